@@ -1,0 +1,1501 @@
+//! Battle resolution: initiative phases from the highest down to 0, everything within a phase
+//! simultaneous (`../shared/RULES.md`, "Battle resolution").
+//!
+//! This is the hot path of the whole engine: the AI resolves a battle at every leaf it
+//! evaluates. So the resolver works on cell indices and bit masks, keeps the derived state
+//! (nets, bonuses, links) until a tile is removed, writes damage into a reused buffer, and
+//! logs through a generic sink that compiles to nothing when no log is wanted.
+
+use crate::hex::{dir_edge, opposite, Hex, MAX_CELLS, NO_CELL};
+use crate::position::{Position, MAX_SEATS};
+use crate::tiles::{Kind, Oriented, TileDef, TileId};
+use std::fmt;
+
+/// `Dmg::dir` of a Clown's explosion.
+pub const DIR_EXPLOSION: u8 = 6;
+/// `Dmg::dir` of a medic dying in place of the tile it saved.
+const DIR_MEDIC_DEATH: u8 = 7;
+const NONE: u8 = NO_CELL;
+
+/// Why a tile left the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cause {
+    Killed,
+    Exploded,
+    /// A medic that took an attack in place of a linked tile.
+    Medic,
+    HqDestroyed,
+}
+
+impl Cause {
+    pub fn name(self) -> &'static str {
+        match self {
+            Cause::Killed => "killed",
+            Cause::Exploded => "exploded",
+            Cause::Medic => "medic",
+            Cause::HqDestroyed => "hq_destroyed",
+        }
+    }
+}
+
+/// One thing that happened in a battle. Cells are indices of the position's board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// At the start of a phase: this tile is netted for the whole phase.
+    Netted {
+        cell: u8,
+    },
+    /// A netted unit's initiative came and went without an attack (FAQ-74).
+    SlotLost {
+        cell: u8,
+    },
+    /// A Quartermaster turned this edge's attack into the other kind for this phase.
+    Converted {
+        cell: u8,
+        edge: u8,
+        to_ranged: bool,
+    },
+    /// One edge attacks. `reach` is how many hexes a ranged or Gauss shot travels.
+    Attack {
+        cell: u8,
+        tile: TileId,
+        edge: u8,
+        dir: u8,
+        melee: u8,
+        ranged: u8,
+        gauss: bool,
+        reach: u8,
+    },
+    /// A Clown explodes instead of attacking.
+    Explode {
+        cell: u8,
+    },
+    /// Wounds about to land on `target` (before medics).
+    Hit {
+        target: u8,
+        from: u8,
+        dir: u8,
+        wounds: u8,
+    },
+    /// Armor facing the shot lowered a ranged attack by `blocked`.
+    Armor {
+        target: u8,
+        from: u8,
+        dir: u8,
+        blocked: u8,
+    },
+    /// A medic took the attack `(from, dir)` on `target` and dies in its place. For a medic
+    /// saving another medic from dying, `dir` is the sentinel of a medic death.
+    Save {
+        medic: u8,
+        target: u8,
+        from: u8,
+        dir: u8,
+    },
+    HqDamage {
+        seat: u8,
+        amount: u8,
+        hp: u8,
+    },
+    Removed {
+        cell: u8,
+        tile: TileId,
+        seat: u8,
+        cause: Cause,
+    },
+}
+
+impl Event {
+    /// The sentinel `dir` of an explosion, for consumers of the log.
+    pub const EXPLOSION: u8 = DIR_EXPLOSION;
+    /// The sentinel `dir` of a medic's death absorbed by another medic.
+    pub const MEDIC_DEATH: u8 = DIR_MEDIC_DEATH;
+}
+
+/// Where a battle's events go. `ON = false` removes every logging branch at compile time.
+pub trait Log {
+    const ON: bool;
+    fn phase(&mut self, initiative: u8);
+    fn event(&mut self, event: Event);
+}
+
+/// No log: the fast path.
+pub struct NoLog;
+
+impl Log for NoLog {
+    const ON: bool = false;
+    #[inline(always)]
+    fn phase(&mut self, _: u8) {}
+    #[inline(always)]
+    fn event(&mut self, _: Event) {}
+}
+
+/// One phase of the log.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PhaseLog {
+    pub initiative: u8,
+    pub events: Vec<Event>,
+}
+
+/// The full log, phase by phase.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BattleLog {
+    pub phases: Vec<PhaseLog>,
+}
+
+impl Log for BattleLog {
+    const ON: bool = true;
+    fn phase(&mut self, initiative: u8) {
+        self.phases.push(PhaseLog {
+            initiative,
+            events: Vec::new(),
+        });
+    }
+    fn event(&mut self, event: Event) {
+        if let Some(p) = self.phases.last_mut() {
+            p.events.push(event);
+        }
+    }
+}
+
+/// What a Quartermaster-linked unit's owner decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QmChoice {
+    /// Convert the attack of this printed edge in this phase.
+    Convert { phase: u8, edge: u8 },
+    /// Do not convert in this battle.
+    Never,
+}
+
+/// A medic's choice: in `phase`, the medic on `medic` takes the attack from `attacker` on
+/// `target` (`attacker = None`: the death of the medic on `target`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MedicChoice {
+    pub phase: u8,
+    pub medic: Hex,
+    pub target: Hex,
+    pub attacker: Option<Hex>,
+}
+
+/// Battle-time choices given by the players. Every question not answered here gets the
+/// automatic answer (D-4, `docs/RULES-NOTES.md` P-1 to P-3).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BattleChoices {
+    pub clown: Vec<(Hex, bool)>,
+    pub quartermaster: Vec<(Hex, QmChoice)>,
+    pub medic: Vec<MedicChoice>,
+}
+
+impl BattleChoices {
+    pub fn is_empty(&self) -> bool {
+        self.clown.is_empty() && self.quartermaster.is_empty() && self.medic.is_empty()
+    }
+}
+
+/// A choice that cannot be carried out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BattleError(pub String);
+
+impl fmt::Display for BattleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BattleError {}
+
+/// How a battle ended for the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The game goes on.
+    None,
+    Winner(u8),
+    Draw,
+}
+
+/// What a battle changed besides the position itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BattleSummary {
+    pub outcome: Outcome,
+    /// Anything happened at all: a wound, HQ damage or a removal (FAQ-39 needs to know).
+    pub changed: bool,
+    /// Seats whose HQ was destroyed in this battle (bit mask).
+    pub hqs_destroyed: u8,
+}
+
+/// One damage record of a phase: an attack (attacker cell and direction) on one target.
+#[derive(Clone, Copy, Debug)]
+struct Dmg {
+    from: u8,
+    dir: u8,
+    target: u8,
+    wounds: u8,
+    absorbed: bool,
+}
+
+/// Medic bookkeeping within one phase.
+struct Tally {
+    /// Unabsorbed wounds from attacks and explosions per target.
+    direct: [u32; MAX_CELLS],
+    /// Medics that took an attack this phase.
+    used: u64,
+    /// Medics whose death (in place of a saved tile) is still pending.
+    dying: u64,
+}
+
+/// A tile on the board during a battle.
+#[derive(Clone, Copy)]
+struct BUnit {
+    tile: TileId,
+    def: &'static TileDef,
+    o: &'static Oriented,
+    seat: u8,
+    facing: u8,
+    is_hq: bool,
+    /// Hit points of a non-HQ unit (toughness + 1).
+    hp: u8,
+    /// Wounds taken (non-HQ) — HQ hit points live in `hq_hp`.
+    wounds: u8,
+    placed: u16,
+    /// Printed initiative slots already fired (bit k = slot k).
+    fired: u8,
+    /// Extra-attack sources already spent (cell mask).
+    extra_spent: u64,
+    qm_used: bool,
+}
+
+/// State derived from the board, valid until a tile leaves it.
+struct Derived {
+    netted: u64,
+    init_bonus: [i8; MAX_CELLS],
+    melee_bonus: [u8; MAX_CELLS],
+    ranged_bonus: [u8; MAX_CELLS],
+    /// Active extra-attack sources of each unit (cell mask).
+    extra_sources: [u64; MAX_CELLS],
+    /// Tiles each active medic protects (cell mask); 0 for non-medics.
+    medic_prot: [u64; MAX_CELLS],
+    /// Medics with anything to protect.
+    medics: u64,
+    /// Units linked to an active Quartermaster working for them.
+    qm_linked: u64,
+    /// `fires_at[p]`: units with an unspent initiative slot of value `p` (cell mask).
+    fires_at: [u64; 16],
+}
+
+impl Derived {
+    fn new() -> Derived {
+        Derived {
+            netted: 0,
+            init_bonus: [0; MAX_CELLS],
+            melee_bonus: [0; MAX_CELLS],
+            ranged_bonus: [0; MAX_CELLS],
+            extra_sources: [0; MAX_CELLS],
+            medic_prot: [0; MAX_CELLS],
+            medics: 0,
+            qm_linked: 0,
+            fires_at: [0; 16],
+        }
+    }
+}
+
+/// Choices resolved to cells.
+#[derive(Default)]
+struct CellChoices {
+    clown: Vec<(u8, bool)>,
+    qm: Vec<(u8, QmChoice)>,
+    medic: Vec<(u8, u8, u8, u8)>, // phase, medic, target, attacker (NONE = medic death)
+}
+
+/// Reusable battle resolver: owns the battle state and scratch buffers, so repeated
+/// battles neither allocate nor initialise more than the tiles on the board.
+pub struct Resolver {
+    b: Box<Battle>,
+}
+
+impl Default for Resolver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Resolves one battle on `pos` with automatic choices and no log. The position is updated.
+pub fn resolve(pos: &mut Position) -> BattleSummary {
+    Resolver::new()
+        .resolve(pos, None, &mut NoLog)
+        .expect("automatic choices are always valid")
+}
+
+/// Iterates the set bits of a mask, lowest first.
+#[inline]
+fn bits(mut m: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let b = m.trailing_zeros() as u8;
+            m &= m - 1;
+            Some(b)
+        }
+    })
+}
+
+impl Resolver {
+    pub fn new() -> Resolver {
+        let set = crate::tiles::tiles();
+        let filler_def = &set.tiles[0];
+        let filler = BUnit {
+            tile: TileId(0),
+            def: filler_def,
+            o: &filler_def.oriented[0],
+            seat: 0,
+            facing: 0,
+            is_hq: false,
+            hp: 1,
+            wounds: 0,
+            placed: 0,
+            fired: 0,
+            extra_spent: 0,
+            qm_used: false,
+        };
+        Resolver {
+            b: Box::new(Battle {
+                nbr: &crate::hex::BoardKind::Standard.geometry().neighbors,
+                u: [filler; MAX_CELLS],
+                occ: 0,
+                sources: 0,
+                scopers: 0,
+                netters: 0,
+                hq_hp: [0; MAX_SEATS],
+                hq_present: 0,
+                hqs_destroyed: 0,
+                changed: false,
+                d: Derived::new(),
+                dirty: true,
+                records: Vec::with_capacity(256),
+                choices: CellChoices::default(),
+                actors: 0,
+                exploded: 0,
+            }),
+        }
+    }
+
+    /// Resolves one battle on `pos` (which is updated: wounds, removals, HQ hit points).
+    ///
+    /// On an error (a given choice that cannot be carried out) the position is unchanged.
+    pub fn resolve<L: Log>(
+        &mut self,
+        pos: &mut Position,
+        choices: Option<&BattleChoices>,
+        log: &mut L,
+    ) -> Result<BattleSummary, BattleError> {
+        let b = &mut *self.b;
+        b.set_choices(pos, choices)?;
+        b.setup(pos);
+        // The position is only written once the whole battle has succeeded.
+        b.run(log)?;
+        Ok(b.finish(pos))
+    }
+}
+
+impl Battle {
+    fn set_choices(
+        &mut self,
+        pos: &Position,
+        choices: Option<&BattleChoices>,
+    ) -> Result<(), BattleError> {
+        let c = &mut self.choices;
+        c.clown.clear();
+        c.qm.clear();
+        c.medic.clear();
+        let Some(choices) = choices else {
+            return Ok(());
+        };
+        let cell = |h: Hex, what: &str| -> Result<u8, BattleError> {
+            let cell = pos
+                .cell_of(h)
+                .ok_or_else(|| BattleError(format!("{what} choice: hex {h} is off the board")))?;
+            if pos.cells[cell as usize].is_none() {
+                return Err(BattleError(format!("{what} choice: no tile on {h}")));
+            }
+            Ok(cell)
+        };
+        for &(h, explode) in &choices.clown {
+            let cl = cell(h, "clown")?;
+            if !pos.cells[cl as usize].unwrap().def().explodes {
+                return Err(BattleError(format!(
+                    "clown choice: the tile on {h} cannot explode"
+                )));
+            }
+            c.clown.push((cl, explode));
+        }
+        for &(h, q) in &choices.quartermaster {
+            let u = cell(h, "quartermaster")?;
+            if let QmChoice::Convert { edge, .. } = q {
+                if edge > 5 {
+                    return Err(BattleError(format!(
+                        "quartermaster choice on {h}: edge {edge} is not 0..5"
+                    )));
+                }
+            }
+            c.qm.push((u, q));
+        }
+        for m in &choices.medic {
+            let mc = cell(m.medic, "medic")?;
+            let tc = cell(m.target, "medic")?;
+            let ac = match m.attacker {
+                Some(a) => cell(a, "medic")?,
+                None => NONE,
+            };
+            c.medic.push((m.phase, mc, tc, ac));
+        }
+        Ok(())
+    }
+}
+
+/// One battle in progress.
+struct Battle {
+    nbr: &'static [[u8; 6]],
+    /// Tiles by cell; only cells in `occ` hold a tile.
+    u: [BUnit; MAX_CELLS],
+    occ: u64,
+    /// Modules and HQs with an effect, Scopers, net throwers (cell masks).
+    sources: u64,
+    scopers: u64,
+    netters: u64,
+    hq_hp: [u8; MAX_SEATS],
+    hq_present: u8,
+    hqs_destroyed: u8,
+    changed: bool,
+    d: Derived,
+    dirty: bool,
+    records: Vec<Dmg>,
+    choices: CellChoices,
+    /// Units with any initiative (the only ones that can act).
+    actors: u64,
+    /// Clowns that exploded this phase.
+    exploded: u64,
+}
+
+impl Battle {
+    /// Lays out the tiles of `pos` for a new battle. Cells without a tile are never read, so
+    /// they are left as they are.
+    fn setup(&mut self, pos: &Position) {
+        let geo = pos.geometry();
+        let set = crate::tiles::tiles();
+        self.nbr = &geo.neighbors;
+        let (mut occ, mut actors, mut hq_present) = (0u64, 0u64, 0u8);
+        let (mut sources, mut scopers, mut netters) = (0u64, 0u64, 0u64);
+        for (i, slot) in pos.cells[..geo.len()].iter().enumerate() {
+            if let Some(unit) = slot {
+                let def = set.tile(unit.tile);
+                let is_hq = def.is_hq();
+                let o = &def.oriented[unit.facing as usize % 6];
+                self.u[i] = BUnit {
+                    tile: unit.tile,
+                    def,
+                    o,
+                    seat: unit.seat,
+                    facing: unit.facing,
+                    is_hq,
+                    hp: def.hit_points(),
+                    wounds: unit.wounds,
+                    placed: unit.placed,
+                    fired: 0,
+                    extra_spent: 0,
+                    qm_used: false,
+                };
+                let bit = 1u64 << i;
+                occ |= bit;
+                if def.n_init > 0 {
+                    actors |= bit;
+                }
+                if is_hq {
+                    hq_present |= 1 << unit.seat;
+                }
+                if def.is_source {
+                    sources |= bit;
+                }
+                if def.scoper {
+                    scopers |= bit;
+                }
+                if o.net != 0 {
+                    netters |= bit;
+                }
+            }
+        }
+        self.records.clear();
+        self.occ = occ;
+        self.actors = actors;
+        self.sources = sources;
+        self.scopers = scopers;
+        self.netters = netters;
+        self.hq_hp = pos.hq_hp;
+        self.hq_present = hq_present;
+        self.hqs_destroyed = 0;
+        self.changed = false;
+        self.dirty = true;
+        self.exploded = 0;
+    }
+
+    #[inline]
+    fn unit(&self, c: u8) -> &BUnit {
+        &self.u[c as usize]
+    }
+
+    #[inline]
+    fn nb(&self, c: u8, dir: u8) -> u8 {
+        self.nbr[c as usize][dir as usize]
+    }
+
+    #[inline]
+    fn occupied(&self, c: u8) -> bool {
+        c != NONE && self.occ >> c & 1 == 1
+    }
+
+    /// Hit points a tile has left before it is removed.
+    #[inline]
+    fn hp_left(&self, c: u8) -> u8 {
+        let u = self.unit(c);
+        if u.is_hq {
+            self.hq_hp[u.seat as usize]
+        } else {
+            u.hp.saturating_sub(u.wounds)
+        }
+    }
+
+    // ----- derived state -------------------------------------------------------------
+
+    /// Recomputes nets, links, bonuses and initiative slots from the tiles now on the board.
+    fn derive(&mut self) {
+        let occ = self.occ;
+        let d = &mut self.d;
+        d.init_bonus = [0; MAX_CELLS];
+        d.melee_bonus = [0; MAX_CELLS];
+        d.ranged_bonus = [0; MAX_CELLS];
+        d.extra_sources = [0; MAX_CELLS];
+        d.medic_prot = [0; MAX_CELLS];
+        d.medics = 0;
+        d.qm_linked = 0;
+        d.fires_at = [0; 16];
+        let netted = if self.netters & occ != 0 {
+            compute_nets(&self.u, self.nbr, self.netters & occ, occ)
+        } else {
+            0
+        };
+        self.d.netted = netted;
+        // Scopers (D-7): an active Scoper takes over the adjacent enemy modules; the first
+        // placed Scoper wins a module two hostile Scopers reach.
+        let mut scoped_by = [NONE; MAX_CELLS];
+        let active_scopers = self.scopers & occ & !netted;
+        if active_scopers != 0 {
+            let mut order: Vec<(u16, u8)> = bits(active_scopers)
+                .map(|c| (self.u[c as usize].placed, c))
+                .collect();
+            order.sort_unstable();
+            for (_, sc) in order {
+                let su = self.u[sc as usize];
+                for dir in bits(su.o.link as u64) {
+                    let j = self.nb(sc, dir);
+                    if !self.occupied(j) {
+                        continue;
+                    }
+                    let t = &self.u[j as usize];
+                    if t.def.kind == Kind::Module
+                        && !t.def.scoper
+                        && t.seat != su.seat
+                        && scoped_by[j as usize] == NONE
+                    {
+                        scoped_by[j as usize] = sc;
+                    }
+                }
+            }
+        }
+        // Modules and HQ army bonuses.
+        for s in bits(self.sources & occ & !netted) {
+            let src = self.u[s as usize];
+            let e = src.def.effect;
+            let beneficiary = match scoped_by[s as usize] {
+                NONE => src.seat,
+                sc => self.u[sc as usize].seat,
+            };
+            for dir in bits(src.o.link as u64) {
+                let j = self.nbr[s as usize][dir as usize];
+                if j == NONE || occ >> j & 1 == 0 {
+                    continue;
+                }
+                let ji = j as usize;
+                let d = &mut self.d;
+                if self.u[ji].seat == beneficiary {
+                    d.init_bonus[ji] += e.initiative;
+                    d.melee_bonus[ji] += e.melee.max(0) as u8;
+                    d.ranged_bonus[ji] += e.ranged.max(0) as u8;
+                    if e.extra_attack {
+                        d.extra_sources[ji] |= 1 << s;
+                    }
+                    if e.medic {
+                        d.medic_prot[s as usize] |= 1 << j;
+                        d.medics |= 1 << s;
+                    }
+                    if e.quartermaster {
+                        d.qm_linked |= 1 << j;
+                    }
+                } else if !src.is_hq {
+                    // D-8: an HQ's bonus never reaches other seats; a module's negative
+                    // effects reach the beneficiary's enemies.
+                    d.init_bonus[ji] += e.enemy_initiative;
+                }
+            }
+        }
+        // Initiative slots: which units may fire in which phase.
+        for c in bits(self.actors & occ) {
+            let (printed, extra) = self.slot_layout(c);
+            let mut m = printed | extra;
+            while m != 0 {
+                let v = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.d.fires_at[v] |= 1 << c;
+            }
+        }
+        self.dirty = false;
+    }
+
+    /// Current value of printed slot `k` (D-2: printed + bonuses, floored at 0).
+    #[inline]
+    fn slot_value(&self, c: u8, k: usize) -> u8 {
+        let v = self.u[c as usize].def.init[k] as i8 + self.d.init_bonus[c as usize];
+        v.clamp(0, 15) as u8
+    }
+
+    /// The unspent slots of unit `c` as value masks: (printed, extra). Extra slots (D-9,
+    /// P-5): the spent ones keep their places first, then one per source in force, each at
+    /// the next free value below the unit's highest current initiative.
+    #[inline]
+    fn slot_layout(&self, c: u8) -> (u16, u16) {
+        let u = &self.u[c as usize];
+        let unspent = self.d.extra_sources[c as usize] & !u.extra_spent;
+        if unspent == 0 && u.def.n_init == 1 {
+            // The common case: one printed slot, no extra attack.
+            let v = self.slot_value(c, 0);
+            return ((u.fired as u16 & 1 ^ 1) << v, 0);
+        }
+        let mut have = 0u16;
+        let mut printed = 0u16;
+        for k in 0..u.def.n_init as usize {
+            let v = self.slot_value(c, k);
+            have |= 1 << v;
+            if u.fired >> k & 1 == 0 {
+                printed |= 1 << v;
+            }
+        }
+        let mut extra = 0u16;
+        if unspent != 0 {
+            let highest = 15 - have.leading_zeros() as u8;
+            let skip = u.extra_spent.count_ones();
+            let slots = skip + unspent.count_ones();
+            let mut idx = 0;
+            let mut v = highest;
+            while v > 0 && idx < slots {
+                v -= 1;
+                if have >> v & 1 == 1 {
+                    continue;
+                }
+                if idx >= skip {
+                    extra |= 1 << v;
+                }
+                idx += 1;
+            }
+        }
+        (printed, extra)
+    }
+
+    /// Spends unit `c`'s slots of value `phase` (D-2: a slot is spent in its phase even if
+    /// the unit cannot act; two slots on one value make one attack).
+    fn spend_slot(&mut self, c: u8, phase: u8) {
+        let (_, extra) = self.slot_layout(c);
+        let ci = c as usize;
+        for k in 0..self.u[ci].def.n_init as usize {
+            if self.slot_value(c, k) == phase {
+                self.u[ci].fired |= 1 << k;
+            }
+        }
+        if extra >> phase & 1 == 1 {
+            // The source that acts first is spent: the lowest cell among the unspent.
+            let unspent = self.d.extra_sources[ci] & !self.u[ci].extra_spent;
+            self.u[ci].extra_spent |= 1 << unspent.trailing_zeros();
+        }
+    }
+
+    // ----- the battle ------------------------------------------------------------------
+
+    fn run<L: Log>(&mut self, log: &mut L) -> Result<(), BattleError> {
+        self.derive();
+        // The battle starts at the highest initiative on the board.
+        let any = self.d.fires_at.iter().rposition(|&m| m != 0);
+        let Some(top) = any else { return Ok(()) };
+        for phase in (0..=top as u8).rev() {
+            if self.dirty {
+                self.derive();
+            }
+            if L::ON {
+                log.phase(phase);
+                for c in bits(self.d.netted) {
+                    log.event(Event::Netted { cell: c });
+                }
+            }
+            let firing = self.d.fires_at[phase as usize] & self.occ;
+            if firing == 0 {
+                continue;
+            }
+            self.records.clear();
+            self.exploded = 0;
+            let mut clowns = 0u64;
+            for c in bits(firing) {
+                self.spend_slot(c, phase);
+                if self.d.netted >> c & 1 == 1 {
+                    if L::ON {
+                        log.event(Event::SlotLost { cell: c });
+                    }
+                    continue;
+                }
+                if self.unit(c).def.explodes {
+                    // Decided once every other attack of the phase is known (P-2).
+                    clowns |= 1 << c;
+                    continue;
+                }
+                self.attack(c, phase, log)?;
+            }
+            for c in bits(clowns) {
+                if self.clown_explodes(c) {
+                    self.explode(c, log);
+                } else {
+                    self.attack(c, phase, log)?;
+                }
+            }
+            if !self.records.is_empty() {
+                if self.d.medics != 0 {
+                    self.medics(phase, log)?;
+                }
+                self.end_of_phase(log);
+            } else if self.exploded != 0 {
+                self.end_of_phase(log);
+            }
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn add_dmg(&mut self, from: u8, dir: u8, target: u8, wounds: u8) {
+        if let Some(last) = self.records.last_mut() {
+            if last.from == from && last.dir == dir && last.target == target {
+                last.wounds += wounds;
+                return;
+            }
+        }
+        self.records.push(Dmg {
+            from,
+            dir,
+            target,
+            wounds,
+            absorbed: false,
+        });
+    }
+
+    /// The first enemy of `seat` on the line from `c` in `dir`, and how far the shot went.
+    #[inline]
+    fn first_enemy(&self, c: u8, dir: u8, seat: u8) -> (u8, u8) {
+        let mut cur = c;
+        let mut reach = 0;
+        loop {
+            cur = self.nb(cur, dir);
+            if cur == NONE {
+                return (NONE, reach);
+            }
+            reach += 1;
+            if self.occupied(cur) && self.unit(cur).seat != seat {
+                return (cur, reach);
+            }
+        }
+    }
+
+    /// The attack components of one edge, after an optional Quartermaster conversion.
+    /// Returns (melee components, ranged components) as strengths before bonuses.
+    #[inline]
+    fn components(&self, c: u8, dir: u8, convert: bool) -> ([u8; 2], [u8; 2]) {
+        let o = self.unit(c).o;
+        let (m, r) = (o.melee[dir as usize], o.ranged[dir as usize]);
+        if !convert {
+            ([m, 0], [r, 0])
+        } else if m > 0 {
+            ([0, 0], [r, m])
+        } else {
+            ([m, r], [0, 0])
+        }
+    }
+
+    /// Wounds the edge would deal to enemies (for automatic choices; nothing is recorded).
+    fn edge_worth(&self, c: u8, dir: u8, convert: bool) -> u8 {
+        let u = self.unit(c);
+        let (melee, ranged) = self.components(c, dir, convert);
+        let mut total = 0;
+        let mb = self.d.melee_bonus[c as usize];
+        let rb = self.d.ranged_bonus[c as usize];
+        let adj = self.nb(c, dir);
+        if self.occupied(adj) {
+            let t = self.unit(adj);
+            if t.seat != u.seat && !(u.is_hq && t.is_hq) {
+                for m in melee {
+                    if m > 0 {
+                        total += m + mb;
+                    }
+                }
+            }
+        }
+        let (t, _) = self.first_enemy(c, dir, u.seat);
+        if t != NONE && !(u.is_hq && self.unit(t).is_hq) {
+            let armor = self.unit(t).o.armor >> opposite(dir) & 1;
+            for r in ranged {
+                if r > 0 {
+                    total += (r + rb).saturating_sub(armor);
+                }
+            }
+        }
+        total
+    }
+
+    /// Which edge (by direction) the unit converts with its Quartermaster this phase.
+    fn qm_conversion(&mut self, c: u8, phase: u8) -> Result<Option<u8>, BattleError> {
+        let linked = self.d.qm_linked >> c & 1 == 1;
+        let u = *self.unit(c);
+        let explicit = self
+            .choices
+            .qm
+            .iter()
+            .find(|(cell, _)| *cell == c)
+            .map(|x| x.1);
+        match explicit {
+            Some(QmChoice::Never) => return Ok(None),
+            Some(QmChoice::Convert { phase: p, edge }) => {
+                if p != phase {
+                    return Ok(None);
+                }
+                if u.qm_used {
+                    return Err(BattleError(format!(
+                        "quartermaster choice: unit on cell {c} already converted in this battle"
+                    )));
+                }
+                if !linked {
+                    return Err(BattleError(format!(
+                        "quartermaster choice: the {} is not linked to a working Quartermaster in phase {phase}",
+                        u.def.id
+                    )));
+                }
+                let dir = crate::hex::edge_dir(edge, u.facing);
+                let g = u.o.gauss >> dir & 1 == 1;
+                if g || (u.o.melee[dir as usize] == 0 && u.o.ranged[dir as usize] == 0) {
+                    return Err(BattleError(format!(
+                        "quartermaster choice: edge {edge} of the {} has no attack to convert",
+                        u.def.id
+                    )));
+                }
+                return Ok(Some(dir));
+            }
+            None => {}
+        }
+        if !linked || u.qm_used {
+            return Ok(None);
+        }
+        // P-3: the first conversion that adds wounds on enemies.
+        let mut best: Option<(u8, u8)> = None;
+        for e in 0..6u8 {
+            let dir = crate::hex::edge_dir(e, u.facing);
+            let di = dir as usize;
+            if (u.o.melee[di] == 0 && u.o.ranged[di] == 0) || u.o.gauss >> dir & 1 == 1 {
+                continue;
+            }
+            let gain = self
+                .edge_worth(c, dir, true)
+                .saturating_sub(self.edge_worth(c, dir, false));
+            if gain > 0 && best.is_none_or(|(g, _)| gain > g) {
+                best = Some((gain, dir));
+            }
+        }
+        Ok(best.map(|(_, d)| d))
+    }
+
+    fn attack<L: Log>(&mut self, c: u8, phase: u8, log: &mut L) -> Result<(), BattleError> {
+        let u = *self.unit(c);
+        let convert_dir = if self.d.qm_linked >> c & 1 == 1 || !self.choices.qm.is_empty() {
+            self.qm_conversion(c, phase)?
+        } else {
+            None
+        };
+        if let Some(dir) = convert_dir {
+            self.u[c as usize].qm_used = true;
+            if L::ON {
+                log.event(Event::Converted {
+                    cell: c,
+                    edge: dir_edge(dir, u.facing),
+                    to_ranged: u.o.melee[dir as usize] > 0,
+                });
+            }
+        }
+        let mb = self.d.melee_bonus[c as usize];
+        let rb = self.d.ranged_bonus[c as usize];
+        for dir in bits(u.o.attacks as u64) {
+            if u.o.gauss >> dir & 1 == 1 {
+                self.gauss(c, &u, dir, log);
+                continue;
+            }
+            let (melee, ranged) = self.components(c, dir, convert_dir == Some(dir));
+            let has_ranged = ranged[0] + ranged[1] > 0;
+            let (rt, reach) = if has_ranged {
+                self.first_enemy(c, dir, u.seat)
+            } else {
+                (NONE, 0)
+            };
+            if L::ON {
+                log.event(Event::Attack {
+                    cell: c,
+                    tile: u.tile,
+                    edge: dir_edge(dir, u.facing),
+                    dir,
+                    melee: melee.iter().filter(|&&m| m > 0).map(|m| m + mb).sum(),
+                    ranged: ranged.iter().filter(|&&r| r > 0).map(|r| r + rb).sum(),
+                    gauss: false,
+                    reach,
+                });
+            }
+            let adj = self.nb(c, dir);
+            if melee[0] + melee[1] > 0 && self.occupied(adj) {
+                let t = self.unit(adj);
+                if t.seat != u.seat && !(u.is_hq && t.is_hq) {
+                    let w: u8 = melee.iter().filter(|&&m| m > 0).map(|m| m + mb).sum();
+                    self.add_dmg(c, dir, adj, w);
+                    if L::ON {
+                        log.event(Event::Hit {
+                            target: adj,
+                            from: c,
+                            dir,
+                            wounds: w,
+                        });
+                    }
+                }
+            }
+            if rt != NONE && !(u.is_hq && self.unit(rt).is_hq) {
+                let armor = self.unit(rt).o.armor >> opposite(dir) & 1;
+                for r in ranged {
+                    if r == 0 {
+                        continue;
+                    }
+                    let s = r + rb;
+                    let w = s.saturating_sub(armor);
+                    if L::ON && armor == 1 {
+                        log.event(Event::Armor {
+                            target: rt,
+                            from: c,
+                            dir,
+                            blocked: 1,
+                        });
+                    }
+                    if w > 0 {
+                        self.add_dmg(c, dir, rt, w);
+                        if L::ON {
+                            log.event(Event::Hit {
+                                target: rt,
+                                from: c,
+                                dir,
+                                wounds: w,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Gauss Cannon: 1 wound to every enemy on the line, no bonus; armor facing the shot
+    /// stops it for that unit only.
+    fn gauss<L: Log>(&mut self, c: u8, u: &BUnit, dir: u8, log: &mut L) {
+        let mut reach = 0;
+        let mut cur = c;
+        loop {
+            cur = self.nb(cur, dir);
+            if cur == NONE {
+                break;
+            }
+            reach += 1;
+        }
+        if L::ON {
+            log.event(Event::Attack {
+                cell: c,
+                tile: u.tile,
+                edge: dir_edge(dir, u.facing),
+                dir,
+                melee: 0,
+                ranged: 1,
+                gauss: true,
+                reach,
+            });
+        }
+        let mut cur = c;
+        loop {
+            cur = self.nb(cur, dir);
+            if cur == NONE {
+                break;
+            }
+            if !self.occupied(cur) || self.unit(cur).seat == u.seat {
+                continue;
+            }
+            if self.unit(cur).o.armor >> opposite(dir) & 1 == 1 {
+                if L::ON {
+                    log.event(Event::Armor {
+                        target: cur,
+                        from: c,
+                        dir,
+                        blocked: 1,
+                    });
+                }
+                continue;
+            }
+            self.add_dmg(c, dir, cur, 1);
+            if L::ON {
+                log.event(Event::Hit {
+                    target: cur,
+                    from: c,
+                    dir,
+                    wounds: 1,
+                });
+            }
+        }
+    }
+
+    // ----- the Clown -----------------------------------------------------------------
+
+    /// Worth of wounds on a tile from the Clown owner's view (P-2).
+    fn worth(&self, seat: u8, target: u8, wounds: u8) -> i32 {
+        if wounds == 0 {
+            return 0;
+        }
+        let t = self.unit(target);
+        let w = if t.is_hq {
+            wounds.min(self.hp_left(target)) as i32
+        } else if wounds >= self.hp_left(target) {
+            2
+        } else {
+            1
+        };
+        if t.seat == seat {
+            -w
+        } else {
+            w
+        }
+    }
+
+    fn clown_explodes(&self, c: u8) -> bool {
+        if let Some(&(_, e)) = self.choices.clown.iter().find(|(cell, _)| *cell == c) {
+            return e;
+        }
+        let u = self.unit(c);
+        let mut boom = 0i32;
+        for dir in 0..6u8 {
+            let j = self.nb(c, dir);
+            if self.occupied(j) {
+                boom += self.worth(u.seat, j, 1);
+            }
+        }
+        let incoming: u32 = self
+            .records
+            .iter()
+            .filter(|r| r.target == c)
+            .map(|r| r.wounds as u32)
+            .sum();
+        if incoming < self.hp_left(c) as u32 {
+            boom -= 2;
+        }
+        let mut attack = 0i32;
+        for dir in 0..6u8 {
+            let adj = self.nb(c, dir);
+            if u.o.melee[dir as usize] > 0 && self.occupied(adj) && self.unit(adj).seat != u.seat {
+                let w = u.o.melee[dir as usize] + self.d.melee_bonus[c as usize];
+                attack += self.worth(u.seat, adj, w);
+            }
+        }
+        boom > attack
+    }
+
+    fn explode<L: Log>(&mut self, c: u8, log: &mut L) {
+        self.exploded |= 1 << c;
+        if L::ON {
+            log.event(Event::Explode { cell: c });
+        }
+        for dir in 0..6u8 {
+            let j = self.nb(c, dir);
+            if self.occupied(j) {
+                self.add_dmg(c, DIR_EXPLOSION, j, 1);
+                if L::ON {
+                    log.event(Event::Hit {
+                        target: j,
+                        from: c,
+                        dir: DIR_EXPLOSION,
+                        wounds: 1,
+                    });
+                }
+            }
+        }
+    }
+
+    // ----- medics ----------------------------------------------------------------------
+
+    /// Whether medic `m` can take record `ri` now.
+    fn can_absorb(&self, t: &Tally, m: u8, ri: usize) -> bool {
+        let r = self.records[ri];
+        if r.absorbed || self.d.medic_prot[m as usize] >> r.target & 1 == 0 {
+            return false;
+        }
+        // A medic about to die saves no one; an exploding Clown cannot be saved (D-6).
+        if t.dying >> m & 1 == 1 || self.exploded >> r.target & 1 == 1 {
+            return false;
+        }
+        // A medic saving a medic from dying must not have saved anyone yet (no loops).
+        if r.dir == DIR_MEDIC_DEATH && t.used >> m & 1 == 1 {
+            return false;
+        }
+        // D-6: a medic whose own unabsorbed hits would kill it saves no one.
+        t.direct[m as usize] < self.hp_left(m) as u32
+    }
+
+    /// P-1 ranking of a save (larger is better).
+    fn save_rank(&self, t: &Tally, m: u8, ri: usize) -> [u8; 8] {
+        let r = self.records[ri];
+        let tg = r.target;
+        let total = t.direct[tg as usize] + if t.dying >> tg & 1 == 1 { 255 } else { 0 };
+        let hp = self.hp_left(tg) as u32;
+        let w = if r.dir == DIR_MEDIC_DEATH {
+            255
+        } else {
+            r.wounds as u32
+        };
+        let dies_without = total >= hp;
+        let dies_with = total - w >= hp;
+        let rank = if dies_without && !dies_with {
+            2
+        } else if !dies_without {
+            1
+        } else {
+            0
+        };
+        let tu = self.unit(tg);
+        let class = if tu.is_hq {
+            3
+        } else if tu.def.kind == Kind::Warrior {
+            2
+        } else {
+            1
+        };
+        [
+            rank,
+            class,
+            hp.min(255) as u8,
+            w.min(255) as u8,
+            255 - tg,
+            255 - r.from,
+            255 - r.dir,
+            255 - m,
+        ]
+    }
+
+    fn absorb<L: Log>(&mut self, t: &mut Tally, m: u8, ri: usize, log: &mut L) {
+        let r = self.records[ri];
+        self.records[ri].absorbed = true;
+        if r.dir == DIR_MEDIC_DEATH {
+            t.dying &= !(1 << r.target);
+        } else {
+            t.direct[r.target as usize] -= r.wounds as u32;
+        }
+        t.used |= 1 << m;
+        t.dying |= 1 << m;
+        self.records.push(Dmg {
+            from: m,
+            dir: DIR_MEDIC_DEATH,
+            target: m,
+            wounds: 0,
+            absorbed: false,
+        });
+        if L::ON {
+            log.event(Event::Save {
+                medic: m,
+                target: r.target,
+                from: r.from,
+                dir: r.dir,
+            });
+        }
+    }
+
+    /// Medics take attacks (D-6, FAQ-20, FAQ-133 to FAQ-135), explicit choices first, then
+    /// the automatic rule P-1. Saving is not optional: a working medic with something to
+    /// take takes it.
+    fn medics<L: Log>(&mut self, phase: u8, log: &mut L) -> Result<(), BattleError> {
+        let medics = self.d.medics & !self.d.netted;
+        let mut protected = 0u64;
+        for m in bits(medics) {
+            protected |= self.d.medic_prot[m as usize];
+        }
+        let mut t = Tally {
+            direct: [0; MAX_CELLS],
+            used: 0,
+            dying: 0,
+        };
+        let mut hit = 0u64;
+        for r in self.records.iter() {
+            t.direct[r.target as usize] += r.wounds as u32;
+            hit |= 1 << r.target;
+        }
+        if hit & protected == 0 && self.choices.medic.is_empty() {
+            return Ok(());
+        }
+        for i in 0..self.choices.medic.len() {
+            let (p, m, tg, a) = self.choices.medic[i];
+            if p != phase {
+                continue;
+            }
+            let found = (0..self.records.len()).find(|&ri| {
+                let r = self.records[ri];
+                r.target == tg
+                    && if a == NONE {
+                        r.dir == DIR_MEDIC_DEATH
+                    } else {
+                        r.from == a && r.dir != DIR_MEDIC_DEATH
+                    }
+                    && !r.absorbed
+            });
+            let ok = medics >> m & 1 == 1 && found.is_some_and(|ri| self.can_absorb(&t, m, ri));
+            if !ok {
+                return Err(BattleError(format!(
+                    "medic choice in phase {phase}: the medic on cell {m} cannot take that attack on cell {tg}"
+                )));
+            }
+            self.absorb(&mut t, m, found.unwrap(), log);
+        }
+        loop {
+            let mut best: Option<([u8; 8], u8, usize)> = None;
+            for ri in 0..self.records.len() {
+                let r = self.records[ri];
+                if r.absorbed || protected >> r.target & 1 == 0 {
+                    continue;
+                }
+                for m in bits(medics) {
+                    if !self.can_absorb(&t, m, ri) {
+                        continue;
+                    }
+                    let key = self.save_rank(&t, m, ri);
+                    if best.is_none_or(|(k, _, _)| key > k) {
+                        best = Some((key, m, ri));
+                    }
+                }
+            }
+            let Some((_, m, ri)) = best else { break };
+            self.absorb(&mut t, m, ri, log);
+        }
+        Ok(())
+    }
+
+    // ----- end of phase ----------------------------------------------------------------
+
+    fn end_of_phase<L: Log>(&mut self, log: &mut L) {
+        let mut hq_dmg = [0u32; MAX_SEATS];
+        let mut dying_medics = 0u64;
+        for i in 0..self.records.len() {
+            let r = self.records[i];
+            if r.absorbed {
+                continue;
+            }
+            if r.dir == DIR_MEDIC_DEATH {
+                dying_medics |= 1 << r.target;
+                continue;
+            }
+            let t = &mut self.u[r.target as usize];
+            if t.is_hq {
+                hq_dmg[t.seat as usize] += r.wounds as u32;
+            } else {
+                t.wounds = t.wounds.saturating_add(r.wounds);
+            }
+            if r.wounds > 0 {
+                self.changed = true;
+            }
+        }
+        for (seat, &dmg) in hq_dmg.iter().enumerate() {
+            if dmg > 0 {
+                let hp = self.hq_hp[seat] as u32;
+                let new = hp.saturating_sub(dmg) as u8;
+                self.hq_hp[seat] = new;
+                if L::ON {
+                    log.event(Event::HqDamage {
+                        seat: seat as u8,
+                        amount: (hp - new as u32) as u8,
+                        hp: new,
+                    });
+                }
+            }
+        }
+        for c in bits(self.occ) {
+            let u = *self.unit(c);
+            let cause = if u.is_hq {
+                if self.hq_hp[u.seat as usize] == 0 {
+                    Some(Cause::HqDestroyed)
+                } else {
+                    None
+                }
+            } else if self.exploded >> c & 1 == 1 {
+                Some(Cause::Exploded)
+            } else if u.wounds >= u.def.hit_points() {
+                Some(Cause::Killed)
+            } else if dying_medics >> c & 1 == 1 {
+                Some(Cause::Medic)
+            } else {
+                None
+            };
+            if let Some(cause) = cause {
+                if u.is_hq {
+                    self.hqs_destroyed |= 1 << u.seat;
+                }
+                if L::ON {
+                    log.event(Event::Removed {
+                        cell: c,
+                        tile: u.tile,
+                        seat: u.seat,
+                        cause,
+                    });
+                }
+                self.occ &= !(1 << c);
+                // Only a tile that gives something (links, nets, a Scoper's takeover)
+                // changes the derived state of the others.
+                if (self.sources | self.netters | self.scopers) >> c & 1 == 1 {
+                    self.dirty = true;
+                }
+                self.changed = true;
+            }
+        }
+    }
+
+    /// Writes the result back into the position.
+    fn finish(&self, pos: &mut Position) -> BattleSummary {
+        let n = pos.geometry().len();
+        for i in 0..n {
+            if self.occ >> i & 1 == 0 {
+                pos.cells[i] = None;
+            } else if let Some(unit) = pos.cells[i].as_mut() {
+                unit.wounds = self.u[i].wounds;
+            }
+        }
+        pos.hq_hp = self.hq_hp;
+        let alive = self.hq_present & !self.hqs_destroyed;
+        let outcome = if self.hqs_destroyed == 0 {
+            Outcome::None
+        } else if alive == 0 {
+            Outcome::Draw
+        } else if alive.count_ones() == 1 {
+            Outcome::Winner(alive.trailing_zeros() as u8)
+        } else {
+            Outcome::None
+        };
+        BattleSummary {
+            outcome,
+            changed: self.changed,
+            hqs_destroyed: self.hqs_destroyed,
+        }
+    }
+}
+
+/// Nets (D-3): which tiles are netted, resolving mutual and ring nets.
+fn compute_nets(u: &[BUnit; MAX_CELLS], nbr: &[[u8; 6]], throwers: u64, occ: u64) -> u64 {
+    let mut nets = [0u64; MAX_CELLS];
+    let mut netters = 0u64;
+    for c in bits(throwers) {
+        let t = &u[c as usize];
+        for dir in bits(t.o.net as u64) {
+            let j = nbr[c as usize][dir as usize];
+            if j != NONE && occ >> j & 1 == 1 && u[j as usize].seat != t.seat {
+                nets[c as usize] |= 1 << j;
+            }
+        }
+        if nets[c as usize] != 0 {
+            netters |= 1 << c;
+        }
+    }
+    if netters == 0 {
+        return 0;
+    }
+    let mut free = 0u64;
+    let mut netted = 0u64;
+    resolve_net_set(&nets, netters, &mut free, &mut netted);
+    let mut out = netted;
+    for f in bits(free) {
+        out |= nets[f as usize] & !netters;
+    }
+    out
+}
+
+/// D-3 on a set of net throwers: strongly connected components in topological order; a
+/// component member is netted by a free thrower outside the component; if none is, the nets
+/// inside cancel and all are free; otherwise the netted members are taken out and the rest
+/// resolved again the same way.
+fn resolve_net_set(nets: &[u64; MAX_CELLS], set: u64, free: &mut u64, netted: &mut u64) {
+    let mut remaining = set;
+    while remaining != 0 {
+        // Pick a source component of the graph restricted to `remaining`.
+        let comp = source_component(nets, remaining);
+        let mut from_free = 0u64;
+        for f in bits(*free) {
+            from_free |= nets[f as usize];
+        }
+        let hit = comp & from_free;
+        if hit == 0 {
+            *free |= comp;
+        } else {
+            *netted |= hit;
+            resolve_net_set(nets, comp & !hit, free, netted);
+        }
+        remaining &= !comp;
+    }
+}
+
+/// A strongly connected component of the subgraph on `set` with no edge into it from the
+/// rest of `set`.
+fn source_component(nets: &[u64; MAX_CELLS], set: u64) -> u64 {
+    let reach = |start: u64| -> u64 {
+        let mut seen = start;
+        let mut frontier = start;
+        while frontier != 0 {
+            let mut next = 0;
+            for v in bits(frontier) {
+                next |= nets[v as usize] & set;
+            }
+            frontier = next & !seen;
+            seen |= next;
+        }
+        seen
+    };
+    // Walk backwards from any node until the component can no longer be entered.
+    let mut v = set.trailing_zeros() as u8;
+    loop {
+        let fwd = reach(1 << v);
+        // Nodes that reach v: check each node of `set`.
+        let mut comp = 0u64;
+        let mut entering = 0u64;
+        for w in bits(set) {
+            let rw = reach(1 << w);
+            if rw >> v & 1 == 1 {
+                if fwd >> w & 1 == 1 {
+                    comp |= 1 << w;
+                } else {
+                    entering |= 1 << w;
+                }
+            }
+        }
+        if entering == 0 {
+            return comp;
+        }
+        v = entering.trailing_zeros() as u8;
+    }
+}

@@ -1,0 +1,182 @@
+//! JSON views of positions and battles: the `nshex battle --json` object
+//! (`../shared/INTERFACES.md` section 4) and the event objects a client animates.
+
+use crate::battle::{BattleLog, BattleSummary, Event, Outcome, DIR_EXPLOSION};
+use crate::hex::{dir_edge, Geometry};
+use crate::position::Position;
+use crate::tiles::tiles;
+use serde_json::{json, Value};
+
+fn hex_json(geo: &Geometry, cell: u8) -> Value {
+    let h = geo.hex(cell);
+    json!([h.q, h.r])
+}
+
+/// Every tile on the board: `{"seat", "tile", "at", "facing", "wounds"}`.
+pub fn units_json(pos: &Position) -> Value {
+    Value::Array(
+        pos.units()
+            .map(|(h, u)| {
+                json!({
+                    "seat": u.seat,
+                    "tile": u.def().id,
+                    "at": [h.q, h.r],
+                    "facing": u.facing,
+                    "wounds": u.wounds,
+                })
+            })
+            .collect(),
+    )
+}
+
+pub fn outcome_json(outcome: Outcome) -> Value {
+    match outcome {
+        Outcome::None => Value::Null,
+        Outcome::Winner(s) => json!(s),
+        Outcome::Draw => json!("draw"),
+    }
+}
+
+/// A position as JSON: armies, board, HQ hit points and units.
+pub fn position_json(pos: &Position) -> Value {
+    let seats = pos.seats as usize;
+    json!({
+        "armies": (0..seats).map(|s| pos.army_id(s as u8)).collect::<Vec<_>>(),
+        "board": pos.board.name(),
+        "hq_hp": &pos.hq_hp[..seats],
+        "units": units_json(pos),
+    })
+}
+
+/// One event. `before` is the position at the start of the battle (cells and facings there
+/// name the tiles, since nothing moves during a battle).
+pub fn event_json(before: &Position, ev: &Event) -> Value {
+    let geo = before.geometry();
+    let at = |c: u8| hex_json(geo, c);
+    let edge_of = |from: u8, dir: u8| -> i64 {
+        if dir >= 6 {
+            return -1;
+        }
+        before.cells[from as usize].map_or(-1, |u| dir_edge(dir, u.facing) as i64)
+    };
+    match *ev {
+        Event::Netted { cell } => json!({"kind": "netted", "at": at(cell)}),
+        Event::SlotLost { cell } => json!({"kind": "slot_lost", "at": at(cell)}),
+        Event::Converted {
+            cell,
+            edge,
+            to_ranged,
+        } => json!({"kind": "converted", "at": at(cell), "edge": edge,
+                     "to": if to_ranged { "ranged" } else { "melee" }}),
+        Event::Attack {
+            cell,
+            tile,
+            edge,
+            dir,
+            melee,
+            ranged,
+            gauss,
+            reach,
+        } => {
+            let mut path = Vec::new();
+            let mut cur = cell;
+            for _ in 0..reach {
+                cur = geo.neighbors[cur as usize][dir as usize];
+                path.push(at(cur));
+            }
+            json!({"kind": "attack", "at": at(cell), "tile": tiles().tile(tile).id, "edge": edge,
+                   "dir": dir, "melee": melee, "ranged": ranged, "gauss": gauss, "path": path,
+                   "targets": []})
+        }
+        Event::Explode { cell } => json!({"kind": "explode", "at": at(cell), "targets": []}),
+        Event::Hit {
+            target,
+            from,
+            dir,
+            wounds,
+        } => json!({"kind": "hit", "at": at(target), "from": at(from),
+                     "edge": edge_of(from, dir), "wounds": wounds}),
+        Event::Armor {
+            target,
+            from,
+            dir,
+            blocked,
+        } => json!({"kind": "armor", "at": at(target), "from": at(from),
+                     "edge": edge_of(from, dir), "blocked": blocked}),
+        Event::Save {
+            medic,
+            target,
+            from,
+            dir,
+        } => {
+            let from_v = if dir == Event::MEDIC_DEATH {
+                Value::Null
+            } else {
+                at(from)
+            };
+            json!({"kind": "save", "medic": at(medic), "at": at(target), "from": from_v,
+                   "edge": edge_of(from, dir)})
+        }
+        Event::HqDamage { seat, amount, hp } => {
+            json!({"kind": "hq_damage", "seat": seat, "amount": amount, "hp": hp})
+        }
+        Event::Removed {
+            cell,
+            tile,
+            seat,
+            cause,
+        } => json!({"kind": "removed", "at": at(cell), "tile": tiles().tile(tile).id,
+                     "seat": seat, "cause": cause.name()}),
+    }
+}
+
+/// The phases of a log as JSON; each attack and explosion lists the hexes it hit.
+pub fn phases_json(before: &Position, log: &BattleLog) -> Value {
+    let geo = before.geometry();
+    let mut phases = Vec::new();
+    for p in &log.phases {
+        let mut events: Vec<Value> = Vec::with_capacity(p.events.len());
+        // Index of the attack/explosion event of each (cell, dir) in this phase.
+        let mut owner: Vec<((u8, u8), usize)> = Vec::new();
+        for ev in &p.events {
+            match *ev {
+                Event::Attack { cell, dir, .. } => owner.push(((cell, dir), events.len())),
+                Event::Explode { cell } => owner.push(((cell, DIR_EXPLOSION), events.len())),
+                Event::Hit {
+                    target, from, dir, ..
+                }
+                | Event::Armor {
+                    target, from, dir, ..
+                } => {
+                    if let Some(&(_, i)) = owner.iter().rev().find(|(k, _)| *k == (from, dir)) {
+                        let t = hex_json(geo, target);
+                        if let Some(list) = events[i]["targets"].as_array_mut() {
+                            if !list.contains(&t) {
+                                list.push(t);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+            events.push(event_json(before, ev));
+        }
+        phases.push(json!({"initiative": p.initiative, "events": events}));
+    }
+    Value::Array(phases)
+}
+
+/// The `nshex battle --json` object.
+pub fn battle_json(
+    before: &Position,
+    after: &Position,
+    summary: &BattleSummary,
+    log: &BattleLog,
+) -> Value {
+    json!({
+        "hq_hp": &after.hq_hp[..after.seats as usize],
+        "units": units_json(after),
+        "phases": phases_json(before, log),
+        "winner": outcome_json(summary.outcome),
+    })
+}
