@@ -278,6 +278,10 @@ struct Derived {
     medics: u64,
     /// Units linked to an active Quartermaster working for them.
     qm_linked: u64,
+    /// Units linked to an active Transport working for them.
+    transport_linked: u64,
+    /// Seats with an active Recon Center working for them.
+    recon: u8,
     /// `fires_at[p]`: units with an unspent initiative slot of value `p` (cell mask).
     fires_at: [u64; 16],
 }
@@ -293,6 +297,8 @@ impl Derived {
             medic_prot: [0; MAX_CELLS],
             medics: 0,
             qm_linked: 0,
+            transport_linked: 0,
+            recon: 0,
             fires_at: [0; 16],
         }
     }
@@ -394,6 +400,48 @@ impl Resolver {
         // The position is only written once the whole battle has succeeded.
         b.run(log)?;
         Ok(b.finish(pos))
+    }
+}
+
+/// What the board gives each tile outside a battle: nets, links and bonuses. The game asks
+/// this for moves (a netted unit cannot move, Transport, Recon Center), instant actions
+/// (Medics) and the client for its tile information.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    pub netted: u64,
+    pub init_bonus: [i8; MAX_CELLS],
+    pub melee_bonus: [u8; MAX_CELLS],
+    pub ranged_bonus: [u8; MAX_CELLS],
+    /// Per active medic cell: the cells it protects.
+    pub medic_prot: [u64; MAX_CELLS],
+    pub medics: u64,
+    pub transport_linked: u64,
+    pub qm_linked: u64,
+    /// Seats whose moves may go two hexes (an active Recon Center).
+    pub recon: u8,
+}
+
+impl Resolver {
+    /// Nets, links and bonuses of `pos` as they stand now.
+    pub fn analyze(&mut self, pos: &Position) -> Analysis {
+        let b = &mut *self.b;
+        b.choices.clown.clear();
+        b.choices.qm.clear();
+        b.choices.medic.clear();
+        b.setup(pos);
+        b.derive();
+        let d = &b.d;
+        Analysis {
+            netted: d.netted & b.occ,
+            init_bonus: d.init_bonus,
+            melee_bonus: d.melee_bonus,
+            ranged_bonus: d.ranged_bonus,
+            medic_prot: d.medic_prot,
+            medics: d.medics,
+            transport_linked: d.transport_linked,
+            qm_linked: d.qm_linked,
+            recon: d.recon,
+        }
     }
 }
 
@@ -576,6 +624,8 @@ impl Battle {
         d.medic_prot = [0; MAX_CELLS];
         d.medics = 0;
         d.qm_linked = 0;
+        d.transport_linked = 0;
+        d.recon = 0;
         d.fires_at = [0; 16];
         let netted = if self.netters & occ != 0 {
             compute_nets(&self.u, self.nbr, self.netters & occ, occ)
@@ -588,11 +638,14 @@ impl Battle {
         let mut scoped_by = [NONE; MAX_CELLS];
         let active_scopers = self.scopers & occ & !netted;
         if active_scopers != 0 {
-            let mut order: Vec<(u16, u8)> = bits(active_scopers)
-                .map(|c| (self.u[c as usize].placed, c))
-                .collect();
-            order.sort_unstable();
-            for (_, sc) in order {
+            let mut order = [(0u16, 0u8); MAX_CELLS];
+            let mut n = 0;
+            for c in bits(active_scopers) {
+                order[n] = (self.u[c as usize].placed, c);
+                n += 1;
+            }
+            order[..n].sort_unstable();
+            for &(_, sc) in &order[..n] {
                 let su = self.u[sc as usize];
                 for dir in bits(su.o.link as u64) {
                     let j = self.nb(sc, dir);
@@ -639,11 +692,20 @@ impl Battle {
                     if e.quartermaster {
                         d.qm_linked |= 1 << j;
                     }
+                    if e.transport {
+                        d.transport_linked |= 1 << j;
+                    }
                 } else if !src.is_hq {
                     // D-8: an HQ's bonus never reaches other seats; a module's negative
                     // effects reach the beneficiary's enemies.
                     d.init_bonus[ji] += e.enemy_initiative;
                 }
+            }
+        }
+        for c in bits(occ & !netted) {
+            let u = &self.u[c as usize];
+            if u.def.recon_center {
+                self.d.recon |= 1 << u.seat;
             }
         }
         // Initiative slots: which units may fire in which phase.
@@ -1305,11 +1367,14 @@ impl Battle {
     fn end_of_phase<L: Log>(&mut self, log: &mut L) {
         let mut hq_dmg = [0u32; MAX_SEATS];
         let mut dying_medics = 0u64;
+        // Only tiles something happened to can leave the board.
+        let mut touched = self.exploded;
         for i in 0..self.records.len() {
             let r = self.records[i];
             if r.absorbed {
                 continue;
             }
+            touched |= 1 << r.target;
             if r.dir == DIR_MEDIC_DEATH {
                 dying_medics |= 1 << r.target;
                 continue;
@@ -1338,7 +1403,7 @@ impl Battle {
                 }
             }
         }
-        for c in bits(self.occ) {
+        for c in bits(self.occ & touched) {
             let u = *self.unit(c);
             let cause = if u.is_hq {
                 if self.hq_hp[u.seat as usize] == 0 {
@@ -1497,5 +1562,70 @@ fn source_component(nets: &[u64; MAX_CELLS], set: u64) -> u64 {
             return comp;
         }
         v = entering.trailing_zeros() as u8;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs D-3 on a graph given as (thrower, target) pairs over cells 0..8.
+    fn nets(edges: &[(u8, u8)]) -> u64 {
+        let mut n = [0u64; MAX_CELLS];
+        let mut throwers = 0u64;
+        for &(a, b) in edges {
+            n[a as usize] |= 1 << b;
+            throwers |= 1 << a;
+        }
+        let (mut free, mut netted) = (0u64, 0u64);
+        resolve_net_set(&n, throwers, &mut free, &mut netted);
+        let mut out = netted;
+        for f in bits(free) {
+            out |= n[f as usize] & !throwers;
+        }
+        out
+    }
+
+    #[test]
+    fn d3_one_way_net() {
+        assert_eq!(nets(&[(0, 1)]), 0b10);
+    }
+
+    #[test]
+    fn d3_mutual_nets_cancel() {
+        // Rulebook "Using nets": two net fighters facing each other do not disable each other.
+        assert_eq!(nets(&[(0, 1), (1, 0)]), 0);
+    }
+
+    #[test]
+    fn d3_three_way_ring_cancels_and_other_nets_work() {
+        // A ring of three: all free, and their nets in other directions work normally.
+        assert_eq!(nets(&[(0, 1), (1, 2), (2, 0), (2, 5)]), 1 << 5);
+    }
+
+    #[test]
+    fn d3_netted_thrower_nets_nothing() {
+        // 0 nets 1; 1 would net 2: 1 is netted, so 2 is free.
+        assert_eq!(nets(&[(0, 1), (1, 2)]), 0b10);
+    }
+
+    #[test]
+    fn d3_outside_net_breaks_a_mutual_pair() {
+        // 0 nets 1; 1 and 2 net each other: 1 is netted from outside, so 2 is free and its
+        // net on 1 holds (1 was netted anyway); 2 stays free.
+        assert_eq!(nets(&[(0, 1), (1, 2), (2, 1)]), 0b10);
+    }
+
+    #[test]
+    fn d3_chain_after_a_ring() {
+        // Ring 0-1-2 is free; 2 nets 3; 3 would net 4: 3 is netted, so 4 is free.
+        assert_eq!(nets(&[(0, 1), (1, 2), (2, 0), (2, 3), (3, 4)]), 1 << 3);
+    }
+
+    #[test]
+    fn d3_netted_member_then_the_rest_resolve_again() {
+        // 5 nets 0 from outside a ring 0-1-2: 0 is netted; the rest, 1 and 2, are resolved
+        // again: 1 nets 2 with nothing netting 1 (0 is netted), so 2 is netted.
+        assert_eq!(nets(&[(5, 0), (0, 1), (1, 2), (2, 0)]), 0b101);
     }
 }

@@ -4,8 +4,11 @@
 //! resolution. It has no Python in it; the binding crate `nshex_py` wraps it.
 
 pub mod battle;
+pub mod bots;
+pub mod game;
 pub mod hex;
 pub mod json;
+pub mod notation;
 pub mod position;
 pub mod samples;
 pub mod scenario;

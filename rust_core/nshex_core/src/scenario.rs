@@ -367,7 +367,7 @@ pub fn parse_scenario(
             err(
                 u.at.span().start,
                 format!(
-                    "{what}: hex [{}, {}] is off the {} board",
+                    "{what}: hex [{}, {}] is off the board (the {} board)",
                     at[0],
                     at[1],
                     board.name()
@@ -408,8 +408,9 @@ pub fn parse_scenario(
                     return Err(err(
                         w.span().start,
                         format!(
-                            "{what}: {x} wounds: the unit would already be dead (it has {} hit points)",
-                            def.hit_points()
+                            "{what}: wounds = {x}: the unit would be already dead (it has {} hit point{})",
+                            def.hit_points(),
+                            if def.hit_points() == 1 { "" } else { "s" }
                         ),
                     ));
                 }
@@ -548,7 +549,7 @@ at = [0, 0]
         ))
         .unwrap_err();
         assert_eq!(e.line, 13, "{e}");
-        assert!(e.message.contains("off the standard board"), "{e}");
+        assert!(e.message.contains("off the board"), "{e}");
         let e = load(&format!("{BASE}colour = 3\n")).unwrap_err();
         assert!(e.message.contains("unknown key"), "{e}");
         assert_eq!(e.line, 9, "{e}");

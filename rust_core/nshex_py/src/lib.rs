@@ -130,8 +130,11 @@ impl PyPosition {
     }
 
     #[getter]
-    fn hq_hp(&self) -> Vec<u8> {
-        self.inner.hq_hp[..self.inner.seats as usize].to_vec()
+    fn hq_hp(&self) -> Vec<u32> {
+        self.inner.hq_hp[..self.inner.seats as usize]
+            .iter()
+            .map(|&h| h as u32)
+            .collect()
     }
 
     #[getter]
@@ -217,8 +220,11 @@ struct PyBattleResult {
 #[pymethods]
 impl PyBattleResult {
     #[getter]
-    fn hq_hp(&self) -> Vec<u8> {
-        self.after.hq_hp[..self.after.seats as usize].to_vec()
+    fn hq_hp(&self) -> Vec<u32> {
+        self.after.hq_hp[..self.after.seats as usize]
+            .iter()
+            .map(|&h| h as u32)
+            .collect()
     }
 
     /// A seat number, "draw", or None while the game goes on.

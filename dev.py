@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""Set up, build, run and test the project with nothing but python3 and cargo.
+
+    python3 dev.py play     set up, build (release) and run
+    python3 dev.py test     set up, build, then cargo test --workspace and pytest
+    python3 dev.py build    set up and build only
+    python3 dev.py lint     ruff check and ruff format --check
+
+Setting up means: a virtualenv in .venv (created when missing) holding maturin, the project's
+Python dependencies (pygame-ce) and its dev tools (pytest, hypothesis, ruff), all from PyPI.
+Building means `maturin develop --release`: cargo compiles the engine and the binding (it
+rebuilds only what changed, so this is quick after the first time) and puts the native module
+into nshex_pygame/, where the editable install finds it. The packages are installed again only
+when pyproject.toml changes.
+
+Arguments after `test` go to pytest (`python3 dev.py test -k cli -x`).
+
+Standard library only: this file runs before anything is installed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+EXE = ".exe" if os.name == "nt" else ""
+PYTHON = BIN / f"python{EXE}"
+STAMP = VENV / ".nshex-setup"
+EXAMPLE = ROOT / "nshex_pygame" / "scenarios" / "example_borgo_moloch.toml"
+MATURIN = "maturin>=1.16,<2"
+PYTEST_NO_TESTS = 5
+
+
+class Failed(Exception):
+    """A step failed; the message says which."""
+
+
+def say(text: str) -> None:
+    print(f"\n==> {text}", flush=True)
+
+
+def run(command: list[str | Path], *, env: dict[str, str] | None = None) -> int:
+    """Run a command from the repository root, its output going straight to ours."""
+    print(f"$ {shlex.join(str(part) for part in command)}", flush=True)
+    return subprocess.call([str(part) for part in command], cwd=ROOT, env=env)
+
+
+def must(command: list[str | Path], what: str, *, env: dict[str, str] | None = None) -> None:
+    code = run(command, env=env)
+    if code != 0:
+        raise Failed(f"{what} failed (exit code {code})")
+
+
+def pip_env() -> dict[str, str]:
+    env = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1")
+    if os.environ.get("CI"):
+        env["PIP_PROGRESS_BAR"] = "off"
+    env.pop("CONDA_PREFIX", None)  # maturin would install there instead of into .venv
+    env["VIRTUAL_ENV"] = str(VENV)
+    env["PATH"] = os.pathsep.join([str(BIN), env.get("PATH", "")])
+    return env
+
+
+def check_tools() -> None:
+    if sys.version_info < (3, 11):  # noqa: UP036 (dev.py must run far enough to say so)
+        raise Failed(f"Python 3.11 or newer is needed; this is {sys.version.split()[0]}")
+    if shutil.which("cargo") is None:
+        raise Failed("cargo was not found: install Rust (https://rustup.rs) and try again")
+
+
+def setup_fingerprint() -> str:
+    return hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+
+
+def setup() -> bool:
+    """Create .venv and install the project's packages into it, when needed; True if it did."""
+    if not PYTHON.exists():
+        say("Creating the virtualenv .venv")
+        must([sys.executable, "-m", "venv", VENV], "creating .venv")
+    installed = STAMP.read_text().strip() if STAMP.exists() else ""
+    script = BIN / f"nshex{EXE}"
+    if installed == setup_fingerprint() and script.exists():
+        return False
+    say("Installing maturin into .venv (from PyPI)")
+    must([PYTHON, "-m", "pip", "install", "--quiet", MATURIN], "installing maturin", env=pip_env())
+    say("Building the engine (release) and installing nshex with its dev tools into .venv")
+    print("The first build compiles every crate and takes a few minutes.", flush=True)
+    must(
+        [BIN / f"maturin{EXE}", "develop", "--release", "--extras", "dev"],
+        "building and installing the project",
+        env=pip_env(),
+    )
+    STAMP.write_text(setup_fingerprint() + "\n")
+    return True
+
+
+def build() -> None:
+    """Set up if needed, then rebuild the native module (cargo rebuilds only what changed)."""
+    check_tools()
+    if setup():
+        return  # setup() has just built and installed everything
+    say("Building the engine (release)")
+    must(
+        [BIN / f"maturin{EXE}", "develop", "--release", "--skip-install"],
+        "building the native module",
+        env=pip_env(),
+    )
+
+
+def cargo_manifest() -> list[str]:
+    """Where the Cargo workspace is: the repository root or rust_core/."""
+    if (ROOT / "Cargo.toml").exists():
+        return []
+    if (ROOT / "rust_core" / "Cargo.toml").exists():
+        return ["--manifest-path", str(ROOT / "rust_core" / "Cargo.toml")]
+    raise Failed("no Cargo workspace (Cargo.toml at the root or in rust_core/)")
+
+
+def test(pytest_args: list[str]) -> int:
+    build()
+
+    say("Rust tests: cargo test --workspace")
+    cargo = run(["cargo", "test", "--workspace", "--no-fail-fast", *cargo_manifest()])
+
+    say("Python tests: pytest")
+    pytest = run([PYTHON, "-m", "pytest", *pytest_args])
+
+    say("Summary")
+    print(f"  cargo test  {'ok' if cargo == 0 else f'FAILED (exit code {cargo})'}")
+    if pytest == PYTEST_NO_TESTS:
+        print("  pytest      FAILED: no tests were collected")
+    else:
+        print(f"  pytest      {'ok' if pytest == 0 else f'FAILED (exit code {pytest})'}")
+    return 0 if cargo == 0 and pytest == 0 else 1
+
+
+def play() -> int:
+    build()
+    say("Running nshex")
+    print(
+        "The game window is not there yet: it comes with the pygame-ce client, and then\n"
+        "`python3 dev.py play` (and `.venv/bin/nshex`) will open it. Meanwhile, here is one\n"
+        f"battle resolved by the engine, from {EXAMPLE.relative_to(ROOT)}:",
+        flush=True,
+    )
+    code = run([BIN / f"nshex{EXE}", "battle", EXAMPLE.relative_to(ROOT)])
+    print(
+        "\nMore example battles are in nshex_pygame/scenarios/; run one with\n"
+        "  .venv/bin/nshex battle nshex_pygame/scenarios/FILE.toml [--json]"
+    )
+    return code
+
+
+def lint() -> int:
+    build()
+    ruff = BIN / f"ruff{EXE}"
+    check = run([ruff, "check", "."])
+    form = run([ruff, "format", "--check", "."])
+    return 0 if check == 0 and form == 0 else 1
+
+
+COMMANDS = {"play", "test", "build", "lint"}
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in COMMANDS:
+        print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
+        return 2
+    command, rest = argv[0], argv[1:]
+    if rest and command != "test":
+        print(f"dev.py {command}: takes no arguments", file=sys.stderr)
+        return 2
+    started = time.monotonic()
+    try:
+        if command == "build":
+            build()
+            code = 0
+        elif command == "test":
+            code = test(rest)
+        elif command == "play":
+            code = play()
+        else:
+            code = lint()
+    except Failed as failure:
+        print(f"\ndev.py {command}: {failure}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    elapsed = time.monotonic() - started
+    print(f"\ndev.py {command}: {'done' if code == 0 else 'FAILED'} in {elapsed:.0f} s")
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

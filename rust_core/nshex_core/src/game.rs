@@ -1,0 +1,1082 @@
+//! The game: set-up, turns, draws, instant actions, movement, battles and the ending, as a
+//! decision API in OpenSpiel's vocabulary (`../shared/STYLE.md`).
+//!
+//! At every point somebody decides: a seat, chance (a tile draw), or nobody (game over).
+//! `legal_actions` lists what may be done; `apply` does one action or refuses it with the
+//! reason, leaving the game unchanged. Tile draws are explicit chance outcomes, so a game is
+//! the same game whenever the same actions are applied to the same start.
+
+use crate::battle::{Analysis, BattleLog, Outcome, Resolver};
+use crate::hex::{BoardKind, Hex, NO_CELL};
+use crate::position::{Position, MAX_SEATS};
+use crate::tiles::{tiles, ArmyId, InstantKind, Kind, TileId};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+
+/// Who decides now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Seat(u8),
+    Chance,
+    Terminal,
+}
+
+/// One decision. Cells are indices of the game's board; tiles are tile ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Action {
+    /// Place the HQ (the HQ placement step, not a turn).
+    PlaceHq {
+        cell: u8,
+    },
+    /// Chance: the next tile drawn.
+    Draw {
+        tile: TileId,
+    },
+    /// Three instants after drawing: discard all three and draw three new ones (D-1).
+    Unlucky,
+    /// Discard a tile from hand (the mandatory discard, or any later one).
+    Discard {
+        tile: TileId,
+    },
+    /// Place a board tile from hand.
+    Place {
+        tile: TileId,
+        cell: u8,
+        facing: u8,
+    },
+    /// Play a Move tile: the unit on `from` goes to `to` (may equal `from`) facing `facing`.
+    Move {
+        from: u8,
+        to: u8,
+        facing: u8,
+    },
+    /// A unit's own Mobility.
+    Mobility {
+        from: u8,
+        to: u8,
+        facing: u8,
+    },
+    /// A move given by a linked Transport.
+    Transport {
+        from: u8,
+        to: u8,
+        facing: u8,
+    },
+    /// Play a Push Back tile: the unit on `from` pushes the enemy on `target`.
+    PushBack {
+        from: u8,
+        target: u8,
+    },
+    /// The pushed unit's owner chooses where it goes.
+    PushTo {
+        cell: u8,
+    },
+    Sniper {
+        target: u8,
+    },
+    Grenade {
+        target: u8,
+    },
+    AirStrike {
+        center: u8,
+    },
+    /// Play a Battle tile.
+    Battle,
+    /// End the turn (tiles still in hand are kept).
+    EndTurn,
+}
+
+impl Action {
+    /// A compact integer form (for Python and for storing action lists).
+    pub fn encode(self) -> u64 {
+        let (k, t, a, b, c): (u64, u16, u8, u8, u8) = match self {
+            Action::PlaceHq { cell } => (1, 0, cell, 0, 0),
+            Action::Draw { tile } => (2, tile.0, 0, 0, 0),
+            Action::Unlucky => (3, 0, 0, 0, 0),
+            Action::Discard { tile } => (4, tile.0, 0, 0, 0),
+            Action::Place { tile, cell, facing } => (5, tile.0, cell, facing, 0),
+            Action::Move { from, to, facing } => (6, 0, from, to, facing),
+            Action::Mobility { from, to, facing } => (7, 0, from, to, facing),
+            Action::Transport { from, to, facing } => (8, 0, from, to, facing),
+            Action::PushBack { from, target } => (9, 0, from, target, 0),
+            Action::PushTo { cell } => (10, 0, cell, 0, 0),
+            Action::Sniper { target } => (11, 0, target, 0, 0),
+            Action::Grenade { target } => (12, 0, target, 0, 0),
+            Action::AirStrike { center } => (13, 0, center, 0, 0),
+            Action::Battle => (14, 0, 0, 0, 0),
+            Action::EndTurn => (15, 0, 0, 0, 0),
+        };
+        k << 40 | (t as u64) << 24 | (a as u64) << 16 | (b as u64) << 8 | c as u64
+    }
+
+    /// The inverse of [`Action::encode`]; `None` for a number that is no action.
+    pub fn decode(x: u64) -> Option<Action> {
+        let k = x >> 40;
+        let t = TileId((x >> 24 & 0xffff) as u16);
+        let (a, b, c) = (
+            (x >> 16 & 0xff) as u8,
+            (x >> 8 & 0xff) as u8,
+            (x & 0xff) as u8,
+        );
+        let a_ = Some(match k {
+            1 => Action::PlaceHq { cell: a },
+            2 => Action::Draw { tile: t },
+            3 => Action::Unlucky,
+            4 => Action::Discard { tile: t },
+            5 => Action::Place {
+                tile: t,
+                cell: a,
+                facing: b,
+            },
+            6 => Action::Move {
+                from: a,
+                to: b,
+                facing: c,
+            },
+            7 => Action::Mobility {
+                from: a,
+                to: b,
+                facing: c,
+            },
+            8 => Action::Transport {
+                from: a,
+                to: b,
+                facing: c,
+            },
+            9 => Action::PushBack { from: a, target: b },
+            10 => Action::PushTo { cell: a },
+            11 => Action::Sniper { target: a },
+            12 => Action::Grenade { target: a },
+            13 => Action::AirStrike { center: a },
+            14 => Action::Battle,
+            15 => Action::EndTurn,
+            _ => return None,
+        });
+        a_.filter(|act| act.encode() == x)
+    }
+}
+
+/// Where the game is within a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// `to_move` places its HQ.
+    PlaceHq,
+    /// Chance draws `left` more tiles for `to_move`.
+    Draw {
+        left: u8,
+    },
+    /// `to_move` holds three tiles and must discard one (or use the unlucky draw).
+    Discard,
+    /// `to_move` plays its turn.
+    Main,
+    /// The owner of the unit on `target` chooses where it is pushed (`options`: cell mask).
+    PushTo {
+        target: u8,
+        options: u64,
+    },
+    Over,
+}
+
+/// The ending sequence (FAQ-12, FAQ-36, FAQ-42, FAQ-43).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Nobody has drawn a deck's last tile.
+    None,
+    /// A last tile was drawn this turn; the turn is finished by its player.
+    LastTileDrawn,
+    /// `turns_left` turns before the Final Battle.
+    LastRound { turns_left: u8 },
+    /// After a tied Final Battle: `turns_left` turns (no drawing) before the Overtime Battle.
+    TieBreak { turns_left: u8 },
+}
+
+/// An action the rules do not allow now, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalAction(pub String);
+
+impl fmt::Display for IllegalAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for IllegalAction {}
+
+/// A hand: at most three tiles.
+pub type Hand = Vec<TileId>;
+
+/// A whole game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub pos: Position,
+    /// Per seat, the tiles in hand.
+    pub hands: Vec<Hand>,
+    /// Per seat, the deck; the top is the LAST element (drawing pops).
+    pub decks: Vec<Vec<TileId>>,
+    pub discards: Vec<Vec<TileId>>,
+    pub to_move: u8,
+    /// Turns started so far (HQ placement is not a turn).
+    pub turn: u32,
+    /// Turns each seat has started.
+    pub turns_taken: [u32; MAX_SEATS],
+    pub stage: Stage,
+    pub ending: Ending,
+    pub outcome: Option<Outcome>,
+    /// Cells of the units that used Mobility / a Transport move this turn (the bits move
+    /// with the units).
+    pub used_mobility: u64,
+    pub used_transport: u64,
+    /// Battles fought so far.
+    pub battles: u32,
+    /// The seat that started the last battle, the board before it, and its log.
+    pub last_battle: Option<(Position, BattleLog)>,
+}
+
+/// The instant kinds in a hand, as a small set.
+fn instant_of(t: TileId) -> Option<InstantKind> {
+    tiles().tile(t).instant
+}
+
+impl Game {
+    /// A new game: every army's tiles but the HQ shuffled into its deck by the seed.
+    pub fn new(armies: &[ArmyId], board: BoardKind, seed: u64) -> Game {
+        let set = tiles();
+        let n = armies.len();
+        assert!((2..=MAX_SEATS).contains(&n), "2 to 4 seats");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut decks = Vec::with_capacity(n);
+        for &a in armies {
+            let mut deck = Vec::new();
+            for &t in &set.army(a).tiles {
+                let def = set.tile(t);
+                if !def.is_hq() {
+                    deck.extend(std::iter::repeat_n(t, def.count as usize));
+                }
+            }
+            deck.shuffle(&mut rng);
+            decks.push(deck);
+        }
+        Game {
+            pos: Position::new(board, armies),
+            hands: vec![Vec::new(); n],
+            decks,
+            discards: vec![Vec::new(); n],
+            to_move: 0,
+            turn: 0,
+            turns_taken: [0; MAX_SEATS],
+            stage: Stage::PlaceHq,
+            ending: Ending::None,
+            outcome: None,
+            used_mobility: 0,
+            used_transport: 0,
+            battles: 0,
+            last_battle: None,
+        }
+    }
+
+    pub fn seats(&self) -> u8 {
+        self.pos.seats
+    }
+
+    /// Who decides now.
+    pub fn current_player(&self) -> Player {
+        match self.stage {
+            Stage::Over => Player::Terminal,
+            Stage::Draw { .. } => Player::Chance,
+            Stage::PushTo { target, .. } => {
+                Player::Seat(self.pos.cells[target as usize].map_or(self.to_move, |u| u.seat))
+            }
+            _ => Player::Seat(self.to_move),
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.stage == Stage::Over
+    }
+
+    fn analyze(&self) -> Analysis {
+        Resolver::new().analyze(&self.pos)
+    }
+
+    /// The chance outcomes now: each distinct tile left in the deck with its count.
+    pub fn chance_outcomes(&self) -> Vec<(TileId, u32)> {
+        let mut out: Vec<(TileId, u32)> = Vec::new();
+        if let Stage::Draw { .. } = self.stage {
+            for &t in &self.decks[self.to_move as usize] {
+                match out.iter_mut().find(|(x, _)| *x == t) {
+                    Some(e) => e.1 += 1,
+                    None => out.push((t, 1)),
+                }
+            }
+            out.sort();
+        }
+        out
+    }
+
+    /// The draw the hidden deck order gives (the top of the deck).
+    pub fn natural_draw(&self) -> Option<Action> {
+        match self.stage {
+            Stage::Draw { .. } => self.decks[self.to_move as usize]
+                .last()
+                .map(|&tile| Action::Draw { tile }),
+            _ => None,
+        }
+    }
+
+    /// Shuffles every deck's hidden order again (for a player who must not know it).
+    pub fn resample_hidden(&mut self, seed: u64) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for d in &mut self.decks {
+            d.shuffle(&mut rng);
+        }
+    }
+
+    /// Every legal action now, in a fixed order.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::with_capacity(64);
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// Fills `out` with the legal actions (cleared first).
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let geo = self.pos.geometry();
+        let seat = self.to_move;
+        match self.stage {
+            Stage::Over => {}
+            Stage::Draw { .. } => {
+                for (tile, _) in self.chance_outcomes() {
+                    out.push(Action::Draw { tile });
+                }
+            }
+            Stage::PlaceHq => {
+                for c in 0..geo.len() as u8 {
+                    if self.pos.cells[c as usize].is_none() {
+                        out.push(Action::PlaceHq { cell: c });
+                    }
+                }
+            }
+            Stage::PushTo { options, .. } => {
+                for c in bits(options) {
+                    out.push(Action::PushTo { cell: c });
+                }
+            }
+            Stage::Discard => {
+                if self.unlucky_allowed() {
+                    out.push(Action::Unlucky);
+                }
+                self.push_discards(out);
+            }
+            Stage::Main => {
+                let an = self.analyze();
+                let hand = &self.hands[seat as usize];
+                let mut seen: Vec<TileId> = Vec::with_capacity(3);
+                for &t in hand {
+                    if seen.contains(&t) {
+                        continue;
+                    }
+                    seen.push(t);
+                    let def = tiles().tile(t);
+                    match def.instant {
+                        None => {
+                            for c in 0..geo.len() as u8 {
+                                if self.pos.cells[c as usize].is_none() {
+                                    for f in 0..6 {
+                                        out.push(Action::Place {
+                                            tile: t,
+                                            cell: c,
+                                            facing: f,
+                                        });
+                                    }
+                                }
+                            }
+                        }
+                        Some(k) => self.push_instant(k, &an, out),
+                    }
+                }
+                self.push_unit_moves(&an, out);
+                self.push_discards(out);
+                out.push(Action::EndTurn);
+            }
+        }
+    }
+
+    fn push_discards(&self, out: &mut Vec<Action>) {
+        let mut seen: Vec<TileId> = Vec::with_capacity(3);
+        for &t in &self.hands[self.to_move as usize] {
+            if !seen.contains(&t) {
+                seen.push(t);
+                out.push(Action::Discard { tile: t });
+            }
+        }
+    }
+
+    fn unlucky_allowed(&self) -> bool {
+        let h = &self.hands[self.to_move as usize];
+        h.len() == 3
+            && h.iter().all(|&t| instant_of(t).is_some())
+            && !self.decks[self.to_move as usize].is_empty()
+    }
+
+    fn own_free_unit(&self, an: &Analysis, c: u8) -> bool {
+        self.pos.cells[c as usize].is_some_and(|u| u.seat == self.to_move)
+            && an.netted >> c & 1 == 0
+    }
+
+    /// Destinations of a move from `from`: adjacent empty cells, or with a Recon Center up
+    /// to two steps through empty cells (FAQ-137 to FAQ-139). Includes `from` itself.
+    fn destinations(&self, from: u8, two_steps: bool) -> u64 {
+        let geo = self.pos.geometry();
+        let empty = |c: u8| c != NO_CELL && (c == from || self.pos.cells[c as usize].is_none());
+        let mut out = 1u64 << from;
+        for d in 0..6 {
+            let n1 = geo.neighbors[from as usize][d];
+            if !empty(n1) || n1 == from {
+                continue;
+            }
+            out |= 1 << n1;
+            if two_steps {
+                for d2 in 0..6 {
+                    let n2 = geo.neighbors[n1 as usize][d2];
+                    if empty(n2) {
+                        out |= 1 << n2;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn push_moves(
+        &self,
+        from: u8,
+        two: bool,
+        make: fn(u8, u8, u8) -> Action,
+        out: &mut Vec<Action>,
+    ) {
+        let facing = self.pos.cells[from as usize].unwrap().facing;
+        for to in bits(self.destinations(from, two)) {
+            for f in 0..6 {
+                if to == from && f == facing {
+                    continue;
+                }
+                out.push(make(from, to, f));
+            }
+        }
+    }
+
+    fn push_unit_moves(&self, an: &Analysis, out: &mut Vec<Action>) {
+        if self.pos.is_full() {
+            return;
+        }
+        let two = an.recon >> self.to_move & 1 == 1;
+        let geo = self.pos.geometry();
+        for c in 0..geo.len() as u8 {
+            if !self.own_free_unit(an, c) {
+                continue;
+            }
+            let u = self.pos.cells[c as usize].unwrap();
+            let bit = 1u64 << c;
+            if u.def().mobility && self.used_mobility & bit == 0 {
+                self.push_moves(
+                    c,
+                    two,
+                    |from, to, facing| Action::Mobility { from, to, facing },
+                    out,
+                );
+            }
+            if an.transport_linked >> c & 1 == 1 && self.used_transport & bit == 0 {
+                self.push_moves(
+                    c,
+                    two,
+                    |from, to, facing| Action::Transport { from, to, facing },
+                    out,
+                );
+            }
+        }
+    }
+
+    fn push_instant(&self, k: InstantKind, an: &Analysis, out: &mut Vec<Action>) {
+        let geo = self.pos.geometry();
+        let seat = self.to_move;
+        let n = geo.len() as u8;
+        let enemy_unit = |c: u8| {
+            self.pos.cells[c as usize]
+                .is_some_and(|u| self.pos.enemies(seat, u.seat) && !u.def().is_hq())
+        };
+        match k {
+            InstantKind::Battle => {
+                if self.ending == Ending::None {
+                    out.push(Action::Battle);
+                }
+            }
+            InstantKind::Move => {
+                let two = an.recon >> seat & 1 == 1;
+                for c in 0..n {
+                    if self.own_free_unit(an, c) {
+                        self.push_moves(
+                            c,
+                            two,
+                            |from, to, facing| Action::Move { from, to, facing },
+                            out,
+                        );
+                    }
+                }
+            }
+            InstantKind::PushBack => {
+                for c in 0..n {
+                    if !self.own_free_unit(an, c) {
+                        continue;
+                    }
+                    for d in 0..6u8 {
+                        let t = geo.neighbors[c as usize][d as usize];
+                        if t == NO_CELL || an.netted >> t & 1 == 1 {
+                            continue;
+                        }
+                        let Some(tu) = self.pos.cells[t as usize] else {
+                            continue;
+                        };
+                        if self.pos.enemies(seat, tu.seat) && self.push_options(c, t) != 0 {
+                            out.push(Action::PushBack { from: c, target: t });
+                        }
+                    }
+                }
+            }
+            InstantKind::Sniper => {
+                for c in 0..n {
+                    if enemy_unit(c) {
+                        out.push(Action::Sniper { target: c });
+                    }
+                }
+            }
+            InstantKind::Grenade => {
+                if let Some(hq) = self.pos.hq_hex(seat).and_then(|h| self.pos.cell_of(h)) {
+                    if an.netted >> hq & 1 == 0 {
+                        for d in 0..6 {
+                            let t = geo.neighbors[hq as usize][d];
+                            if t != NO_CELL && enemy_unit(t) {
+                                out.push(Action::Grenade { target: t });
+                            }
+                        }
+                    }
+                }
+            }
+            InstantKind::AirStrike => {
+                for c in 0..n {
+                    if !geo.is_edge(c) {
+                        out.push(Action::AirStrike { center: c });
+                    }
+                }
+            }
+        }
+    }
+
+    /// The free hexes a unit on `target` may be pushed to by the unit on `from`: the three
+    /// hexes behind it, one hex away from the pusher.
+    fn push_options(&self, from: u8, target: u8) -> u64 {
+        let geo = self.pos.geometry();
+        let Some(d) = (0..6u8).find(|&d| geo.neighbors[from as usize][d as usize] == target) else {
+            return 0;
+        };
+        let mut m = 0u64;
+        for dd in [d, (d + 5) % 6, (d + 1) % 6] {
+            let c = geo.neighbors[target as usize][dd as usize];
+            if c != NO_CELL && self.pos.cells[c as usize].is_none() {
+                m |= 1 << c;
+            }
+        }
+        m
+    }
+
+    /// Applies `action`, or refuses it (with the reason) and leaves the game unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        let mut buf = Vec::new();
+        self.legal_actions_into(&mut buf);
+        if !buf.contains(&action) {
+            return Err(IllegalAction(self.why_illegal(action)));
+        }
+        self.apply_unchecked(action);
+        Ok(())
+    }
+
+    /// A human-readable reason why `action` is not legal now.
+    pub fn why_illegal(&self, action: Action) -> String {
+        let who = match self.current_player() {
+            Player::Terminal => return "the game is over".into(),
+            Player::Chance => "a tile draw".to_string(),
+            Player::Seat(s) => format!("seat {s}"),
+        };
+        let stage = match self.stage {
+            Stage::PlaceHq => "the HQ placement",
+            Stage::Draw { .. } => "drawing",
+            Stage::Discard => "the mandatory discard",
+            Stage::Main => "the turn",
+            Stage::PushTo { .. } => "choosing where the pushed unit goes",
+            Stage::Over => "the end",
+        };
+        let geo = self.pos.geometry();
+        let cell_ok = |c: u8| (c as usize) < geo.len();
+        let hand = &self.hands[self.to_move as usize];
+        let reason: String = match (self.stage, action) {
+            (Stage::Draw { .. }, Action::Draw { tile }) => {
+                format!("{} is not in the deck", tiles().tile(tile).id)
+            }
+            (Stage::Draw { .. }, _) => "a tile must be drawn first".into(),
+            (_, Action::Draw { .. }) => "no tile is drawn now".into(),
+            (Stage::PlaceHq, Action::PlaceHq { cell }) if !cell_ok(cell) => {
+                "that hex is off the board".into()
+            }
+            (Stage::PlaceHq, Action::PlaceHq { .. }) => "that hex is occupied".into(),
+            (Stage::PlaceHq, _) => "the HQ must be placed first".into(),
+            (Stage::Discard, Action::Unlucky) => {
+                "the unlucky draw needs three instant tiles in hand and tiles left in the deck"
+                    .into()
+            }
+            (Stage::Discard, Action::Discard { .. }) => "that tile is not in hand".into(),
+            (Stage::Discard, _) => "with three tiles in hand one must be discarded first".into(),
+            (Stage::PushTo { .. }, _) => {
+                "the pushed unit's owner must choose one of the free hexes".into()
+            }
+            (Stage::Main, Action::Place { tile, cell, facing }) => {
+                if !hand.contains(&tile) {
+                    format!("{} is not in hand", tiles().tile(tile).id)
+                } else if !cell_ok(cell) {
+                    "that hex is off the board".into()
+                } else if self.pos.cells[cell as usize].is_some() {
+                    "that hex is occupied".into()
+                } else if facing > 5 {
+                    "a facing is 0..5".into()
+                } else {
+                    "an instant tile is not placed on the board".into()
+                }
+            }
+            (Stage::Main, Action::Battle) => {
+                if !hand
+                    .iter()
+                    .any(|&t| instant_of(t) == Some(InstantKind::Battle))
+                {
+                    "no Battle tile in hand".into()
+                } else {
+                    "no battle can be started once a deck's last tile has been drawn (FAQ-12)"
+                        .into()
+                }
+            }
+            (Stage::Main, Action::Discard { .. }) => "that tile is not in hand".into(),
+            (Stage::Main, Action::Move { .. }) => self.why_move(action, InstantKind::Move),
+            (Stage::Main, Action::PushBack { .. }) => self.why_move(action, InstantKind::PushBack),
+            (Stage::Main, Action::Sniper { .. }) => self.why_move(action, InstantKind::Sniper),
+            (Stage::Main, Action::Grenade { .. }) => self.why_move(action, InstantKind::Grenade),
+            (Stage::Main, Action::AirStrike { .. }) => {
+                self.why_move(action, InstantKind::AirStrike)
+            }
+            (Stage::Main, Action::Mobility { from, .. })
+            | (Stage::Main, Action::Transport { from, .. }) => {
+                if self.pos.is_full() {
+                    "no ability may be used once the board is full (FAQ-31)".into()
+                } else if !cell_ok(from)
+                    || self.pos.cells[from as usize].is_none_or(|u| u.seat != self.to_move)
+                {
+                    "no own unit on that hex".into()
+                } else if self.analyze().netted >> from & 1 == 1 {
+                    "a netted unit cannot move".into()
+                } else {
+                    "that unit has no such move left this turn, or the hex is not reachable".into()
+                }
+            }
+            (Stage::Main, Action::PlaceHq { .. }) => "the HQs are already placed".into(),
+            (Stage::Main, Action::Unlucky) => "the unlucky draw is only right after drawing".into(),
+            (Stage::Main, Action::PushTo { .. }) => "nothing is being pushed".into(),
+            (_, _) => "not allowed now".into(),
+        };
+        format!("{who}, during {stage}: {reason}")
+    }
+
+    fn why_move(&self, action: Action, kind: InstantKind) -> String {
+        let hand = &self.hands[self.to_move as usize];
+        if !hand.iter().any(|&t| instant_of(t) == Some(kind)) {
+            return format!("no {kind:?} tile in hand");
+        }
+        let geo = self.pos.geometry();
+        let cell_ok = |c: u8| (c as usize) < geo.len();
+        let an = self.analyze();
+        match action {
+            Action::Move { from, .. } | Action::PushBack { from, .. } => {
+                if !cell_ok(from) || self.pos.cells[from as usize].is_none_or(|u| u.seat != self.to_move) {
+                    return "no own unit on that hex".into();
+                }
+                if an.netted >> from & 1 == 1 {
+                    return "a netted unit can neither move nor push".into();
+                }
+                if let Action::PushBack { target, .. } = action {
+                    if !cell_ok(target) || self.pos.cells[target as usize].is_none_or(|u| !self.pos.enemies(self.to_move, u.seat)) {
+                        return "no enemy unit on the target hex".into();
+                    }
+                    if an.netted >> target & 1 == 1 {
+                        return "a netted unit cannot be pushed".into();
+                    }
+                    if self.push_options(from, target) == 0 {
+                        return "no free hex behind the pushed unit (or it is not adjacent)".into();
+                    }
+                }
+                "the destination is not an empty hex within reach, or nothing changes".into()
+            }
+            Action::Sniper { .. } => "the Sniper hits an enemy unit that is not an HQ".into(),
+            Action::Grenade { .. } => {
+                "the Grenade hits an enemy unit (not an HQ) next to your HQ, and not while your HQ is netted".into()
+            }
+            Action::AirStrike { .. } => "the Air Strike's centre may not be an edge hex".into(),
+            _ => "not allowed now".into(),
+        }
+    }
+
+    /// Applies an action known to be legal.
+    pub fn apply_unchecked(&mut self, action: Action) {
+        let seat = self.to_move as usize;
+        match action {
+            Action::PlaceHq { cell } => {
+                let hq = tiles().army(self.pos.armies[seat]).hq;
+                let h = self.pos.geometry().hex(cell);
+                self.pos.place(h, hq, seat as u8, 0, 0);
+                if (seat as u8) + 1 < self.seats() {
+                    self.to_move += 1;
+                } else {
+                    self.to_move = 0;
+                    self.start_turn();
+                }
+            }
+            Action::Draw { tile } => {
+                let deck = &mut self.decks[seat];
+                let i = deck.iter().rposition(|&t| t == tile).expect("legal draw");
+                deck.remove(i);
+                self.hands[seat].push(tile);
+                if deck.is_empty() && self.ending == Ending::None {
+                    self.ending = Ending::LastTileDrawn;
+                }
+                let left = match self.stage {
+                    Stage::Draw { left } => left - 1,
+                    _ => 0,
+                };
+                if left > 0 && !self.decks[seat].is_empty() {
+                    self.stage = Stage::Draw { left };
+                } else {
+                    self.after_draw();
+                }
+            }
+            Action::Unlucky => {
+                let hand = std::mem::take(&mut self.hands[seat]);
+                self.discards[seat].extend(hand);
+                self.stage = Stage::Draw { left: 3 };
+            }
+            Action::Discard { tile } => {
+                self.take_from_hand(tile);
+                self.discards[seat].push(tile);
+                if self.stage == Stage::Discard {
+                    self.stage = Stage::Main;
+                }
+            }
+            Action::Place { tile, cell, facing } => {
+                self.take_from_hand(tile);
+                let h = self.pos.geometry().hex(cell);
+                self.pos.place(h, tile, seat as u8, facing, 0);
+                if self.pos.is_full() {
+                    self.full_board_battles();
+                }
+            }
+            Action::Move { from, to, facing } => {
+                self.use_instant(InstantKind::Move);
+                self.move_unit(from, to, facing);
+            }
+            Action::Mobility { from, to, facing } => {
+                self.used_mobility |= 1 << from;
+                self.move_unit(from, to, facing);
+            }
+            Action::Transport { from, to, facing } => {
+                self.used_transport |= 1 << from;
+                self.move_unit(from, to, facing);
+            }
+            Action::PushBack { from, target } => {
+                self.use_instant(InstantKind::PushBack);
+                let options = self.push_options(from, target);
+                if options.count_ones() == 1 {
+                    self.move_unit(
+                        target,
+                        options.trailing_zeros() as u8,
+                        self.pos.cells[target as usize].unwrap().facing,
+                    );
+                } else {
+                    self.stage = Stage::PushTo { target, options };
+                }
+            }
+            Action::PushTo { cell } => {
+                if let Stage::PushTo { target, .. } = self.stage {
+                    let facing = self.pos.cells[target as usize].unwrap().facing;
+                    self.move_unit(target, cell, facing);
+                }
+                self.stage = Stage::Main;
+            }
+            Action::Sniper { target } => {
+                self.use_instant(InstantKind::Sniper);
+                self.instant_damage(&[target], 1);
+            }
+            Action::Grenade { target } => {
+                self.use_instant(InstantKind::Grenade);
+                self.instant_damage(&[target], u8::MAX);
+            }
+            Action::AirStrike { center } => {
+                self.use_instant(InstantKind::AirStrike);
+                let geo = self.pos.geometry();
+                let mut targets = vec![center];
+                targets.extend(
+                    geo.neighbors[center as usize]
+                        .iter()
+                        .copied()
+                        .filter(|&c| c != NO_CELL),
+                );
+                targets.retain(|&c| self.pos.cells[c as usize].is_some_and(|u| !u.def().is_hq()));
+                self.instant_damage(&targets, 1);
+            }
+            Action::Battle => {
+                self.use_instant(InstantKind::Battle);
+                self.battle();
+                if self.stage != Stage::Over {
+                    self.end_turn();
+                }
+            }
+            Action::EndTurn => self.end_turn(),
+        }
+    }
+
+    fn take_from_hand(&mut self, tile: TileId) {
+        let hand = &mut self.hands[self.to_move as usize];
+        let i = hand.iter().position(|&t| t == tile).expect("tile in hand");
+        hand.remove(i);
+    }
+
+    fn use_instant(&mut self, kind: InstantKind) {
+        let seat = self.to_move as usize;
+        let i = self.hands[seat]
+            .iter()
+            .position(|&t| instant_of(t) == Some(kind))
+            .expect("instant in hand");
+        let t = self.hands[seat].remove(i);
+        self.discards[seat].push(t);
+    }
+
+    fn move_unit(&mut self, from: u8, to: u8, facing: u8) {
+        let mut u = self.pos.cells[from as usize].take().expect("unit to move");
+        u.facing = facing;
+        self.pos.cells[to as usize] = Some(u);
+        // The "already used" marks travel with the unit.
+        for m in [&mut self.used_mobility, &mut self.used_transport] {
+            let had = *m >> from & 1;
+            *m &= !(1 << from);
+            *m |= had << to;
+        }
+    }
+
+    /// Damage from an instant action (`wounds = u8::MAX`: the unit is destroyed). A working
+    /// friendly Medic linked to a target dies instead (RULES.md "Medics"); a medic hit by
+    /// the same action saves no one; the lowest-cell medic is used first (P-7).
+    fn instant_damage(&mut self, targets: &[u8], wounds: u8) {
+        let an = self.analyze();
+        let hit: u64 = targets.iter().fold(0, |m, &c| m | 1 << c);
+        let mut spent = 0u64;
+        let mut dead: Vec<u8> = Vec::new();
+        for &t in targets {
+            let medic =
+                bits(an.medics & !hit & !spent).find(|&m| an.medic_prot[m as usize] >> t & 1 == 1);
+            if let Some(m) = medic {
+                spent |= 1 << m;
+                dead.push(m);
+                continue;
+            }
+            let u = self.pos.cells[t as usize].as_mut().unwrap();
+            let hp = u.def().hit_points();
+            u.wounds = u.wounds.saturating_add(wounds.min(hp));
+            if u.wounds >= hp {
+                dead.push(t);
+            }
+        }
+        for c in dead {
+            if let Some(u) = self.pos.cells[c as usize].take() {
+                self.discards[u.seat as usize].push(u.tile);
+            }
+        }
+    }
+
+    /// Resolves one battle on the board. `full_board`: it was started by filling the board.
+    fn battle(&mut self) -> crate::battle::BattleSummary {
+        let before = self.pos.clone();
+        let mut log = BattleLog::default();
+        let summary = Resolver::new()
+            .resolve(&mut self.pos, None, &mut log)
+            .expect("automatic choices");
+        // Removed tiles go to their owners' discard piles.
+        for (i, u) in before.cells.iter().enumerate() {
+            if let Some(u) = u {
+                if self.pos.cells[i].is_none() && !u.def().is_hq() {
+                    self.discards[u.seat as usize].push(u.tile);
+                }
+            }
+        }
+        self.battles += 1;
+        self.last_battle = Some((before, log));
+        match summary.outcome {
+            Outcome::None => {}
+            o => self.finish(o),
+        }
+        summary
+    }
+
+    /// Battles while the board is full (FAQ-39), then the turn ends.
+    fn full_board_battles(&mut self) {
+        loop {
+            let s = self.battle();
+            if self.stage == Stage::Over {
+                return;
+            }
+            if !self.pos.is_full() {
+                break;
+            }
+            if !s.changed {
+                // Nothing can break the deadlock: the game ends on HQ hit points.
+                self.finish_on_hit_points(false);
+                return;
+            }
+        }
+        self.end_turn();
+    }
+
+    fn finish(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
+        self.stage = Stage::Over;
+    }
+
+    /// Decides on HQ hit points. `tie_break`: a tie leads to the tie-break turns.
+    fn finish_on_hit_points(&mut self, tie_break: bool) {
+        let n = self.seats() as usize;
+        let best = (0..n).map(|s| self.pos.hq_hp[s]).max().unwrap_or(0);
+        let leaders: Vec<usize> = (0..n).filter(|&s| self.pos.hq_hp[s] == best).collect();
+        if leaders.len() == 1 {
+            self.finish(Outcome::Winner(leaders[0] as u8));
+        } else if tie_break {
+            self.ending = Ending::TieBreak {
+                turns_left: self.seats(),
+            };
+            self.next_seat_turn();
+        } else {
+            self.finish(Outcome::Draw);
+        }
+    }
+
+    fn end_turn(&mut self) {
+        self.used_mobility = 0;
+        self.used_transport = 0;
+        match self.ending {
+            Ending::None => self.next_seat_turn(),
+            Ending::LastTileDrawn => {
+                self.ending = Ending::LastRound {
+                    turns_left: self.seats() - 1,
+                };
+                if self.seats() == 1 {
+                    self.final_battle();
+                } else {
+                    self.next_seat_turn();
+                }
+            }
+            Ending::LastRound { turns_left } => {
+                if turns_left <= 1 {
+                    self.final_battle();
+                } else {
+                    self.ending = Ending::LastRound {
+                        turns_left: turns_left - 1,
+                    };
+                    self.next_seat_turn();
+                }
+            }
+            Ending::TieBreak { turns_left } => {
+                if turns_left <= 1 {
+                    self.overtime_battle();
+                } else {
+                    self.ending = Ending::TieBreak {
+                        turns_left: turns_left - 1,
+                    };
+                    self.next_seat_turn();
+                }
+            }
+        }
+    }
+
+    fn final_battle(&mut self) {
+        self.battle();
+        if self.stage != Stage::Over {
+            self.finish_on_hit_points(true);
+        }
+    }
+
+    fn overtime_battle(&mut self) {
+        self.battle();
+        if self.stage != Stage::Over {
+            self.finish_on_hit_points(false);
+        }
+    }
+
+    fn next_seat_turn(&mut self) {
+        self.to_move = (self.to_move + 1) % self.seats();
+        self.start_turn();
+    }
+
+    /// Starts `to_move`'s turn: the draw, or straight to the turn when nothing is drawn.
+    fn start_turn(&mut self) {
+        let s = self.to_move as usize;
+        self.turn += 1;
+        self.turns_taken[s] += 1;
+        let want = if matches!(self.ending, Ending::TieBreak { .. }) {
+            0
+        } else if self.turns_taken[s] == 1 {
+            (s as u8 + 1).min(3)
+        } else {
+            3u8.saturating_sub(self.hands[s].len() as u8)
+        };
+        let want = want.min(self.decks[s].len() as u8);
+        if want > 0 {
+            self.stage = Stage::Draw { left: want };
+        } else {
+            self.after_draw();
+        }
+    }
+
+    fn after_draw(&mut self) {
+        self.stage = if self.hands[self.to_move as usize].len() >= 3 {
+            Stage::Discard
+        } else {
+            Stage::Main
+        };
+    }
+}
+
+/// Iterates the set bits of a mask, lowest first.
+fn bits(mut m: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let b = m.trailing_zeros() as u8;
+            m &= m - 1;
+            Some(b)
+        }
+    })
+}
+
+/// Hex of a cell, for messages.
+pub fn cell_hex(pos: &Position, cell: u8) -> Hex {
+    pos.geometry().hex(cell)
+}
+
+/// Kinds of tile, for the client.
+pub fn tile_kind(t: TileId) -> Kind {
+    tiles().tile(t).kind
+}

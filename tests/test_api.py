@@ -1,0 +1,284 @@
+"""The binding's Python API (the contract in nshex_pygame/_core.pyi)."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOT, hex_key
+
+import nshex_pygame
+from nshex_pygame import _core, core
+from nshex_pygame.core import (
+    BattleResult,
+    EngineError,
+    Position,
+    ScenarioError,
+    build_profile,
+    tile_ids,
+    tile_info,
+)
+
+# A Moloch Clown (initiative 2, toughness 1) at the centre, two Borgo Mutants next to it.
+# Its attack (melee 1, N and NW) hits the Mutant at (0,-1); its explosion would hit both
+# Mutants and the Clown is gone. Nothing can hurt the Clown: the Mutants face away.
+CLOWN = """\
+[game]
+armies = ["borgo", "moloch"]
+
+[[unit]]
+seat = 0
+tile = "borgo.hq"
+at = [-2, 2]
+
+[[unit]]
+seat = 1
+tile = "moloch.hq"
+at = [2, -2]
+
+[[unit]]
+seat = 1
+tile = "moloch.clown"
+at = [0, 0]
+
+[[unit]]
+seat = 0
+tile = "borgo.mutant"
+at = [0, -1]
+facing = 0
+
+[[unit]]
+seat = 0
+tile = "borgo.mutant"
+at = [1, 0]
+facing = 3
+"""
+
+EVENT_KEYS = {
+    "netted": {"at"},
+    "attack": {"at", "tile", "edge", "dir", "melee", "ranged", "gauss", "path", "targets"},
+    "explode": {"at", "targets"},
+    "hit": {"at", "from", "edge", "wounds"},
+    "armor": {"at", "from", "edge", "blocked"},
+    "save": {"medic", "at", "from", "edge"},
+    "slot_lost": {"at"},
+    "hq_damage": {"seat", "amount", "hp"},
+    "removed": {"at", "tile", "seat", "cause"},
+}
+UNIT_KEYS = {"seat", "tile", "at", "facing", "wounds"}
+
+
+def load(text: str, name: str = "test.toml", **kwargs: Any) -> Position:
+    return Position.from_toml(text, name, **kwargs)
+
+
+def clown(explode: bool) -> BattleResult:
+    return load(CLOWN).resolve_battle({"clown": [{"at": [0, 0], "explode": explode}]})
+
+
+# --- module surface ------------------------------------------------------------------------
+
+
+def test_build_profile_is_release_or_debug() -> None:
+    assert build_profile in ("release", "debug")
+    assert _core.build_profile == build_profile
+
+
+def test_error_classes() -> None:
+    assert issubclass(ScenarioError, ValueError)
+    assert issubclass(EngineError, RuntimeError)
+
+
+def test_package_reexports_the_engine() -> None:
+    for name in core.__all__:
+        assert getattr(nshex_pygame, name) is getattr(core, name)
+    assert isinstance(nshex_pygame.__version__, str)
+
+
+def _stub_names() -> dict[str, set[str]]:
+    """Top-level public names of _core.pyi, each with the public members of a class."""
+    tree = ast.parse((ROOT / "nshex_pygame" / "_core.pyi").read_text(encoding="utf-8"))
+    names: dict[str, set[str]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            members = {
+                item.name
+                for item in node.body
+                if isinstance(item, ast.FunctionDef) and not item.name.startswith("_")
+            }
+            names[node.name] = members
+        elif isinstance(node, ast.FunctionDef):
+            names[node.name] = set()
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names[node.target.id] = set()
+    return {name: members for name, members in names.items() if not name.startswith("_")}
+
+
+def test_stub_matches_the_native_module() -> None:
+    stub = _stub_names()
+    native = {name for name in dir(_core) if not name.startswith("_")}
+    assert set(stub) == native, "names in _core.pyi and in the native module differ"
+    for name, members in stub.items():
+        if members:
+            obj = getattr(_core, name)
+            public = {m for m in dir(obj) if not m.startswith("_")}
+            assert members == public, f"members of {name} in the stub and the module differ"
+
+
+# --- tiles -----------------------------------------------------------------------------------
+
+
+def test_tile_ids() -> None:
+    borgo = tile_ids("borgo")
+    assert "borgo.hq" in borgo and "borgo.mutant" in borgo
+    assert all(tile.startswith("borgo.") for tile in borgo)
+    everything = tile_ids()
+    for army in ("borgo", "moloch", "hegemony", "outpost"):
+        assert f"{army}.hq" in everything
+
+
+def test_tile_info() -> None:
+    info = tile_info("borgo.mutant")
+    assert info["id"] == "borgo.mutant"
+    assert info["army"] == "borgo"
+    assert info["kind"] == "warrior"
+    assert info["initiative"] == [2]
+    assert len(info["edges"]) == 6
+    for edge in info["edges"]:
+        assert set(edge) >= {"melee", "ranged", "armor", "net", "link", "gauss"}
+    assert [edge["melee"] for edge in info["edges"]] == [1, 1, 0, 0, 0, 1]
+    assert tile_info("moloch.hq")["kind"] == "hq"
+    assert tile_info("moloch.gauss_cannon")["edges"][0]["gauss"]
+
+
+# --- positions -------------------------------------------------------------------------------
+
+
+def test_position_properties() -> None:
+    position = load(CLOWN)
+    assert position.armies == ["borgo", "moloch"]
+    assert position.hq_hp == [20, 20]
+    assert position.board == "standard"
+    assert len(position.units) == 5
+    for unit in position.units:
+        assert set(unit) == UNIT_KEYS
+    first = position.units[0]
+    assert first["tile"] == "borgo.hq"
+    assert hex_key(first["at"]) == (-2, 2)
+    assert (first["facing"], first["wounds"], first["seat"]) == (0, 0, 0)
+
+
+def test_properties_are_read_only() -> None:
+    position = load(CLOWN)
+    with pytest.raises(AttributeError):
+        position.hq_hp = [1, 1]  # type: ignore[misc]
+
+
+def test_resolve_battle_leaves_the_position_unchanged() -> None:
+    position = load(CLOWN)
+    before = (position.to_dict(), position.units, position.hq_hp)
+    position.resolve_battle()
+    position.resolve_battle({"clown": [{"at": [0, 0], "explode": True}]})
+    assert (position.to_dict(), position.units, position.hq_hp) == before
+
+
+def test_resolve_battle_is_deterministic() -> None:
+    position = load(CLOWN)
+    assert position.resolve_battle().to_json() == position.resolve_battle().to_json()
+
+
+def test_choices_change_the_outcome() -> None:
+    exploded, attacked = clown(True), clown(False)
+    assert (0, 0) not in {hex_key(u["at"]) for u in exploded.units}, "an exploded Clown is gone"
+    assert (0, 0) in {hex_key(u["at"]) for u in attacked.units}, "the Clown survives"
+    assert exploded.to_json() != attacked.to_json()
+    kinds = {event["kind"] for phase in exploded.phases for event in phase["events"]}
+    assert "explode" in kinds
+
+
+def test_choices_accept_tuples() -> None:
+    as_tuple = load(CLOWN).resolve_battle({"clown": [{"at": (0, 0), "explode": True}]})
+    assert as_tuple.to_json() == clown(True).to_json()
+
+
+def test_result_position_is_the_board_after_the_battle() -> None:
+    result = clown(True)
+    after = result.position
+    assert isinstance(after, Position)
+    assert after.hq_hp == result.hq_hp
+    assert sorted(map(str, after.units)) == sorted(map(str, result.units))
+
+
+def test_to_json_matches_the_result() -> None:
+    result = clown(False)
+    data = json.loads(result.to_json())
+    assert set(data) == {"hq_hp", "units", "phases", "winner"}
+    assert data["hq_hp"] == result.hq_hp
+    assert data["winner"] == result.winner
+    assert len(data["units"]) == len(result.units)
+    for unit in data["units"]:
+        assert set(unit) == UNIT_KEYS
+    assert [p["initiative"] for p in data["phases"]] == [p["initiative"] for p in result.phases]
+
+
+def test_events_carry_the_documented_keys() -> None:
+    seen = set()
+    for result in (clown(True), clown(False)):
+        for phase in result.phases:
+            assert set(phase) == {"initiative", "events"}
+            for event in phase["events"]:
+                kind = event["kind"]
+                assert kind in EVENT_KEYS, f"unknown event kind {kind!r}"
+                assert set(event) - {"kind"} >= EVENT_KEYS[kind], f"{kind}: {sorted(event)}"
+                seen.add(kind)
+    assert {"attack", "explode", "hit", "removed"} <= seen
+
+
+def test_phases_run_from_high_to_low() -> None:
+    initiatives = [phase["initiative"] for phase in clown(False).phases]
+    assert initiatives == sorted(initiatives, reverse=True)
+
+
+# --- errors ----------------------------------------------------------------------------------
+
+
+def test_unknown_tile_names_its_line() -> None:
+    text = CLOWN.replace('tile = "moloch.clown"', 'tile = "moloch.jester"')
+    line = text.splitlines().index('tile = "moloch.jester"') + 1
+    with pytest.raises(ScenarioError) as caught:
+        load(text, "jester.toml")
+    message = str(caught.value)
+    assert message.startswith(f"jester.toml:{line}:"), message
+    assert "\n" not in message
+
+
+def test_two_units_on_one_hex() -> None:
+    text = CLOWN.replace("at = [1, 0]", "at = [0, -1]")
+    with pytest.raises(ScenarioError, match=r"^test\.toml:\d+: "):
+        load(text)
+
+
+def test_unknown_key_is_an_error() -> None:
+    with pytest.raises(ScenarioError, match=r":\d+:"):
+        load(CLOWN.replace("facing = 0", "facing = 0\ncolour = 3", 1))
+
+
+def test_test_tables_only_when_asked() -> None:
+    text = CLOWN + "\n[expect]\nhq_hp = [20, 20]\nremoved = []\n"
+    with pytest.raises(ScenarioError):
+        load(text)
+    load(text, test_tables=True)
+
+
+def test_from_file_names_the_path_as_given(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(CLOWN.replace("at = [1, 0]", "at = [5, 0]"), encoding="utf-8")
+    with pytest.raises(ScenarioError) as caught:
+        Position.from_file(str(bad))
+    assert str(caught.value).startswith(f"{bad}:")
+    good = tmp_path / "good.toml"
+    good.write_text(CLOWN, encoding="utf-8")
+    assert Position.from_file(good).to_dict() == load(CLOWN).to_dict()
