@@ -6,7 +6,7 @@
 //! reason, leaving the game unchanged. Tile draws are explicit chance outcomes, so a game is
 //! the same game whenever the same actions are applied to the same start.
 
-use crate::battle::{Analysis, BattleLog, Outcome, Resolver};
+use crate::battle::{Analysis, BattleLog, NoLog, Outcome, Resolver};
 use crate::hex::{BoardKind, Hex, NO_CELL};
 use crate::position::{Position, MAX_SEATS};
 use crate::tiles::{tiles, ArmyId, InstantKind, Kind, TileId};
@@ -204,11 +204,24 @@ impl fmt::Display for IllegalAction {
 
 impl std::error::Error for IllegalAction {}
 
+/// The analysis of a board without nets or links.
+const EMPTY_ANALYSIS: Analysis = Analysis {
+    netted: 0,
+    init_bonus: [0; crate::hex::MAX_CELLS],
+    melee_bonus: [0; crate::hex::MAX_CELLS],
+    ranged_bonus: [0; crate::hex::MAX_CELLS],
+    medic_prot: [0; crate::hex::MAX_CELLS],
+    medics: 0,
+    transport_linked: 0,
+    qm_linked: 0,
+    recon: 0,
+};
+
 /// A hand: at most three tiles.
 pub type Hand = Vec<TileId>;
 
 /// A whole game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Game {
     pub pos: Position,
     /// Per seat, the tiles in hand.
@@ -230,9 +243,33 @@ pub struct Game {
     pub used_transport: u64,
     /// Battles fought so far.
     pub battles: u32,
-    /// The seat that started the last battle, the board before it, and its log.
+    /// The board before the last battle and its log (kept only with `keep_battle_logs`).
     pub last_battle: Option<(Position, BattleLog)>,
+    /// Keep the log of each battle for showing it (a client wants it; a search does not).
+    pub keep_battle_logs: bool,
 }
+
+/// Two games are equal when their states are; the last battle's log is a record for
+/// showing, not part of the state.
+impl PartialEq for Game {
+    fn eq(&self, o: &Game) -> bool {
+        self.pos == o.pos
+            && self.hands == o.hands
+            && self.decks == o.decks
+            && self.discards == o.discards
+            && self.to_move == o.to_move
+            && self.turn == o.turn
+            && self.turns_taken == o.turns_taken
+            && self.stage == o.stage
+            && self.ending == o.ending
+            && self.outcome == o.outcome
+            && self.used_mobility == o.used_mobility
+            && self.used_transport == o.used_transport
+            && self.battles == o.battles
+    }
+}
+
+impl Eq for Game {}
 
 /// The instant kinds in a hand, as a small set.
 fn instant_of(t: TileId) -> Option<InstantKind> {
@@ -273,6 +310,7 @@ impl Game {
             used_transport: 0,
             battles: 0,
             last_battle: None,
+            keep_battle_logs: true,
         }
     }
 
@@ -297,7 +335,7 @@ impl Game {
     }
 
     fn analyze(&self) -> Analysis {
-        Resolver::new().analyze(&self.pos)
+        with_resolver(|r| r.analyze(&self.pos))
     }
 
     /// The chance outcomes now: each distinct tile left in the deck with its count.
@@ -371,7 +409,12 @@ impl Game {
                 self.push_discards(out);
             }
             Stage::Main => {
-                let an = self.analyze();
+                let an = if self.main_needs_analysis() {
+                    self.analyze()
+                } else {
+                    // Nothing in hand or on the board asks about nets or links.
+                    EMPTY_ANALYSIS
+                };
                 let hand = &self.hands[seat as usize];
                 let mut seen: Vec<TileId> = Vec::with_capacity(3);
                 for &t in hand {
@@ -402,6 +445,25 @@ impl Game {
                 out.push(Action::EndTurn);
             }
         }
+    }
+
+    /// Whether the turn's options depend on nets and links: a Move, Push Back or Grenade in
+    /// hand, or an own unit that could move by itself or by Transport.
+    fn main_needs_analysis(&self) -> bool {
+        let seat = self.to_move;
+        let hand = &self.hands[seat as usize];
+        if hand.iter().any(|&t| {
+            matches!(
+                instant_of(t),
+                Some(InstantKind::Move | InstantKind::PushBack | InstantKind::Grenade)
+            )
+        }) {
+            return true;
+        }
+        // A Transport works for whoever holds it (a Scoper may take an enemy one).
+        self.pos
+            .units()
+            .any(|(_, u)| (u.seat == seat && u.def().mobility) || u.def().effect.transport)
     }
 
     fn push_discards(&self, out: &mut Vec<Action>) {
@@ -594,7 +656,16 @@ impl Game {
     /// Applies `action`, or refuses it (with the reason) and leaves the game unchanged.
     pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
         let mut buf = Vec::new();
-        self.legal_actions_into(&mut buf);
+        self.apply_with(action, &mut buf)
+    }
+
+    /// [`Game::apply`] with a caller's buffer for the legal actions (no allocation).
+    pub fn apply_with(
+        &mut self,
+        action: Action,
+        buf: &mut Vec<Action>,
+    ) -> Result<(), IllegalAction> {
+        self.legal_actions_into(buf);
         if !buf.contains(&action) {
             return Err(IllegalAction(self.why_illegal(action)));
         }
@@ -910,10 +981,15 @@ impl Game {
     /// Resolves one battle on the board. `full_board`: it was started by filling the board.
     fn battle(&mut self) -> crate::battle::BattleSummary {
         let before = self.pos.clone();
-        let mut log = BattleLog::default();
-        let summary = Resolver::new()
-            .resolve(&mut self.pos, None, &mut log)
-            .expect("automatic choices");
+        let summary = if self.keep_battle_logs {
+            let mut log = BattleLog::default();
+            let s = with_resolver(|r| r.resolve(&mut self.pos, None, &mut log));
+            self.last_battle = Some((before.clone(), log));
+            s
+        } else {
+            with_resolver(|r| r.resolve(&mut self.pos, None, &mut NoLog))
+        }
+        .expect("automatic choices");
         // Removed tiles go to their owners' discard piles.
         for (i, u) in before.cells.iter().enumerate() {
             if let Some(u) = u {
@@ -923,7 +999,6 @@ impl Game {
             }
         }
         self.battles += 1;
-        self.last_battle = Some((before, log));
         match summary.outcome {
             Outcome::None => {}
             o => self.finish(o),
@@ -1031,11 +1106,18 @@ impl Game {
 
     /// Starts `to_move`'s turn: the draw, or straight to the turn when nothing is drawn.
     fn start_turn(&mut self) {
+        self.start_turn_with(None)
+    }
+
+    /// Starts `to_move`'s turn; `draw` overrides how many tiles it draws.
+    pub(crate) fn start_turn_with(&mut self, draw: Option<u8>) {
         let s = self.to_move as usize;
         self.turn += 1;
         self.turns_taken[s] += 1;
         let want = if matches!(self.ending, Ending::TieBreak { .. }) {
             0
+        } else if let Some(n) = draw {
+            n
         } else if self.turns_taken[s] == 1 {
             (s as u8 + 1).min(3)
         } else {
@@ -1056,6 +1138,15 @@ impl Game {
             Stage::Main
         };
     }
+}
+
+thread_local! {
+    /// One resolver per thread, reused: games ask for battles and board analyses constantly.
+    static RESOLVER: std::cell::RefCell<Resolver> = std::cell::RefCell::new(Resolver::new());
+}
+
+fn with_resolver<T>(f: impl FnOnce(&mut Resolver) -> T) -> T {
+    RESOLVER.with(|r| f(&mut r.borrow_mut()))
 }
 
 /// Iterates the set bits of a mask, lowest first.

@@ -11,7 +11,9 @@ pub mod json;
 pub mod notation;
 pub mod position;
 pub mod samples;
+pub mod save;
 pub mod scenario;
+pub mod script;
 pub mod tiles;
 
 pub use battle::{

@@ -5,9 +5,15 @@
 //! (it becomes an `EngineError`). Battles run with the GIL released.
 
 use nshex_core::battle::{BattleLog, BattleSummary, Resolver};
+use nshex_core::bots::{arena as run_arena, bot_by_name, Bot};
+use nshex_core::game::{Action, Game, Player};
 use nshex_core::json::{battle_json, outcome_json, phases_json};
+use nshex_core::notation::{action_to_line, line_to_action};
+use nshex_core::save::{game_to_json, Record};
 use nshex_core::scenario::{choices_from_json, load_scenario, parse_scenario};
+use nshex_core::script::{draw_fixed, game_from_scenario};
 use nshex_core::tiles::tiles;
+use nshex_core::BoardKind;
 use nshex_core::Position;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -22,6 +28,18 @@ create_exception!(
     ScenarioError,
     PyValueError,
     "A scenario file that cannot be loaded; the message is one line: `<name>:<line>: <what>`."
+);
+create_exception!(
+    _core,
+    IllegalActionError,
+    PyValueError,
+    "An action the rules do not allow now; the message says why. The game is unchanged."
+);
+create_exception!(
+    _core,
+    SaveError,
+    PyValueError,
+    "A save file that cannot be loaded; the message names the field or action."
 );
 create_exception!(
     _core,
@@ -311,6 +329,431 @@ fn tile_info<'py>(py: Python<'py>, tile_id: &str) -> PyResult<Bound<'py, PyAny>>
     to_py(py, &v)
 }
 
+/// `current_player()` of a chance node (a tile draw).
+const CHANCE: i64 = -1;
+/// `current_player()` of a finished game.
+const TERMINAL: i64 = -4;
+
+fn decode(action: u64) -> PyResult<Action> {
+    Action::decode(action)
+        .ok_or_else(|| IllegalActionError::new_err(format!("{action} is not an action number")))
+}
+
+/// A game in progress, with its history: the decision API.
+#[pyclass(name = "Game", module = "nshex_pygame._core")]
+struct PyGame {
+    rec: Record,
+    buf: Vec<Action>,
+}
+
+impl PyGame {
+    fn wrap(rec: Record) -> PyGame {
+        PyGame {
+            rec,
+            buf: Vec::with_capacity(256),
+        }
+    }
+}
+
+fn armies_of(names: &[String]) -> PyResult<Vec<nshex_core::tiles::ArmyId>> {
+    let set = tiles();
+    if !(2..=4).contains(&names.len()) {
+        return Err(PyValueError::new_err("a game has 2 to 4 armies"));
+    }
+    names
+        .iter()
+        .map(|n| {
+            set.find_army(n)
+                .ok_or_else(|| PyValueError::new_err(format!("unknown army {n:?}")))
+        })
+        .collect()
+}
+
+#[pymethods]
+impl PyGame {
+    /// A new game: the armies (one per seat), the seed that shuffles the decks.
+    #[new]
+    #[pyo3(signature = (armies, seed = 0, board = "standard"))]
+    fn new(armies: Vec<String>, seed: u64, board: &str) -> PyResult<PyGame> {
+        let ids = armies_of(&armies)?;
+        let board = BoardKind::from_name(board)
+            .ok_or_else(|| PyValueError::new_err(format!("unknown board {board:?}")))?;
+        guarded(|| {
+            Ok(PyGame::wrap(Record::new(
+                Game::new(&ids, board, seed),
+                Some(seed),
+            )))
+        })
+    }
+
+    /// A game in progress from a scenario with hands and decks (docs/CONFORMANCE.md).
+    #[staticmethod]
+    #[pyo3(signature = (text, name = "<scenario>", seed = 0))]
+    fn from_scenario(text: &str, name: &str, seed: u64) -> PyResult<PyGame> {
+        guarded(|| {
+            let sc = parse_scenario(text, name, false)
+                .map_err(|e| ScenarioError::new_err(e.to_string()))?;
+            let g = game_from_scenario(&sc, seed)
+                .map_err(|e| ScenarioError::new_err(format!("{name}: {e}")))?;
+            let mut rec = Record::new(g, None);
+            draw_fixed(&mut rec);
+            Ok(PyGame::wrap(rec))
+        })
+    }
+
+    /// Loads a save file (JSON text written by `save()`).
+    #[staticmethod]
+    fn load(text: &str) -> PyResult<PyGame> {
+        guarded(|| {
+            let v: Value = serde_json::from_str(text).map_err(|e| {
+                SaveError::new_err(format!("not a save file: {e} (line {})", e.line()))
+            })?;
+            Record::from_json(&v)
+                .map(PyGame::wrap)
+                .map_err(SaveError::new_err)
+        })
+    }
+
+    /// The save file: seed, start, the actions in notation, and the state reached.
+    fn save(&self) -> String {
+        self.rec.to_json().to_string()
+    }
+
+    /// A seat number, CHANCE (-1) while a tile is drawn, or TERMINAL (-4) once it is over.
+    fn current_player(&self) -> i64 {
+        match self.rec.game.current_player() {
+            Player::Seat(s) => s as i64,
+            Player::Chance => CHANCE,
+            Player::Terminal => TERMINAL,
+        }
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.rec.game.is_over()
+    }
+
+    /// The legal actions now, as action numbers.
+    fn legal_actions(&mut self) -> Vec<u64> {
+        self.rec.game.legal_actions_into(&mut self.buf);
+        self.buf.iter().map(|a| a.encode()).collect()
+    }
+
+    /// Applies an action; an illegal one raises IllegalActionError and changes nothing.
+    fn apply_action(&mut self, action: u64) -> PyResult<()> {
+        let a = decode(action)?;
+        self.rec
+            .apply_with(a, &mut self.buf)
+            .map_err(|e| IllegalActionError::new_err(e.to_string()))
+    }
+
+    /// Applies an action written in the notation (`place mutant 0,1 3`).
+    fn apply_line(&mut self, line: &str) -> PyResult<()> {
+        let a = line_to_action(&self.rec.game, line).map_err(IllegalActionError::new_err)?;
+        self.rec
+            .apply_with(a, &mut self.buf)
+            .map_err(|e| IllegalActionError::new_err(e.to_string()))
+    }
+
+    /// The notation line of an action number.
+    fn action_to_string(&self, action: u64) -> PyResult<String> {
+        Ok(action_to_line(&self.rec.game, decode(action)?))
+    }
+
+    /// The action number of a notation line (not checked for legality).
+    fn string_to_action(&self, line: &str) -> PyResult<u64> {
+        line_to_action(&self.rec.game, line)
+            .map(|a| a.encode())
+            .map_err(IllegalActionError::new_err)
+    }
+
+    /// An action as a dict: its kind and fields (hexes as (q, r), tiles by id).
+    fn describe_action<'py>(&self, py: Python<'py>, action: u64) -> PyResult<Bound<'py, PyAny>> {
+        let a = decode(action)?;
+        to_py(py, &action_json(&self.rec.game, a))
+    }
+
+    /// Chance outcomes now: (action number, probability) for each distinct tile in the deck.
+    fn chance_outcomes(&self) -> Vec<(u64, f64)> {
+        let outs = self.rec.game.chance_outcomes();
+        let total: u32 = outs.iter().map(|(_, n)| n).sum();
+        outs.iter()
+            .map(|&(tile, n)| (Action::Draw { tile }.encode(), n as f64 / total as f64))
+            .collect()
+    }
+
+    /// The draw the hidden deck order gives, or None when nothing is drawn now.
+    fn natural_draw(&self) -> Option<u64> {
+        self.rec.game.natural_draw().map(|a| a.encode())
+    }
+
+    /// Shuffles the hidden deck orders again (for a player who must not know them).
+    fn resample_hidden(&mut self, seed: u64) {
+        self.rec.game.resample_hidden(seed);
+    }
+
+    fn clone(&self) -> PyGame {
+        PyGame::wrap(self.rec.clone())
+    }
+
+    fn __copy__(&self) -> PyGame {
+        self.clone()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyGame>()
+            .is_ok_and(|o| o.borrow().rec.game == self.rec.game)
+    }
+
+    /// The whole state for rendering: board, HQ hit points, hands, decks (sizes), discard
+    /// piles, whose decision, stage, ending, outcome, and what each tile gets from the board.
+    fn view<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &view_json(&self.rec.game, None))
+    }
+
+    /// What `seat` knows: everything but the order of the decks (hands and discard piles
+    /// are public; deck contents are known, their order is not).
+    fn observation<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &view_json(&self.rec.game, Some(seat)))
+    }
+
+    /// The full state as JSON (decks in order: not for players).
+    fn state_json(&self) -> String {
+        game_to_json(&self.rec.game).to_string()
+    }
+
+    /// The actions so far, in notation (draws included).
+    fn history(&self) -> Vec<String> {
+        let mut g = self.rec.start.clone();
+        let mut out = Vec::with_capacity(self.rec.actions.len());
+        for &a in &self.rec.actions {
+            out.push(action_to_line(&g, a));
+            g.apply_unchecked(a);
+        }
+        out
+    }
+
+    /// The last battle fought: {"before": units, "phases": [...]} or None.
+    fn last_battle<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match &self.rec.game.last_battle {
+            None => Ok(py.None().into_bound(py)),
+            Some((before, log)) => {
+                let v = serde_json::json!({
+                    "before": nshex_core::json::units_json(before),
+                    "phases": phases_json(before, log),
+                });
+                to_py(py, &v)
+            }
+        }
+    }
+
+    /// A seat number, "draw", or None while the game goes on.
+    #[getter]
+    fn winner<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(
+            py,
+            &outcome_json(self.rec.game.outcome.unwrap_or(nshex_core::Outcome::None)),
+        )
+    }
+
+    #[getter]
+    fn battles(&self) -> u32 {
+        self.rec.game.battles
+    }
+
+    #[getter]
+    fn position(&self) -> PyPosition {
+        PyPosition {
+            inner: self.rec.game.pos.clone(),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let g = &self.rec.game;
+        format!(
+            "<Game turn {}, {:?}, hq_hp {:?}>",
+            g.turn,
+            g.current_player(),
+            &g.pos.hq_hp[..g.seats() as usize]
+        )
+    }
+}
+
+/// An action as JSON.
+fn action_json(g: &Game, a: Action) -> Value {
+    use serde_json::json;
+    let h = |c: u8| {
+        let x = g.pos.geometry().hex(c);
+        json!([x.q, x.r])
+    };
+    let t = |id: nshex_core::TileId| json!(tiles().tile(id).id);
+    let mut v = match a {
+        Action::PlaceHq { cell } => json!({"kind": "place_hq", "at": h(cell)}),
+        Action::Draw { tile } => json!({"kind": "draw", "tile": t(tile)}),
+        Action::Unlucky => json!({"kind": "unlucky"}),
+        Action::Discard { tile } => json!({"kind": "discard", "tile": t(tile)}),
+        Action::Place { tile, cell, facing } => {
+            json!({"kind": "place", "tile": t(tile), "at": h(cell), "facing": facing})
+        }
+        Action::Move { from, to, facing } => {
+            json!({"kind": "move", "from": h(from), "to": h(to), "facing": facing})
+        }
+        Action::Mobility { from, to, facing } => {
+            json!({"kind": "mobility", "from": h(from), "to": h(to), "facing": facing})
+        }
+        Action::Transport { from, to, facing } => {
+            json!({"kind": "transport", "from": h(from), "to": h(to), "facing": facing})
+        }
+        Action::PushBack { from, target } => {
+            json!({"kind": "push_back", "from": h(from), "target": h(target)})
+        }
+        Action::PushTo { cell } => json!({"kind": "push_to", "at": h(cell)}),
+        Action::Sniper { target } => json!({"kind": "sniper", "target": h(target)}),
+        Action::Grenade { target } => json!({"kind": "grenade", "target": h(target)}),
+        Action::AirStrike { center } => json!({"kind": "air_strike", "target": h(center)}),
+        Action::Battle => json!({"kind": "battle"}),
+        Action::EndTurn => json!({"kind": "end"}),
+    };
+    v["text"] = json!(action_to_line(g, a));
+    v
+}
+
+/// The game for rendering. With `seat`, only what that seat knows (deck order hidden).
+fn view_json(g: &Game, seat: Option<u8>) -> Value {
+    use serde_json::json;
+    let mut v = game_to_json(g);
+    let seats = g.seats() as usize;
+    let o = v.as_object_mut().expect("object");
+    let sizes: Vec<usize> = g.decks.iter().map(|d| d.len()).collect();
+    if seat.is_some() {
+        // Deck contents are public knowledge (35 minus what has been seen); order is not.
+        let contents: Vec<Value> = g
+            .decks
+            .iter()
+            .map(|d| {
+                let mut ids: Vec<&str> = d.iter().map(|&t| tiles().tile(t).id.as_str()).collect();
+                ids.sort_unstable();
+                json!(ids)
+            })
+            .collect();
+        o.insert("decks".into(), json!(contents));
+    }
+    o.insert("deck_sizes".into(), json!(sizes));
+    o.insert(
+        "current_player".into(),
+        json!(match g.current_player() {
+            Player::Seat(s) => s as i64,
+            Player::Chance => CHANCE,
+            Player::Terminal => TERMINAL,
+        }),
+    );
+    let an = Resolver::new().analyze(&g.pos);
+    let geo = g.pos.geometry();
+    let tiles_info: Vec<Value> = g
+        .pos
+        .units()
+        .map(|(h, _)| {
+            let c = geo.cell(h).unwrap() as usize;
+            json!({"at": [h.q, h.r], "netted": an.netted >> c & 1 == 1,
+                   "initiative_bonus": an.init_bonus[c], "melee_bonus": an.melee_bonus[c],
+                   "ranged_bonus": an.ranged_bonus[c],
+                   "protected_by_medic": (0..geo.len()).any(|m| an.medic_prot[m] >> c & 1 == 1)})
+        })
+        .collect();
+    o.insert("board_effects".into(), json!(tiles_info));
+    o.insert("seats".into(), json!(seats));
+    v
+}
+
+/// A bot by name (`random`, `greedy`); `choose` releases the GIL while it thinks.
+#[pyclass(name = "Bot", module = "nshex_pygame._core")]
+struct PyBot {
+    bot: std::sync::Mutex<Box<dyn Bot + Send>>,
+    name: String,
+}
+
+#[pymethods]
+impl PyBot {
+    #[new]
+    #[pyo3(signature = (name, seed = 0))]
+    fn new(name: &str, seed: u64) -> PyResult<PyBot> {
+        Ok(PyBot {
+            bot: std::sync::Mutex::new(bot_by_name(name, seed).map_err(PyValueError::new_err)?),
+            name: name.to_string(),
+        })
+    }
+
+    #[getter]
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    /// The bot's action for the game's current seat decision.
+    fn choose(&mut self, py: Python<'_>, game: &PyGame) -> PyResult<u64> {
+        let g = game.rec.game.clone();
+        if !matches!(g.current_player(), Player::Seat(_)) {
+            return Err(EngineError::new_err("a bot decides only for a seat"));
+        }
+        let bot = &self.bot;
+        let r = py.detach(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                let mut b = bot.lock().unwrap_or_else(|p| p.into_inner());
+                b.choose(&g)
+            }))
+        });
+        r.map(|a| a.encode())
+            .map_err(|_| EngineError::new_err("internal engine error in a bot"))
+    }
+}
+
+/// Bots against bots: `games` games, seats alternating. Returns wins, draws, the win rate
+/// of `a` (draws count half) and its 95% Wilson interval.
+#[pyfunction]
+#[pyo3(signature = (a, b, games, armies = None, seed = 0, threads = 1))]
+fn arena<'py>(
+    py: Python<'py>,
+    a: &str,
+    b: &str,
+    games: u32,
+    armies: Option<(String, String)>,
+    seed: u64,
+    threads: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let armies_ref = armies.as_ref().map(|(x, y)| (x.as_str(), y.as_str()));
+    let r = py
+        .detach(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                run_arena(a, b, games, armies_ref, seed, threads)
+            }))
+        })
+        .map_err(|_| EngineError::new_err("internal engine error in the arena"))?
+        .map_err(PyValueError::new_err)?;
+    let (lo, hi) = r.wilson95();
+    to_py(
+        py,
+        &serde_json::json!({"a": a, "b": b, "games": r.games, "wins_a": r.wins_a,
+            "wins_b": r.wins_b, "draws": r.draws, "win_rate_a": r.win_rate_a(),
+            "wilson95": [lo, hi]}),
+    )
+}
+
+/// Plays one game `a` against `b` headless, checking the rules' bookkeeping as it goes.
+/// Returns a summary dict.
+#[pyfunction]
+#[pyo3(signature = (seed = 1, a = "greedy", b = "random"))]
+fn selftest<'py>(py: Python<'py>, seed: u64, a: &str, b: &str) -> PyResult<Bound<'py, PyAny>> {
+    let (a, b) = (a.to_string(), b.to_string());
+    let r = py
+        .detach(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                nshex_core::bots::selftest(&a, &b, seed)
+            }))
+        })
+        .map_err(|_| EngineError::new_err("internal engine error in the self-test"))?
+        .map_err(EngineError::new_err)?;
+    to_py(py, &r)
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -324,6 +767,14 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add("ScenarioError", py.get_type::<ScenarioError>())?;
     m.add("EngineError", py.get_type::<EngineError>())?;
+    m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
+    m.add("SaveError", py.get_type::<SaveError>())?;
+    m.add("CHANCE", CHANCE)?;
+    m.add("TERMINAL", TERMINAL)?;
+    m.add_class::<PyGame>()?;
+    m.add_class::<PyBot>()?;
+    m.add_function(wrap_pyfunction!(arena, m)?)?;
+    m.add_function(wrap_pyfunction!(selftest, m)?)?;
     m.add_class::<PyPosition>()?;
     m.add_class::<PyBattleResult>()?;
     m.add_function(wrap_pyfunction!(tile_ids, m)?)?;
