@@ -18,22 +18,42 @@ except metadata.PackageNotFoundError:  # running from a source tree that was nev
 
 if TYPE_CHECKING:
     from nshex_pygame.core import (
+        CHANCE,
+        TERMINAL,
         BattleResult,
+        Bot,
         EngineError,
+        Game,
+        IllegalActionError,
         Position,
+        SaveError,
         ScenarioError,
+        arena,
+        bench_core,
         build_profile,
+        script_json,
+        selftest,
         tile_ids,
         tile_info,
     )
 
 __all__ = [
+    "CHANCE",
+    "TERMINAL",
     "BattleResult",
+    "Bot",
     "EngineError",
+    "Game",
+    "IllegalActionError",
     "Position",
+    "SaveError",
     "ScenarioError",
     "__version__",
+    "arena",
+    "bench_core",
     "build_profile",
+    "script_json",
+    "selftest",
     "tile_ids",
     "tile_info",
 ]

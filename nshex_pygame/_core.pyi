@@ -5,7 +5,7 @@ only in this stub (typing helpers).
 """
 
 import os
-from typing import Any, Literal, TypedDict, final
+from typing import Any, ClassVar, Final, Literal, TypedDict, final
 
 class _Unit(TypedDict):
     seat: int
@@ -18,13 +18,62 @@ class _Phase(TypedDict):
     initiative: int
     events: list[dict[str, Any]]
 
+class _ArenaResult(TypedDict):
+    a: str
+    b: str
+    games: int
+    wins_a: int
+    wins_b: int
+    draws: int
+    win_rate_a: float
+    wilson95: list[float]
+
+class _SelftestResult(TypedDict):
+    ok: bool
+    a: str
+    b: str
+    seed: int
+    actions: int
+    battles: int
+    turns: int
+    hq_hp: list[int]
+    winner: int | Literal["draw"] | None
+
+class _BenchRow(TypedDict):
+    name: str
+    what: str
+    ops: int
+    per_second: float
+    target_per_second: float
+
+class _ScriptResult(TypedDict):
+    hq_hp: list[int]
+    units: list[dict[str, Any]]
+    winner: int | Literal["draw"] | None
+    to_move: int
+    stage: Literal["place_hq", "draw", "discard", "main", "push_to", "over"]
+    hands: list[list[str]]
+    discards: list[list[str]]
+    deck_sizes: list[int]
+    battles: int
+
 build_profile: Literal["release", "debug"]
+CHANCE: Final = -1
+"""``Game.current_player()`` while a tile is drawn (a chance node)."""
+TERMINAL: Final = -4
+"""``Game.current_player()`` once the game is over."""
 
 class ScenarioError(ValueError):
     """A scenario that cannot be loaded; the message is ``"<name>:<line>: <what is wrong>"``."""
 
 class EngineError(RuntimeError):
     """The engine failed on a valid position."""
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now; the message says why. The game is unchanged."""
+
+class SaveError(ValueError):
+    """A save file that cannot be loaded; the message names the field or action."""
 
 def tile_ids(army: str | None = None) -> list[str]: ...
 def tile_info(tile_id: str) -> dict[str, Any]: ...
@@ -62,3 +111,62 @@ class BattleResult:
     def changed(self) -> bool:
         """Whether the battle changed anything (a wound, HQ damage or a removal)."""
     def to_json(self) -> str: ...
+
+@final
+class Game:
+    def __init__(
+        self, armies: list[str], seed: int = 0, board: Literal["standard", "expanded"] = "standard"
+    ) -> None: ...
+    @staticmethod
+    def from_scenario(text: str, name: str = "<scenario>", seed: int = 0) -> Game: ...
+    @staticmethod
+    def load(text: str) -> Game: ...
+    def save(self) -> str: ...
+    def current_player(self) -> int:
+        """A seat number, ``CHANCE`` (-1) while a tile is drawn, or ``TERMINAL`` (-4)."""
+    def is_terminal(self) -> bool: ...
+    def legal_actions(self) -> list[int]: ...
+    def apply_action(self, action: int) -> None: ...
+    def apply_line(self, line: str) -> None: ...
+    def action_to_string(self, action: int) -> str: ...
+    def string_to_action(self, line: str) -> int: ...
+    def describe_action(self, action: int) -> dict[str, Any]: ...
+    def chance_outcomes(self) -> list[tuple[int, float]]: ...
+    def natural_draw(self) -> int | None: ...
+    def resample_hidden(self, seed: int) -> None: ...
+    def clone(self) -> Game: ...
+    def __copy__(self) -> Game: ...
+    def __eq__(self, other: object) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def view(self) -> dict[str, Any]: ...
+    def observation(self, seat: int) -> dict[str, Any]: ...
+    def state_json(self) -> str: ...
+    def history(self) -> list[str]: ...
+    def last_battle(self) -> dict[str, Any] | None: ...
+    @property
+    def winner(self) -> int | Literal["draw"] | None: ...
+    @property
+    def battles(self) -> int: ...
+    @property
+    def position(self) -> Position: ...
+
+@final
+class Bot:
+    def __init__(self, name: str, seed: int = 0) -> None: ...
+    @property
+    def name(self) -> str: ...
+    def choose(self, game: Game) -> int: ...
+
+def arena(
+    a: str,
+    b: str,
+    games: int,
+    armies: tuple[str, str] | None = None,
+    seed: int = 0,
+    threads: int = 1,
+) -> _ArenaResult: ...
+def selftest(seed: int = 1, a: str = "greedy", b: str = "random") -> _SelftestResult: ...
+def bench_core(quick: bool = False) -> list[_BenchRow]: ...
+def script_json(
+    text: str, name: str = "<script>"
+) -> tuple[_ScriptResult, tuple[int, str, str] | None]: ...

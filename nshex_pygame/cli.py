@@ -1,19 +1,30 @@
-"""The ``nshex`` command (the contract is INTERFACES.md section 4).
+"""The ``nshex`` command (the contract is INTERFACES.md sections 4 and 5).
 
-``nshex battle FILE.toml [--json]`` resolves one battle from a scenario and tells it phase by
-phase; ``--json`` prints exactly the engine's ``BattleResult.to_json()``. The game window
-(``nshex`` alone), ``arena``, ``bench`` and ``--selftest`` come with later work: until then they
-say so in one line.
+- ``nshex battle FILE.toml [--json]`` resolves one battle from a scenario and tells it phase by
+  phase; ``--json`` prints exactly the engine's ``BattleResult.to_json()``.
+- ``nshex script FILE.toml [--json]`` plays a game script (a scenario with hands, decks and
+  actions in the notation) and prints the position reached.
+- ``nshex arena --a BOT --b BOT --games N`` plays bots against each other in the engine and
+  prints the wins with a 95% Wilson interval.
+- ``nshex bench [--json] [--quick]`` runs the engine's benchmarks and the Python-side ones.
+- ``nshex --selftest`` plays one headless bot game with every check on; it needs nothing but
+  the package (no repository files), so the packaged executable can run it too.
 
-Bad input never ends in a traceback: a scenario the engine rejects gives exit 2 and the engine's
-one-line message on stderr; a file that cannot be read gives exit 2 and one line too.
+The game window (``nshex`` alone) comes with the pygame-ce client; until then it says so.
+
+Bad input never ends in a traceback: a file, a bot or an action the engine rejects gives exit 2
+and one line on stderr (the engine's message); a failure of the engine itself gives exit 1 and
+one line.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import os
 import sys
+import tomllib
 from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
@@ -43,11 +54,46 @@ NO_WINDOW_YET = (
 )
 
 
+U32_MAX = 2**32 - 1
+U64_MAX = 2**64 - 1
+MAX_THREADS = 64
+
+
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose usage errors are one line on stderr and exit 2."""
 
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"{self.prog}: {message} (try 'nshex --help')\n")
+
+
+def _whole(low: int, high: int) -> Any:
+    """An argparse type: a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not between {low} and {high}")
+        return value
+
+    return parse
+
+
+def _army_pair(text: str) -> tuple[str, str]:
+    parts = [part.strip() for part in text.split(",")]
+    if len(parts) != 2 or not all(parts):
+        raise argparse.ArgumentTypeError(f"{text!r} is not two armies, A,B (e.g. borgo,moloch)")
+    return parts[0], parts[1]
+
+
+def _default_threads() -> int:
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, MAX_THREADS))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -58,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--selftest",
         action="store_true",
-        help="headless: a short AI-against-AI game with every battle resolved (not yet)",
+        help="headless: one AI-against-AI game with every battle resolved and every check on",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
@@ -68,16 +114,37 @@ def build_parser() -> argparse.ArgumentParser:
     battle.add_argument("file", metavar="FILE.toml", help="a scenario (INTERFACES.md section 3)")
     battle.add_argument("--json", action="store_true", help="print the result as one JSON object")
 
-    arena = commands.add_parser("arena", help="AI against AI, seats alternating (not yet)")
-    arena.add_argument("--a", metavar="BOT")
-    arena.add_argument("--b", metavar="BOT")
-    arena.add_argument("--games", metavar="N", type=int)
-    arena.add_argument("--armies", metavar="A,B")
-    arena.add_argument("--seed", metavar="S", type=int)
-    arena.add_argument("--json", action="store_true")
+    script = commands.add_parser(
+        "script", help="play a game script (actions in the notation) and print the position"
+    )
+    script.add_argument("file", metavar="FILE.toml", help="a game script (INTERFACES.md section 5)")
+    script.add_argument("--json", action="store_true", help="print the position as JSON")
 
-    bench = commands.add_parser("bench", help="the engine's benchmark suite (not yet)")
-    bench.add_argument("--json", action="store_true")
+    arena = commands.add_parser("arena", help="AI against AI, seats alternating")
+    arena.add_argument("--a", metavar="BOT", required=True, help="bot a: random, greedy, ...")
+    arena.add_argument("--b", metavar="BOT", required=True, help="bot b")
+    arena.add_argument(
+        "--games", metavar="N", type=_whole(1, U32_MAX), required=True, help="games to play"
+    )
+    arena.add_argument(
+        "--armies",
+        metavar="A,B",
+        type=_army_pair,
+        help="bot a plays army A, bot b army B (default: the base pairings in turn)",
+    )
+    arena.add_argument("--seed", metavar="S", type=_whole(0, U64_MAX), default=0, help="default 0")
+    arena.add_argument(
+        "--threads",
+        metavar="T",
+        type=_whole(1, MAX_THREADS),
+        default=None,
+        help="games played at once (default: every core; the result does not depend on it)",
+    )
+    arena.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    bench = commands.add_parser("bench", help="the benchmark suite, Rust core and Python")
+    bench.add_argument("--json", action="store_true", help="print the rows as a JSON list")
+    bench.add_argument("--quick", action="store_true", help="about a tenth as long")
     return parser
 
 
@@ -86,13 +153,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if args.selftest:
-            return _not_yet("--selftest", "the AI-against-AI self test")
+            return _selftest(out=sys.stdout)
         if args.command == "battle":
             return _battle(args.file, as_json=args.json, out=sys.stdout)
+        if args.command == "script":
+            return _script(args.file, as_json=args.json, out=sys.stdout)
         if args.command == "arena":
-            return _not_yet("arena", "the AI bots")
+            return _arena(args, out=sys.stdout)
         if args.command == "bench":
-            return _not_yet("bench", "the benchmark suite")
+            return _bench(as_json=args.json, quick=args.quick, out=sys.stdout)
         print(NO_WINDOW_YET.format(scenarios=_scenarios_dir()))
         return EXIT_OK
     except BrokenPipeError:
@@ -103,13 +172,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-def _not_yet(what: str, comes_with: str) -> int:
-    _error(f"nshex {what}: not implemented yet (it comes with {comes_with})")
-    return EXIT_USAGE
-
-
 def _error(line: str) -> None:
     print(line, file=sys.stderr)
+
+
+def _engine_missing(exc: ImportError) -> int:
+    _error(f"nshex: the engine is not built ({exc}); run: python3 dev.py build")
+    return EXIT_FAILURE
+
+
+def _read_text(path: str) -> str | None:
+    """The file's text, or None after one line on stderr saying why it cannot be read."""
+    if not os.path.exists(path):
+        _error(f"{path}: no such file")
+        return None
+    if os.path.isdir(path):
+        _error(f"{path}: is a directory, not a file")
+        return None
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except UnicodeDecodeError:
+        _error(f"{path}: not a text file (UTF-8)")
+    except OSError as exc:
+        _error(f"{path}: cannot read: {exc.strerror or exc}")
+    return None
 
 
 def _scenarios_dir() -> str:
@@ -120,8 +207,7 @@ def _battle(path: str, *, as_json: bool, out: TextIO) -> int:
     try:
         from nshex_pygame.core import EngineError, Position, ScenarioError
     except ImportError as exc:
-        _error(f"nshex: the engine is not built ({exc}); run: python3 dev.py build")
-        return EXIT_FAILURE
+        return _engine_missing(exc)
 
     if not os.path.exists(path):
         _error(f"{path}: no such file")
@@ -148,6 +234,239 @@ def _battle(path: str, *, as_json: bool, out: TextIO) -> int:
     else:
         out.writelines(f"{line}\n" for line in describe_battle(position, result, title=path))
     return EXIT_OK
+
+
+def _selftest(*, out: TextIO) -> int:
+    """``nshex --selftest``: one line, exit 0 when the engine played a whole game cleanly."""
+    try:
+        from nshex_pygame.core import selftest
+
+        result = selftest()
+        if result.get("ok") is not True:
+            raise RuntimeError(f"the engine reported {result}")
+        hq = " and ".join(str(hp) for hp in result["hq_hp"])
+        line = (
+            f"nshex selftest: ok: {result['a']} against {result['b']} (seed {result['seed']}),"
+            f" {result['actions']} actions, {result['turns']} turns,"
+            f" {result['battles']} battles, {_winner_words(result['winner'])},"
+            f" HQ hit points {hq}"
+        )
+    except Exception as exc:  # anything at all: the self test exists to report it
+        _error(f"nshex selftest: FAILED: {type(exc).__name__}: {_one_line(exc)}")
+        return EXIT_FAILURE
+    print(line, file=out)
+    return EXIT_OK
+
+
+def _winner_words(winner: Any) -> str:
+    if winner is None:
+        return "no winner yet"
+    if winner == "draw":
+        return "a draw"
+    return f"seat {winner} won"
+
+
+def _arena(args: argparse.Namespace, *, out: TextIO) -> int:
+    try:
+        from nshex_pygame.core import EngineError, arena
+    except ImportError as exc:
+        return _engine_missing(exc)
+    threads = args.threads or _default_threads()
+    try:
+        result = arena(args.a, args.b, args.games, args.armies, args.seed, threads)
+    except ValueError as exc:  # an unknown bot or army
+        _error(f"nshex arena: {_one_line(exc)}")
+        return EXIT_USAGE
+    except EngineError as exc:
+        _error(f"nshex arena: engine error: {_one_line(exc)}")
+        return EXIT_FAILURE
+    if args.json:
+        print(json.dumps(result), file=out)
+        return EXIT_OK
+    out.writelines(f"{line}\n" for line in describe_arena(result, args.armies))
+    return EXIT_OK
+
+
+def describe_arena(result: dict[str, Any], armies: tuple[str, str] | None = None) -> list[str]:
+    """The arena result in three lines: each bot's record, then the win rate of ``a``."""
+    a, b, games = result["a"], result["b"], result["games"]
+    wins_a, wins_b, draws = result["wins_a"], result["wins_b"], result["draws"]
+    low, high = result["wilson95"]
+    plays = (f" playing {armies[0]}", f" playing {armies[1]}") if armies else ("", "")
+
+    def games_word(n: int) -> str:
+        return f"{n} game" if n == 1 else f"{n} games"
+
+    return [
+        f"a = {a}{plays[0]}: {wins_a} won, {draws} drawn, {wins_b} lost of {games_word(games)}",
+        f"b = {b}{plays[1]}: {wins_b} won, {draws} drawn, {wins_a} lost of {games_word(games)}",
+        f"win rate of {a}: {_percent(result['win_rate_a'])} (draws count half),"
+        f" 95% Wilson interval {_percent(low)} to {_percent(high)}",
+    ]
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _script(path: str, *, as_json: bool, out: TextIO) -> int:
+    try:
+        from nshex_pygame.core import EngineError, ScenarioError, script_json
+    except ImportError as exc:
+        return _engine_missing(exc)
+    text = _read_text(path)
+    if text is None:
+        return EXIT_USAGE
+    try:
+        result, stopped = script_json(text, path)
+    except ScenarioError as exc:
+        _error(_one_line(exc))
+        return EXIT_USAGE
+    except EngineError as exc:
+        _error(f"{path}: engine error: {_one_line(exc)}")
+        return EXIT_FAILURE
+    if stopped is not None:
+        index, action, reason = stopped
+        _error(f"{path}: action {index} {json.dumps(action)} refused: {_one_line_text(reason)}")
+        return EXIT_USAGE
+    if as_json:
+        print(json.dumps(result), file=out)
+    else:
+        out.writelines(
+            f"{line}\n" for line in describe_script(result, _armies_of(text), title=path)
+        )
+    return EXIT_OK
+
+
+def _armies_of(text: str) -> list[str]:
+    """The scenario's ``[game] armies`` (the engine has read the file already; only names)."""
+    try:
+        armies = tomllib.loads(text)["game"]["armies"]
+    except (tomllib.TOMLDecodeError, KeyError, TypeError):
+        return []
+    return [str(army) for army in armies] if isinstance(armies, list) else []
+
+
+def _short_name(tile_id: str) -> str:
+    """``"Net Fighter"`` for ``"borgo.net_fighter"`` (the army is said by the seat)."""
+    from nshex_pygame.core import tile_info
+
+    try:
+        return str(tile_info(tile_id)["name"])
+    except Exception:
+        return tile_id
+
+
+def _tiles(tile_ids: Iterable[str]) -> str:
+    names = [_short_name(tile) for tile in tile_ids]
+    return ", ".join(names) if names else "nothing"
+
+
+def describe_script(result: dict[str, Any], armies: list[str], *, title: str) -> list[str]:
+    """The readable position a game script reached, one string per line."""
+
+    def seat(n: Any) -> str:
+        if isinstance(n, int) and 0 <= n < len(armies):
+            return f"seat {n} ({armies[n]})"
+        return f"seat {n}"
+
+    hq_hp = result.get("hq_hp") or []
+    hands = result.get("hands") or []
+    discards = result.get("discards") or []
+    decks = result.get("deck_sizes") or []
+    lines = [f"Script: {title}"]
+    stage = result.get("stage")
+    lines.append(
+        f"To move: {seat(result.get('to_move'))}"
+        + (f", stage {stage}" if stage else "")
+        + f"; battles fought: {result.get('battles', 0)}"
+    )
+    for n in range(len(hq_hp)):
+        lines.append(
+            f"{seat(n).capitalize()}: HQ {hq_hp[n]} hit points;"
+            f" hand: {_tiles(hands[n] if n < len(hands) else [])};"
+            f" discard pile: {_tiles(discards[n] if n < len(discards) else [])};"
+            f" deck: {decks[n] if n < len(decks) else '?'} tiles"
+        )
+    units = sorted(
+        result.get("units") or [], key=lambda u: (u.get("seat", 0), _key(u.get("at")) or (0, 0))
+    )
+    lines.append(f"Board ({len(units)} tiles):")
+    for unit in units:
+        facing = unit.get("facing", 0)
+        direction = DIRECTION_NAMES[facing] if isinstance(facing, int) and 0 <= facing < 6 else ""
+        wounds = unit.get("wounds", 0)
+        lines.append(
+            f"  {_hex(unit.get('at')):8} {_tile_name(str(unit.get('tile')))}"
+            f", {seat(unit.get('seat'))}, facing {facing} {direction}"
+            + (f", {_wounds(wounds)}" if wounds else "")
+        )
+    winner = result.get("winner")
+    if winner is None:
+        lines.append("Winner: none yet, the game goes on")
+    elif winner == "draw":
+        lines.append("Winner: none, the game ends in a draw")
+    else:
+        lines.append(f"Winner: {seat(winner)}")
+    return lines
+
+
+def _bench(*, as_json: bool, quick: bool, out: TextIO) -> int:
+    try:
+        from nshex_pygame import bench
+        from nshex_pygame.core import EngineError, build_profile
+    except ImportError as exc:
+        return _engine_missing(exc)
+    if build_profile != "release":
+        _error(
+            f"nshex bench: WARNING: the engine is a {build_profile} build; its numbers mean"
+            " NOTHING. Build it for release (python3 dev.py build) before timing anything."
+        )
+    try:
+        rows = bench.run(quick=quick)
+    except EngineError as exc:  # a benchmark got a wrong answer
+        _error(f"nshex bench: FAILED: {_one_line(exc)}")
+        return EXIT_FAILURE
+    if as_json:
+        print(json.dumps(rows), file=out)
+    else:
+        out.writelines(f"{line}\n" for line in describe_bench(rows))
+    return EXIT_OK
+
+
+def describe_bench(rows: list[dict[str, Any]]) -> list[str]:
+    """The benchmark rows as a table: name, what, ops, per second, target, met."""
+    header = ("name", "what", "ops", "per second", "target", "met")
+    table = [
+        (
+            str(row["name"]),
+            str(row["what"]),
+            f"{row['ops']:,}",
+            _rate(row["per_second"]),
+            _rate(row["target_per_second"]),
+            "yes" if row["per_second"] >= row["target_per_second"] else "NO",
+        )
+        for row in rows
+    ]
+    widths = [max(len(r[i]) for r in [header, *table]) for i in range(len(header))]
+    right = {2, 3, 4}
+
+    def line(cells: Sequence[str]) -> str:
+        padded = [
+            cell.rjust(widths[i]) if i in right else cell.ljust(widths[i])
+            for i, cell in enumerate(cells)
+        ]
+        return "  ".join(padded).rstrip()
+
+    return [line(header), line(["-" * w for w in widths]), *(line(r) for r in table)]
+
+
+def _rate(x: float) -> str:
+    return f"{x:,.0f}" if math.isfinite(x) else "inf"
+
+
+def _one_line_text(text: str) -> str:
+    return " ".join(str(text).split("\n")).strip()
 
 
 def _one_line(exc: BaseException) -> str:

@@ -18,6 +18,32 @@ their documentation.
   one line, ``"<name>:<line>: <what is wrong>"``.
 - :class:`EngineError` (a ``RuntimeError``): the engine failed on a valid position (a bug).
 - ``build_profile``: ``"release"`` or ``"debug"``; benchmarks refuse to time a debug build.
+
+The decision API (the vocabulary of OpenSpiel: a game is a sequence of decisions, each by a
+seat or by chance):
+
+- :class:`Game`: ``Game(armies, seed=0, board="standard")`` starts a game (the seed shuffles
+  the decks); ``Game.from_scenario(text, name, seed)`` continues one from a scenario with
+  hands and decks; ``Game.load(text)`` / ``save()`` read and write a save file.
+  ``current_player()`` is a seat, :data:`CHANCE` (a tile is drawn) or :data:`TERMINAL`;
+  ``legal_actions()`` gives action numbers, ``apply_action(n)`` plays one (an illegal one
+  raises :class:`IllegalActionError` and changes nothing); ``apply_line(line)``,
+  ``action_to_string(n)``, ``string_to_action(line)`` speak the action notation
+  (INTERFACES.md section 5) and ``describe_action(n)`` gives a dict with ``kind`` and
+  ``text`` for the client. At a chance node ``natural_draw()`` is the draw the hidden deck
+  order gives and ``chance_outcomes()`` lists ``(action, probability)``.
+  ``view()`` and ``state_json()`` show everything, deck order included;
+  ``observation(seat)`` only what that seat knows (the decks sorted);
+  ``resample_hidden(seed)`` shuffles the decks again (for a player who must not know them).
+  ``clone()``, ``==``, ``history()`` (every action so far, in notation), ``last_battle()``,
+  ``winner``, ``battles`` and ``position`` complete it.
+- :class:`Bot`: ``Bot(name, seed)``; ``choose(game)`` returns the action for the seat to move
+  (the GIL is released while it thinks). Names: ``random``, ``greedy`` (``flatmc``, ``easy``,
+  ``medium``, ``hard`` come with the search AI; today they raise ``ValueError``).
+- :func:`arena`, :func:`selftest`: bots against bots, in the engine.
+- :func:`script_json`: runs a game script (INTERFACES.md section 5); :func:`bench_core`: the
+  engine's benchmark suite.
+- :class:`IllegalActionError`, :class:`SaveError`: both ``ValueError``; their messages say why.
 """
 
 from __future__ import annotations
@@ -25,14 +51,35 @@ from __future__ import annotations
 from typing import Any
 
 from nshex_pygame import _core
-from nshex_pygame._core import BattleResult, EngineError, Position, ScenarioError
+from nshex_pygame._core import (
+    CHANCE,
+    TERMINAL,
+    BattleResult,
+    Bot,
+    EngineError,
+    Game,
+    IllegalActionError,
+    Position,
+    SaveError,
+    ScenarioError,
+)
 
 __all__ = [
+    "CHANCE",
+    "TERMINAL",
     "BattleResult",
+    "Bot",
     "EngineError",
+    "Game",
+    "IllegalActionError",
     "Position",
+    "SaveError",
     "ScenarioError",
+    "arena",
+    "bench_core",
     "build_profile",
+    "script_json",
+    "selftest",
     "tile_ids",
     "tile_info",
 ]
@@ -58,3 +105,61 @@ def tile_info(tile_id: str) -> dict[str, Any]:
     ``mobility``, ``abilities`` (keywords) and ``text``.
     """
     return _core.tile_info(tile_id)
+
+
+def arena(
+    a: str,
+    b: str,
+    games: int,
+    armies: tuple[str, str] | None = None,
+    seed: int = 0,
+    threads: int = 1,
+) -> dict[str, Any]:
+    """Bot ``a`` against bot ``b`` for ``games`` games, seats alternating, in the engine.
+
+    ``armies`` gives ``a`` the first army and ``b`` the second; without it the base pairings
+    are played in turn. Game ``i`` depends only on ``seed`` and ``i``, so the result is the
+    same for every ``threads``. Returns the ``nshex arena --json`` object: ``a``, ``b``,
+    ``games``, ``wins_a``, ``wins_b``, ``draws``, ``win_rate_a`` (draws count half) and
+    ``wilson95`` (its 95% Wilson score interval). An unknown bot or army raises ``ValueError``.
+    """
+    return dict(_core.arena(a, b, games, armies, seed, threads))
+
+
+def selftest(seed: int = 1, a: str = "greedy", b: str = "random") -> dict[str, Any]:
+    """One whole headless game ``a`` against ``b`` (Borgo against Moloch), every battle fought.
+
+    The engine checks its bookkeeping after every action (every tile accounted for, HQ hit
+    points in range) and raises :class:`EngineError` when something is wrong. Returns ``ok``,
+    ``a``, ``b``, ``seed``, ``actions``, ``battles``, ``turns``, ``hq_hp`` and ``winner``.
+    """
+    return dict(_core.selftest(seed, a, b))
+
+
+def script_json(
+    text: str, name: str = "<script>"
+) -> tuple[dict[str, Any], tuple[int, str, str] | None]:
+    """Runs a game script (a scenario with hands, decks and ``[script] actions``).
+
+    Returns the position reached, as ``nshex script --json`` prints it (``hq_hp``, ``units``,
+    ``winner``, ``to_move``, ``stage``, ``hands``, ``discards``, ``deck_sizes``, ``battles``),
+    and ``None``; or, when an action is malformed or illegal, the position where the script
+    stopped and ``(index, action, reason)``. The test tables (``[expect]``) are accepted. A file
+    that cannot be loaded raises :class:`ScenarioError` (one line, naming ``name``).
+    """
+    result, error = _core.script_json(text, name)
+    if error is None:
+        return dict(result), None
+    index, action, reason = error
+    return dict(result), (int(index), str(action), str(reason))
+
+
+def bench_core(quick: bool = False) -> list[dict[str, Any]]:
+    """The engine's own benchmarks, on one core: ``battle``, ``random_game``, ``legal_apply``.
+
+    One row each: ``name``, ``what``, ``ops``, ``per_second``, ``target_per_second``. Every
+    benchmark checks its answer while it times it; a wrong one raises :class:`EngineError`.
+    ``quick`` runs each about a tenth as long. Meaningless in a debug build (see
+    ``build_profile``).
+    """
+    return [dict(row) for row in _core.bench_core(quick)]

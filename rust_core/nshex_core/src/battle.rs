@@ -254,6 +254,8 @@ struct BUnit {
     is_hq: bool,
     /// Hit points of a non-HQ unit (toughness + 1).
     hp: u8,
+    /// Cells its link edges face (on the board).
+    link_cells: u64,
     /// Wounds taken (non-HQ) — HQ hit points live in `hq_hp`.
     wounds: u8,
     placed: u16,
@@ -357,6 +359,7 @@ impl Resolver {
             facing: 0,
             is_hq: false,
             hp: 1,
+            link_cells: 0,
             wounds: 0,
             placed: 0,
             fired: 0,
@@ -368,6 +371,8 @@ impl Resolver {
                 nbr: &crate::hex::BoardKind::Standard.geometry().neighbors,
                 u: [filler; MAX_CELLS],
                 occ: 0,
+                seat_cells: [0; MAX_SEATS],
+                recons: 0,
                 sources: 0,
                 scopers: 0,
                 netters: 0,
@@ -506,6 +511,10 @@ struct Battle {
     /// Tiles by cell; only cells in `occ` hold a tile.
     u: [BUnit; MAX_CELLS],
     occ: u64,
+    /// Each seat's tiles (cell masks; `& occ` for those still on the board).
+    seat_cells: [u64; MAX_SEATS],
+    /// Recon Centers.
+    recons: u64,
     /// Modules and HQs with an effect, Scopers, net throwers (cell masks).
     sources: u64,
     scopers: u64,
@@ -533,12 +542,28 @@ impl Battle {
         self.nbr = &geo.neighbors;
         let (mut occ, mut actors, mut hq_present) = (0u64, 0u64, 0u8);
         let (mut sources, mut scopers, mut netters) = (0u64, 0u64, 0u64);
+        let mut seat_cells = [0u64; MAX_SEATS];
+        let mut recons = 0u64;
         for (i, slot) in pos.cells[..geo.len()].iter().enumerate() {
             if let Some(unit) = slot {
                 let def = set.tile(unit.tile);
                 let is_hq = def.is_hq();
                 let o = &def.oriented[unit.facing as usize % 6];
+                let mut link_cells = 0u64;
+                if def.is_source || def.scoper {
+                    for d in bits(o.link as u64) {
+                        let n = geo.neighbors[i][d as usize];
+                        if n != NONE {
+                            link_cells |= 1 << n;
+                        }
+                    }
+                }
+                seat_cells[unit.seat as usize] |= 1 << i;
+                if def.recon_center {
+                    recons |= 1 << i;
+                }
                 self.u[i] = BUnit {
+                    link_cells,
                     tile: unit.tile,
                     def,
                     o,
@@ -575,6 +600,8 @@ impl Battle {
         self.occ = occ;
         self.actors = actors;
         self.sources = sources;
+        self.seat_cells = seat_cells;
+        self.recons = recons;
         self.scopers = scopers;
         self.netters = netters;
         self.hq_hp = pos.hq_hp;
@@ -671,45 +698,54 @@ impl Battle {
                 NONE => src.seat,
                 sc => self.u[sc as usize].seat,
             };
-            for dir in bits(src.o.link as u64) {
-                let j = self.nbr[s as usize][dir as usize];
-                if j == NONE || occ >> j & 1 == 0 {
-                    continue;
-                }
-                let ji = j as usize;
-                let d = &mut self.d;
-                if self.u[ji].seat == beneficiary {
+            let linked = src.link_cells & occ;
+            let friends = linked & self.seat_cells[beneficiary as usize];
+            let d = &mut self.d;
+            if e.initiative != 0 || e.melee != 0 || e.ranged != 0 {
+                for j in bits(friends) {
+                    let ji = j as usize;
                     d.init_bonus[ji] += e.initiative;
                     d.melee_bonus[ji] += e.melee.max(0) as u8;
                     d.ranged_bonus[ji] += e.ranged.max(0) as u8;
-                    if e.extra_attack {
-                        d.extra_sources[ji] |= 1 << s;
-                    }
-                    if e.medic {
-                        d.medic_prot[s as usize] |= 1 << j;
-                        d.medics |= 1 << s;
-                    }
-                    if e.quartermaster {
-                        d.qm_linked |= 1 << j;
-                    }
-                    if e.transport {
-                        d.transport_linked |= 1 << j;
-                    }
-                } else if !src.is_hq {
-                    // D-8: an HQ's bonus never reaches other seats; a module's negative
-                    // effects reach the beneficiary's enemies.
-                    d.init_bonus[ji] += e.enemy_initiative;
+                }
+            }
+            if e.extra_attack {
+                for j in bits(friends) {
+                    d.extra_sources[j as usize] |= 1 << s;
+                }
+            }
+            if e.medic && friends != 0 {
+                d.medic_prot[s as usize] = friends;
+                d.medics |= 1 << s;
+            }
+            if e.quartermaster {
+                d.qm_linked |= friends;
+            }
+            if e.transport {
+                d.transport_linked |= friends;
+            }
+            // D-8: an HQ's bonus never reaches other seats; a module's negative effects
+            // reach the beneficiary's enemies.
+            if e.enemy_initiative != 0 && !src.is_hq {
+                for j in bits(linked & !friends) {
+                    d.init_bonus[j as usize] += e.enemy_initiative;
                 }
             }
         }
-        for c in bits(occ & !netted) {
-            let u = &self.u[c as usize];
-            if u.def.recon_center {
-                self.d.recon |= 1 << u.seat;
-            }
+        for c in bits(self.recons & occ & !netted) {
+            self.d.recon |= 1 << self.u[c as usize].seat;
         }
         // Initiative slots: which units may fire in which phase.
         for c in bits(self.actors & occ) {
+            let u = &self.u[c as usize];
+            if u.def.n_init == 1 && self.d.extra_sources[c as usize] == 0 {
+                // The common case: one printed slot, no extra attack.
+                if u.fired == 0 {
+                    let v = (u.def.init[0] as i8 + self.d.init_bonus[c as usize]).clamp(0, 15);
+                    self.d.fires_at[v as usize] |= 1 << c;
+                }
+                continue;
+            }
             let (printed, extra) = self.slot_layout(c);
             let mut m = printed | extra;
             while m != 0 {
@@ -1008,7 +1044,11 @@ impl Battle {
                 self.gauss(c, &u, dir, log);
                 continue;
             }
-            let (melee, ranged) = self.components(c, dir, convert_dir == Some(dir));
+            let (melee, ranged) = if convert_dir == Some(dir) {
+                self.components(c, dir, true)
+            } else {
+                ([u.o.melee[dir as usize], 0], [u.o.ranged[dir as usize], 0])
+            };
             let has_ranged = ranged[0] + ranged[1] > 0;
             let (rt, reach) = if has_ranged {
                 self.first_enemy(c, dir, u.seat)

@@ -4,6 +4,7 @@
 //! resolution. It has no Python in it; the binding crate `nshex_py` wraps it.
 
 pub mod battle;
+pub mod bench;
 pub mod bots;
 pub mod game;
 pub mod hex;

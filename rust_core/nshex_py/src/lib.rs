@@ -11,7 +11,7 @@ use nshex_core::json::{battle_json, outcome_json, phases_json};
 use nshex_core::notation::{action_to_line, line_to_action};
 use nshex_core::save::{game_to_json, Record};
 use nshex_core::scenario::{choices_from_json, load_scenario, parse_scenario};
-use nshex_core::script::{draw_fixed, game_from_scenario};
+use nshex_core::script::{draw_fixed, game_from_scenario, run_script, script_result_json};
 use nshex_core::tiles::tiles;
 use nshex_core::BoardKind;
 use nshex_core::Position;
@@ -754,6 +754,48 @@ fn selftest<'py>(py: Python<'py>, seed: u64, a: &str, b: &str) -> PyResult<Bound
     to_py(py, &r)
 }
 
+/// The core's benchmarks on one core: rows {"name", "what", "ops", "per_second",
+/// "target_per_second"}. Each checks its answer; a wrong one raises EngineError.
+#[pyfunction]
+#[pyo3(signature = (quick = false))]
+fn bench_core<'py>(py: Python<'py>, quick: bool) -> PyResult<Bound<'py, PyAny>> {
+    let rows = py
+        .detach(|| catch_unwind(AssertUnwindSafe(|| nshex_core::bench::run(quick))))
+        .map_err(|_| EngineError::new_err("internal engine error in a benchmark"))?
+        .map_err(EngineError::new_err)?;
+    let v: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            serde_json::json!({"name": r.name, "what": r.what, "ops": r.ops,
+                "per_second": r.per_second, "target_per_second": r.target_per_second})
+        })
+        .collect();
+    to_py(py, &Value::Array(v))
+}
+
+/// Runs a game script (INTERFACES.md section 5). Returns (the position reached as a dict,
+/// None) or (the position where it stopped, (index, action, reason)). A bad file raises
+/// ScenarioError.
+#[pyfunction]
+#[pyo3(signature = (text, name = "<script>"))]
+fn script_json<'py>(
+    py: Python<'py>,
+    text: &str,
+    name: &str,
+) -> PyResult<(Bound<'py, PyAny>, Option<(usize, String, String)>)> {
+    let run = guarded(|| {
+        let sc =
+            parse_scenario(text, name, true).map_err(|e| ScenarioError::new_err(e.to_string()))?;
+        if sc.script.is_none() {
+            return Err(ScenarioError::new_err(format!(
+                "{name}:1: a game script needs [script] actions"
+            )));
+        }
+        run_script(&sc).map_err(|e| ScenarioError::new_err(format!("{name}: {e}")))
+    })?;
+    Ok((to_py(py, &script_result_json(&run.record.game))?, run.error))
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -775,6 +817,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyBot>()?;
     m.add_function(wrap_pyfunction!(arena, m)?)?;
     m.add_function(wrap_pyfunction!(selftest, m)?)?;
+    m.add_function(wrap_pyfunction!(bench_core, m)?)?;
+    m.add_function(wrap_pyfunction!(script_json, m)?)?;
     m.add_class::<PyPosition>()?;
     m.add_class::<PyBattleResult>()?;
     m.add_function(wrap_pyfunction!(tile_ids, m)?)?;

@@ -1,0 +1,179 @@
+//! The core's benchmark suite (`nshex bench`): fixed, seeded inputs, one core, and every
+//! benchmark checks its answer while it times it, so a fast wrong engine fails the run.
+
+use crate::battle::{NoLog, Resolver};
+use crate::bots::{play_out, Bot, RandomBot};
+use crate::game::{Action, Game, Player};
+use crate::samples::{full_boards, BASE_PAIRINGS};
+use crate::tiles::tiles;
+use crate::BoardKind;
+use std::time::Instant;
+
+/// One benchmark's result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BenchRow {
+    pub name: &'static str,
+    pub what: &'static str,
+    pub ops: u64,
+    pub per_second: f64,
+    pub target_per_second: f64,
+}
+
+/// Battles on the 256 fixed boards: the sum of HQ hit points and tiles left over all of
+/// them. Checked against the value these rules give (`tests` below pins it).
+pub const BATTLE_CHECKSUM: u64 = 12_885;
+
+fn battle_checksum(boards: &[crate::Position], r: &mut Resolver) -> u64 {
+    let mut sum = 0u64;
+    for b in boards {
+        let mut p = b.clone();
+        r.resolve(&mut p, None, &mut NoLog)
+            .expect("automatic choices");
+        sum += p.hq_hp[..2].iter().map(|&h| h as u64).sum::<u64>() + p.units().count() as u64;
+    }
+    sum
+}
+
+fn random_game(i: u64) -> Game {
+    let set = tiles();
+    let (a, b) = BASE_PAIRINGS[i as usize % BASE_PAIRINGS.len()];
+    let mut g = Game::new(
+        &[set.find_army(a).unwrap(), set.find_army(b).unwrap()],
+        BoardKind::Standard,
+        i,
+    );
+    g.keep_battle_logs = false;
+    g
+}
+
+/// Plays random game `i` to the end; returns a fingerprint (actions, battles, outcome).
+fn play_random(i: u64) -> u64 {
+    let mut g = random_game(i);
+    let mut bots: Vec<Box<dyn Bot + Send>> = vec![
+        Box::new(RandomBot::new(i * 2)),
+        Box::new(RandomBot::new(i * 2 + 1)),
+    ];
+    let n = play_out(&mut g, &mut bots, 1_000_000) as u64;
+    assert!(g.is_over(), "random game {i} did not end");
+    let o = match g.outcome.unwrap() {
+        crate::Outcome::Winner(w) => w as u64 + 1,
+        _ => 0,
+    };
+    n * 1000 + g.battles as u64 * 10 + o
+}
+
+/// Mid-game positions (after 40 random actions) with the action each one continues with.
+pub fn mid_game_positions(count: u64) -> Vec<(Game, Vec<Action>)> {
+    let mut out = Vec::new();
+    for i in 0..count {
+        let mut g = random_game(1000 + i);
+        let mut bot = RandomBot::new(i);
+        let mut k = 0;
+        while k < 40 && !g.is_over() {
+            let a = match g.current_player() {
+                Player::Chance => g.natural_draw().unwrap(),
+                _ => bot.choose(&g),
+            };
+            g.apply_unchecked(a);
+            k += 1;
+        }
+        // The next 20 actions, to replay.
+        let mut line = Vec::new();
+        let mut h = g.clone();
+        while line.len() < 20 && !h.is_over() {
+            let a = match h.current_player() {
+                Player::Chance => h.natural_draw().unwrap(),
+                _ => bot.choose(&h),
+            };
+            h.apply_unchecked(a);
+            line.push(a);
+        }
+        out.push((g, line));
+    }
+    out
+}
+
+/// Runs the suite. `quick` runs each benchmark about a tenth as long.
+pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
+    let scale = if quick { 1 } else { 10 };
+    let mut rows = Vec::new();
+
+    // Battles.
+    let boards = full_boards(256, 2026);
+    let mut r = Resolver::new();
+    let reps = 40 * scale;
+    let t = Instant::now();
+    for _ in 0..reps {
+        let sum = battle_checksum(&boards, &mut r);
+        if sum != BATTLE_CHECKSUM {
+            return Err(format!(
+                "battle: checksum {sum}, expected {BATTLE_CHECKSUM}"
+            ));
+        }
+    }
+    let ops = reps as u64 * boards.len() as u64;
+    rows.push(BenchRow {
+        name: "battle",
+        what: "one full-board battle resolution (19 hexes, both HQs, modules, nets, medics)",
+        ops,
+        per_second: ops as f64 / t.elapsed().as_secs_f64(),
+        target_per_second: 1_000_000.0,
+    });
+
+    // Complete random games.
+    let games = 300 * scale as u64;
+    let reference: Vec<u64> = (0..50).map(play_random).collect();
+    let t = Instant::now();
+    for i in 0..games {
+        let f = play_random(i % 50);
+        if f != reference[(i % 50) as usize] {
+            return Err(format!("random_game: game {} played differently", i % 50));
+        }
+    }
+    rows.push(BenchRow {
+        name: "random_game",
+        what: "one complete game with random legal decisions, from set-up to the end",
+        ops: games,
+        per_second: games as f64 / t.elapsed().as_secs_f64(),
+        target_per_second: 20_000.0,
+    });
+
+    // Legal actions + apply on mid-game positions.
+    let mids = mid_game_positions(32);
+    let mut buf = Vec::with_capacity(256);
+    let reps = 50 * scale;
+    let mut ops = 0u64;
+    let t = Instant::now();
+    for _ in 0..reps {
+        for (g0, line) in &mids {
+            let mut g = g0.clone();
+            for &a in line {
+                g.apply_with(a, &mut buf)
+                    .map_err(|e| format!("legal_apply: a replayed action was refused: {e}"))?;
+                ops += 1;
+            }
+        }
+    }
+    rows.push(BenchRow {
+        name: "legal_apply",
+        what: "legal-action generation plus one checked apply, on mid-game positions",
+        ops,
+        per_second: ops as f64 / t.elapsed().as_secs_f64(),
+        target_per_second: 200_000.0,
+    });
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_battle_checksum_is_what_the_rules_give() {
+        let boards = full_boards(256, 2026);
+        assert_eq!(
+            battle_checksum(&boards, &mut Resolver::new()),
+            BATTLE_CHECKSUM
+        );
+    }
+}
