@@ -50,7 +50,9 @@ NO_WINDOW_YET = (
     "For now, resolve a battle from a scenario file:\n"
     "    nshex battle FILE.toml          a phase-by-phase account\n"
     "    nshex battle FILE.toml --json   the result as JSON\n"
-    "Example scenarios ship in {scenarios}"
+    "Example scenarios ship in {scenarios}\n"
+    "Also: nshex script FILE.toml, nshex arena --a greedy --b random --games 100,\n"
+    "nshex bench, nshex --selftest (nshex --help says more)."
 )
 
 

@@ -369,7 +369,8 @@ def test_script_runs_through(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     assert (code, err) == (0, "")
     data = json.loads(out)
     assert data["hands"] == [["borgo.claws"], []]
-    assert data["discards"] == [["borgo.move"], []]
+    # The tiles the decks do not name are on the discard piles from the start.
+    assert data["discards"][0][-1] == "borgo.move"
     assert {"seat": 0, "tile": "borgo.mutant", "at": [0, 0], "facing": 3, "wounds": 0} in data[
         "units"
     ]

@@ -317,6 +317,29 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         Value::String(s) if s == "draw" => Some(Outcome::Draw),
         _ => Some(Outcome::Winner(oc.int(0, seats as i64 - 1)? as u8)),
     };
+    // The stage must be one the rules can reach from this position.
+    let tm = game.to_move as usize;
+    let stage_ok = match game.stage {
+        Stage::PlaceHq => game.pos.hq_hex(game.to_move).is_none(),
+        Stage::Draw { .. } => !game.decks[tm].is_empty() && game.hands[tm].len() < 3,
+        Stage::Discard => game.hands[tm].len() == 3,
+        Stage::Main => game.hands[tm].len() <= 2 && !game.pos.is_full(),
+        Stage::PushTo { target, options } => {
+            let geo = game.pos.geometry();
+            game.pos.cells[target as usize].is_some_and(|u| u.seat != game.to_move)
+                && options != 0
+                && (0..geo.len() as u8)
+                    .filter(|&c| options >> c & 1 == 1)
+                    .all(|c| {
+                        game.pos.cells[c as usize].is_none()
+                            && geo.neighbors[target as usize].contains(&c)
+                    })
+        }
+        Stage::Over => true,
+    };
+    if !stage_ok {
+        return Err("state.stage: not a stage this position can be in".into());
+    }
     if (game.stage == Stage::Over) != game.outcome.is_some() {
         return Err("state: a finished game needs an outcome, and only a finished one".into());
     }

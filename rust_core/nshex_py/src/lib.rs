@@ -433,25 +433,31 @@ impl PyGame {
     }
 
     /// The legal actions now, as action numbers.
-    fn legal_actions(&mut self) -> Vec<u64> {
-        self.rec.game.legal_actions_into(&mut self.buf);
-        self.buf.iter().map(|a| a.encode()).collect()
+    fn legal_actions(&mut self) -> PyResult<Vec<u64>> {
+        guarded(|| {
+            self.rec.game.legal_actions_into(&mut self.buf);
+            Ok(self.buf.iter().map(|a| a.encode()).collect())
+        })
     }
 
     /// Applies an action; an illegal one raises IllegalActionError and changes nothing.
     fn apply_action(&mut self, action: u64) -> PyResult<()> {
         let a = decode(action)?;
-        self.rec
-            .apply_with(a, &mut self.buf)
-            .map_err(|e| IllegalActionError::new_err(e.to_string()))
+        guarded(|| {
+            self.rec
+                .apply_with(a, &mut self.buf)
+                .map_err(|e| IllegalActionError::new_err(e.to_string()))
+        })
     }
 
     /// Applies an action written in the notation (`place mutant 0,1 3`).
     fn apply_line(&mut self, line: &str) -> PyResult<()> {
         let a = line_to_action(&self.rec.game, line).map_err(IllegalActionError::new_err)?;
-        self.rec
-            .apply_with(a, &mut self.buf)
-            .map_err(|e| IllegalActionError::new_err(e.to_string()))
+        guarded(|| {
+            self.rec
+                .apply_with(a, &mut self.buf)
+                .map_err(|e| IllegalActionError::new_err(e.to_string()))
+        })
     }
 
     /// The notation line of an action number.
@@ -508,13 +514,18 @@ impl PyGame {
     /// The whole state for rendering: board, HQ hit points, hands, decks (sizes), discard
     /// piles, whose decision, stage, ending, outcome, and what each tile gets from the board.
     fn view<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &view_json(&self.rec.game, None))
+        let v = guarded(|| Ok(view_json(&self.rec.game, None)))?;
+        to_py(py, &v)
     }
 
     /// What `seat` knows: everything but the order of the decks (hands and discard piles
     /// are public; deck contents are known, their order is not).
     fn observation<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &view_json(&self.rec.game, Some(seat)))
+        if seat >= self.rec.game.seats() {
+            return Err(PyValueError::new_err(format!("seat {seat} does not exist")));
+        }
+        let v = guarded(|| Ok(view_json(&self.rec.game, Some(seat))))?;
+        to_py(py, &v)
     }
 
     /// The full state as JSON (decks in order: not for players).
