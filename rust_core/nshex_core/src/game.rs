@@ -753,8 +753,21 @@ impl Game {
                     "no own unit on that hex".into()
                 } else if self.analyze().netted >> from & 1 == 1 {
                     "a netted unit cannot move".into()
+                } else if let Action::Mobility { .. } = action {
+                    let u = self.pos.cells[from as usize].unwrap();
+                    if !u.def().mobility {
+                        format!("the {} has no Mobility", u.def().name)
+                    } else if self.used_mobility >> from & 1 == 1 {
+                        "that unit has already used its Mobility this turn".into()
+                    } else {
+                        "the destination is not an empty hex within reach, or nothing changes".into()
+                    }
+                } else if self.analyze().transport_linked >> from & 1 == 0 {
+                    "that unit is not linked to a working Transport of yours".into()
+                } else if self.used_transport >> from & 1 == 1 {
+                    "that unit has already made its Transport move this turn".into()
                 } else {
-                    "that unit has no such move left this turn, or the hex is not reachable".into()
+                    "the destination is not an empty hex within reach, or nothing changes".into()
                 }
             }
             (Stage::Main, Action::PlaceHq { .. }) => "the HQs are already placed".into(),
@@ -794,11 +807,37 @@ impl Game {
                 }
                 "the destination is not an empty hex within reach, or nothing changes".into()
             }
-            Action::Sniper { .. } => "the Sniper hits an enemy unit that is not an HQ".into(),
-            Action::Grenade { .. } => {
-                "the Grenade hits an enemy unit (not an HQ) next to your HQ, and not while your HQ is netted".into()
+            Action::Sniper { target } | Action::Grenade { target } => {
+                let what = if matches!(action, Action::Sniper { .. }) { "Sniper" } else { "Grenade" };
+                if let Action::Grenade { .. } = action {
+                    let hq = self.pos.hq_hex(self.to_move).and_then(|h| self.pos.cell_of(h));
+                    match hq {
+                        None => return "you have no HQ on the board to throw a Grenade from".into(),
+                        Some(hq) if an.netted >> hq & 1 == 1 => {
+                            return "your HQ is netted: no Grenade can be thrown".into()
+                        }
+                        Some(hq) if !cell_ok(target) || !geo.neighbors[hq as usize].contains(&target) => {
+                            return "a Grenade only hits a hex next to your HQ".into()
+                        }
+                        _ => {}
+                    }
+                }
+                match cell_ok(target).then(|| self.pos.cells[target as usize]).flatten() {
+                    None => "no tile on the target hex".into(),
+                    Some(u) if u.def().is_hq() => format!("a {what} may not hit an HQ"),
+                    Some(u) if !self.pos.enemies(self.to_move, u.seat) => {
+                        format!("a {what} hits an enemy unit, not your own")
+                    }
+                    Some(_) => "not allowed now".into(),
+                }
             }
-            Action::AirStrike { .. } => "the Air Strike's centre may not be an edge hex".into(),
+            Action::AirStrike { center } => {
+                if !cell_ok(center) {
+                    "the Air Strike's centre is off the board".into()
+                } else {
+                    "the Air Strike's centre may not be an edge hex (all seven hexes must be on the board)".into()
+                }
+            }
             _ => "not allowed now".into(),
         }
     }
