@@ -165,10 +165,10 @@ def test_position_properties() -> None:
     assert len(position.units) == 5
     for unit in position.units:
         assert set(unit) == UNIT_KEYS
-    first = position.units[0]
-    assert first["tile"] == "borgo.hq"
-    assert hex_key(first["at"]) == (-2, 2)
-    assert (first["facing"], first["wounds"], first["seat"]) == (0, 0, 0)
+    # The order of the units is not part of the API: look the HQ up.
+    (hq,) = [unit for unit in position.units if unit["tile"] == "borgo.hq"]
+    assert hex_key(hq["at"]) == (-2, 2)
+    assert (hq["facing"], hq["wounds"], hq["seat"]) == (0, 0, 0)
 
 
 def test_properties_are_read_only() -> None:

@@ -189,7 +189,9 @@ impl ArenaResult {
         let z2 = z * z;
         let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
         let half = z * ((p * (1.0 - p) + z2 / (4.0 * n)) / n).sqrt() / (1.0 + z2 / n);
-        ((centre - half).max(0.0), (centre + half).min(1.0))
+        // Rounded to 12 places, so a perfect score reads 1.0 and not 0.9999999999999999.
+        let r = |x: f64| (x.clamp(0.0, 1.0) * 1e12).round() / 1e12;
+        (r(centre - half), r(centre + half))
     }
 }
 

@@ -24,25 +24,25 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 
 create_exception!(
-    _core,
+    nshex_pygame._core,
     ScenarioError,
     PyValueError,
     "A scenario file that cannot be loaded; the message is one line: `<name>:<line>: <what>`."
 );
 create_exception!(
-    _core,
+    nshex_pygame._core,
     IllegalActionError,
     PyValueError,
     "An action the rules do not allow now; the message says why. The game is unchanged."
 );
 create_exception!(
-    _core,
+    nshex_pygame._core,
     SaveError,
     PyValueError,
     "A save file that cannot be loaded; the message names the field or action."
 );
 create_exception!(
-    _core,
+    nshex_pygame._core,
     EngineError,
     PyRuntimeError,
     "The engine refused a request (for example a battle choice that cannot be carried out)."
