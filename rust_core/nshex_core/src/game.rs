@@ -760,7 +760,8 @@ impl Game {
                     } else if self.used_mobility >> from & 1 == 1 {
                         "that unit has already used its Mobility this turn".into()
                     } else {
-                        "the destination is not an empty hex within reach, or nothing changes".into()
+                        "the destination is not an empty hex within reach, or nothing changes"
+                            .into()
                     }
                 } else if self.analyze().transport_linked >> from & 1 == 0 {
                     "that unit is not linked to a working Transport of yours".into()
@@ -788,14 +789,19 @@ impl Game {
         let an = self.analyze();
         match action {
             Action::Move { from, .. } | Action::PushBack { from, .. } => {
-                if !cell_ok(from) || self.pos.cells[from as usize].is_none_or(|u| u.seat != self.to_move) {
+                if !cell_ok(from)
+                    || self.pos.cells[from as usize].is_none_or(|u| u.seat != self.to_move)
+                {
                     return "no own unit on that hex".into();
                 }
                 if an.netted >> from & 1 == 1 {
                     return "a netted unit can neither move nor push".into();
                 }
                 if let Action::PushBack { target, .. } = action {
-                    if !cell_ok(target) || self.pos.cells[target as usize].is_none_or(|u| !self.pos.enemies(self.to_move, u.seat)) {
+                    if !cell_ok(target)
+                        || self.pos.cells[target as usize]
+                            .is_none_or(|u| !self.pos.enemies(self.to_move, u.seat))
+                    {
                         return "no enemy unit on the target hex".into();
                     }
                     if an.netted >> target & 1 == 1 {
@@ -808,21 +814,36 @@ impl Game {
                 "the destination is not an empty hex within reach, or nothing changes".into()
             }
             Action::Sniper { target } | Action::Grenade { target } => {
-                let what = if matches!(action, Action::Sniper { .. }) { "Sniper" } else { "Grenade" };
+                let what = if matches!(action, Action::Sniper { .. }) {
+                    "Sniper"
+                } else {
+                    "Grenade"
+                };
                 if let Action::Grenade { .. } = action {
-                    let hq = self.pos.hq_hex(self.to_move).and_then(|h| self.pos.cell_of(h));
+                    let hq = self
+                        .pos
+                        .hq_hex(self.to_move)
+                        .and_then(|h| self.pos.cell_of(h));
                     match hq {
-                        None => return "you have no HQ on the board to throw a Grenade from".into(),
+                        None => {
+                            return "you have no HQ on the board to throw a Grenade from".into()
+                        }
                         Some(hq) if an.netted >> hq & 1 == 1 => {
                             return "your HQ is netted: no Grenade can be thrown".into()
                         }
-                        Some(hq) if !cell_ok(target) || !geo.neighbors[hq as usize].contains(&target) => {
+                        Some(hq)
+                            if !cell_ok(target)
+                                || !geo.neighbors[hq as usize].contains(&target) =>
+                        {
                             return "a Grenade only hits a hex next to your HQ".into()
                         }
                         _ => {}
                     }
                 }
-                match cell_ok(target).then(|| self.pos.cells[target as usize]).flatten() {
+                match cell_ok(target)
+                    .then(|| self.pos.cells[target as usize])
+                    .flatten()
+                {
                     None => "no tile on the target hex".into(),
                     Some(u) if u.def().is_hq() => format!("a {what} may not hit an HQ"),
                     Some(u) if !self.pos.enemies(self.to_move, u.seat) => {
