@@ -784,6 +784,9 @@ fn bench_core<'py>(py: Python<'py>, quick: bool) -> PyResult<Bound<'py, PyAny>> 
     to_py(py, &Value::Array(v))
 }
 
+/// Where a script stopped: (index, action, reason).
+type ScriptStop = (usize, String, String);
+
 /// Runs a game script (INTERFACES.md section 5). Returns (the position reached as a dict,
 /// None) or (the position where it stopped, (index, action, reason)). A bad file raises
 /// ScenarioError.
@@ -793,7 +796,7 @@ fn script_json<'py>(
     py: Python<'py>,
     text: &str,
     name: &str,
-) -> PyResult<(Bound<'py, PyAny>, Option<(usize, String, String)>)> {
+) -> PyResult<(Bound<'py, PyAny>, Option<ScriptStop>)> {
     let run = guarded(|| {
         let sc =
             parse_scenario(text, name, true).map_err(|e| ScenarioError::new_err(e.to_string()))?;
