@@ -271,6 +271,19 @@ impl PartialEq for Game {
 
 impl Eq for Game {}
 
+/// The distinct tiles of a hand, in hand order (no allocation).
+fn distinct_tiles(hand: &[TileId]) -> ([TileId; 3], usize) {
+    let mut out = [TileId(0); 3];
+    let mut n = 0;
+    for &t in hand.iter().take(3) {
+        if !out[..n].contains(&t) {
+            out[n] = t;
+            n += 1;
+        }
+    }
+    (out, n)
+}
+
 /// The instant kinds in a hand, as a small set.
 fn instant_of(t: TileId) -> Option<InstantKind> {
     tiles().tile(t).instant
@@ -336,6 +349,11 @@ impl Game {
 
     fn analyze(&self) -> Analysis {
         with_resolver(|r| r.analyze(&self.pos))
+    }
+
+    /// Nets, Transport links and Recon Centers: what moves and instant targets depend on.
+    fn move_analysis(&self) -> Analysis {
+        with_resolver(|r| crate::battle::move_analysis(&self.pos, r))
     }
 
     /// The chance outcomes now: each distinct tile left in the deck with its count.
@@ -410,31 +428,32 @@ impl Game {
             }
             Stage::Main => {
                 let an = if self.main_needs_analysis() {
-                    self.analyze()
+                    self.move_analysis()
                 } else {
                     // Nothing in hand or on the board asks about nets or links.
                     EMPTY_ANALYSIS
                 };
-                let hand = &self.hands[seat as usize];
-                let mut seen: Vec<TileId> = Vec::with_capacity(3);
-                for &t in hand {
-                    if seen.contains(&t) {
-                        continue;
+                let set = tiles();
+                let (distinct, nd) = distinct_tiles(&self.hands[seat as usize]);
+                let mut empties = [0u8; crate::hex::MAX_CELLS];
+                let mut ne = 0;
+                for c in 0..geo.len() as u8 {
+                    if self.pos.cells[c as usize].is_none() {
+                        empties[ne] = c;
+                        ne += 1;
                     }
-                    seen.push(t);
-                    let def = tiles().tile(t);
-                    match def.instant {
+                }
+                for &t in &distinct[..nd] {
+                    match set.tile(t).instant {
                         None => {
-                            for c in 0..geo.len() as u8 {
-                                if self.pos.cells[c as usize].is_none() {
-                                    for f in 0..6 {
-                                        out.push(Action::Place {
-                                            tile: t,
-                                            cell: c,
-                                            facing: f,
-                                        });
-                                    }
-                                }
+                            out.reserve(ne * 6);
+                            for &c in &empties[..ne] {
+                                let six: [Action; 6] = std::array::from_fn(|f| Action::Place {
+                                    tile: t,
+                                    cell: c,
+                                    facing: f as u8,
+                                });
+                                out.extend_from_slice(&six);
                             }
                         }
                         Some(k) => self.push_instant(k, &an, out),
@@ -467,12 +486,9 @@ impl Game {
     }
 
     fn push_discards(&self, out: &mut Vec<Action>) {
-        let mut seen: Vec<TileId> = Vec::with_capacity(3);
-        for &t in &self.hands[self.to_move as usize] {
-            if !seen.contains(&t) {
-                seen.push(t);
-                out.push(Action::Discard { tile: t });
-            }
+        let (distinct, n) = distinct_tiles(&self.hands[self.to_move as usize]);
+        for &t in &distinct[..n] {
+            out.push(Action::Discard { tile: t });
         }
     }
 
@@ -521,11 +537,17 @@ impl Game {
     ) {
         let facing = self.pos.cells[from as usize].unwrap().facing;
         for to in bits(self.destinations(from, two)) {
-            for f in 0..6 {
-                if to == from && f == facing {
-                    continue;
-                }
-                out.push(make(from, to, f));
+            let six: [Action; 6] = std::array::from_fn(|f| make(from, to, f as u8));
+            if to == from {
+                // Staying put: every facing but the current one.
+                out.extend(six.iter().copied().filter(|a| match *a {
+                    Action::Move { facing: f, .. }
+                    | Action::Mobility { facing: f, .. }
+                    | Action::Transport { facing: f, .. } => f != facing,
+                    _ => true,
+                }));
+            } else {
+                out.extend_from_slice(&six);
             }
         }
     }

@@ -27,10 +27,25 @@ pub fn game_from_scenario(sc: &Scenario, seed: u64) -> Result<Game, String> {
     let mut g = Game::new(&armies, pos.board, seed);
     g.pos = pos.clone();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // An empty board starts the game at the HQ placement.
+    let hq_placement = pos.units().next().is_none();
     for (s, &army_id) in armies.iter().enumerate() {
-        if pos.hq_hex(s as u8).is_none() {
+        if hq_placement {
+            if sc
+                .hands
+                .get(s)
+                .cloned()
+                .flatten()
+                .is_some_and(|h| !h.is_empty())
+            {
+                return Err(format!(
+                    "seat {s} holds tiles before the HQs are placed: hands start empty"
+                ));
+            }
+        } else if pos.hq_hex(s as u8).is_none() {
             return Err(format!(
-                "seat {s} has no HQ on the board: a game needs every HQ"
+                "seat {s} has no HQ on the board: a game needs every HQ (or an empty board, \
+                 to start with the HQ placement)"
             ));
         }
         let army = set.army(army_id);
@@ -90,6 +105,13 @@ pub fn game_from_scenario(sc: &Scenario, seed: u64) -> Result<Game, String> {
         g.hands[s] = hand;
         g.decks[s] = deck;
         g.discards[s] = discard;
+    }
+    if hq_placement {
+        // Seat 0 places its HQ first, then the others; then seat 0's first turn.
+        g.to_move = 0;
+        g.turn = 0;
+        g.stage = Stage::PlaceHq;
+        return Ok(g);
     }
     let to_move = sc.to_move.unwrap_or(0);
     let turn = sc.turn.unwrap_or(3);
