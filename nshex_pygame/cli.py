@@ -1,4 +1,4 @@
-"""The ``nshex`` command (the contract is INTERFACES.md sections 4 and 5).
+"""The ``nshex`` command: the game, battles, scripts, the arena, benchmarks and the self test.
 
 - ``nshex battle FILE.toml [--json]`` resolves one battle from a scenario and tells it phase by
   phase; ``--json`` prints exactly the engine's ``BattleResult.to_json()``.
@@ -113,13 +113,17 @@ def build_parser() -> argparse.ArgumentParser:
     battle = commands.add_parser(
         "battle", help="resolve one battle from a scenario file and print the result"
     )
-    battle.add_argument("file", metavar="FILE.toml", help="a scenario (INTERFACES.md section 3)")
+    battle.add_argument("file", metavar="FILE.toml", help="a scenario file (TOML, see the README)")
     battle.add_argument("--json", action="store_true", help="print the result as one JSON object")
 
     script = commands.add_parser(
         "script", help="play a game script (actions in the notation) and print the position"
     )
-    script.add_argument("file", metavar="FILE.toml", help="a game script (INTERFACES.md section 5)")
+    script.add_argument(
+        "file",
+        metavar="FILE.toml",
+        help="a game script (a scenario plus [script] actions, see docs/NOTATION.md)",
+    )
     script.add_argument("--json", action="store_true", help="print the position as JSON")
 
     arena = commands.add_parser("arena", help="AI against AI, seats alternating")

@@ -5,8 +5,8 @@ the rules comes through here, so the native module's surface has exactly one doo
 classes are the native ones, re-exported as they are; the functions are wrapped only to carry
 their documentation.
 
-- :class:`Position`: a board loaded from a scenario (TOML, see the project's INTERFACES.md
-  section 3). ``Position.from_file(path)`` / ``Position.from_toml(text, name, test_tables)``
+- :class:`Position`: a board loaded from a scenario (TOML, see the README).
+  ``Position.from_file(path)`` / ``Position.from_toml(text, name, test_tables)``
   load one; ``armies``, ``hq_hp``, ``units``, ``board`` describe it; ``resolve_battle(choices)``
   fights one battle on a copy and returns a :class:`BattleResult` (the position itself is not
   changed); ``to_dict()`` gives it as plain data.
@@ -29,7 +29,7 @@ seat or by chance):
   ``legal_actions()`` gives action numbers, ``apply_action(n)`` plays one (an illegal one
   raises :class:`IllegalActionError` and changes nothing); ``apply_line(line)``,
   ``action_to_string(n)``, ``string_to_action(line)`` speak the action notation
-  (INTERFACES.md section 5) and ``describe_action(n)`` gives a dict with ``kind`` and
+  (docs/NOTATION.md) and ``describe_action(n)`` gives a dict with ``kind`` and
   ``text`` for the client. At a chance node ``natural_draw()`` is the draw the hidden deck
   order gives and ``chance_outcomes()`` lists ``(action, probability)``.
   ``view()`` and ``state_json()`` show everything, deck order included;
@@ -41,7 +41,7 @@ seat or by chance):
   (the GIL is released while it thinks). Names: ``random``, ``greedy`` (``flatmc``, ``easy``,
   ``medium``, ``hard`` come with the search AI; today they raise ``ValueError``).
 - :func:`arena`, :func:`selftest`: bots against bots, in the engine.
-- :func:`script_json`: runs a game script (INTERFACES.md section 5); :func:`bench_core`: the
+- :func:`script_json`: runs a game script (docs/NOTATION.md); :func:`bench_core`: the
   engine's benchmark suite.
 - :class:`IllegalActionError`, :class:`SaveError`: both ``ValueError``; their messages say why.
 """
