@@ -143,7 +143,9 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     game = mid_game()
     before = game.clone()
     history = game.history()
-    hq = game.string_to_action("hq 0,0")
+    with pytest.raises(IllegalActionError):
+        game.string_to_action("hq 0,0")
+    hq = game.string_to_action("hq 0,0", check=False)
     assert hq not in game.legal_actions()
     with pytest.raises(IllegalActionError) as caught:
         game.apply_action(hq)

@@ -124,6 +124,17 @@ pub fn line_to_action(game: &Game, line: &str) -> Result<Action, String> {
     })
 }
 
+/// Parses a notation line and checks that the action is legal now: the error says what is
+/// wrong with the line, or why the rules refuse the action.
+pub fn line_to_legal_action(game: &Game, line: &str) -> Result<Action, String> {
+    let a = line_to_action(game, line)?;
+    if game.legal_actions().contains(&a) {
+        Ok(a)
+    } else {
+        Err(game.why_illegal(a))
+    }
+}
+
 /// A tile by full id, or by the part after the army for the seat's own army.
 fn find_tile(game: &Game, seat: u8, s: &str) -> Result<TileId, String> {
     let set = tiles();

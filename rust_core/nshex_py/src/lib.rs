@@ -8,7 +8,7 @@ use nshex_core::battle::{BattleLog, BattleSummary, Resolver};
 use nshex_core::bots::{arena as run_arena, bot_by_name, Bot};
 use nshex_core::game::{Action, Game, Player};
 use nshex_core::json::{battle_json, outcome_json, phases_json};
-use nshex_core::notation::{action_to_line, line_to_action};
+use nshex_core::notation::{action_to_line, line_to_action, line_to_legal_action};
 use nshex_core::save::{game_to_json, Record};
 use nshex_core::scenario::{choices_from_json, load_scenario, parse_scenario};
 use nshex_core::script::{draw_fixed, game_from_scenario, run_script, script_result_json};
@@ -465,9 +465,16 @@ impl PyGame {
         Ok(action_to_line(&self.rec.game, decode(action)?))
     }
 
-    /// The action number of a notation line (not checked for legality).
-    fn string_to_action(&self, line: &str) -> PyResult<u64> {
-        line_to_action(&self.rec.game, line)
+    /// The action number of a notation line. With `check` (the default) the action must be
+    /// legal now; IllegalActionError says what is wrong with the line or why it is refused.
+    #[pyo3(signature = (line, check = true))]
+    fn string_to_action(&self, line: &str, check: bool) -> PyResult<u64> {
+        let parsed = if check {
+            guarded(|| Ok(line_to_legal_action(&self.rec.game, line)))?
+        } else {
+            line_to_action(&self.rec.game, line)
+        };
+        parsed
             .map(|a| a.encode())
             .map_err(IllegalActionError::new_err)
     }
