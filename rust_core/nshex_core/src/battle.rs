@@ -426,71 +426,6 @@ pub struct Analysis {
     pub recon: u8,
 }
 
-/// What moving needs to know, cheaply: which tiles are netted, which units a working
-/// Transport serves, and which seats have a working Recon Center. The other fields of the
-/// result are left empty. With a Scoper on the board (it can take a Transport) this is the
-/// full analysis.
-pub fn move_analysis(pos: &Position, resolver: &mut Resolver) -> Analysis {
-    let geo = pos.geometry();
-    let n = geo.len();
-    let (mut occ, mut throwers) = (0u64, 0u64);
-    let mut special = false;
-    for (i, c) in pos.cells[..n].iter().enumerate() {
-        if let Some(u) = c {
-            occ |= 1 << i;
-            let def = u.def();
-            if def.net != 0 {
-                throwers |= 1 << i;
-            }
-            if def.scoper {
-                special = true;
-            }
-        }
-    }
-    if special {
-        return resolver.analyze(pos);
-    }
-    let tile = |c: u8| {
-        let u = pos.cells[c as usize].expect("occupied");
-        (u.seat, u.def().oriented[u.facing as usize].net)
-    };
-    let netted = if throwers != 0 {
-        nets_among(&geo.neighbors, throwers, occ, tile)
-    } else {
-        0
-    };
-    let mut a = Analysis {
-        netted,
-        init_bonus: [0; MAX_CELLS],
-        melee_bonus: [0; MAX_CELLS],
-        ranged_bonus: [0; MAX_CELLS],
-        medic_prot: [0; MAX_CELLS],
-        medics: 0,
-        transport_linked: 0,
-        qm_linked: 0,
-        recon: 0,
-    };
-    for i in 0..n {
-        let Some(u) = pos.cells[i] else { continue };
-        if netted >> i & 1 == 1 {
-            continue;
-        }
-        let def = u.def();
-        if def.recon_center {
-            a.recon |= 1 << u.seat;
-        }
-        if def.effect.transport {
-            for d in bits(def.oriented[u.facing as usize].link as u64) {
-                let j = geo.neighbors[i][d as usize];
-                if j != NONE && pos.cells[j as usize].is_some_and(|t| t.seat == u.seat) {
-                    a.transport_linked |= 1 << j;
-                }
-            }
-        }
-    }
-    a
-}
-
 impl Resolver {
     /// Nets, links and bonuses of `pos` as they stand now.
     pub fn analyze(&mut self, pos: &Position) -> Analysis {
@@ -1586,7 +1521,12 @@ fn compute_nets(u: &[BUnit; MAX_CELLS], nbr: &[[u8; 6]], throwers: u64, occ: u64
 
 /// D-3 for the tiles in `occ`; `throwers` are those with net edges; `tile(c)` gives a
 /// tile's seat and net directions.
-fn nets_among(nbr: &[[u8; 6]], throwers: u64, occ: u64, tile: impl Fn(u8) -> (u8, u8)) -> u64 {
+pub(crate) fn nets_among(
+    nbr: &[[u8; 6]],
+    throwers: u64,
+    occ: u64,
+    tile: impl Fn(u8) -> (u8, u8),
+) -> u64 {
     let mut nets = [0u64; MAX_CELLS];
     let mut netters = 0u64;
     for c in bits(throwers) {

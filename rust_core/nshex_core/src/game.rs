@@ -204,18 +204,26 @@ impl fmt::Display for IllegalAction {
 
 impl std::error::Error for IllegalAction {}
 
-/// The analysis of a board without nets or links.
-const EMPTY_ANALYSIS: Analysis = Analysis {
-    netted: 0,
-    init_bonus: [0; crate::hex::MAX_CELLS],
-    melee_bonus: [0; crate::hex::MAX_CELLS],
-    ranged_bonus: [0; crate::hex::MAX_CELLS],
-    medic_prot: [0; crate::hex::MAX_CELLS],
-    medics: 0,
-    transport_linked: 0,
-    qm_linked: 0,
-    recon: 0,
-};
+/// What moves and instant targets depend on: nets, Transport links, Recon Centers.
+#[derive(Clone, Copy, Debug, Default)]
+struct MoveInfo {
+    netted: u64,
+    transport_linked: u64,
+    recon: u8,
+    /// The mover's own units with Mobility.
+    own_mobile: u64,
+}
+
+impl From<&Analysis> for MoveInfo {
+    fn from(a: &Analysis) -> MoveInfo {
+        MoveInfo {
+            netted: a.netted,
+            transport_linked: a.transport_linked,
+            recon: a.recon,
+            own_mobile: 0,
+        }
+    }
+}
 
 /// A hand: at most three tiles.
 pub type Hand = Vec<TileId>;
@@ -351,11 +359,6 @@ impl Game {
         with_resolver(|r| r.analyze(&self.pos))
     }
 
-    /// Nets, Transport links and Recon Centers: what moves and instant targets depend on.
-    fn move_analysis(&self) -> Analysis {
-        with_resolver(|r| crate::battle::move_analysis(&self.pos, r))
-    }
-
     /// The chance outcomes now: each distinct tile left in the deck with its count.
     pub fn chance_outcomes(&self) -> Vec<(TileId, u32)> {
         let mut out: Vec<(TileId, u32)> = Vec::new();
@@ -427,12 +430,7 @@ impl Game {
                 self.push_discards(out);
             }
             Stage::Main => {
-                let an = if self.main_needs_analysis() {
-                    self.move_analysis()
-                } else {
-                    // Nothing in hand or on the board asks about nets or links.
-                    EMPTY_ANALYSIS
-                };
+                let an = self.main_analysis();
                 let set = tiles();
                 let (distinct, nd) = distinct_tiles(&self.hands[seat as usize]);
                 let mut empties = [0u8; crate::hex::MAX_CELLS];
@@ -466,23 +464,78 @@ impl Game {
         }
     }
 
-    /// Whether the turn's options depend on nets and links: a Move, Push Back or Grenade in
-    /// hand, or an own unit that could move by itself or by Transport.
-    fn main_needs_analysis(&self) -> bool {
+    /// What the turn's options depend on: nets (a netted unit cannot move, push or be
+    /// pushed; a netted HQ throws no Grenade), Transport links and Recon Centers. One pass
+    /// over the board; nothing is computed when neither the hand nor the board needs it.
+    fn main_analysis(&self) -> MoveInfo {
+        let set = tiles();
         let seat = self.to_move;
-        let hand = &self.hands[seat as usize];
-        if hand.iter().any(|&t| {
+        let hand_needs = self.hands[seat as usize].iter().any(|&t| {
             matches!(
-                instant_of(t),
+                set.tile(t).instant,
                 Some(InstantKind::Move | InstantKind::PushBack | InstantKind::Grenade)
             )
-        }) {
-            return true;
+        });
+        let geo = self.pos.geometry();
+        let n = geo.len();
+        let (mut occ, mut throwers, mut own_mobile) = (0u64, 0u64, 0u64);
+        let (mut transports, mut recons, mut scoper) = (0u64, 0u64, false);
+        for (i, c) in self.pos.cells[..n].iter().enumerate() {
+            if let Some(u) = c {
+                let def = set.tile(u.tile);
+                occ |= 1 << i;
+                if def.net != 0 {
+                    throwers |= 1 << i;
+                }
+                if u.seat == seat && def.mobility {
+                    own_mobile |= 1 << i;
+                }
+                if def.effect.transport {
+                    transports |= 1 << i;
+                }
+                if def.recon_center {
+                    recons |= 1 << i;
+                }
+                scoper |= def.scoper;
+            }
         }
-        // A Transport works for whoever holds it (a Scoper may take an enemy one).
-        self.pos
-            .units()
-            .any(|(_, u)| (u.seat == seat && u.def().mobility) || u.def().effect.transport)
+        if !hand_needs && own_mobile == 0 && transports == 0 {
+            return MoveInfo::default();
+        }
+        if scoper && transports != 0 {
+            // A Scoper may take a Transport: ask the full analysis.
+            return MoveInfo {
+                own_mobile,
+                ..MoveInfo::from(&self.analyze())
+            };
+        }
+        let unit = |c: u8| self.pos.cells[c as usize].expect("occupied");
+        let netted = if throwers != 0 {
+            crate::battle::nets_among(&geo.neighbors, throwers, occ, |c| {
+                let u = unit(c);
+                (u.seat, set.tile(u.tile).oriented[u.facing as usize].net)
+            })
+        } else {
+            0
+        };
+        let mut a = MoveInfo {
+            netted,
+            own_mobile,
+            ..MoveInfo::default()
+        };
+        for c in bits(recons & !netted) {
+            a.recon |= 1 << unit(c).seat;
+        }
+        for t in bits(transports & !netted) {
+            let u = unit(t);
+            for d in bits(set.tile(u.tile).oriented[u.facing as usize].link as u64) {
+                let j = geo.neighbors[t as usize][d as usize];
+                if j != NO_CELL && occ >> j & 1 == 1 && unit(j).seat == u.seat {
+                    a.transport_linked |= 1 << j;
+                }
+            }
+        }
+        a
     }
 
     fn push_discards(&self, out: &mut Vec<Action>) {
@@ -499,7 +552,7 @@ impl Game {
             && !self.decks[self.to_move as usize].is_empty()
     }
 
-    fn own_free_unit(&self, an: &Analysis, c: u8) -> bool {
+    fn own_free_unit(&self, an: &MoveInfo, c: u8) -> bool {
         self.pos.cells[c as usize].is_some_and(|u| u.seat == self.to_move)
             && an.netted >> c & 1 == 0
     }
@@ -532,7 +585,7 @@ impl Game {
         &self,
         from: u8,
         two: bool,
-        make: fn(u8, u8, u8) -> Action,
+        make: impl Fn(u8, u8, u8) -> Action,
         out: &mut Vec<Action>,
     ) {
         let facing = self.pos.cells[from as usize].unwrap().facing;
@@ -552,19 +605,19 @@ impl Game {
         }
     }
 
-    fn push_unit_moves(&self, an: &Analysis, out: &mut Vec<Action>) {
+    fn push_unit_moves(&self, an: &MoveInfo, out: &mut Vec<Action>) {
         if self.pos.is_full() {
             return;
         }
         let two = an.recon >> self.to_move & 1 == 1;
-        let geo = self.pos.geometry();
-        for c in 0..geo.len() as u8 {
-            if !self.own_free_unit(an, c) {
+        let movers =
+            (an.own_mobile & !self.used_mobility) | (an.transport_linked & !self.used_transport);
+        for c in bits(movers & !an.netted) {
+            if self.pos.cells[c as usize].is_none_or(|u| u.seat != self.to_move) {
                 continue;
             }
-            let u = self.pos.cells[c as usize].unwrap();
             let bit = 1u64 << c;
-            if u.def().mobility && self.used_mobility & bit == 0 {
+            if an.own_mobile & bit != 0 && self.used_mobility & bit == 0 {
                 self.push_moves(
                     c,
                     two,
@@ -583,7 +636,7 @@ impl Game {
         }
     }
 
-    fn push_instant(&self, k: InstantKind, an: &Analysis, out: &mut Vec<Action>) {
+    fn push_instant(&self, k: InstantKind, an: &MoveInfo, out: &mut Vec<Action>) {
         let geo = self.pos.geometry();
         let seat = self.to_move;
         let n = geo.len() as u8;
