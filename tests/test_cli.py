@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, SCENARIOS_DIR
+from conftest import ROOT, SCENARIOS_DIR, script_text
 
 from nshex_pygame import cli
 from nshex_pygame.cli import main
@@ -313,32 +313,7 @@ def test_script_json(capsys: pytest.CaptureFixture[str]) -> None:
         assert len(data[key]) == seats, key
 
 
-SCRIPT = """\
-[game]
-armies = ["borgo", "moloch"]
-to_move = 0
-
-[[unit]]
-seat = 0
-tile = "borgo.hq"
-at = [-2, 0]
-
-[[unit]]
-seat = 1
-tile = "moloch.hq"
-at = [2, 0]
-
-[[deck]]
-seat = 0
-tiles = ["borgo.mutant", "borgo.claws", "borgo.move"]
-
-[[deck]]
-seat = 1
-tiles = ["moloch.hybrid", "moloch.blocker", "moloch.battle"]
-
-[script]
-actions = ["discard move", "place mutant 0,0 3", "place claws 0,0 0"]
-"""
+SCRIPT = script_text("discard move", "place mutant 0,0 3", "place claws 0,0 0")
 
 
 @pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, script_text
 
 from nshex_pygame.core import script_json
 
@@ -112,32 +112,7 @@ def test_script(path: Path) -> None:
 
 # --- the comparison itself: a harness that passes everything would pass every file -----------
 
-BASE = """\
-[game]
-armies = ["borgo", "moloch"]
-to_move = 0
-
-[[unit]]
-seat = 0
-tile = "borgo.hq"
-at = [-2, 0]
-
-[[unit]]
-seat = 1
-tile = "moloch.hq"
-at = [2, 0]
-
-[[deck]]
-seat = 0
-tiles = ["borgo.mutant", "borgo.claws", "borgo.move"]
-
-[[deck]]
-seat = 1
-tiles = ["moloch.hybrid", "moloch.blocker", "moloch.battle"]
-
-[script]
-actions = ["discard move", "place mutant 0,0 3"]
-"""
+BASE = script_text("discard move", "place mutant 0,0 3")
 
 
 @pytest.mark.parametrize(
