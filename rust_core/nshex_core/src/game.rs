@@ -7,9 +7,9 @@
 //! the same game whenever the same actions are applied to the same start.
 
 use crate::battle::{Analysis, BattleLog, NoLog, Outcome, Resolver};
-use crate::hex::{BoardKind, Hex, NO_CELL};
+use crate::hex::{BoardKind, NO_CELL};
 use crate::position::{Position, MAX_SEATS};
-use crate::tiles::{tiles, ArmyId, InstantKind, Kind, TileId};
+use crate::tiles::{tiles, ArmyId, InstantKind, TileId};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -1295,14 +1295,4 @@ fn bits(mut m: u64) -> impl Iterator<Item = u8> {
             Some(b)
         }
     })
-}
-
-/// Hex of a cell, for messages.
-pub fn cell_hex(pos: &Position, cell: u8) -> Hex {
-    pos.geometry().hex(cell)
-}
-
-/// Kinds of tile, for the client.
-pub fn tile_kind(t: TileId) -> Kind {
-    tiles().tile(t).kind
 }

@@ -7,7 +7,7 @@
 use crate::battle::{BattleChoices, MedicChoice, QmChoice};
 use crate::hex::{BoardKind, Hex};
 use crate::position::{Position, HQ_START_HP, MAX_SEATS};
-use crate::tiles::{tiles, ArmyId, TileId};
+use crate::tiles::{tiles, TileId};
 use serde::Deserialize;
 use std::fmt;
 use toml::Spanned;
@@ -503,11 +503,6 @@ pub fn load_scenario(path: &std::path::Path, test_tables: bool) -> Result<Scenar
         message: format!("cannot read the file: {e}"),
     })?;
     parse_scenario(&text, &name, test_tables)
-}
-
-/// The army ids of a scenario's seats.
-pub fn army_ids(pos: &Position) -> Vec<ArmyId> {
-    pos.armies[..pos.seats as usize].to_vec()
 }
 
 #[cfg(test)]
