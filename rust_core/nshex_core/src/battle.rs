@@ -548,7 +548,7 @@ impl Battle {
             if let Some(unit) = slot {
                 let def = set.tile(unit.tile);
                 let is_hq = def.is_hq();
-                let o = &def.oriented[unit.facing as usize % 6];
+                let o = &def.oriented[unit.facing as usize];
                 let mut link_cells = 0u64;
                 if def.is_source || def.scoper {
                     for d in bits(o.link as u64) {
@@ -559,9 +559,7 @@ impl Battle {
                     }
                 }
                 seat_cells[unit.seat as usize] |= 1 << i;
-                if def.recon_center {
-                    recons |= 1 << i;
-                }
+                recons |= (def.recon_center as u64) << i;
                 self.u[i] = BUnit {
                     link_cells,
                     tile: unit.tile,
@@ -577,23 +575,13 @@ impl Battle {
                     extra_spent: 0,
                     qm_used: false,
                 };
-                let bit = 1u64 << i;
-                occ |= bit;
-                if def.n_init > 0 {
-                    actors |= bit;
-                }
-                if is_hq {
-                    hq_present |= 1 << unit.seat;
-                }
-                if def.is_source {
-                    sources |= bit;
-                }
-                if def.scoper {
-                    scopers |= bit;
-                }
-                if o.net != 0 {
-                    netters |= bit;
-                }
+                // Branch-free: these flags follow no pattern a predictor could learn.
+                occ |= 1u64 << i;
+                actors |= ((def.n_init > 0) as u64) << i;
+                hq_present |= (is_hq as u8) << unit.seat;
+                sources |= (def.is_source as u64) << i;
+                scopers |= (def.scoper as u64) << i;
+                netters |= ((o.net != 0) as u64) << i;
             }
         }
         self.records.clear();
