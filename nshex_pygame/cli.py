@@ -215,19 +215,13 @@ def _battle(path: str, *, as_json: bool, out: TextIO) -> int:
     except ImportError as exc:
         return _engine_missing(exc)
 
-    if not os.path.exists(path):
-        _error(f"{path}: no such file")
-        return EXIT_USAGE
-    if os.path.isdir(path):
-        _error(f"{path}: is a directory, not a scenario file")
+    text = _read_text(path)
+    if text is None:
         return EXIT_USAGE
     try:
-        position = Position.from_file(path)
+        position = Position.from_toml(text, path)
     except ScenarioError as exc:
         _error(_one_line(exc))
-        return EXIT_USAGE
-    except OSError as exc:
-        _error(f"{path}: cannot read: {exc.strerror or exc}")
         return EXIT_USAGE
     try:
         result = position.resolve_battle()
