@@ -14,6 +14,20 @@ class _Unit(TypedDict):
     facing: int
     wounds: int
 
+class _UnitAnalysis(TypedDict):
+    at: list[int]
+    seat: int
+    tile: str
+    netted: bool
+    initiative: list[int]
+    initiative_bonus: int
+    melee_bonus: int
+    ranged_bonus: int
+    linked_from: list[list[int]]
+    protected_by: list[list[int]]
+    transport: bool
+    quartermaster: bool
+
 class _Phase(TypedDict):
     initiative: int
     events: list[dict[str, Any]]
@@ -93,6 +107,8 @@ class Position:
     @property
     def board(self) -> Literal["standard", "expanded"]: ...
     def resolve_battle(self, choices: dict[str, Any] | None = None) -> BattleResult: ...
+    def analysis(self) -> list[_UnitAnalysis]:
+        """What the board does to each unit now: nets, links, bonuses, firing phases."""
     def to_dict(self) -> dict[str, Any]: ...
 
 @final

@@ -282,3 +282,24 @@ def test_from_file_names_the_path_as_given(tmp_path: Path) -> None:
     good = tmp_path / "good.toml"
     good.write_text(CLOWN, encoding="utf-8")
     assert Position.from_file(good).to_dict() == load(CLOWN).to_dict()
+
+
+def test_analysis_shows_the_boss_bonus_and_link() -> None:
+    """Hegemony's The Boss: +1 melee and +1 initiative to linked units, and the link is named.
+
+    If the analysis ignored the Boss, the Runner would show initiative [2] and no bonus.
+    """
+    text = (ROOT / "tests" / "conformance" / "boss.toml").read_text()
+    pos = Position.from_toml(text, "boss.toml", test_tables=True)
+    by_hex = {tuple(u["at"]): u for u in pos.analysis()}
+    runner = by_hex[(0, -1)]
+    assert runner["tile"] == "hegemony.runner"
+    assert runner["initiative"] == [3]
+    assert runner["initiative_bonus"] == 1
+    assert runner["melee_bonus"] == 1
+    assert runner["linked_from"] == [[0, 0]]
+    assert runner["netted"] is False
+    storm = by_hex[(0, -2)]
+    assert storm["initiative"] == [2, 1]
+    assert storm["linked_from"] == []
+    assert len(by_hex) == len(pos.units)

@@ -286,6 +286,9 @@ struct Derived {
     recon: u8,
     /// `fires_at[p]`: units with an unspent initiative slot of value `p` (cell mask).
     fires_at: [u64; 16],
+    /// Active modules and HQs whose link reaches each unit (cell mask). Filled only by
+    /// `derive_with::<true>` (for `Resolver::explain`); battles never read it.
+    linked_from: [u64; MAX_CELLS],
 }
 
 impl Derived {
@@ -302,6 +305,7 @@ impl Derived {
             transport_linked: 0,
             recon: 0,
             fires_at: [0; 16],
+            linked_from: [0; MAX_CELLS],
         }
     }
 }
@@ -448,6 +452,51 @@ impl Resolver {
             recon: d.recon,
         }
     }
+
+    /// Everything `analyze` finds plus, per cell, the initiative values at which the unit
+    /// would fire (a bit mask over 0..16) and the sources whose links reach it. For
+    /// rendering and tooltips; slower than `analyze`.
+    pub fn explain(&mut self, pos: &Position) -> Explanation {
+        let b = &mut *self.b;
+        b.choices.clown.clear();
+        b.choices.qm.clear();
+        b.choices.medic.clear();
+        b.setup(pos);
+        b.d.linked_from = [0; MAX_CELLS];
+        b.derive_with::<true>();
+        let d = &b.d;
+        let mut slots = [0u16; MAX_CELLS];
+        for (v, &m) in d.fires_at.iter().enumerate() {
+            for c in bits(m) {
+                slots[c as usize] |= 1 << v;
+            }
+        }
+        Explanation {
+            analysis: Analysis {
+                netted: d.netted & b.occ,
+                init_bonus: d.init_bonus,
+                melee_bonus: d.melee_bonus,
+                ranged_bonus: d.ranged_bonus,
+                medic_prot: d.medic_prot,
+                medics: d.medics,
+                transport_linked: d.transport_linked,
+                qm_linked: d.qm_linked,
+                recon: d.recon,
+            },
+            slots,
+            linked_from: d.linked_from,
+        }
+    }
+}
+
+/// `Analysis` with the details a player wants to see on a tile.
+#[derive(Clone, Debug)]
+pub struct Explanation {
+    pub analysis: Analysis,
+    /// Initiative values at which each unit would fire, as a bit mask (bit `v` = phase `v`).
+    pub slots: [u16; MAX_CELLS],
+    /// Active modules and HQs whose links reach each unit (cell mask).
+    pub linked_from: [u64; MAX_CELLS],
 }
 
 impl Battle {
@@ -629,7 +678,14 @@ impl Battle {
     // ----- derived state -------------------------------------------------------------
 
     /// Recomputes nets, links, bonuses and initiative slots from the tiles now on the board.
+    #[inline]
     fn derive(&mut self) {
+        self.derive_with::<false>();
+    }
+
+    /// Recomputes nets, links, bonuses and initiative slots. `EXPLAIN` also records which
+    /// sources reach which unit (`linked_from`), which only the rendering side asks for.
+    fn derive_with<const EXPLAIN: bool>(&mut self) {
         let occ = self.occ;
         let d = &mut self.d;
         d.init_bonus = [0; MAX_CELLS];
@@ -689,6 +745,16 @@ impl Battle {
             let linked = src.link_cells & occ;
             let friends = linked & self.seat_cells[beneficiary as usize];
             let d = &mut self.d;
+            if EXPLAIN {
+                let reached = if e.enemy_initiative != 0 && !src.is_hq {
+                    linked
+                } else {
+                    friends
+                };
+                for j in bits(reached) {
+                    d.linked_from[j as usize] |= 1 << s;
+                }
+            }
             if e.initiative != 0 || e.melee != 0 || e.ranged != 0 {
                 for j in bits(friends) {
                     let ji = j as usize;

@@ -180,3 +180,51 @@ pub fn battle_json(
         "winner": outcome_json(summary.outcome),
     })
 }
+
+/// What the board does to each unit now, for tooltips: one object per unit with `at`,
+/// `seat`, `tile`, `netted`, `initiative` (the phases it would fire in, highest first),
+/// `initiative_bonus`, `melee_bonus`, `ranged_bonus`, `linked_from` (active modules and HQs
+/// whose links reach it), `protected_by` (medics that would save it) and the flags
+/// `transport` and `quartermaster` (linked to one working for it).
+pub fn analysis_json(pos: &Position) -> Value {
+    let ex = crate::battle::Resolver::new().explain(pos);
+    let a = &ex.analysis;
+    let geo = pos.geometry();
+    let cells = |m: u64| -> Value {
+        Value::Array(
+            (0..64u8)
+                .filter(|c| m >> c & 1 == 1)
+                .map(|c| hex_json(geo, c))
+                .collect(),
+        )
+    };
+    let mut out = Vec::new();
+    for c in 0..geo.len() as u8 {
+        let Some(u) = pos.cells[c as usize] else {
+            continue;
+        };
+        let ci = c as usize;
+        let initiative: Vec<u8> = (0..16u8)
+            .rev()
+            .filter(|v| ex.slots[ci] >> v & 1 == 1)
+            .collect();
+        let protected_by: u64 = (0..geo.len())
+            .filter(|&m| a.medics >> m & 1 == 1 && a.medic_prot[m] >> c & 1 == 1)
+            .fold(0, |acc, m| acc | 1 << m);
+        out.push(json!({
+            "at": hex_json(geo, c),
+            "seat": u.seat,
+            "tile": u.def().id,
+            "netted": a.netted >> c & 1 == 1,
+            "initiative": initiative,
+            "initiative_bonus": a.init_bonus[ci],
+            "melee_bonus": a.melee_bonus[ci],
+            "ranged_bonus": a.ranged_bonus[ci],
+            "linked_from": cells(ex.linked_from[ci]),
+            "protected_by": cells(protected_by),
+            "transport": a.transport_linked >> c & 1 == 1,
+            "quartermaster": a.qm_linked >> c & 1 == 1,
+        }));
+    }
+    Value::Array(out)
+}

@@ -210,6 +210,13 @@ impl PyPosition {
         }
     }
 
+    /// What the board does to each unit now (nets, links, bonuses, the phases it would fire
+    /// in, the medics protecting it), for tile information. One dict per unit.
+    fn analysis<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let v = guarded(|| Ok(nshex_core::json::analysis_json(&self.inner)))?;
+        to_py(py, &v)
+    }
+
     /// The position as plain data: armies, board, hq_hp, units.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_py(py, &nshex_core::json::position_json(&self.inner))
