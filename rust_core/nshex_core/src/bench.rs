@@ -4,6 +4,7 @@
 use crate::battle::{NoLog, Resolver};
 use crate::bots::{play_out, Bot, RandomBot};
 use crate::game::{Action, Game, Player};
+use crate::mcts::{MctsConfig, Progress, Search};
 use crate::samples::{full_boards, BASE_PAIRINGS};
 use crate::tiles::tiles;
 use crate::BoardKind;
@@ -161,7 +162,64 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
         per_second: ops as f64 / t.elapsed().as_secs_f64(),
         target_per_second: 200_000,
     });
+
+    // MCTS iterations at each level, from fixed mid-game decisions.
+    let searches = mcts_positions(4);
+    for (name, what, cfg) in [
+        (
+            "mcts_iteration",
+            "one MCTS iteration at Hard (deal, descend, widen, battle evaluation, back-up)",
+            MctsConfig::hard(),
+        ),
+        (
+            "mcts_iteration_medium",
+            "one MCTS iteration at Medium",
+            MctsConfig::medium(),
+        ),
+        (
+            "mcts_iteration_easy",
+            "one MCTS iteration at Easy",
+            MctsConfig::easy(),
+        ),
+    ] {
+        let budget = 400 * scale;
+        let mut ops = 0u64;
+        let progress = Progress::new();
+        let t = Instant::now();
+        for (i, g) in searches.iter().enumerate() {
+            let mut search = Search::new(cfg.clone(), i as u64);
+            let r = search.run(g, budget, None, &progress);
+            if r.iterations != budget {
+                return Err(format!(
+                    "{name}: {} iterations instead of {budget}",
+                    r.iterations
+                ));
+            }
+            let mut check = g.clone();
+            check
+                .apply(r.action)
+                .map_err(|e| format!("{name}: the search chose an illegal action: {e}"))?;
+            ops += r.iterations as u64;
+        }
+        rows.push(BenchRow {
+            name,
+            what,
+            ops,
+            per_second: ops as f64 / t.elapsed().as_secs_f64(),
+            target_per_second: 30_000,
+        });
+    }
     Ok(rows)
+}
+
+/// Mid-game decisions with a real choice (a seat to move in its main step), for searches.
+pub fn mcts_positions(count: usize) -> Vec<Game> {
+    mid_game_positions(64)
+        .into_iter()
+        .map(|(g, _)| g)
+        .filter(|g| matches!(g.current_player(), Player::Seat(_)) && g.legal_actions().len() > 20)
+        .take(count)
+        .collect()
 }
 
 #[cfg(test)]

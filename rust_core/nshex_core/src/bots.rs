@@ -13,6 +13,11 @@ pub trait Bot {
     fn name(&self) -> &str;
     /// The action to play in `game`, where `current_player()` is this bot's seat.
     fn choose(&mut self, game: &Game) -> Action;
+    /// Where a searching bot reports its progress and can be cancelled (`None`: it never
+    /// takes long enough to need it).
+    fn progress(&self) -> Option<std::sync::Arc<crate::mcts::Progress>> {
+        None
+    }
 }
 
 /// Picks uniformly among the legal actions.
@@ -132,16 +137,62 @@ impl Bot for GreedyBot {
     }
 }
 
-/// A bot by its name (`random`, `greedy`).
+/// The bot names `bot_by_name` knows, weakest first.
+pub const BOT_NAMES: [&str; 6] = ["random", "greedy", "flatmc", "easy", "medium", "hard"];
+
+/// A bot by its name: `random`, `greedy`, `flatmc`, `easy`, `medium`, `hard`, optionally
+/// with settings after a colon, e.g. `hard:iters=20000,threads=2` or `flatmc:ms=500`
+/// (`iters`: iterations per decision; `ms`: time per decision; `turn_ms`: time per turn,
+/// 0 for none; `threads`: search threads).
 pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String> {
-    match name {
-        "random" => Ok(Box::new(RandomBot::new(seed))),
-        "greedy" => Ok(Box::new(GreedyBot::new(seed))),
-        "flatmc" | "easy" | "medium" | "hard" => Err(format!(
-            "bot {name:?} is not available yet (the search levels come with the MCTS AI); available: random, greedy"
-        )),
-        _ => Err(format!("unknown bot {name:?}; available: random, greedy")),
+    use crate::mcts::{FlatMcBot, MctsBot, MctsConfig};
+    use std::time::Duration;
+    let (base, settings) = name.split_once(':').unwrap_or((name, ""));
+    let mut cfg = match base {
+        "random" | "greedy" if !settings.is_empty() => {
+            return Err(format!("bot {base:?} has no settings (got {settings:?})"))
+        }
+        "random" => return Ok(Box::new(RandomBot::new(seed))),
+        "greedy" => return Ok(Box::new(GreedyBot::new(seed))),
+        "easy" => MctsConfig::easy(),
+        "medium" => MctsConfig::medium(),
+        "hard" => MctsConfig::hard(),
+        "flatmc" => MctsConfig {
+            iterations: 6_000,
+            ..MctsConfig::easy()
+        },
+        _ => {
+            return Err(format!(
+                "unknown bot {base:?}; available: {}",
+                BOT_NAMES.join(", ")
+            ))
+        }
+    };
+    for kv in settings.split(',').filter(|x| !x.is_empty()) {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| format!("bot setting {kv:?} is not key=value"))?;
+        let n: u64 = v
+            .parse()
+            .map_err(|_| format!("bot setting {k}: {v:?} is not a whole number"))?;
+        match k {
+            "iters" if n >= 1 && n <= u32::MAX as u64 => cfg.iterations = n as u32,
+            "ms" => cfg.decision_time = (n > 0).then(|| Duration::from_millis(n)),
+            "turn_ms" if base != "flatmc" => {
+                cfg.turn_time = (n > 0).then(|| Duration::from_millis(n))
+            }
+            "threads" if (1..=64).contains(&n) && base != "flatmc" => cfg.threads = n as usize,
+            _ => return Err(format!("bot {base:?}: bad setting {kv:?}")),
+        }
     }
+    if base == "flatmc" {
+        return Ok(Box::new(FlatMcBot::new(
+            cfg.iterations,
+            cfg.decision_time,
+            seed,
+        )));
+    }
+    Ok(Box::new(MctsBot::new(name, cfg, seed)))
 }
 
 /// Plays `game` to the end: chance by the hidden deck order, seats by `bots[seat]`.

@@ -387,9 +387,34 @@ impl Game {
     /// Shuffles every deck's hidden order again (for a player who must not know it).
     pub fn resample_hidden(&mut self, seed: u64) {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        self.shuffle_hidden(&mut rng);
+    }
+
+    /// `resample_hidden` with the caller's generator (a search draws many samples from one).
+    pub fn shuffle_hidden<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) {
         for d in &mut self.decks {
-            d.shuffle(&mut rng);
+            d.shuffle(rng);
         }
+    }
+
+    /// Makes `self` equal to `other` reusing `self`'s allocations (a search copies its root
+    /// state once per iteration). The last battle's log is not copied.
+    pub fn copy_from(&mut self, other: &Game) {
+        self.pos = other.pos.clone();
+        self.hands.clone_from(&other.hands);
+        self.decks.clone_from(&other.decks);
+        self.discards.clone_from(&other.discards);
+        self.to_move = other.to_move;
+        self.turn = other.turn;
+        self.turns_taken = other.turns_taken;
+        self.stage = other.stage;
+        self.ending = other.ending;
+        self.outcome = other.outcome;
+        self.used_mobility = other.used_mobility;
+        self.used_transport = other.used_transport;
+        self.battles = other.battles;
+        self.last_battle = None;
+        self.keep_battle_logs = other.keep_battle_logs;
     }
 
     /// Every legal action now, in a fixed order.
