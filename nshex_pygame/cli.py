@@ -10,7 +10,7 @@
 - ``nshex --selftest`` plays one headless bot game with every check on; it needs nothing but
   the package (no repository files), so the packaged executable can run it too.
 
-The game window (``nshex`` alone) comes with the pygame-ce client; until then it says so.
+``nshex`` alone opens the game window (the pygame-ce client, ``nshex_pygame.client``).
 
 Bad input never ends in a traceback: a file, a bot or an action the engine rejects gives exit 2
 and one line on stderr (the engine's message); a failure of the engine itself gives exit 1 and
@@ -44,17 +44,6 @@ REMOVAL_CAUSES = {
     "medic": "spent as a medic",
     "hq_destroyed": "its HQ was destroyed",
 }
-
-NO_WINDOW_YET = (
-    "nshex: the game window is not available yet; it comes with the pygame-ce client.\n"
-    "For now, resolve a battle from a scenario file:\n"
-    "    nshex battle FILE.toml          a phase-by-phase account\n"
-    "    nshex battle FILE.toml --json   the result as JSON\n"
-    "Example scenarios ship in {scenarios}\n"
-    "Also: nshex script FILE.toml, nshex arena --a greedy --b random --games 100,\n"
-    "nshex bench, nshex --selftest (nshex --help says more)."
-)
-
 
 U32_MAX = 2**32 - 1
 U64_MAX = 2**64 - 1
@@ -101,7 +90,7 @@ def _default_threads() -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="nshex",
-        description="Neuroshima Hex! 3.0. With no command it opens the game window (not yet).",
+        description="Neuroshima Hex! 3.0. With no command it opens the game window.",
     )
     parser.add_argument(
         "--selftest",
@@ -168,14 +157,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _arena(args, out=sys.stdout)
         if args.command == "bench":
             return _bench(as_json=args.json, quick=args.quick, out=sys.stdout)
-        print(NO_WINDOW_YET.format(scenarios=_scenarios_dir()))
-        return EXIT_OK
+        return _window()
     except BrokenPipeError:
         # The reader went away (`nshex battle x.toml | head`): not an error worth a traceback.
         _silence_stdout()
         return EXIT_OK
     except KeyboardInterrupt:
         return 130
+
+
+def _window() -> int:
+    """``nshex`` alone: the game window with the main menu."""
+    try:
+        from nshex_pygame.client.app import main as client_main
+    except ImportError as exc:
+        return _engine_missing(exc)
+    try:
+        return client_main()
+    except Exception as exc:  # no display, a broken driver: one line, not a traceback
+        _error(f"nshex: the game window could not run: {type(exc).__name__}: {_one_line(exc)}")
+        return EXIT_FAILURE
 
 
 def _error(line: str) -> None:
@@ -203,10 +204,6 @@ def _read_text(path: str) -> str | None:
     except OSError as exc:
         _error(f"{path}: cannot read: {exc.strerror or exc}")
     return None
-
-
-def _scenarios_dir() -> str:
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "scenarios")
 
 
 def _battle(path: str, *, as_json: bool, out: TextIO) -> int:

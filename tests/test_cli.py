@@ -108,10 +108,16 @@ def test_directory_instead_of_file(capsys: pytest.CaptureFixture[str], tmp_path:
     assert code == 2 and len(err.splitlines()) == 1
 
 
-def test_no_command_says_the_window_is_coming(capsys: pytest.CaptureFixture[str]) -> None:
+def test_no_command_opens_the_game_window(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from nshex_pygame.client import app
+
+    opened = []
+    monkeypatch.setattr(app, "main", lambda: opened.append(True) or 0)
     code, out, err = run(capsys)
-    assert (code, err) == (0, "")
-    assert "not available yet" in out and "nshex battle" in out
+    assert (code, out, err) == (0, "", "")
+    assert opened == [True]
 
 
 def test_unknown_command(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,94 @@
+"""A bot thinking on a worker thread, so the window stays responsive.
+
+``Bot.choose`` releases the GIL while it searches; it gets a clone of the game, so the UI can
+read the real one meanwhile. ``progress()`` and ``cancel()`` are used when the engine's bot
+has them (the search bots); the simple ones finish at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from typing import Any
+
+from nshex_pygame.core import Bot, Game
+
+FALLBACK = "greedy"
+
+
+def make_bot(name: str, seed: int) -> tuple[Any, str | None]:
+    """The bot called ``name``, or the strongest one available and why ``name`` was not."""
+    try:
+        return Bot(name, seed), None
+    except ValueError as exc:
+        return Bot(FALLBACK, seed), f"{name}: {exc}; {FALLBACK} plays instead"
+
+
+def available(name: str) -> bool:
+    try:
+        Bot(name, 0)
+    except ValueError:
+        return False
+    return True
+
+
+class Thinker:
+    """One decision in the background: ``start(game)``, poll ``done``, read ``action``."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.thread: threading.Thread | None = None
+        self.action: int | None = None
+        self.error: BaseException | None = None
+        self.elapsed = 0.0
+
+    @property
+    def busy(self) -> bool:
+        return self.thread is not None and self.thread.is_alive()
+
+    @property
+    def done(self) -> bool:
+        return self.thread is not None and not self.thread.is_alive()
+
+    def start(self, game: Game) -> None:
+        self.action, self.error, self.elapsed = None, None, 0.0
+        snapshot = game.clone()
+
+        def work() -> None:
+            try:
+                self.action = self.bot.choose(snapshot)
+            except BaseException as exc:  # reported by the game scene
+                self.error = exc
+
+        self.thread = threading.Thread(target=work, name="nshex-bot", daemon=True)
+        self.thread.start()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until the decision is made (tests and tools; the game never blocks)."""
+        if self.thread is not None:
+            self.thread.join(timeout)
+
+    def take(self) -> int | None:
+        """The chosen action once done (and ready for the next start)."""
+        if not self.done:
+            return None
+        self.thread = None
+        return self.action
+
+    def progress(self) -> dict[str, Any] | None:
+        get = getattr(self.bot, "progress", None)
+        if get is None or not self.busy:
+            return None
+        try:
+            return dict(get())
+        except Exception:
+            return None
+
+    def cancel(self) -> None:
+        stop = getattr(self.bot, "cancel", None)
+        if stop is not None and self.busy:
+            with contextlib.suppress(Exception):
+                stop()
+        if self.thread is not None:
+            self.thread.join(timeout=2.0)
+        self.thread = None

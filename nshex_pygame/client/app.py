@@ -1,0 +1,136 @@
+"""The window, the main loop and what every scene shares (settings, sounds, the stack).
+
+Scenes draw onto one logical canvas of 1280x800; the window may be any size (a setting, or
+fullscreen) and the canvas is scaled to it, mouse positions scaled back. ``step(dt, events)``
+runs one frame without the clock, which is how the tests drive the client.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+
+import pygame
+
+from nshex_pygame.client import storage
+from nshex_pygame.client.scene import Scene, SceneStack
+from nshex_pygame.client.sound import Sounds
+
+LOGICAL = (1280, 800)
+FPS = 60
+MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+class App:
+    def __init__(self, *, settings: storage.Settings | None = None) -> None:
+        pygame.init()
+        loaded, problem = (settings, None) if settings else storage.load_settings()
+        self.settings: storage.Settings = loaded or storage.Settings()
+        self.notices: list[str] = [problem] if problem else []
+        self.sounds = Sounds(self.settings.volume, self.settings.muted)
+        pygame.display.set_caption("Neuroshima Hex! 3.0")
+        self.canvas = pygame.Surface(LOGICAL)
+        self.window = self._open_window()
+        self.stack = SceneStack()
+        self.running = True
+        self.frame_times: list[float] = []
+        self.mouse = (0, 0)
+
+    # --- the window --------------------------------------------------------------------------
+
+    def _open_window(self) -> pygame.Surface:
+        if self.settings.fullscreen:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                pass
+        size = tuple(self.settings.window_size)
+        try:
+            return pygame.display.set_mode(size)
+        except pygame.error:
+            return pygame.display.set_mode(LOGICAL)
+
+    def apply_display_settings(self) -> None:
+        self.window = self._open_window()
+        self.sounds.set_volume(self.settings.volume, self.settings.muted)
+
+    def save_settings(self) -> None:
+        try:
+            storage.save_settings(self.settings)
+        except OSError as exc:
+            self.notices.append(f"The settings could not be saved: {exc}")
+
+    def to_logical(self, pos: tuple[int, int]) -> tuple[int, int]:
+        w, h = self.window.get_size()
+        if (w, h) == LOGICAL or w == 0 or h == 0:
+            return pos
+        return int(pos[0] * LOGICAL[0] / w), int(pos[1] * LOGICAL[1] / h)
+
+    def present(self) -> None:
+        size = self.window.get_size()
+        if size == LOGICAL:
+            self.window.blit(self.canvas, (0, 0))
+        else:
+            pygame.transform.smoothscale(self.canvas, size, self.window)
+        pygame.display.flip()
+
+    # --- the loop ----------------------------------------------------------------------------
+
+    def translate(self, event: pygame.event.Event) -> pygame.event.Event:
+        if event.type in MOUSE_EVENTS and hasattr(event, "pos"):
+            data = dict(event.dict)
+            data["pos"] = self.to_logical(event.pos)
+            self.mouse = data["pos"]
+            return pygame.event.Event(event.type, data)
+        return event
+
+    def step(self, dt: float, events: Iterable[pygame.event.Event] = (), draw: bool = True) -> None:
+        """One frame: the events to the top scene, ``dt`` seconds of time, then a redraw."""
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.quit()
+                continue
+            top = self.stack.top
+            if top is not None:
+                top.handle(self.translate(event))
+        top = self.stack.top
+        if top is not None:
+            top.update(dt)
+        if draw:
+            self.draw()
+
+    def draw(self) -> None:
+        for scene in self.stack.visible():
+            scene.draw(self.canvas)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def run(self, first: Scene) -> None:
+        self.stack.push(first)
+        clock = pygame.time.Clock()
+        shot = os.environ.get("NSHEX_SCREENSHOT")
+        shot_frame = int(os.environ.get("NSHEX_SCREENSHOT_FRAME", "30"))
+        frame = 0
+        while self.running and self.stack.top is not None:
+            dt = clock.tick(FPS) / 1000.0
+            started = pygame.time.get_ticks()
+            self.step(min(dt, 0.1), pygame.event.get())
+            self.present()
+            self.frame_times.append((pygame.time.get_ticks() - started) / 1000.0)
+            del self.frame_times[:-300]
+            frame += 1
+            if shot and frame == shot_frame:
+                pygame.image.save(self.window, shot)
+        for scene in reversed(self.stack.scenes):
+            scene.on_exit()
+        pygame.quit()
+
+
+def main() -> int:
+    """Open the game window with the main menu (what ``nshex`` with no command does)."""
+    from nshex_pygame.client.scenes.menu import MenuScene
+
+    app = App()
+    app.run(MenuScene(app))
+    return 0

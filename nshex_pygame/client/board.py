@@ -1,0 +1,85 @@
+"""The hex board on screen: where each hex is, and drawing the tiles on it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from nshex_pygame.client import hexgeo, tileart
+from nshex_pygame.client.hexgeo import Hex
+
+BOARD_FILL = (52, 56, 64)
+BOARD_EDGE = (86, 92, 106)
+BOARD_BG = (34, 36, 42)
+
+
+@dataclass
+class Marks:
+    """Coloured outlines and fills to draw on hexes (legal targets, the selection, ...)."""
+
+    fills: dict[Hex, tuple[int, int, int, int]] = field(default_factory=dict)
+    outlines: dict[Hex, tuple[int, int, int]] = field(default_factory=dict)
+
+
+class BoardView:
+    def __init__(
+        self, center: tuple[int, int] = (640, 414), size: float = 76, radius: int = 2
+    ) -> None:
+        self.center = center
+        self.size = size
+        self.hexes = hexgeo.board_hexes(radius)
+        self.hex_set = set(self.hexes)
+
+    def pixel(self, at: Hex) -> tuple[float, float]:
+        return hexgeo.to_pixel(at, self.size, self.center)
+
+    def hex_at(self, pos: tuple[int, int]) -> Hex | None:
+        at = hexgeo.from_pixel(pos[0], pos[1], self.size, self.center)
+        return at if at in self.hex_set else None
+
+    def draw_ground(self, surface: pygame.Surface, marks: Marks | None = None) -> None:
+        for at in self.hexes:
+            c = self.pixel(at)
+            tileart.hex_fill(surface, c, self.size - 1.5, BOARD_FILL)
+            tileart.hex_outline(surface, c, self.size - 1.5, BOARD_EDGE, 2)
+        if marks:
+            for at, colour in marks.fills.items():
+                if at in self.hex_set:
+                    tileart.hex_fill(surface, self.pixel(at), self.size - 3, colour)
+
+    def draw_units(
+        self,
+        surface: pygame.Surface,
+        units: list[dict[str, Any]],
+        hq_hp: list[int],
+        netted: set[Hex] | frozenset[Hex] = frozenset(),
+        *,
+        hidden: set[Hex] | frozenset[Hex] = frozenset(),
+        alpha: dict[Hex, int] | None = None,
+        seat_rings: list[tuple[int, int, int]] | None = None,
+    ) -> None:
+        for unit in units:
+            at = hexgeo.key(unit["at"])
+            if at in hidden:
+                continue
+            seat = int(unit.get("seat", 0))
+            info = tileart.info_of(unit["tile"])
+            hp = hq_hp[seat] if info.get("kind") == "hq" and seat < len(hq_hp) else None
+            ring = seat_rings[seat] if seat_rings and seat < len(seat_rings) else None
+            image = tileart.render_tile(
+                unit["tile"],
+                self.size - 2,
+                int(unit.get("facing", 0)),
+                wounds=int(unit.get("wounds", 0)),
+                netted=at in netted,
+                hq_hp=hp,
+                ring=ring,
+            )
+            tileart.blit_tile(surface, image, self.pixel(at), (alpha or {}).get(at, 255))
+
+    def draw_marks(self, surface: pygame.Surface, marks: Marks) -> None:
+        for at, colour in marks.outlines.items():
+            if at in self.hex_set:
+                tileart.hex_outline(surface, self.pixel(at), self.size - 3, colour, 4)

@@ -1,0 +1,232 @@
+"""The words the client shows: what each ability does, the instants, the symbols, the tutorial.
+
+Abilities are keyed by the keywords the engine's ``tile_info(...)["abilities"]`` gives, instants
+by the part of the tile id after the army. A test checks that every keyword of the four base
+armies has a description here, so a new ability in the engine cannot go unexplained.
+"""
+
+from __future__ import annotations
+
+ABILITIES: dict[str, str] = {
+    "hq": (
+        "Headquarters: 20 hit points, melee 1 on all six sides, acts in initiative 0. "
+        "Its army bonus reaches every adjacent friendly unit. Destroy the enemy HQ to win."
+    ),
+    "hq-initiative+1": "Borgo HQ bonus: adjacent friendly units act 1 initiative earlier (+1).",
+    "hq-melee+1": "Hegemony HQ bonus: adjacent friendly units get +1 melee strength.",
+    "hq-ranged+1": "Moloch HQ bonus: adjacent friendly units get +1 ranged strength.",
+    "hq-extra-initiative": (
+        "Outpost HQ bonus: adjacent friendly units attack once more, in the phase just below "
+        "their highest initiative."
+    ),
+    "gauss": (
+        "Gauss: the shot hits every enemy on its line, not just the first, for 1 wound each. "
+        "No bonus raises it; armor facing the shot stops it for that unit only."
+    ),
+    "explode": (
+        "Explosion: in its initiative phase the Clown may blow up instead of attacking: "
+        "1 wound to every adjacent unit, friend or foe, HQs too; armor does not help. "
+        "The Clown is removed at the end of that phase."
+    ),
+    "medic": (
+        "Medic: when a linked friendly tile would be wounded by one attack, the Medic is "
+        "discarded instead and that whole attack is cancelled for the tile."
+    ),
+    "officer-melee+1": "Officer: linked friendly units get +1 melee strength (if they have melee).",
+    "officer-ranged+1": "Officer: linked friendly units get +1 ranged strength (if they shoot).",
+    "scout-initiative+1": "Scout: linked friendly units act 1 initiative earlier (+1).",
+    "mother-extra-initiative": (
+        "Mother Module: the linked friendly unit attacks once more, in the phase just below its "
+        "highest initiative."
+    ),
+    "quartermaster-melee-to-ranged": (
+        "Quartermaster: once per battle a linked unit may turn one melee attack into a ranged "
+        "one (or the reverse), for one side and one phase."
+    ),
+    "recon-center": (
+        "Recon Center: no links. While it is on the board, every Move, Mobility or Transport "
+        "move of its owner may go up to two hexes."
+    ),
+    "saboteur-enemy-initiative-1": (
+        "Saboteur: linked enemy units act 1 initiative later (-1, never below 0)."
+    ),
+    "scoper-steal-enemy-modules": (
+        "Scoper: enemy modules linked to the Scoper work for the Scoper's owner instead."
+    ),
+    "transport": (
+        "Transport: each linked friendly unit may move once per turn as if it had Mobility "
+        "(to an adjacent empty hex and/or turn)."
+    ),
+}
+
+INSTANTS: dict[str, str] = {
+    "battle": (
+        "Battle: start a battle now. It ends your turn; tiles left in hand are kept. "
+        "Not allowed once a deck is empty (only a full board starts one then)."
+    ),
+    "move": "Move: one of your units that is not netted moves to an adjacent empty hex and/or "
+    "turns to any facing.",
+    "push_back": (
+        "Push Back: one of your units pushes an adjacent enemy one hex straight away from it. "
+        "The pushed unit's owner picks among the free hexes behind it. Netted units can "
+        "neither push nor be pushed."
+    ),
+    "sniper": "Sniper: 1 wound to any enemy unit on the board (not an HQ).",
+    "grenade": (
+        "Grenade: kills one enemy unit adjacent to your HQ (not an HQ). Not while your HQ "
+        "is netted."
+    ),
+    "air_strike": (
+        "Air Strike: 1 wound to every unit, friend or foe (not HQs), on a hex and its six "
+        "neighbours. The centre may not be on the edge of the board."
+    ),
+}
+
+SYMBOLS: list[tuple[str, str]] = [
+    ("melee", "Melee: white triangles, one per strength point. Hits the adjacent enemy."),
+    ("ranged", "Ranged: yellow arrows, one per strength point. Hits the first enemy in line."),
+    ("gauss", "Gauss: a blue beam. Hits every enemy in line for 1 wound."),
+    ("armor", "Armor: a steel bar on the side. -1 to ranged hits coming from that side."),
+    ("net", "Net: a red mesh. The enemy it faces does nothing while netted."),
+    ("link", "Link: a green tab on a module. The module works on the friendly tile it faces."),
+    ("initiative", "Initiative: the white disc. Bigger numbers act first in a battle."),
+    ("toughness", "Toughness: white pips. Each pip is one more wound the unit survives."),
+    ("mobility", "Mobility: the boot. The unit may move one hex per turn by itself."),
+    ("wounds", "Wounds: red drops with a count; a unit dies when wounds exceed toughness."),
+]
+
+TUTORIAL: list[tuple[str, list[str]]] = [
+    (
+        "The goal",
+        [
+            "Two armies fight over a board of 19 hexes. Each army has a Headquarters (HQ) "
+            "with 20 hit points. Destroy the enemy HQ and you win at once.",
+            "If neither HQ falls before the tiles run out, a final battle is fought and the HQ "
+            "with more hit points wins.",
+            "Everything on a tile is printed as a symbol; hover any tile, in the hand, on the "
+            "board or in the gallery, to read what it does and its current values.",
+        ],
+    ),
+    (
+        "Setting up",
+        [
+            "Both players start by placing their HQ on any empty hex. The first player then "
+            "draws one tile, the second two; from then on you draw up to three.",
+            "With three tiles in hand you must discard one before doing anything else. If all "
+            "three are instant actions you may use the unlucky draw: discard all three and "
+            "draw three new ones.",
+        ],
+    ),
+    (
+        "Your turn",
+        [
+            "Click a tile in your hand. Board tiles (units and modules) are placed on an "
+            "empty hex: the legal hexes light up, the tile shows where it would face. Turn it "
+            "with the mouse wheel, Q/E or the arrow keys, then click the hex again (or press "
+            "Enter) to place it.",
+            "Instant actions (Battle, Move, Push Back, Sniper, ...) show their legal targets; "
+            "click a target, then click it again to confirm.",
+            "Units with Mobility, and units linked to a Transport, can move by themselves: "
+            "click the unit on the board, then where it should go.",
+            "Right click or Esc takes back a choice you have not confirmed. End your turn with "
+            "the End turn button or the space bar; tiles still in hand are kept.",
+        ],
+    ),
+    (
+        "Battles",
+        [
+            "A battle starts when someone plays a Battle tile or the last empty hex is filled. "
+            "It runs in initiative phases, from the highest initiative on the board down to 0.",
+            "In each phase every unit with that initiative attacks at once: melee on the "
+            "adjacent hex, ranged along the line to the first enemy. Wounds are counted, "
+            "medics save, and the dead are removed only at the end of the phase, so a unit "
+            "killed in a phase still strikes back in it.",
+            "The game plays every battle back phase by phase: a banner for each initiative, "
+            "the acting units lit, strikes, shots, blocks and saves, wounds, removals and the "
+            "HQ counters. Space pauses, N (or Right) plays one phase, + and - change the "
+            "speed, S or Enter skips to the end. The battle log lists every event.",
+        ],
+    ),
+    (
+        "Initiative",
+        [
+            "The number in the white disc is the unit's initiative: it acts in that phase. "
+            "Two discs mean it attacks twice.",
+            "Scouts and the Borgo HQ add +1 (earlier), a Saboteur takes 1 away. The Mother "
+            "Module and the Outpost HQ give an extra attack in the next lower phase.",
+            "Hover a unit on the board to see its initiative after every bonus, its strength "
+            "with bonuses, whether it is netted and which modules link to it.",
+        ],
+    ),
+    (
+        "Nets, armor and medics",
+        [
+            "A net edge nets the enemy it faces: a netted unit does nothing at all (no "
+            "attacks, no bonuses, no moves) while the net holds. Two nets facing each other "
+            "cancel.",
+            "Armor on a side lowers each ranged hit from that side by 1. Toughness pips are "
+            "extra hit points.",
+            "A Medic linked to a friendly tile dies instead of it when an attack would wound "
+            "it; that attack is cancelled.",
+        ],
+    ),
+    (
+        "The end of the game",
+        [
+            "When a player draws the last tile of a deck, no more Battle tiles may be played. "
+            "Everyone takes one more turn, then the final battle decides: more HQ hit points "
+            "wins. A tie gives each player one more turn and an overtime battle.",
+            "The game saves itself after every turn; Continue in the main menu picks it up.",
+        ],
+    ),
+]
+
+KIND_NAMES = {"hq": "Headquarters", "warrior": "Unit", "module": "Module", "instant": "Instant"}
+
+
+def tile_description(info: dict) -> list[str]:
+    """The lines that say what a tile does, from the engine's printed data."""
+    lines: list[str] = []
+    kind = info.get("kind")
+    short = str(info.get("id", "")).partition(".")[2]
+    if kind == "instant":
+        lines.append(INSTANTS.get(short) or str(info.get("text") or "An instant action."))
+        return lines
+    if kind == "warrior" or kind == "hq":
+        initiative = info.get("initiative") or []
+        if initiative:
+            lines.append("Initiative " + " and ".join(str(i) for i in initiative) + ".")
+        elif kind == "warrior":
+            lines.append("No initiative: it never attacks.")
+    attacks = []
+    for e, edge in enumerate(info.get("edges") or []):
+        names = ("front", "front right", "back right", "back", "back left", "front left")
+        parts = []
+        if edge.get("gauss"):
+            parts.append("Gauss beam")
+        elif edge.get("ranged"):
+            parts.append(f"ranged {edge['ranged']}")
+        if edge.get("melee"):
+            parts.append(f"melee {edge['melee']}")
+        if edge.get("net"):
+            parts.append("net")
+        if edge.get("armor"):
+            parts.append("armor")
+        if edge.get("link") and kind != "hq":
+            parts.append("link")
+        if parts:
+            attacks.append(f"{names[e]}: {', '.join(parts)}")
+    if attacks and kind != "hq":
+        lines.append("; ".join(attacks) + ".")
+    toughness = int(info.get("toughness") or 0)
+    if toughness and kind != "hq":
+        lines.append(f"Toughness {toughness}: dies at {toughness + 1} wounds.")
+    if info.get("mobility"):
+        lines.append("Mobility: may move one hex (and turn) once per turn.")
+    for ability in info.get("abilities") or []:
+        text = ABILITIES.get(ability)
+        if text:
+            lines.append(text)
+    if not info.get("abilities") and info.get("text") and kind != "hq":
+        lines.append(str(info["text"]))
+    return lines

@@ -1,0 +1,89 @@
+"""A scene stack in the manner of Tuxemon: the top scene gets the events and the time.
+
+A scene draws itself; one that is ``transparent`` (an overlay, a dialog) has the scenes under
+it drawn first. Scenes never read the clock: ``update(dt)`` is all the time they know.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pygame
+
+    from nshex_pygame.client.app import App
+
+
+class Scene:
+    transparent = False
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """One input event (mouse positions already in the logical 1280x800 space)."""
+
+    def update(self, dt: float) -> None:
+        """Advance ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the whole scene onto the logical surface."""
+
+    def on_enter(self) -> None:
+        """Pushed onto the stack."""
+
+    def on_resume(self) -> None:
+        """The scene above was popped."""
+
+    def on_exit(self) -> None:
+        """Popped off the stack (or the program ends)."""
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        self.scenes.append(scene)
+        scene.on_enter()
+        return scene
+
+    def pop(self, scene: Scene | None = None) -> Scene | None:
+        """Pop the top scene (only if it is ``scene``, when given)."""
+        if not self.scenes or (scene is not None and self.scenes[-1] is not scene):
+            return None
+        popped = self.scenes.pop()
+        popped.on_exit()
+        if self.scenes:
+            self.scenes[-1].on_resume()
+        return popped
+
+    def replace(self, scene: Scene) -> Scene:
+        if self.scenes:
+            self.scenes.pop().on_exit()
+        return self.push(scene)
+
+    def clear_to(self, scene: Scene) -> Scene:
+        """Pop everything and push ``scene`` (back to the main menu)."""
+        while self.scenes:
+            self.scenes.pop().on_exit()
+        return self.push(scene)
+
+    def find(self, kind: type[Any]) -> Any:
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first."""
+        out: list[Scene] = []
+        for scene in reversed(self.scenes):
+            out.append(scene)
+            if not scene.transparent:
+                break
+        return list(reversed(out))

@@ -1,0 +1,2 @@
+"""The client's scenes: menu, new game, game, battle playback, rules and gallery, settings, game
+over."""

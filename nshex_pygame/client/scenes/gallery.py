@@ -1,0 +1,190 @@
+"""The rules as a text tutorial with the symbols legend, and the gallery of every tile."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from nshex_pygame.client import rulestext, tileart, widgets
+from nshex_pygame.client.scene import Scene
+from nshex_pygame.client.words import army_name
+
+ARMIES = ("borgo", "moloch", "hegemony", "outpost")
+
+# A tile for each symbol of the legend, to show the symbol as the board draws it.
+LEGEND_TILES = {
+    "melee": "hegemony.gladiator",
+    "ranged": "outpost.annihilator",
+    "gauss": "moloch.gauss_cannon",
+    "armor": "moloch.juggernaut",
+    "net": "borgo.net_fighter",
+    "link": "borgo.officer",
+    "initiative": "outpost.mobile_armor",
+    "toughness": "borgo.super_mutant",
+    "mobility": "borgo.assassin",
+    "wounds": "moloch.stormtrooper",
+}
+
+
+class RulesScene(Scene):
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.page = 0
+        self.pages = len(rulestext.TUTORIAL) + 1  # the last page is the legend
+        self.buttons = [
+            widgets.Button("< Previous", (300, 730, 180, 44), lambda: self.turn(-1)),
+            widgets.Button("Next >", (800, 730, 180, 44), lambda: self.turn(1)),
+            widgets.Button("Back", (560, 730, 160, 44), lambda: self.app.stack.pop(self)),
+        ]
+
+    def turn(self, step: int) -> None:
+        self.page = max(0, min(self.pages - 1, self.page + step))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.stack.pop(self)
+            elif event.key in (pygame.K_RIGHT, pygame.K_SPACE, pygame.K_PAGEDOWN):
+                self.turn(1)
+            elif event.key in (pygame.K_LEFT, pygame.K_PAGEUP):
+                self.turn(-1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(widgets.BG)
+        # page tabs
+        titles = [title for title, _ in rulestext.TUTORIAL] + ["The symbols"]
+        x = 40
+        for i, title in enumerate(titles):
+            colour = widgets.ACCENT if i == self.page else widgets.DIM
+            rect = widgets.draw_text(surface, title, (x, 24), 16, colour, i == self.page)
+            x = rect.right + 26
+        if self.page < len(rulestext.TUTORIAL):
+            title, paragraphs = rulestext.TUTORIAL[self.page]
+            widgets.draw_text(surface, title, (640, 90), 34, widgets.ACCENT, True, "center")
+            y = 150
+            for paragraph in paragraphs:
+                y = (
+                    widgets.draw_paragraph(surface, paragraph, pygame.Rect(180, y, 920, 200), 20)
+                    + 16
+                )
+        else:
+            self.draw_legend(surface)
+        widgets.draw_text(
+            surface,
+            f"Page {self.page + 1} of {self.pages}",
+            (640, 712),
+            14,
+            widgets.DIM,
+            False,
+            "center",
+        )
+        self.buttons[0].enabled = self.page > 0
+        self.buttons[1].enabled = self.page < self.pages - 1
+        for button in self.buttons:
+            button.draw(surface)
+
+    def draw_legend(self, surface: pygame.Surface) -> None:
+        widgets.draw_text(surface, "The symbols", (640, 80), 34, widgets.ACCENT, True, "center")
+        for i, (name, words) in enumerate(rulestext.SYMBOLS):
+            col, row = i % 2, i // 2
+            x, y = 90 + col * 580, 140 + row * 114
+            tile = LEGEND_TILES.get(name)
+            if tile:
+                wounds = 1 if name == "wounds" else 0
+                image = tileart.render_tile(tile, 48, 0, wounds=wounds)
+                tileart.blit_tile(surface, image, (x + 50, y + 46))
+            widgets.draw_paragraph(surface, words, pygame.Rect(x + 115, y + 20, 430, 90), 17)
+
+
+class GalleryScene(Scene):
+    """Every tile of the four armies; hover one to read it."""
+
+    SIZE = 52
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        from nshex_pygame.core import tile_ids
+
+        self.army = 0
+        self.tiles = {army: tile_ids(army) for army in ARMIES}
+        self.mouse = (0, 0)
+        self.buttons = [
+            widgets.Button(
+                army_name(a), (240 + i * 200, 20, 180, 40), lambda i=i: self.pick(i), size=17
+            )
+            for i, a in enumerate(ARMIES)
+        ]
+        self.buttons.append(
+            widgets.Button("Back", (560, 740, 160, 44), lambda: self.app.stack.pop(self))
+        )
+
+    def pick(self, index: int) -> None:
+        self.army = index
+
+    def positions(self) -> list[tuple[str, tuple[int, int]]]:
+        out = []
+        tiles = self.tiles[ARMIES[self.army]]
+        per_row = 8
+        for i, tile in enumerate(tiles):
+            x = 115 + (i % per_row) * 150
+            y = 160 + (i // per_row) * 175
+            out.append((tile, (x, y)))
+        return out
+
+    def tile_at(self, pos: tuple[int, int]) -> str | None:
+        for tile, (x, y) in self.positions():
+            if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 < (self.SIZE * 1.3) ** 2:
+                return tile
+        return None
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                return
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.stack.pop(self)
+            elif event.key == pygame.K_RIGHT:
+                self.army = (self.army + 1) % len(ARMIES)
+            elif event.key == pygame.K_LEFT:
+                self.army = (self.army - 1) % len(ARMIES)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(widgets.BG)
+        for i, button in enumerate(self.buttons[:-1]):
+            button.selected = i == self.army
+        for button in self.buttons:
+            button.draw(surface)
+        for tile, (x, y) in self.positions():
+            info = tileart.info_of(tile)
+            image = tileart.render_tile(tile, int(self.SIZE * 1.3))
+            tileart.blit_tile(surface, image, (x, y))
+            count = info.get("count", 1)
+            widgets.draw_text(
+                surface, f"x{count}", (x, y + self.SIZE * 1.3 + 4), 14, widgets.DIM, False, "midtop"
+            )
+        widgets.draw_text(
+            surface,
+            "Hover a tile to read what it does. The number under a tile: how many are in the army.",
+            (640, 712),
+            15,
+            widgets.DIM,
+            False,
+            "center",
+        )
+        tile = self.tile_at(self.mouse)
+        if tile:
+            info = tileart.info_of(tile)
+            kind = rulestext.KIND_NAMES.get(str(info.get("kind")), str(info.get("kind")))
+            lines = [(kind, widgets.DIM)] + [
+                (t, widgets.TEXT) for t in rulestext.tile_description(info)
+            ]
+            widgets.tooltip(
+                surface, f"{army_name(str(info.get('army')))} {info.get('name')}", lines, self.mouse
+            )

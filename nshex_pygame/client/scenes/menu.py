@@ -1,0 +1,280 @@
+"""The main menu, the list of saved games and the in-game pause menu."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from nshex_pygame.client import storage, tileart, widgets
+from nshex_pygame.client.scene import Scene
+from nshex_pygame.client.words import army_name
+
+TITLE = "Neuroshima Hex! 3.0"
+
+
+def load_game(path: Path) -> tuple[Any, str | None]:
+    """(the game scene's inputs, None) or (None, why the file cannot be loaded)."""
+    from nshex_pygame.core import EngineError, Game, SaveError
+
+    saved, problem = storage.read_save(path)
+    if saved is None:
+        return None, problem
+    try:
+        game = Game.load(saved.game_text)
+    except (SaveError, EngineError, ValueError) as exc:
+        return None, f"{path.name}: {exc}"
+    armies = list(game.view()["armies"])
+    if [s.army for s in saved.seats] != armies:
+        return None, f"{path.name}: the seats do not match the game's armies"
+    return (game, saved), None
+
+
+def open_game(app: Any, path: Path) -> str | None:
+    """Load ``path`` into a game scene on top of the menu; the problem if it cannot."""
+    from nshex_pygame.client.scenes.game import GameScene
+
+    loaded, problem = load_game(path)
+    if loaded is None:
+        return problem
+    game, saved = loaded
+    app.stack.push(GameScene(app, game, saved.seats, save_path=storage.autosave_path()))
+    return None
+
+
+class MenuScene(Scene):
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.problem: str | None = None
+        self.clock = 0.0
+        x, w = 490, 300
+        entries = [
+            ("New game", self.new_game),
+            ("Continue the last game", self.continue_game),
+            ("Load a saved game", self.load_game),
+            ("Rules and tutorial", self.rules),
+            ("Tile gallery", self.gallery),
+            ("Settings", self.settings),
+            ("Quit", self.app.quit),
+        ]
+        self.buttons = [
+            widgets.Button(label, (x, 250 + i * 62, w, 48), action, size=21)
+            for i, (label, action) in enumerate(entries)
+        ]
+        self.continue_button = self.buttons[1]
+        self.on_resume()
+
+    def on_resume(self) -> None:
+        path = storage.autosave_path()
+        self.continue_button.enabled = path.exists()
+
+    def new_game(self) -> None:
+        from nshex_pygame.client.scenes.setup import SetupScene
+
+        self.app.stack.push(SetupScene(self.app))
+
+    def continue_game(self) -> None:
+        self.problem = open_game(self.app, storage.autosave_path())
+
+    def load_game(self) -> None:
+        self.app.stack.push(LoadScene(self.app))
+
+    def rules(self) -> None:
+        from nshex_pygame.client.scenes.gallery import RulesScene
+
+        self.app.stack.push(RulesScene(self.app))
+
+    def gallery(self) -> None:
+        from nshex_pygame.client.scenes.gallery import GalleryScene
+
+        self.app.stack.push(GalleryScene(self.app))
+
+    def settings(self) -> None:
+        from nshex_pygame.client.scenes.settings import SettingsScene
+
+        self.app.stack.push(SettingsScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(widgets.BG)
+        # a ring of tiles as decoration, turning slowly
+        tiles = [
+            "borgo.hq",
+            "moloch.gauss_cannon",
+            "hegemony.net_master",
+            "outpost.mobile_armor",
+            "moloch.clown",
+            "borgo.super_mutant",
+            "hegemony.universal_soldier",
+            "outpost.hq",
+        ]
+        for i, tile in enumerate(tiles):
+            x = 140 + (i % 2) * 90 if i < 4 else 1140 - (i % 2) * 90
+            y = 150 + (i % 4) * 160
+            facing = int(self.clock / 2 + i) % 6
+            image = tileart.render_tile(tile, 62, facing)
+            tileart.blit_tile(surface, image, (x, y), 150)
+        widgets.draw_text(surface, TITLE, (640, 110), 54, widgets.ACCENT, True, "center")
+        widgets.draw_text(
+            surface,
+            "The post-apocalyptic hex battle game",
+            (640, 170),
+            20,
+            widgets.DIM,
+            False,
+            "center",
+        )
+        for button in self.buttons:
+            button.draw(surface)
+        notes = list(self.app.notices)
+        if self.problem:
+            notes.append(self.problem)
+        y = 700
+        for note in notes[-3:]:
+            for line in widgets.wrap(note, 15, 1000):
+                widgets.draw_text(surface, line, (640, y), 15, widgets.BAD, False, "center")
+                y += 20
+
+
+class LoadScene(Scene):
+    """Every saved game in the saves folder; a bad one is listed with what is wrong."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.rows: list[tuple[Path, str, str | None]] = []
+        self.problem: str | None = None
+        for path in storage.list_saves()[:10]:
+            saved, problem = storage.read_save(path)
+            if saved is not None:
+                from nshex_pygame.core import Game
+
+                try:
+                    game = Game.load(saved.game_text)
+                    view = game.view()
+                    armies = " vs ".join(army_name(a) for a in view["armies"])
+                    hp = " : ".join(str(h) for h in view["hq_hp"])
+                    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.saved_at))
+                    state = "over" if game.is_terminal() else f"turn {view['turn']}"
+                    label = f"{armies}, {state}, HQ {hp}  ({when})"
+                except Exception as exc:  # SaveError and anything else the engine says
+                    label, problem = path.name, f"{path.name}: {exc}"
+            else:
+                label = path.name
+            self.rows.append((path, label, problem))
+        self.buttons = []
+        for i, (path, label, problem) in enumerate(self.rows):
+            button = widgets.Button(
+                f"{path.name}: {label}" if problem is None else f"{path.name}: cannot be loaded",
+                (190, 150 + i * 52, 900, 42),
+                lambda p=path: self.open(p),
+                size=16,
+                enabled=problem is None,
+            )
+            self.buttons.append(button)
+        self.back = widgets.Button("Back", (540, 720, 200, 44), lambda: self.app.stack.pop(self))
+
+    def open(self, path: Path) -> None:
+        self.problem = open_game(self.app, path)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.back.handle(event):
+            return
+        for button in self.buttons:
+            if button.handle(event):
+                return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.stack.pop(self)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(widgets.BG)
+        widgets.draw_text(
+            surface, "Load a saved game", (640, 60), 36, widgets.ACCENT, True, "center"
+        )
+        widgets.draw_text(
+            surface, f"From {storage.saves_dir()}", (640, 105), 14, widgets.DIM, False, "center"
+        )
+        if not self.rows:
+            widgets.draw_text(
+                surface, "No saved games yet.", (640, 300), 20, widgets.TEXT, False, "center"
+            )
+        for button in self.buttons:
+            button.draw(surface)
+        y = 150 + 52 * len(self.rows) + 10
+        for _path, _label, problem in self.rows:
+            if problem:
+                widgets.draw_text(surface, problem, (640, y), 14, widgets.BAD, False, "center")
+                y += 20
+        if self.problem:
+            widgets.draw_text(surface, self.problem, (640, 690), 15, widgets.BAD, False, "center")
+        self.back.draw(surface)
+
+
+class PauseScene(Scene):
+    """Esc during a game: resume, save a copy, settings, rules, or back to the menu."""
+
+    transparent = True
+
+    def __init__(self, app: Any, game_scene: Any) -> None:
+        super().__init__(app)
+        self.game_scene = game_scene
+        x, w = 515, 250
+        entries = [
+            ("Resume", lambda: self.app.stack.pop(self)),
+            ("Save a copy", self.save),
+            ("Rules and tutorial", self.rules),
+            ("Settings", self.settings),
+            ("Main menu", self.to_menu),
+        ]
+        self.buttons = [
+            widgets.Button(label, (x, 260 + i * 58, w, 46), action, size=19)
+            for i, (label, action) in enumerate(entries)
+        ]
+        self.note = ""
+
+    def save(self) -> None:
+        path = self.game_scene.save_copy()
+        self.note = f"Saved as {path.name}" if path else self.game_scene.message
+
+    def rules(self) -> None:
+        from nshex_pygame.client.scenes.gallery import RulesScene
+
+        self.app.stack.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        from nshex_pygame.client.scenes.settings import SettingsScene
+
+        self.app.stack.push(SettingsScene(self.app))
+
+    def to_menu(self) -> None:
+        self.game_scene.autosave()
+        self.app.stack.clear_to(MenuScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.stack.pop(self)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, (0, 0))
+        box = pygame.Rect(470, 180, 340, 400)
+        widgets.panel(surface, box)
+        widgets.draw_text(surface, "Paused", (640, 220), 28, widgets.ACCENT, True, "center")
+        for button in self.buttons:
+            button.draw(surface)
+        if self.note:
+            widgets.draw_text(surface, self.note, (640, 600), 15, widgets.GOOD, False, "center")

@@ -1,0 +1,120 @@
+"""Settings: animation speed, automatic battle choices, sound, window size, fullscreen.
+
+Every change is saved at once (``settings.json`` in the data folder, written atomically).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from nshex_pygame.client import storage, widgets
+from nshex_pygame.client.scene import Scene
+
+
+class SettingsScene(Scene):
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.rows: list[tuple[str, str, Any]] = []
+        self._build()
+
+    def _build(self) -> None:
+        s = self.app.settings
+        self.buttons: list[widgets.Button] = []
+        rows = [
+            ("Animation speed", f"{s.animation_speed:g}x", self.cycle_speed),
+            (
+                "Automatic battle choices",
+                "on" if s.auto_battle_choices else "off",
+                self.toggle_auto,
+            ),
+            ("Sound volume", f"{s.volume}%", self.cycle_volume),
+            ("Mute", "on" if s.muted else "off", self.toggle_mute),
+            ("Window size", f"{s.window_size[0]} x {s.window_size[1]}", self.cycle_size),
+            ("Fullscreen", "on" if s.fullscreen else "off", self.toggle_fullscreen),
+        ]
+        self.rows = rows
+        for i, (_label, value, action) in enumerate(rows):
+            self.buttons.append(
+                widgets.Button(value, (700, 170 + i * 70, 220, 48), action, size=19)
+            )
+        self.buttons.append(widgets.Button("Back", (540, 700, 200, 48), self.back))
+
+    def changed(self) -> None:
+        self.app.save_settings()
+        self.app.sounds.set_volume(self.app.settings.volume, self.app.settings.muted)
+        self.app.sounds.play("click")
+        self._build()
+
+    def cycle_speed(self) -> None:
+        s = self.app.settings
+        speeds = storage.SPEEDS
+        s.animation_speed = (
+            speeds[(speeds.index(s.animation_speed) + 1) % len(speeds)]
+            if s.animation_speed in speeds
+            else 1.0
+        )
+        self.changed()
+
+    def toggle_auto(self) -> None:
+        self.app.settings.auto_battle_choices = not self.app.settings.auto_battle_choices
+        self.changed()
+
+    def cycle_volume(self) -> None:
+        s = self.app.settings
+        s.volume = (s.volume // 10 * 10 + 10) % 110
+        self.changed()
+
+    def toggle_mute(self) -> None:
+        self.app.settings.muted = not self.app.settings.muted
+        self.changed()
+
+    def cycle_size(self) -> None:
+        s = self.app.settings
+        sizes = [list(size) for size in storage.WINDOW_SIZES]
+        s.window_size = (
+            sizes[(sizes.index(s.window_size) + 1) % len(sizes)]
+            if s.window_size in sizes
+            else sizes[0]
+        )
+        self.changed()
+        self.app.apply_display_settings()
+
+    def toggle_fullscreen(self) -> None:
+        self.app.settings.fullscreen = not self.app.settings.fullscreen
+        self.changed()
+        self.app.apply_display_settings()
+
+    def back(self) -> None:
+        self.app.stack.pop(self)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(widgets.BG)
+        widgets.draw_text(surface, "Settings", (640, 70), 38, widgets.ACCENT, True, "center")
+        for i, (label, _value, _action) in enumerate(self.rows):
+            widgets.draw_text(surface, label, (360, 182 + i * 70), 21, widgets.TEXT)
+        note = (
+            "Battle choices (medics, the Clown, the Quartermaster) are made automatically by the "
+            "engine in every game; the switch is kept for when players can make them."
+        )
+        widgets.draw_paragraph(surface, note, pygame.Rect(360, 600, 560, 60), 14, widgets.DIM)
+        if not self.app.sounds.available:
+            widgets.draw_text(
+                surface,
+                "No audio device: the game is silent.",
+                (640, 670),
+                14,
+                widgets.DIM,
+                False,
+                "center",
+            )
+        for button in self.buttons:
+            button.draw(surface)

@@ -1,0 +1,153 @@
+"""A new game: each seat's army (or a random one) and player (a human or a computer level),
+and who starts."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from nshex_pygame.client import ai, storage, tileart, widgets
+from nshex_pygame.client.scene import Scene
+from nshex_pygame.client.storage import SeatSetup
+from nshex_pygame.client.words import army_name
+
+ARMIES = ("borgo", "moloch", "hegemony", "outpost")
+RANDOM = "random"
+PLAYERS = (
+    ("human", "Human"),
+    ("random", "Computer: random (weakest)"),
+    ("greedy", "Computer: greedy"),
+    ("flatmc", "Computer: flat Monte Carlo"),
+    ("easy", "Computer: easy"),
+    ("medium", "Computer: medium"),
+    ("hard", "Computer: hard"),
+)
+STARTS = ("first", "second", "random")
+
+
+class SetupScene(Scene):
+    def __init__(self, app: Any, *, rng: random.Random | None = None) -> None:
+        super().__init__(app)
+        self.rng = rng or random.Random()
+        self.armies = ["borgo", "moloch"]
+        self.players = ["human", self.strongest_bot()]
+        self.starts = "first"
+        self.problem = ""
+        self.available = {name: name == "human" or ai.available(name) for name, _ in PLAYERS}
+        self.buttons: list[widgets.Button] = []
+        self._build()
+
+    @staticmethod
+    def strongest_bot() -> str:
+        for name in ("hard", "medium", "easy", "flatmc", "greedy"):
+            if ai.available(name):
+                return name
+        return "random"
+
+    def _build(self) -> None:
+        self.buttons = []
+        for seat in range(2):
+            x = 120 + seat * 540
+            for i, army in enumerate((*ARMIES, RANDOM)):
+                button = widgets.Button(
+                    army_name(army) if army != RANDOM else "Random army",
+                    (x, 170 + i * 50, 200, 42),
+                    lambda s=seat, a=army: self.set_army(s, a),
+                    size=17,
+                )
+                button.selected = self.armies[seat] == army
+                self.buttons.append(button)
+            for i, (name, label) in enumerate(PLAYERS):
+                ok = self.available[name]
+                button = widgets.Button(
+                    label if ok else f"{label} (not yet)",
+                    (x + 215, 170 + i * 50, 270, 42),
+                    lambda s=seat, n=name: self.set_player(s, n),
+                    size=15,
+                    enabled=ok,
+                )
+                button.selected = self.players[seat] == name
+                self.buttons.append(button)
+        for i, start in enumerate(STARTS):
+            label = {"first": "Player 1 starts", "second": "Player 2 starts", "random": "Random"}[
+                start
+            ]
+            button = widgets.Button(
+                label, (380 + i * 180, 560, 170, 40), lambda s=start: self.set_start(s), size=16
+            )
+            button.selected = self.starts == start
+            self.buttons.append(button)
+        self.start_button = widgets.Button(
+            "Start the game", (490, 660, 300, 54), self.start, size=22
+        )
+        self.back_button = widgets.Button(
+            "Back", (60, 730, 140, 44), lambda: self.app.stack.pop(self)
+        )
+        self.buttons += [self.start_button, self.back_button]
+
+    def set_army(self, seat: int, army: str) -> None:
+        self.armies[seat] = army
+        self._build()
+
+    def set_player(self, seat: int, player: str) -> None:
+        if not self.available.get(player):
+            self.problem = f"The {player} computer player is not available yet."
+            return
+        self.players[seat] = player
+        self._build()
+
+    def set_start(self, start: str) -> None:
+        self.starts = start
+        self._build()
+
+    def seat_setups(self) -> list[SeatSetup]:
+        """The two seats in playing order (seat 0 moves first), random choices resolved."""
+        armies = list(self.armies)
+        for seat in range(2):
+            if armies[seat] == RANDOM:
+                others = [a for a in ARMIES if a not in armies]
+                armies[seat] = self.rng.choice(others or list(ARMIES))
+        seats = [SeatSetup(armies[0], self.players[0]), SeatSetup(armies[1], self.players[1])]
+        start = self.starts if self.starts != "random" else self.rng.choice(("first", "second"))
+        return seats if start == "first" else seats[::-1]
+
+    def start(self) -> None:
+        from nshex_pygame.client.scenes.game import GameScene
+        from nshex_pygame.core import Game
+
+        seats = self.seat_setups()
+        seed = self.rng.randrange(2**32)
+        game = Game([s.army for s in seats], seed)
+        scene = GameScene(self.app, game, seats, save_path=storage.autosave_path(), seed=seed)
+        self.app.stack.replace(scene)
+        scene.autosave()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.stack.pop(self)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(widgets.BG)
+        widgets.draw_text(surface, "New game", (640, 50), 38, widgets.ACCENT, True, "center")
+        for seat in range(2):
+            x = 120 + seat * 540
+            widgets.draw_text(surface, f"Player {seat + 1}", (x, 110), 24, widgets.TEXT, True)
+            army = self.armies[seat]
+            if army != RANDOM:
+                image = tileart.render_tile(f"{army}.hq", 40)
+                tileart.blit_tile(surface, image, (x + 440, 118))
+            widgets.draw_text(surface, "Army", (x, 145), 15, widgets.DIM, True)
+            widgets.draw_text(surface, "Player", (x + 215, 145), 15, widgets.DIM, True)
+        widgets.draw_text(surface, "Who starts", (640, 530), 17, widgets.DIM, True, "center")
+        for button in self.buttons:
+            button.draw(surface)
+        if self.problem:
+            widgets.draw_text(surface, self.problem, (640, 625), 15, widgets.BAD, False, "center")

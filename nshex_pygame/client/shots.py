@@ -1,0 +1,143 @@
+"""Screenshots of the real window, for looking at the client (a development tool).
+
+    xvfb-run -s "-screen 0 1280x800x24" .venv/bin/python -m nshex_pygame.client.shots OUT_DIR
+
+Scripts the scenes with synthetic events and saves one PNG per view: the menu, the new-game
+screen, a game in the middle with a tile being placed, a hover box, a battle in progress, the
+game over screen, the gallery and the rules. ``NSHEX_DATA_DIR`` is pointed at a temporary
+folder so nothing of the player's is touched.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("NSHEX_DATA_DIR", tempfile.mkdtemp(prefix="nshex-shots-"))
+
+import pygame
+
+from nshex_pygame.client.app import App
+from nshex_pygame.client.storage import SeatSetup, Settings
+from nshex_pygame.core import CHANCE, Bot, Game
+
+
+def mid_game(seed: int, actions: int, armies: list[str]) -> Game:
+    game = Game(armies, seed)
+    bot = Bot("greedy", seed)
+    done = 0
+    while not game.is_terminal():
+        player = game.current_player()
+        if player == CHANCE:
+            game.apply_action(game.natural_draw())  # type: ignore[arg-type]
+            continue
+        stage = game.view()["stage"]["kind"]
+        if done >= actions and player == 0 and stage == "main" and len(game.view()["hands"][0]):
+            break
+        game.apply_action(bot.choose(game))
+        done += 1
+    return game
+
+
+def move(app: App, pos: tuple[int, int]) -> None:
+    app.step(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    move(app, pos)
+    app.step(0.0, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)])
+
+
+def save(app: App, out: Path, name: str) -> None:
+    app.draw()
+    app.present()
+    pygame.image.save(app.window, str(out / f"{name}.png"))
+    print(out / f"{name}.png")
+
+
+def main(argv: list[str]) -> int:
+    from nshex_pygame.client.scenes.battle import BattleScene
+    from nshex_pygame.client.scenes.gallery import GalleryScene, RulesScene
+    from nshex_pygame.client.scenes.game import GameScene
+    from nshex_pygame.client.scenes.gameover import GameOverScene
+    from nshex_pygame.client.scenes.menu import MenuScene
+    from nshex_pygame.client.scenes.setup import SetupScene
+
+    out = Path(argv[0] if argv else "shots")
+    out.mkdir(parents=True, exist_ok=True)
+    app = App(settings=Settings())
+    app.stack.push(MenuScene(app))
+    app.step(1.0)
+    move(app, (640, 280))
+    save(app, out, "01-menu")
+    app.stack.push(SetupScene(app))
+    save(app, out, "02-setup")
+    app.stack.pop()
+
+    game = mid_game(int(os.environ.get("NSHEX_SHOT_SEED", "4")), 30, ["borgo", "moloch"])
+    scene = GameScene(app, game, [SeatSetup("borgo", "human"), SeatSetup("moloch", "greedy")])
+    app.stack.push(scene)
+    app.step(0.1)
+    hand = scene.hand(0)
+    index = next((i for i, t in enumerate(hand) if not t.endswith((".battle", ".move"))), 0)
+    (_rect, center) = scene.hand_rects(0)[index]
+    click(app, (int(center[0]), int(center[1])))
+    cands = scene.candidates()
+    hexes = sorted(scene.slot_hexes(cands, "at")) if scene.next_slot(cands) == "at" else []
+    if hexes:
+        target = scene.board.pixel(hexes[len(hexes) // 2])
+        move(app, (int(target[0]), int(target[1])))
+    save(app, out, "03-game-placing")
+    if hexes:
+        click(app, (int(target[0]), int(target[1])))
+        app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e")])
+    save(app, out, "04-game-facing")
+    # hover a unit on the board
+    unit = next(u for u in game.view()["units"] if not u["tile"].endswith(".hq"))
+    px = scene.board.pixel((unit["at"][0], unit["at"][1]))
+    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+    move(app, (int(px[0]), int(px[1])))
+    save(app, out, "05-hover")
+
+    # a battle in progress: play on with bots until a battle starts
+    game2 = mid_game(7, 40, ["hegemony", "outpost"])
+    scene2 = GameScene(
+        app, game2, [SeatSetup("hegemony", "greedy"), SeatSetup("outpost", "greedy")]
+    )
+    app.stack.clear_to(scene2)
+    for _ in range(4000):
+        scene2.wait_for_ai()
+        app.step(0.05, draw=False)
+        if isinstance(app.stack.top, BattleScene):
+            break
+    battle = app.stack.top
+    if isinstance(battle, BattleScene):
+        for _ in range(400):
+            app.step(0.05, draw=False)
+            step = battle.playback.current
+            if step is not None and step.kind in ("attack",) and battle.progress() > 0.5:
+                break
+        save(app, out, "06-battle")
+    app.settings.animation_speed = 8.0
+    for _ in range(20000):
+        scene2.wait_for_ai()
+        app.step(0.1, draw=False)
+        if isinstance(app.stack.top, GameOverScene):
+            break
+    save(app, out, "07-gameover")
+    app.stack.clear_to(GalleryScene(app))
+    move(app, (110 + 132 * 2, 140))
+    save(app, out, "08-gallery")
+    app.stack.clear_to(RulesScene(app))
+    save(app, out, "09-rules")
+    app.stack.top.page = len(app.stack.top.pages * [0]) - 1  # type: ignore[union-attr]
+    save(app, out, "10-legend")
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

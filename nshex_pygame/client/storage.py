@@ -1,0 +1,244 @@
+"""The user's data folder: settings and saved games, written atomically, read defensively.
+
+The folder is ``platformdirs.user_data_dir("nshex")`` (``~/.local/share/nshex`` on Linux,
+``%LOCALAPPDATA%\\nshex`` on Windows), or ``$NSHEX_DATA_DIR`` when that is set (the tests use
+it). Nothing is ever written next to the program.
+
+A file that cannot be read never raises: the loaders return the problem as a one-line message
+(``settings.json line 3: Expecting ',' delimiter``) that the menu shows.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+DATA_DIR_ENV = "NSHEX_DATA_DIR"
+SETTINGS_FILE = "settings.json"
+SAVES_DIR = "saves"
+AUTOSAVE_FILE = "autosave.json"
+SAVE_FORMAT = "nshex-client-save"
+SAVE_VERSION = 1
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0)
+WINDOW_SIZES = ((1280, 800), (1440, 900), (1600, 1000), (1920, 1200), (1024, 640))
+BOT_NAMES = ("random", "greedy", "flatmc", "easy", "medium", "hard")
+
+
+def data_dir() -> Path:
+    """The folder for settings and saves (created when missing)."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        path = Path(override)
+    else:
+        import platformdirs
+
+        path = Path(platformdirs.user_data_dir("nshex", appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def saves_dir() -> Path:
+    path = data_dir() / SAVES_DIR
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def autosave_path() -> Path:
+    return saves_dir() / AUTOSAVE_FILE
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a reader sees the old file or the new, never half.
+
+    A temporary file in the same folder is written and flushed to disk, then renamed over the
+    target (``os.replace`` is atomic on one file system).
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+# --- settings ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Settings:
+    """What the player chose in the settings screen; kept in ``settings.json``."""
+
+    animation_speed: float = 1.0
+    auto_battle_choices: bool = True
+    volume: int = 70
+    muted: bool = False
+    window_size: list[int] = field(default_factory=lambda: [1280, 800])
+    fullscreen: bool = False
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=2) + "\n"
+
+
+def _check_settings(data: Any) -> tuple[Settings, list[str]]:
+    """A Settings from parsed JSON, and the problems found (bad fields keep their default)."""
+    settings = Settings()
+    problems: list[str] = []
+    if not isinstance(data, dict):
+        return settings, [f"expected a JSON object, found {type(data).__name__}"]
+    known = {f.name for f in fields(Settings)}
+    for key in data:
+        if key not in known:
+            problems.append(f"unknown setting {key!r}")
+    speed = data.get("animation_speed", settings.animation_speed)
+    if isinstance(speed, int | float) and not isinstance(speed, bool) and 0.25 <= speed <= 8:
+        settings.animation_speed = float(speed)
+    else:
+        problems.append(f"animation_speed must be a number from 0.25 to 8, not {speed!r}")
+    for name in ("auto_battle_choices", "muted", "fullscreen"):
+        value = data.get(name, getattr(settings, name))
+        if isinstance(value, bool):
+            setattr(settings, name, value)
+        else:
+            problems.append(f"{name} must be true or false, not {value!r}")
+    volume = data.get("volume", settings.volume)
+    if isinstance(volume, int) and not isinstance(volume, bool) and 0 <= volume <= 100:
+        settings.volume = volume
+    else:
+        problems.append(f"volume must be a whole number from 0 to 100, not {volume!r}")
+    size = data.get("window_size", settings.window_size)
+    if (
+        isinstance(size, list)
+        and len(size) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) and 320 <= v <= 8192 for v in size)
+    ):
+        settings.window_size = [int(size[0]), int(size[1])]
+    else:
+        problems.append(f"window_size must be [width, height] in pixels, not {size!r}")
+    return settings, problems
+
+
+def load_settings() -> tuple[Settings, str | None]:
+    """The saved settings (defaults when there are none), and a problem to report, if any."""
+    path = data_dir() / SETTINGS_FILE
+    if not path.exists():
+        return Settings(), None
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return Settings(), f"{path.name}: cannot be read ({exc}); using the default settings"
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return (
+            Settings(),
+            f"{path.name} line {exc.lineno}: {exc.msg}; using the default settings",
+        )
+    settings, problems = _check_settings(data)
+    if problems:
+        return settings, f"{path.name}: {'; '.join(problems)} (default used)"
+    return settings, None
+
+
+def save_settings(settings: Settings) -> None:
+    atomic_write(data_dir() / SETTINGS_FILE, settings.to_json())
+
+
+# --- saved games -------------------------------------------------------------------------------
+
+
+@dataclass
+class SeatSetup:
+    """Who plays one seat: ``"human"`` or a bot name."""
+
+    army: str
+    player: str = "human"
+
+    @property
+    def is_human(self) -> bool:
+        return self.player == "human"
+
+
+@dataclass
+class SavedGame:
+    seats: list[SeatSetup]
+    game_text: str  # the engine's own save (Game.save())
+    saved_at: float = 0.0
+
+
+def save_game(path: Path, seats: list[SeatSetup], game_text: str) -> None:
+    """Write a game with who plays each seat (the engine's save is kept as it is)."""
+    data = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "saved_at": time.time(),
+        "seats": [{"army": s.army, "player": s.player} for s in seats],
+        "game": json.loads(game_text),
+    }
+    atomic_write(path, json.dumps(data, separators=(",", ":")) + "\n")
+
+
+def read_save(path: Path) -> tuple[SavedGame | None, str | None]:
+    """The saved game in ``path``, or None and why it cannot be loaded (one line).
+
+    Only the client's wrapper is checked here; the engine checks the game itself when it is
+    loaded (``Game.load`` raises ``SaveError`` with the reason).
+    """
+    name = path.name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None, f"{name}: no such file"
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, f"{name}: cannot be read ({exc})"
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return None, f"{name} line {exc.lineno}: not a saved game ({exc.msg})"
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        return None, f"{name}: not a saved game of this program (no format {SAVE_FORMAT!r})"
+    if data.get("version") != SAVE_VERSION:
+        return None, f"{name}: saved by another version (format version {data.get('version')!r})"
+    seats = data.get("seats")
+    if (
+        not isinstance(seats, list)
+        or len(seats) != 2
+        or not all(
+            isinstance(s, dict)
+            and isinstance(s.get("army"), str)
+            and s.get("player") in ("human", *BOT_NAMES)
+            for s in seats
+        )
+    ):
+        return None, f"{name}: 'seats' must list two seats with an army and a player"
+    game = data.get("game")
+    if not isinstance(game, dict):
+        return None, f"{name}: 'game' is missing"
+    saved_at = data.get("saved_at", 0.0)
+    return (
+        SavedGame(
+            seats=[SeatSetup(s["army"], s["player"]) for s in seats],
+            game_text=json.dumps(game),
+            saved_at=float(saved_at) if isinstance(saved_at, int | float) else 0.0,
+        ),
+        None,
+    )
+
+
+def list_saves() -> list[Path]:
+    """Every ``*.json`` in the saves folder, newest first."""
+    folder = saves_dir()
+    files = [p for p in folder.glob("*.json") if p.is_file()]
+    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)

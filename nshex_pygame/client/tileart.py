@@ -1,0 +1,477 @@
+"""Tiles drawn from the engine's data: no artwork, every symbol a distinct shape.
+
+A tile is a hexagon in its army's colour. Each edge carries its symbols where the edge points
+(``(edge + facing) mod 6``), while the texts (name, initiative) stay upright:
+
+- melee: white triangles pointing out, one per strength point;
+- ranged: yellow arrows, one per strength point; Gauss: a blue beam with an arrow head;
+- armor: a steel bar along the edge; net: a red mesh; link: a green tab;
+- initiative: white discs in the middle; toughness: white pips above them; mobility: a boot;
+- wounds: red drops with a count; a netted tile is covered by a red mesh.
+
+Rendered tiles are cached (a board redraw blits surfaces).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Any
+
+import pygame
+import pygame.gfxdraw
+
+from nshex_pygame.client import hexgeo
+from nshex_pygame.client.resources import font
+
+ARMY_COLOURS: dict[str, tuple[int, int, int]] = {
+    "borgo": (150, 95, 25),
+    "moloch": (140, 30, 34),
+    "hegemony": (38, 72, 140),
+    "outpost": (42, 110, 56),
+}
+ARMY_NAMES = {"borgo": "Borgo", "moloch": "Moloch", "hegemony": "Hegemony", "outpost": "Outpost"}
+
+WHITE = (245, 245, 240)
+INK = (20, 20, 24)
+YELLOW = (255, 214, 40)
+GAUSS = (90, 200, 255)
+STEEL = (178, 188, 200)
+NET = (255, 70, 90)
+LINK = (110, 230, 130)
+WOUND = (220, 20, 30)
+
+MODULE_BADGES = {
+    "officer-melee+1": "+1 melee",
+    "officer-ranged+1": "+1 ranged",
+    "scout-initiative+1": "+1 init",
+    "medic": "MEDIC",
+    "mother-extra-initiative": "+1 attack",
+    "quartermaster-melee-to-ranged": "melee=ranged",
+    "recon-center": "2x move",
+    "saboteur-enemy-initiative-1": "enemy -1 init",
+    "scoper-steal-enemy-modules": "steals modules",
+    "transport": "transport",
+    "hq-initiative+1": "+1 init",
+    "hq-melee+1": "+1 melee",
+    "hq-ranged+1": "+1 ranged",
+    "hq-extra-initiative": "+1 attack",
+}
+
+
+def army_colour(army: str) -> tuple[int, int, int]:
+    if army in ARMY_COLOURS:
+        return ARMY_COLOURS[army]
+    h = sum(ord(c) * 31**i for i, c in enumerate(army)) % 360
+    colour = pygame.Color(0)
+    colour.hsva = (h, 60, 55, 100)
+    return colour.r, colour.g, colour.b
+
+
+def lighter(colour: tuple[int, int, int], amount: float = 0.35) -> tuple[int, int, int]:
+    r, g, b = colour
+    return (
+        int(r + (255 - r) * amount),
+        int(g + (255 - g) * amount),
+        int(b + (255 - b) * amount),
+    )
+
+
+def darker(colour: tuple[int, int, int], amount: float = 0.45) -> tuple[int, int, int]:
+    r, g, b = colour
+    return int(r * (1 - amount)), int(g * (1 - amount)), int(b * (1 - amount))
+
+
+@cache
+def info_of(tile_id: str) -> dict[str, Any]:
+    from nshex_pygame.core import tile_info
+
+    return tile_info(tile_id)
+
+
+def _poly(surface: pygame.Surface, points: list[tuple[float, float]], fill, outline=INK) -> None:
+    pts = [(round(x), round(y)) for x, y in points]
+    pygame.gfxdraw.filled_polygon(surface, pts, fill)
+    pygame.gfxdraw.aapolygon(surface, pts, outline)
+    if outline is not None:
+        pygame.draw.polygon(surface, outline, pts, 1)
+
+
+class _Edge:
+    """Coordinates on one edge: ``at(along, inward)`` measured in tile sizes."""
+
+    def __init__(self, center: tuple[float, float], size: float, direction: int) -> None:
+        angle = hexgeo.edge_angle(direction)
+        self.u = (math.cos(angle), math.sin(angle))  # outward
+        self.t = (-self.u[1], self.u[0])  # along the edge, clockwise
+        self.apothem = size * hexgeo.SQRT3 / 2
+        self.center = center
+        self.size = size
+
+    def at(self, along: float, inward: float) -> tuple[float, float]:
+        s = self.size
+        d = self.apothem - inward * s
+        return (
+            self.center[0] + self.u[0] * d + self.t[0] * along * s,
+            self.center[1] + self.u[1] * d + self.t[1] * along * s,
+        )
+
+
+def _melee(surface, edge: _Edge, offset: float, count: int, width: float) -> None:
+    w = min(0.24, width / max(count, 1))
+    for i in range(count):
+        a = offset + (i - (count - 1) / 2) * w
+        _poly(
+            surface,
+            [edge.at(a, 0.05), edge.at(a - w * 0.47, 0.32), edge.at(a + w * 0.47, 0.32)],
+            WHITE,
+        )
+
+
+def _ranged(surface, edge: _Edge, offset: float, count: int, width: float) -> None:
+    w = min(0.2, width / max(count, 1))
+    for i in range(count):
+        a = offset + (i - (count - 1) / 2) * w
+        shaft = [
+            edge.at(a - 0.035, 0.2),
+            edge.at(a + 0.035, 0.2),
+            edge.at(a + 0.035, 0.46),
+            edge.at(a - 0.035, 0.46),
+        ]
+        _poly(surface, shaft, YELLOW)
+        _poly(
+            surface,
+            [edge.at(a, 0.04), edge.at(a - w * 0.46, 0.22), edge.at(a + w * 0.46, 0.22)],
+            YELLOW,
+        )
+
+
+def _gauss(surface, edge: _Edge, offset: float) -> None:
+    beam = [
+        edge.at(offset - 0.065, 0.18),
+        edge.at(offset + 0.065, 0.18),
+        edge.at(offset + 0.065, 0.5),
+        edge.at(offset - 0.065, 0.5),
+    ]
+    _poly(surface, beam, GAUSS)
+    pygame.draw.line(
+        surface, WHITE, edge.at(offset, 0.18), edge.at(offset, 0.46), max(1, int(edge.size / 40))
+    )
+    _poly(
+        surface,
+        [edge.at(offset, 0.03), edge.at(offset - 0.14, 0.2), edge.at(offset + 0.14, 0.2)],
+        GAUSS,
+    )
+
+
+def _armor(surface, edge: _Edge) -> None:
+    _poly(
+        surface,
+        [edge.at(-0.4, 0.015), edge.at(0.4, 0.015), edge.at(0.34, 0.11), edge.at(-0.34, 0.11)],
+        STEEL,
+    )
+
+
+def _net(surface, edge: _Edge, offset: float, width: float) -> None:
+    half = min(0.24, width / 2)
+    near, far = 0.05, 0.36
+    outline = [
+        edge.at(offset - half, near),
+        edge.at(offset + half, near),
+        edge.at(offset + half * 0.6, far),
+        edge.at(offset - half * 0.6, far),
+    ]
+    _poly(surface, outline, (90, 10, 20), NET)
+    thick = max(1, round(edge.size / 45))
+    for k in range(1, 4):
+        f = k / 4
+        pygame.draw.line(
+            surface,
+            NET,
+            edge.at(offset - half + 2 * half * f, near),
+            edge.at(offset - half * 0.6 + 1.2 * half * f, far),
+            thick,
+        )
+        inward = near + (far - near) * f
+        span = half - 0.4 * half * f
+        pygame.draw.line(
+            surface, NET, edge.at(offset - span, inward), edge.at(offset + span, inward), thick
+        )
+    pygame.draw.polygon(surface, NET, [(round(x), round(y)) for x, y in outline], thick)
+
+
+def _link(surface, edge: _Edge) -> None:
+    _poly(
+        surface,
+        [
+            edge.at(-0.2, 0.0),
+            edge.at(0.2, 0.0),
+            edge.at(0.13, 0.15),
+            edge.at(-0.13, 0.15),
+        ],
+        LINK,
+    )
+
+
+def draw_edges(surface, info: dict[str, Any], center, size: float, facing: int) -> None:
+    is_hq = info.get("kind") == "hq"
+    for e, data in enumerate(info.get("edges") or []):
+        edge = _Edge(center, size, (e + facing) % 6)
+        if data.get("armor"):
+            _armor(surface, edge)
+        if data.get("link") and not is_hq:
+            _link(surface, edge)
+        groups: list[str] = []
+        if data.get("gauss"):
+            groups.append("gauss")
+        elif data.get("ranged"):
+            groups.append("ranged")
+        if data.get("melee"):
+            groups.append("melee")
+        if data.get("net"):
+            groups.append("net")
+        if not groups:
+            continue
+        width = 0.7 / len(groups)
+        for g, group in enumerate(groups):
+            offset = (g - (len(groups) - 1) / 2) * width
+            if group == "melee":
+                _melee(surface, edge, offset, int(data["melee"]), width)
+            elif group == "ranged":
+                _ranged(surface, edge, offset, int(data["ranged"]), width)
+            elif group == "gauss":
+                _gauss(surface, edge, offset)
+            else:
+                _net(surface, edge, offset, width)
+
+
+def text(surface, words: str, size: int, center, colour=WHITE, bold=True, shadow=True) -> None:
+    f = font(max(8, size), bold)
+    image = f.render(words, True, colour)
+    rect = image.get_rect(center=(round(center[0]), round(center[1])))
+    if shadow:
+        dark = f.render(words, True, INK)
+        for dx, dy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
+            surface.blit(dark, rect.move(dx, dy))
+    surface.blit(image, rect)
+
+
+def fit_text(words: str, size: int, max_width: float, bold: bool = True) -> int:
+    """The largest font size <= size at which ``words`` fit in ``max_width``."""
+    while size > 8 and font(size, bold).size(words)[0] > max_width:
+        size -= 1
+    return size
+
+
+def name_lines(name: str, size: int, max_width: float) -> tuple[list[str], int]:
+    if font(size, True).size(name)[0] <= max_width or " " not in name:
+        return [name], fit_text(name, size, max_width)
+    words = name.split()
+    best = None
+    for i in range(1, len(words)):
+        a, b = " ".join(words[:i]), " ".join(words[i:])
+        width = max(font(size, True).size(a)[0], font(size, True).size(b)[0])
+        if best is None or width < best[0]:
+            best = (width, [a, b])
+    assert best is not None
+    lines = best[1]
+    return lines, min(fit_text(line, size, max_width) for line in lines)
+
+
+def _disc(surface, center, radius: float, label: str, fill=WHITE, colour=INK) -> None:
+    x, y, r = round(center[0]), round(center[1]), max(3, round(radius))
+    pygame.gfxdraw.filled_circle(surface, x, y, r, fill)
+    pygame.gfxdraw.aacircle(surface, x, y, r, INK)
+    size = fit_text(label, round(radius * 1.45), radius * 1.8)
+    text(surface, label, size, (x, y + 1), colour, shadow=False)
+
+
+def _boot(surface, center, size: float) -> None:
+    """The Mobility mark: a small boot."""
+    cx, cy = center
+    s = size * 0.11
+    leg = [(cx - s * 0.5, cy - s), (cx + s * 0.25, cy - s), (cx + s * 0.25, cy + s * 0.2)]
+    foot = [
+        *leg,
+        (cx + s, cy + s * 0.35),
+        (cx + s, cy + s * 0.8),
+        (cx - s * 0.5, cy + s * 0.8),
+    ]
+    _poly(surface, foot, WHITE)
+
+
+def _pips(surface, center, size: float, count: int) -> None:
+    r = max(3, round(size * 0.06))
+    gap = r * 2.7
+    for i in range(count):
+        x = center[0] + (i - (count - 1) / 2) * gap
+        pygame.gfxdraw.filled_circle(surface, round(x), round(center[1]), r, WHITE)
+        pygame.gfxdraw.aacircle(surface, round(x), round(center[1]), r, INK)
+
+
+def _drop(surface, center, size: float, label: str) -> None:
+    cx, cy = center
+    r = size * 0.12
+    tip = [(cx, cy - r * 1.9), (cx - r * 0.85, cy - r * 0.4), (cx + r * 0.85, cy - r * 0.4)]
+    _poly(surface, tip, WOUND, WOUND)
+    pygame.gfxdraw.filled_circle(surface, round(cx), round(cy), round(r), WOUND)
+    pygame.gfxdraw.aacircle(surface, round(cx), round(cy), round(r), INK)
+    text(surface, label, round(r * 1.5), (cx, cy), WHITE, shadow=False)
+
+
+def _net_cover(surface, center, size: float) -> None:
+    """A red mesh over the whole tile: it is netted."""
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    pts = hexgeo.corners(center, size * 0.97)
+    pygame.draw.polygon(layer, (0, 0, 0, 110), pts)
+    mesh = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    step = max(6, round(size / 5))
+    w, h = surface.get_size()
+    for k in range(-h, w + h, step):
+        pygame.draw.line(mesh, (*NET, 230), (k, 0), (k + h, h), max(1, round(size / 35)))
+        pygame.draw.line(mesh, (*NET, 230), (k, h), (k + h, 0), max(1, round(size / 35)))
+    mask = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    pygame.draw.polygon(mask, (255, 255, 255, 255), pts)
+    mesh.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    layer.blit(mesh, (0, 0))
+    surface.blit(layer, (0, 0))
+    text(surface, "NETTED", max(9, round(size * 0.17)), (center[0], center[1]), NET)
+
+
+def render_tile(
+    tile_id: str,
+    size: float,
+    facing: int = 0,
+    *,
+    wounds: int = 0,
+    netted: bool = False,
+    hq_hp: int | None = None,
+    ring: tuple[int, int, int] | None = None,
+) -> pygame.Surface:
+    """One tile on its own transparent surface, centred (cached)."""
+    return _render(tile_id, round(size), facing % 6, wounds, netted, hq_hp, ring)
+
+
+@cache
+def _render(tile_id, size, facing, wounds, netted, hq_hp, ring) -> pygame.Surface:
+    info = info_of(tile_id)
+    army = str(info.get("army"))
+    base = army_colour(army)
+    side = size * 2 + 6
+    surface = pygame.Surface((side, side), pygame.SRCALPHA)
+    center = (side / 2, side / 2)
+    outer = hexgeo.corners(center, size - 1)
+    _poly(surface, outer, darker(base, 0.15), INK)
+    inner = hexgeo.corners(center, size * 0.9)
+    pygame.gfxdraw.filled_polygon(surface, [(round(x), round(y)) for x, y in inner], base)
+    border = ring or lighter(base, 0.45)
+    pygame.draw.polygon(
+        surface, border, [(round(x), round(y)) for x, y in outer], max(2, round(size / 22))
+    )
+    kind = info.get("kind")
+    cx, cy = center
+    if kind == "instant":
+        _instant_face(surface, info, center, size)
+        return surface
+    draw_edges(surface, info, center, size, facing)
+    abilities = list(info.get("abilities") or [])
+    name = str(info.get("name"))
+    if kind == "hq":
+        hp = 20 if hq_hp is None else hq_hp
+        text(surface, str(hp), round(size * 0.42), (cx, cy - size * 0.04), WHITE)
+        text(surface, "HQ", round(size * 0.17), (cx, cy + size * 0.3))
+        bonus = next((MODULE_BADGES[a] for a in abilities if a in MODULE_BADGES), None)
+        if bonus:
+            _badge(surface, bonus, (cx, cy - size * 0.38), size)
+        if netted:
+            _net_cover(surface, center, size)
+        return surface
+    initiative = list(info.get("initiative") or [])
+    if kind == "module":
+        badges = [MODULE_BADGES[a] for a in abilities if a in MODULE_BADGES] or ["module"]
+        for i, badge in enumerate(badges[:2]):
+            _badge(
+                surface,
+                badge,
+                (cx, cy - size * 0.1 + (i - (len(badges[:2]) - 1) / 2) * size * 0.2),
+                size,
+            )
+    elif initiative:
+        r = size * 0.17
+        for i, value in enumerate(initiative):
+            x = cx + (i - (len(initiative) - 1) / 2) * r * 2.2
+            _disc(surface, (x, cy - size * 0.08), r, str(value))
+    else:
+        _disc(surface, (cx, cy - size * 0.08), size * 0.17, "-", (150, 150, 150))
+    lines, fsize = name_lines(name, round(size * 0.17), size * 1.05)
+    fsize = min(fsize, round(size * 0.17))
+    y0 = cy + size * (0.24 if len(lines) == 1 else 0.2)
+    for i, line in enumerate(lines):
+        text(surface, line, fsize, (cx, y0 + i * fsize * 1.05))
+    toughness = int(info.get("toughness") or 0)
+    if toughness:
+        _pips(surface, (cx, cy - size * 0.36), size, toughness)
+    if info.get("mobility"):
+        _boot(surface, (cx - size * 0.29, cy - size * 0.47), size * 1.3)
+    if wounds:
+        _drop(surface, (cx + size * 0.6, cy + size * 0.04), size, str(wounds))
+    if netted:
+        _net_cover(surface, center, size)
+    return surface
+
+
+def _badge(surface, label: str, center, size: float) -> None:
+    fsize = fit_text(label, round(size * 0.16), size * 1.0)
+    f = font(fsize, True)
+    w, h = f.size(label)
+    rect = pygame.Rect(0, 0, w + 8, h + 4)
+    rect.center = (round(center[0]), round(center[1]))
+    pygame.draw.rect(surface, INK, rect, border_radius=5)
+    pygame.draw.rect(surface, LINK, rect, 1, border_radius=5)
+    text(surface, label, fsize, rect.center, LINK, shadow=False)
+
+
+def _instant_face(surface, info: dict[str, Any], center, size: float) -> None:
+    cx, cy = center
+    short = str(info.get("id", "")).partition(".")[2]
+    icon = {
+        "battle": "BATTLE",
+        "move": "MOVE",
+        "push_back": "PUSH",
+        "sniper": "SNIPER",
+        "grenade": "GRENADE",
+        "air_strike": "AIR STRIKE",
+    }.get(short, str(info.get("name", "")).upper())
+    pygame.gfxdraw.filled_circle(surface, round(cx), round(cy), round(size * 0.62), INK)
+    pygame.gfxdraw.aacircle(surface, round(cx), round(cy), round(size * 0.62), YELLOW)
+    fsize = fit_text(icon, round(size * 0.22), size * 1.1)
+    text(surface, icon, fsize, (cx, cy - size * 0.06), YELLOW)
+    text(surface, "instant", round(size * 0.13), (cx, cy + size * 0.22), WHITE, bold=False)
+
+
+def hex_outline(surface, center, size: float, colour, width: int = 3) -> None:
+    pts = [(round(x), round(y)) for x, y in hexgeo.corners(center, size)]
+    pygame.draw.polygon(surface, colour, pts, width)
+
+
+def hex_fill(surface, center, size: float, colour) -> None:
+    """A filled hexagon; ``colour`` may carry alpha."""
+    pts = hexgeo.corners(center, size)
+    if len(colour) == 4 and colour[3] < 255:
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        left, top = math.floor(min(xs)), math.floor(min(ys))
+        layer = pygame.Surface(
+            (math.ceil(max(xs)) - left + 1, math.ceil(max(ys)) - top + 1), pygame.SRCALPHA
+        )
+        pygame.draw.polygon(layer, colour, [(x - left, y - top) for x, y in pts])
+        surface.blit(layer, (left, top))
+    else:
+        pygame.draw.polygon(surface, colour, pts)
+
+
+def blit_tile(surface, image: pygame.Surface, center, alpha: int = 255) -> None:
+    rect = image.get_rect(center=(round(center[0]), round(center[1])))
+    if alpha < 255:
+        image = image.copy()
+        image.set_alpha(alpha)
+    surface.blit(image, rect)

@@ -1,0 +1,163 @@
+"""Small drawing helpers and widgets: text, wrapped paragraphs, panels, buttons, tooltips."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+
+import pygame
+
+from nshex_pygame.client.resources import font
+
+BG = (24, 26, 32)
+PANEL = (38, 41, 50)
+PANEL_EDGE = (70, 76, 92)
+TEXT = (232, 232, 226)
+DIM = (150, 154, 165)
+ACCENT = (255, 196, 60)
+GOOD = (110, 220, 130)
+BAD = (255, 95, 95)
+
+
+@cache
+def _render(words: str, size: int, colour: tuple[int, ...], bold: bool) -> pygame.Surface:
+    return font(size, bold).render(words, True, colour)
+
+
+def draw_text(
+    surface: pygame.Surface,
+    words: str,
+    pos: tuple[float, float],
+    size: int = 18,
+    colour: tuple[int, ...] = TEXT,
+    bold: bool = False,
+    anchor: str = "topleft",
+) -> pygame.Rect:
+    image = _render(words, size, tuple(colour), bold)
+    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
+    f = font(size, bold)
+    lines: list[str] = []
+    for paragraph in words.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}" if line else word
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def draw_paragraph(
+    surface: pygame.Surface,
+    words: str,
+    rect: pygame.Rect,
+    size: int = 17,
+    colour: tuple[int, ...] = TEXT,
+    bold: bool = False,
+    spacing: float = 1.25,
+) -> int:
+    """Wrapped text from the top of ``rect``; returns the y below the last line."""
+    y = rect.top
+    step = round(size * spacing)
+    for line in wrap(words, size, rect.width, bold):
+        if y + step > rect.bottom + step:  # keep going only slightly past the bottom
+            break
+        draw_text(surface, line, (rect.left, y), size, colour, bold)
+        y += step
+    return y
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, fill=PANEL, edge=PANEL_EDGE) -> None:
+    pygame.draw.rect(surface, fill, rect, border_radius=8)
+    pygame.draw.rect(surface, edge, rect, 1, border_radius=8)
+
+
+class Button:
+    def __init__(
+        self,
+        label: str,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        action: Callable[[], None] | None = None,
+        *,
+        size: int = 20,
+        enabled: bool = True,
+        hint: str = "",
+    ) -> None:
+        self.label = label
+        self.rect = pygame.Rect(rect)
+        self.action = action
+        self.size = size
+        self.enabled = enabled
+        self.hover = False
+        self.hint = hint
+        self.selected = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when the event was a click on this button (and it did its action)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        elif (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
+            if self.enabled and self.action is not None:
+                self.action()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.enabled:
+            fill, edge, colour = (44, 46, 54), (64, 66, 74), (110, 112, 120)
+        elif self.selected:
+            fill, edge, colour = (92, 74, 26), ACCENT, (255, 240, 200)
+        elif self.hover:
+            fill, edge, colour = (70, 76, 96), ACCENT, TEXT
+        else:
+            fill, edge, colour = (54, 58, 72), PANEL_EDGE, TEXT
+        pygame.draw.rect(surface, fill, self.rect, border_radius=7)
+        pygame.draw.rect(surface, edge, self.rect, 2, border_radius=7)
+        size = self.size
+        while size > 10 and font(size, True).size(self.label)[0] > self.rect.width - 12:
+            size -= 1
+        draw_text(surface, self.label, self.rect.center, size, colour, True, "center")
+
+
+def tooltip(
+    surface: pygame.Surface,
+    title: str,
+    lines: list[tuple[str, tuple[int, ...]]],
+    pos: tuple[int, int],
+    width: int = 360,
+) -> pygame.Rect:
+    """A box near ``pos`` with a bold title and wrapped lines; kept on screen."""
+    size = 15
+    rows: list[tuple[str, tuple[int, ...], bool]] = [(title, ACCENT, True)]
+    for line, colour in lines:
+        rows += [(part, colour, False) for part in wrap(line, size, width - 20)]
+    step = round(size * 1.3)
+    height = 14 + step * len(rows) + 4
+    rect = pygame.Rect(pos[0] + 18, pos[1] + 18, width, height)
+    screen = surface.get_rect()
+    if rect.right > screen.right - 4:
+        rect.right = pos[0] - 12
+    if rect.bottom > screen.bottom - 4:
+        rect.bottom = screen.bottom - 4
+    rect.clamp_ip(screen)
+    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+    shade.fill((14, 15, 20, 238))
+    surface.blit(shade, rect)
+    pygame.draw.rect(surface, ACCENT, rect, 1, border_radius=4)
+    y = rect.top + 8
+    for words, colour, bold in rows:
+        draw_text(surface, words, (rect.left + 10, y), size + (1 if bold else 0), colour, bold)
+        y += step
+    return rect
