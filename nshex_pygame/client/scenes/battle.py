@@ -70,6 +70,7 @@ class Playback:
         self.phases = phases
         self.hq = list(hq_hp)
         self.netted: set[Hex] = set()
+        self.hits: dict[tuple, int] = {}  # this phase's wounds by (target, attacker, edge)
         self.steps: list[Step] = []
         for p, phase in enumerate(phases):
             self.steps.append(Step(p, "banner"))
@@ -103,12 +104,28 @@ class Playback:
         """What a step changes as it starts (so the drawing shows the new state)."""
         if step.kind == "banner":
             self.netted = set(self.phase_netted.get(step.phase, set()))
+            self.hits: dict[tuple, int] = {}
         event = step.event or {}
         if step.kind == "hit":
             at = _key(event["at"])
             unit = self.units.get(at)
             if unit is not None and tileart.info_of(unit["tile"]).get("kind") != "hq":
-                unit["wounds"] = int(unit.get("wounds", 0)) + int(event.get("wounds", 0))
+                wounds = int(event.get("wounds", 0))
+                unit["wounds"] = int(unit.get("wounds", 0)) + wounds
+                hit = (at, _key(event["from"]) if event.get("from") else None, event.get("edge"))
+                self.hits[hit] = self.hits.get(hit, 0) + wounds
+        elif step.kind == "save":
+            # the medic cancels that attack: the wounds it was about to deal go away
+            at = _key(event["at"])
+            source = _key(event["from"]) if event.get("from") else None
+            hit = (at, source, event.get("edge"))
+            cancelled = self.hits.pop(hit, 0)
+            if not cancelled:
+                same = [k for k in self.hits if k[0] == at and k[1] == source]
+                cancelled = sum(self.hits.pop(k) for k in same)
+            unit = self.units.get(at)
+            if unit is not None:
+                unit["wounds"] = max(0, int(unit.get("wounds", 0)) - cancelled)
         elif step.kind == "hq_damage":
             seat = int(event["seat"])
             if 0 <= seat < len(self.hq):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -163,7 +164,7 @@ class GameScene(Scene):
         try:
             self.game.apply_action(action)
         except IllegalActionError as exc:
-            self.say(str(exc))
+            self.say(plain_reason(str(exc)))
             return False
         if desc.get("kind") != "draw":
             who = army_name(self.armies[seat]) if seat >= 0 else "Chance"
@@ -505,7 +506,7 @@ class GameScene(Scene):
         try:
             self.game.string_to_action(line)
         except IllegalActionError as exc:
-            return str(exc)
+            return plain_reason(str(exc))
         except Exception:
             return None
         return None
@@ -1147,6 +1148,13 @@ class GameScene(Scene):
             lines.append(("Protected by a medic", widgets.GOOD))
         lines += [(t, widgets.TEXT) for t in rulestext.tile_description(info)]
         return title, lines
+
+
+def plain_reason(reason: str) -> str:
+    """The engine's refusal for a player: without its ``seat 0, during the turn:`` prefix."""
+    match = re.match(r"^seat \d+, [^:]+: (.+)$", reason.strip())
+    text = match.group(1) if match else reason.strip()
+    return text[:1].upper() + text[1:] if text else reason
 
 
 def _angle_diff(a: float, b: float) -> float:

@@ -1,0 +1,64 @@
+"""Helpers for the client tests: no window, no sound device, a private data folder.
+
+Importing this module sets ``SDL_VIDEODRIVER=dummy`` and ``SDL_AUDIODRIVER=dummy`` before
+pygame is imported, so the tests never open a real window. Test modules import the fixtures
+``app_fixture`` and ``data_dir_fixture`` (registered as ``app`` and ``data_dir``). Scenes are
+driven by feeding them events and stepping ``update(dt)``.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from nshex_pygame.client.app import App
+from nshex_pygame.client.storage import Settings
+
+
+@pytest.fixture(name="data_dir")
+def data_dir_fixture(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "data"
+    monkeypatch.setenv("NSHEX_DATA_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture(name="app")
+def app_fixture(data_dir: Path) -> Any:
+    application = App(settings=Settings(animation_speed=8.0))
+    yield application
+    for scene in reversed(application.stack.scenes):
+        scene.on_exit()
+
+
+def move(app: App, pos: tuple[float, float]) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    app.step(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+
+
+def click(app: App, pos: tuple[float, float], button: int = 1) -> None:
+    move(app, pos)
+    pos = (int(pos[0]), int(pos[1]))
+    app.step(0.0, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)])
+
+
+def key(app: App, code: int) -> None:
+    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")])
+
+
+def click_button(app: App, scene: Any, label: str) -> None:
+    """Click the button of ``scene`` whose label starts with ``label``."""
+    for button in scene.buttons:
+        if button.label.startswith(label):
+            click(app, button.rect.center)
+            return
+    labels = [b.label for b in scene.buttons]
+    raise AssertionError(f"no button {label!r} in {labels}")

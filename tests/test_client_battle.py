@@ -1,0 +1,129 @@
+"""Battle playback: a real battle log, run through the playback and the scene, ends with the
+board the engine computed; the controls pause, step and skip."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from client_support import app_fixture, data_dir_fixture, key  # noqa: F401
+from conftest import CONFORMANCE_DIR, EXAMPLES
+
+from nshex_pygame.client.board import BoardView
+from nshex_pygame.client.scenes.battle import BattleScene, Playback
+from nshex_pygame.core import Position, ScenarioError
+
+CONFORMANCE = sorted(CONFORMANCE_DIR.glob("*.toml"))
+
+
+def _board(units: list[dict[str, Any]]) -> list[tuple]:
+    return sorted(
+        (
+            int(u["at"][0]),
+            int(u["at"][1]),
+            u["tile"],
+            int(u["seat"]),
+            int(u["facing"]),
+            int(u["wounds"]),
+        )
+        for u in units
+    )
+
+
+def _load(path: Path) -> Position:
+    return Position.from_toml(path.read_text(encoding="utf-8"), path.name, test_tables=True)
+
+
+def _battles() -> list[Path]:
+    usable = []
+    for path in [*EXAMPLES, *CONFORMANCE]:
+        try:
+            _load(path)
+        except ScenarioError:
+            continue
+        usable.append(path)
+    return usable
+
+
+@pytest.mark.parametrize("path", _battles(), ids=lambda p: p.name)
+def test_playback_ends_with_the_engines_board(path: Path) -> None:
+    position = _load(path)
+    result = position.resolve_battle()
+    playback = Playback(position.units, result.phases, list(position.hq_hp))
+    playback.start()
+    playback.finish()
+    assert _board(playback.unit_list()) == _board(result.units)
+    assert playback.hq == list(result.hq_hp)
+
+
+def _scene(app, path: Path) -> tuple[BattleScene, Any]:
+    position = _load(path)
+    result = position.resolve_battle()
+    scene = BattleScene(
+        app, BoardView(), list(position.armies), position.units, result.phases, list(position.hq_hp)
+    )
+    app.stack.push(scene)
+    return scene, result
+
+
+def test_the_scene_plays_a_battle_to_the_end(app) -> None:
+    path = next(p for p in EXAMPLES if "borgo_moloch" in p.name)
+    scene, result = _scene(app, path)
+    kinds_seen = set()
+    for _ in range(2000):
+        if app.stack.top is not scene:
+            break
+        if scene.playback.current is not None:
+            kinds_seen.add(scene.playback.current.kind)
+        app.step(0.05)
+    assert app.stack.top is not scene, "the scene closes itself at the end"
+    assert _board(scene.playback.unit_list()) == _board(result.units)
+    assert scene.playback.hq == list(result.hq_hp)
+    assert {"banner", "attack", "hit"} <= kinds_seen
+    assert any("Initiative" in line for line, _ in scene.log)
+
+
+def test_pause_step_and_skip(app) -> None:
+    path = next(p for p in EXAMPLES if "hegemony_outpost" in p.name)
+    scene, result = _scene(app, path)
+    key(app, pygame.K_SPACE)
+    assert scene.paused
+    index = scene.playback.index
+    for _ in range(20):
+        app.step(0.5)
+    assert scene.playback.index == index, "paused: time does not move the battle"
+    key(app, pygame.K_n)  # one phase
+    for _ in range(400):
+        app.step(0.05)
+        if scene.paused:
+            break
+    assert scene.paused
+    phase = scene.playback.current.phase if scene.playback.current else None
+    assert phase in (None, 1), "stopped at the start of the next phase"
+    speed = scene.speed
+    key(app, pygame.K_PLUS)
+    assert scene.speed > speed
+    key(app, pygame.K_s)
+    assert app.stack.top is not scene
+    assert _board(scene.playback.unit_list()) == _board(result.units)
+
+
+def test_every_event_kind_is_drawn(app) -> None:
+    """Draw every step of many battles halfway through: no event kind breaks the drawing."""
+    surface = pygame.Surface((1280, 800))
+    seen: set[str] = set()
+    for path in _battles():
+        phases = _load(path).resolve_battle().phases
+        kinds = {e["kind"] for phase in phases for e in phase["events"]}
+        if kinds <= seen:
+            continue
+        seen |= kinds
+        scene, _ = _scene(app, path)
+        while not scene.playback.done:
+            scene.elapsed = scene.duration(scene.playback.current) / 2
+            scene.draw(surface)
+            scene.playback.advance()
+        app.stack.pop(scene)
+    assert {"attack", "hit", "armor", "save", "netted", "explode", "hq_damage", "removed"} <= seen

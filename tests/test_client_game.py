@@ -1,0 +1,210 @@
+"""The game scene: clicks become exactly the engine's actions, refusals change nothing, an
+AI-against-AI game reaches the game-over screen, and the game saves itself after a turn."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+from client_support import app_fixture, click, data_dir_fixture, key  # noqa: F401
+
+from nshex_pygame.client import storage
+from nshex_pygame.client.scenes.battle import BattleScene
+from nshex_pygame.client.scenes.game import GameScene
+from nshex_pygame.client.scenes.gameover import GameOverScene
+from nshex_pygame.client.scenes.menu import MenuScene, load_game
+from nshex_pygame.client.storage import SeatSetup
+from nshex_pygame.core import CHANCE, Bot, Game
+
+HUMANS = [SeatSetup("borgo", "human"), SeatSetup("moloch", "human")]
+
+
+def _main_stage(seed: int = 4, actions: int = 30) -> Game:
+    """A game where seat 0 is to play its main step with a board tile in hand."""
+    game = Game(["borgo", "moloch"], seed)
+    bot = Bot("greedy", seed)
+    done = 0
+    while True:
+        assert not game.is_terminal()
+        player = game.current_player()
+        if player == CHANCE:
+            game.apply_action(game.natural_draw())
+            continue
+        view = game.view()
+        if done >= actions and player == 0 and view["stage"]["kind"] == "main":
+            hand = view["hands"][0]
+            if any(not t.endswith((".battle", ".move", ".grenade")) for t in hand):
+                return game
+        game.apply_action(bot.choose(game))
+        done += 1
+
+
+def _scene(app, game: Game, seats=HUMANS, save: Path | None = None) -> GameScene:
+    scene = GameScene(app, game, list(seats), save_path=save, seed=1)
+    app.stack.push(scene)
+    app.step(0.0)
+    return scene
+
+
+def _hand_pos(scene: GameScene, seat: int, index: int) -> tuple[float, float]:
+    return scene.hand_rects(seat)[index][1]
+
+
+def test_placing_a_tile_through_clicks_is_exactly_the_engine_action(app) -> None:
+    game = _main_stage()
+    scene = _scene(app, game)
+    hand = scene.hand(0)
+    index = next(i for i, t in enumerate(hand) if not t.endswith((".battle", ".move", ".grenade")))
+    tile = hand[index]
+    before = game.clone()
+    history = game.history()
+
+    click(app, _hand_pos(scene, 0, index))
+    assert scene.selected_tile() == tile
+    legal = scene.slot_hexes(scene.candidates(), "at")
+    assert legal, "the legal hexes come from the engine"
+    assert all(at not in scene.units for at in legal)
+    target = sorted(legal)[0]
+    click(app, scene.board.pixel(target))
+    assert game == before, "the first click on a hex only chooses it"
+    faces = scene.facings(scene.candidates())
+    key(app, pygame.K_e)  # turn it once
+    facing = scene.facing
+    assert facing in faces
+    expected = before.string_to_action(f"place {tile} {target[0]},{target[1]} {facing}")
+    click(app, scene.board.pixel(target))  # the second click confirms
+
+    assert game.history() == [*history, before.action_to_string(expected)]
+    before.apply_action(expected)
+    assert game == before
+
+
+def test_the_first_hq_by_two_clicks(app) -> None:
+    game = Game(["hegemony", "outpost"], 2)
+    scene = _scene(app, game)
+    legal = scene.slot_hexes(scene.candidates(), "at")
+    assert len(legal) == 19
+    click(app, scene.board.pixel((0, 0)))
+    key(app, pygame.K_RETURN)
+    assert game.history() == ["hq 0,0"]
+
+
+def test_an_illegal_click_changes_nothing_and_says_why(app) -> None:
+    game = _main_stage()
+    scene = _scene(app, game)
+    before = game.clone()
+    occupied = next(iter(scene.units))
+    hand = scene.hand(0)
+    index = next(i for i, t in enumerate(hand) if not t.endswith((".battle", ".move", ".grenade")))
+    click(app, _hand_pos(scene, 0, index))
+    click(app, scene.board.pixel(occupied))
+    assert game == before
+    assert scene.message.strip(), "the refusal is explained"
+    print("refused:", scene.message)
+
+    # a tile in the other player's hand
+    scene.message = ""
+    if scene.hand(1):
+        click(app, _hand_pos(scene, 1, 0))
+        assert "not their turn" in scene.message
+    # nothing selected: a click on an empty hex
+    key(app, pygame.K_ESCAPE)
+    assert scene.selected is None
+    empty = next(at for at in scene.board.hexes if at not in scene.units)
+    click(app, scene.board.pixel(empty))
+    assert scene.message, "a click on an empty hex with nothing chosen is explained too"
+    assert game == before
+    app.step(0.016)  # the message is drawn without trouble
+
+
+def test_undo_takes_back_unconfirmed_choices(app) -> None:
+    game = _main_stage()
+    scene = _scene(app, game)
+    before = game.clone()
+    hand = scene.hand(0)
+    index = next(i for i, t in enumerate(hand) if not t.endswith((".battle", ".move", ".grenade")))
+    click(app, _hand_pos(scene, 0, index))
+    target = sorted(scene.slot_hexes(scene.candidates(), "at"))[0]
+    click(app, scene.board.pixel(target))
+    assert scene.partial.get("at") == target
+    click(app, (5, 5), button=3)  # right click
+    assert "at" not in scene.partial and scene.selected == index
+    key(app, pygame.K_ESCAPE)
+    assert scene.selected is None
+    key(app, pygame.K_ESCAPE)  # nothing left to undo: the pause menu
+    assert type(app.stack.top).__name__ == "PauseScene"
+    assert game == before
+
+
+def test_hover_shows_current_values(app) -> None:
+    game = _main_stage()
+    scene = _scene(app, game)
+    unit = next(u for u in game.view()["units"] if not u["tile"].endswith(".hq"))
+    title, lines = scene.unit_info(unit)
+    words = " ".join(text for text, _ in lines)
+    assert title
+    if game.view()["units"] and scene.analysis:
+        assert "Initiative now" in words or "never attacks" in words or "Module" in words
+    click(app, scene.board.pixel(tuple(unit["at"])), button=2)
+    app.step(0.016)
+
+
+def _play_out(app, scene: GameScene, budget: float) -> None:
+    deadline = time.monotonic() + budget
+    while time.monotonic() < deadline:
+        if isinstance(app.stack.top, GameOverScene):
+            return
+        scene.wait_for_ai()
+        app.step(0.25, draw=False)
+    raise AssertionError("the game did not end in time")
+
+
+def test_an_ai_game_through_the_scene_reaches_game_over(app, data_dir: Path) -> None:
+    game = Game(["outpost", "borgo"], 9)
+    seats = [SeatSetup("outpost", "random"), SeatSetup("borgo", "greedy")]
+    scene = _scene(app, game, seats, save=storage.autosave_path())
+    battles_seen = []
+    original = app.stack.push
+
+    def push(new):
+        if isinstance(new, BattleScene):
+            battles_seen.append(new)
+        return original(new)
+
+    app.stack.push = push  # type: ignore[method-assign]
+    _play_out(app, scene, budget=20.0)
+    assert game.is_terminal()
+    assert isinstance(app.stack.top, GameOverScene)
+    assert len(battles_seen) == game.battles, "every battle was played back"
+    app.step(0.016)  # the game-over screen draws
+    over = app.stack.top
+    assert over.headline()
+    loaded, problem = load_game(storage.autosave_path())
+    assert problem is None and loaded[0] == game
+
+
+def test_autosave_after_a_turn_is_loadable_and_atomic(app, data_dir: Path) -> None:
+    game = _main_stage()
+    path = storage.autosave_path()
+    scene = _scene(app, game, save=path)
+    assert not path.exists()
+    scene.press("end")
+    assert path.exists(), "ending the turn saves the game"
+    loaded, problem = load_game(path)
+    assert problem is None
+    assert loaded[0] == game
+    assert [s.player for s in loaded[1].seats] == ["human", "human"]
+    leftovers = [p.name for p in path.parent.iterdir() if p.name.endswith(".tmp")]
+    assert leftovers == []
+
+
+def test_continue_opens_the_autosave(app, data_dir: Path) -> None:
+    game = _main_stage()
+    storage.save_game(storage.autosave_path(), HUMANS, game.save())
+    menu = MenuScene(app)
+    app.stack.push(menu)
+    assert menu.continue_button.enabled
+    click(app, menu.continue_button.rect.center)
+    assert isinstance(app.stack.top, GameScene)
+    assert app.stack.top.game == game

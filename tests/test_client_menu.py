@@ -1,0 +1,114 @@
+"""The main menu and the new-game screen, driven by clicks (no window: SDL dummy drivers)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from client_support import app_fixture, click, click_button, data_dir_fixture, key  # noqa: F401
+
+from nshex_pygame.client import ai, storage
+from nshex_pygame.client.scenes.gallery import GalleryScene, RulesScene
+from nshex_pygame.client.scenes.game import GameScene
+from nshex_pygame.client.scenes.menu import MenuScene
+from nshex_pygame.client.scenes.settings import SettingsScene
+from nshex_pygame.client.scenes.setup import PLAYERS, SetupScene
+
+
+def _menu(app) -> MenuScene:
+    menu = MenuScene(app)
+    app.stack.push(menu)
+    app.step(0.016)
+    return menu
+
+
+def test_menu_to_new_game_with_human_and_ai_seats(app, data_dir: Path) -> None:
+    menu = _menu(app)
+    assert not menu.continue_button.enabled, "no saved game yet"
+    click_button(app, menu, "New game")
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    setup.rng = random.Random(3)
+    # player 1: Hegemony, human; player 2: Outpost, the greedy bot
+    click(app, setup.buttons[2].rect.center)  # seat 0, third army
+    click(app, next(b for b in setup.buttons[12:] if b.label.startswith("Outpost")).rect.center)
+    click(app, next(b for b in setup.buttons if b.label == "Human").rect.center)
+    greedy = [b for b in setup.buttons if b.label == "Computer: greedy"]
+    click(app, greedy[1].rect.center)
+    assert setup.armies == ["hegemony", "outpost"]
+    assert setup.players == ["human", "greedy"]
+    click_button(app, setup, "Start the game")
+    game_scene = app.stack.top
+    assert isinstance(game_scene, GameScene)
+    assert game_scene.armies == ["hegemony", "outpost"]
+    assert [s.player for s in game_scene.seats] == ["human", "greedy"]
+    assert game_scene.game.current_player() == 0, "the human places the first HQ"
+    assert storage.autosave_path().exists(), "the new game is saved at once"
+
+
+def test_second_player_may_start(app) -> None:
+    setup = SetupScene(app)
+    app.stack.push(setup)
+    setup.armies = ["borgo", "moloch"]
+    setup.players = ["human", "random"]
+    click_button(app, setup, "Player 2 starts")
+    seats = setup.seat_setups()
+    assert [(s.army, s.player) for s in seats] == [("moloch", "random"), ("borgo", "human")]
+
+
+def test_random_army_is_a_real_army(app) -> None:
+    setup = SetupScene(app, rng=random.Random(5))
+    app.stack.push(setup)
+    click_button(app, setup, "Random army")
+    seats = setup.seat_setups()
+    assert seats[0].army in ("borgo", "moloch", "hegemony", "outpost")
+    assert seats[0].army != seats[1].army
+
+
+def test_levels_the_engine_lacks_are_offered_but_disabled(app) -> None:
+    setup = SetupScene(app)
+    app.stack.push(setup)
+    for name, label in PLAYERS:
+        buttons = [b for b in setup.buttons if b.label.startswith(label)]
+        assert len(buttons) == 2, label
+        expected = name == "human" or ai.available(name)
+        assert all(b.enabled == expected for b in buttons), name
+        if not expected:
+            assert all("not yet" in b.label for b in buttons)
+            click(app, buttons[0].rect.center)
+            assert setup.players[0] != name
+
+
+def test_unavailable_bot_in_a_save_falls_back() -> None:
+    bot, problem = ai.make_bot("no-such-bot", 1)
+    assert bot.name == ai.FALLBACK
+    assert problem and "no-such-bot" in problem
+
+
+def test_menu_opens_rules_gallery_and_settings(app) -> None:
+    menu = _menu(app)
+    for label, kind in [
+        ("Rules", RulesScene),
+        ("Tile gallery", GalleryScene),
+        ("Settings", SettingsScene),
+    ]:
+        click_button(app, menu, label)
+        assert isinstance(app.stack.top, kind)
+        app.step(0.016)  # draws
+        key(app, 27)  # Esc
+        assert app.stack.top is menu
+
+
+def test_rules_pages_turn(app) -> None:
+    rules = RulesScene(app)
+    app.stack.push(rules)
+    for _ in range(rules.pages + 2):
+        click_button(app, rules, "Next")
+        app.step(0.016)
+    assert rules.page == rules.pages - 1
+
+
+def test_quit(app) -> None:
+    menu = _menu(app)
+    click_button(app, menu, "Quit")
+    assert not app.running

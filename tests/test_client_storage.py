@@ -1,0 +1,160 @@
+"""Settings and saves in the data folder: written atomically, and a bad file is reported with
+what is wrong, never raised. Also: the game runs without an audio device."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+from client_support import app_fixture, click, data_dir_fixture  # noqa: F401
+
+from nshex_pygame.client import sound, storage
+from nshex_pygame.client.app import App
+from nshex_pygame.client.scenes.menu import LoadScene, MenuScene
+from nshex_pygame.client.storage import SeatSetup, Settings
+from nshex_pygame.core import Game
+
+SEATS = [SeatSetup("borgo", "human"), SeatSetup("moloch", "greedy")]
+
+
+def test_data_dir_follows_the_environment(data_dir: Path) -> None:
+    assert storage.data_dir() == data_dir
+    assert storage.autosave_path().parent == data_dir / "saves"
+
+
+def test_settings_round_trip(data_dir: Path) -> None:
+    settings = Settings(animation_speed=2.0, volume=30, muted=True, window_size=[1600, 1000])
+    storage.save_settings(settings)
+    loaded, problem = storage.load_settings()
+    assert problem is None
+    assert loaded == settings
+    assert sorted(p.name for p in data_dir.iterdir()) == ["settings.json"]
+
+
+def test_corrupt_settings_are_reported_with_the_line(data_dir: Path) -> None:
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "settings.json").write_text('{\n  "volume": 50,\n  "muted" true\n}\n')
+    settings, problem = storage.load_settings()
+    assert settings == Settings()
+    assert problem is not None and "settings.json line 3" in problem
+
+
+def test_wrong_setting_values_keep_their_defaults(data_dir: Path) -> None:
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "settings.json").write_text(
+        json.dumps({"volume": 900, "fullscreen": "yes", "animation_speed": 2, "colour": 1})
+    )
+    settings, problem = storage.load_settings()
+    assert settings.volume == Settings().volume and settings.fullscreen is False
+    assert settings.animation_speed == 2.0
+    assert problem and "volume" in problem and "fullscreen" in problem and "colour" in problem
+
+
+def test_the_menu_shows_a_settings_problem(data_dir: Path) -> None:
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "settings.json").write_text("[1, 2")
+    application = App()
+    assert any("settings.json line 1" in note for note in application.notices)
+    application.stack.push(MenuScene(application))
+    application.step(0.016)
+
+
+def test_atomic_write_keeps_the_old_file_when_writing_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "file.json"
+    storage.atomic_write(target, "old")
+
+    def broken(*_args: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken)
+    with pytest.raises(OSError):
+        storage.atomic_write(target, "new")
+    assert target.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["file.json"], "no temporary file left"
+
+
+def test_save_round_trip(data_dir: Path) -> None:
+    game = Game(["borgo", "moloch"], 3)
+    game.apply_line("hq 0,0")
+    path = storage.saves_dir() / "one.json"
+    storage.save_game(path, SEATS, game.save())
+    saved, problem = storage.read_save(path)
+    assert problem is None and saved is not None
+    assert saved.seats == SEATS
+    assert Game.load(saved.game_text) == game
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("{not json", "line 1"),
+        ("", "line 1"),
+        ('{"format": "chess"}', "not a saved game"),
+        ('{"format": "nshex-client-save", "version": 99}', "another version"),
+        ('{"format": "nshex-client-save", "version": 1, "seats": 3, "game": {}}', "seats"),
+    ],
+)
+def test_a_bad_save_is_reported(data_dir: Path, text: str, words: str) -> None:
+    path = storage.saves_dir() / "bad.json"
+    path.write_text(text)
+    saved, problem = storage.read_save(path)
+    assert saved is None
+    assert problem and words in problem and "bad.json" in problem
+
+
+def test_continue_with_a_corrupt_autosave_says_so(app, data_dir: Path) -> None:
+    game = Game(["borgo", "moloch"], 3)
+    storage.save_game(storage.autosave_path(), SEATS, game.save())
+    data = json.loads(storage.autosave_path().read_text())
+    data["game"]["actions"] = ["end", *data["game"].get("actions", [])]  # not legal: the engine
+    storage.autosave_path().write_text(json.dumps(data))
+    menu = MenuScene(app)
+    app.stack.push(menu)
+    click(app, menu.continue_button.rect.center)
+    assert app.stack.top is menu
+    assert menu.problem and "autosave.json" in menu.problem
+    app.step(0.016)
+
+
+def test_the_load_screen_lists_bad_files_with_the_reason(app, data_dir: Path) -> None:
+    game = Game(["hegemony", "outpost"], 1)
+    storage.save_game(storage.saves_dir() / "good.json", SEATS, game.save())
+    (storage.saves_dir() / "broken.json").write_text("{")
+    (storage.saves_dir() / "foreign.json").write_text('{"hello": 1}')
+    scene = LoadScene(app)
+    app.stack.push(scene)
+    app.step(0.016)
+    problems = {path.name: problem for path, _label, problem in scene.rows}
+    assert problems["good.json"] is None
+    assert "line 1" in problems["broken.json"]
+    assert "not a saved game" in problems["foreign.json"]
+    enabled = {b.label.split(":")[0]: b.enabled for b in scene.buttons}
+    assert enabled == {"good.json": True, "broken.json": False, "foreign.json": False}
+
+
+def test_no_audio_device(monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:
+    def no_device(*_args: object, **_kwargs: object) -> None:
+        raise pygame.error("No available audio device")
+
+    if pygame.mixer.get_init():
+        pygame.mixer.quit()
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)  # pygame.init() may start it
+    sounds = sound.Sounds()
+    assert not sounds.available and "audio device" in (sounds.error or "")
+    sounds.play("hit")  # silently nothing
+    application = App(settings=Settings())
+    assert not application.sounds.available
+    application.stack.push(MenuScene(application))
+    application.step(0.016)
+
+
+def test_the_sounds_are_made_by_the_program() -> None:
+    for name, make in sound.EFFECTS.items():
+        data = sound.wav_bytes(make())
+        assert data[:4] == b"RIFF" and len(data) > 1000, name

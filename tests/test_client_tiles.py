@@ -1,0 +1,65 @@
+"""Tile drawings and texts: every tile of the four armies draws, every ability keyword the
+engine reports has words, and the bundled font is found, installed or frozen."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+from client_support import app_fixture  # noqa: F401
+
+from nshex_pygame.client import resources, rulestext, tileart
+from nshex_pygame.core import tile_ids, tile_info
+
+ARMIES = ("borgo", "moloch", "hegemony", "outpost")
+TILES = [tile for army in ARMIES for tile in tile_ids(army)]
+
+
+def test_every_ability_keyword_is_described() -> None:
+    keywords = {kw for tile in TILES for kw in tile_info(tile)["abilities"]}
+    missing = keywords - set(rulestext.ABILITIES)
+    assert not missing, f"abilities without a description: {sorted(missing)}"
+
+
+def test_every_instant_is_described() -> None:
+    instants = {t.partition(".")[2] for t in TILES if tile_info(t)["kind"] == "instant"}
+    assert instants <= set(rulestext.INSTANTS)
+
+
+@pytest.mark.parametrize("tile", TILES)
+def test_every_tile_draws_and_reads(tile: str) -> None:
+    pygame.init()
+    for size, facing in ((46, 0), (74, 3)):
+        image = tileart.render_tile(tile, size, facing, wounds=1, netted=facing == 3)
+        assert image.get_width() >= 2 * size
+        assert image.get_at(image.get_rect().center).a == 255, "the centre is opaque"
+    lines = rulestext.tile_description(tile_info(tile))
+    assert lines and all(line.strip() for line in lines)
+
+
+def test_edge_symbols_turn_with_the_facing() -> None:
+    """A Gauss beam drawn at facing 0 points up; at facing 3 it points down."""
+    pygame.init()
+    up = tileart.render_tile("moloch.gauss_cannon", 60, 0)
+    down = tileart.render_tile("moloch.gauss_cannon", 60, 3)
+    cx, cy = up.get_rect().center
+    probe_up, probe_down = (cx, cy - 45), (cx, cy + 45)
+    assert up.get_at(probe_up)[:3] == tileart.GAUSS
+    assert down.get_at(probe_down)[:3] == tileart.GAUSS
+    assert up.get_at(probe_down)[:3] != tileart.GAUSS
+
+
+def test_the_font_is_bundled() -> None:
+    path = resources.asset_path("fonts", resources.FONT_REGULAR)
+    assert path.is_file()
+    assert (path.parent / "LICENSE-DejaVu.txt").is_file()
+    assert resources.font(18).size("Neuroshima")[0] > 50
+
+
+def test_assets_are_found_when_frozen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bundled = tmp_path / "nshex_pygame" / "assets"
+    (bundled / "fonts").mkdir(parents=True)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert resources.assets_dir() == bundled
