@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Set up, build, run and test the project with nothing but python3 and cargo.
 
-    python3 dev.py play     set up, build (release) and run
+    python3 dev.py play     set up, build (release) and open the game window
     python3 dev.py test     set up, build, then cargo test --workspace and pytest
     python3 dev.py build    set up and build only
     python3 dev.py lint     ruff check and ruff format --check
@@ -35,7 +35,6 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 EXE = ".exe" if os.name == "nt" else ""
 PYTHON = BIN / f"python{EXE}"
 STAMP = VENV / ".nshex-setup"
-EXAMPLE = ROOT / "nshex_pygame" / "scenarios" / "example_borgo_moloch.toml"
 MATURIN = "maturin>=1.16,<2"
 PYTEST_NO_TESTS = 5
 
@@ -145,19 +144,8 @@ def test(pytest_args: list[str]) -> int:
 
 def play() -> int:
     build()
-    say("Running nshex")
-    print(
-        "The game window is not there yet: it comes with the pygame-ce client, and then\n"
-        "`python3 dev.py play` (and `.venv/bin/nshex`) will open it. Meanwhile, here is one\n"
-        f"battle resolved by the engine, from {EXAMPLE.relative_to(ROOT)}:",
-        flush=True,
-    )
-    code = run([BIN / f"nshex{EXE}", "battle", EXAMPLE.relative_to(ROOT)])
-    print(
-        "\nMore example battles are in nshex_pygame/scenarios/; run one with\n"
-        "  .venv/bin/nshex battle nshex_pygame/scenarios/FILE.toml [--json]"
-    )
-    return code
+    say("Opening the game window (nshex)")
+    return run([BIN / f"nshex{EXE}"])
 
 
 def lint() -> int:
