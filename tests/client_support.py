@@ -3,7 +3,8 @@
 Importing this module sets ``SDL_VIDEODRIVER=dummy`` and ``SDL_AUDIODRIVER=dummy`` before
 pygame is imported, so the tests never open a real window. Test modules import the fixtures
 ``app_fixture`` and ``data_dir_fixture`` (registered as ``app`` and ``data_dir``). Scenes are
-driven by feeding them events and stepping ``update(dt)``.
+driven by feeding them events and stepping ``update(dt)``; the helpers do not redraw (tests
+call ``app.step(dt)`` to draw).
 """
 
 from __future__ import annotations
@@ -41,17 +42,18 @@ def app_fixture(data_dir: Path) -> Any:
 
 def move(app: App, pos: tuple[float, float]) -> None:
     pos = (int(pos[0]), int(pos[1]))
-    app.step(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+    event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    app.step(0.0, [event], draw=False)
 
 
 def click(app: App, pos: tuple[float, float], button: int = 1) -> None:
     move(app, pos)
     pos = (int(pos[0]), int(pos[1]))
-    app.step(0.0, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)])
+    app.step(0.0, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)], draw=False)
 
 
 def key(app: App, code: int) -> None:
-    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")])
+    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")], draw=False)
 
 
 def click_button(app: App, scene: Any, label: str) -> None:
