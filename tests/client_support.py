@@ -40,15 +40,21 @@ def app_fixture(data_dir: Path) -> Any:
         scene.on_exit()
 
 
+def _window_pos(app: App, pos: tuple[float, float]) -> tuple[int, int]:
+    """A logical (1280x800) position as the window reports it (the window may be scaled)."""
+    w, h = app.window.get_size()
+    return int(pos[0] * w / 1280), int(pos[1] * h / 800)
+
+
 def move(app: App, pos: tuple[float, float]) -> None:
-    pos = (int(pos[0]), int(pos[1]))
+    pos = _window_pos(app, pos)
     event = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
     app.step(0.0, [event], draw=False)
 
 
 def click(app: App, pos: tuple[float, float], button: int = 1) -> None:
     move(app, pos)
-    pos = (int(pos[0]), int(pos[1]))
+    pos = _window_pos(app, pos)
     app.step(0.0, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)], draw=False)
 
 

@@ -158,3 +158,21 @@ def test_the_sounds_are_made_by_the_program() -> None:
     for name, make in sound.EFFECTS.items():
         data = sound.wav_bytes(make())
         assert data[:4] == b"RIFF" and len(data) > 1000, name
+
+
+def test_settings_screen_changes_are_kept(app, data_dir: Path) -> None:
+    from nshex_pygame.client.scenes.settings import SettingsScene
+
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    before = Settings(**json.loads(app.settings.to_json()))
+    for index in range(6):  # speed, automatic choices, volume, mute, window size, fullscreen
+        click(app, scene.buttons[index].rect.center)
+        app.step(0.016)
+    saved, problem = storage.load_settings()
+    assert problem is None
+    assert saved == app.settings
+    for name in ("animation_speed", "auto_battle_choices", "volume", "muted", "window_size"):
+        assert getattr(saved, name) != getattr(before, name), name
+    assert saved.fullscreen != before.fullscreen
+    assert app.window.get_size()[0] > 0

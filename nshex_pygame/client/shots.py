@@ -95,7 +95,9 @@ def main(argv: list[str]) -> int:
         app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e")])
     save(app, out, "04-game-facing")
     # hover a unit on the board
-    unit = next(u for u in game.view()["units"] if not u["tile"].endswith(".hq"))
+    linked = {tuple(a["at"]) for a in game.position.analysis() if a["linked_from"]}
+    units = [u for u in game.view()["units"] if not u["tile"].endswith(".hq")]
+    unit = next((u for u in units if tuple(u["at"]) in linked), units[0])
     px = scene.board.pixel((unit["at"][0], unit["at"][1]))
     app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
     app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])

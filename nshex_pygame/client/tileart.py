@@ -323,19 +323,25 @@ def _net_cover(surface, center, size: float) -> None:
     """A red mesh over the whole tile: it is netted."""
     layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     pts = hexgeo.corners(center, size * 0.97)
-    pygame.draw.polygon(layer, (0, 0, 0, 110), pts)
+    pygame.draw.polygon(layer, (0, 0, 0, 70), pts)
     mesh = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     step = max(6, round(size / 5))
     w, h = surface.get_size()
     for k in range(-h, w + h, step):
-        pygame.draw.line(mesh, (*NET, 230), (k, 0), (k + h, h), max(1, round(size / 35)))
-        pygame.draw.line(mesh, (*NET, 230), (k, h), (k + h, 0), max(1, round(size / 35)))
+        pygame.draw.line(mesh, (*NET, 190), (k, 0), (k + h, h), max(1, round(size / 40)))
+        pygame.draw.line(mesh, (*NET, 190), (k, h), (k + h, 0), max(1, round(size / 40)))
     mask = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     pygame.draw.polygon(mask, (255, 255, 255, 255), pts)
     mesh.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     layer.blit(mesh, (0, 0))
     surface.blit(layer, (0, 0))
-    text(surface, "NETTED", max(9, round(size * 0.17)), (center[0], center[1]), NET)
+    label = "NETTED"
+    fsize = max(9, round(size * 0.15))
+    w, h = font(fsize, True).size(label)
+    pill = pygame.Rect(0, 0, w + 8, h + 2)
+    pill.center = (round(center[0]), round(center[1] + size * 0.58))
+    pygame.draw.rect(surface, INK, pill, border_radius=4)
+    text(surface, label, fsize, pill.center, NET, shadow=False)
 
 
 def render_tile(

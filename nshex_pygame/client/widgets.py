@@ -9,6 +9,8 @@ import pygame
 
 from nshex_pygame.client.resources import font
 
+__all__ = ["Button", "draw_paragraph", "draw_text", "font", "panel", "tooltip", "wrap"]
+
 BG = (24, 26, 32)
 PANEL = (38, 41, 50)
 PANEL_EDGE = (70, 76, 92)

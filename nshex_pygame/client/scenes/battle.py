@@ -299,7 +299,7 @@ class BattleScene(Scene):
             for event in step.group or []:
                 self.log.append(
                     (
-                        describe_event(self.names, phase.get("initiative"), event).strip(),
+                        self.describe(phase, event),
                         widgets.BAD,
                     )
                 )
@@ -309,7 +309,7 @@ class BattleScene(Scene):
             return
         if self.duration(step) == 0:
             return
-        text = describe_event(self.names, phase.get("initiative"), step.event).strip()
+        text = self.describe(phase, step.event)
         colour = {
             "hit": (255, 150, 150),
             "hq_damage": (255, 120, 120),
@@ -368,7 +368,7 @@ class BattleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         pb = self.playback
         if self.backdrop is not None:
-            self.backdrop.draw_backdrop(surface, hq=pb.hq)
+            self.backdrop.draw_backdrop(surface, hq=pb.hq, prompt=self.caption())
         else:
             surface.fill(widgets.BG)
         self.board.draw_ground(surface)
@@ -391,6 +391,31 @@ class BattleScene(Scene):
             self.draw_step(surface, step, t)
         self.draw_log(surface)
         self.draw_controls(surface)
+
+    def describe(self, phase: dict[str, Any], event: dict[str, Any]) -> str:
+        """One event in words (the command line's wording, plus what it does not tell)."""
+        if event.get("kind") == "converted":
+            other = "melee" if event.get("to") == "ranged" else "ranged"
+            return (
+                f"{self.names.unit(event.get('at'))}: the Quartermaster turns its {other}"
+                f" attack into a {event.get('to')} one"
+            )
+        return describe_event(self.names, phase.get("initiative"), event).strip()
+
+    def caption(self) -> str:
+        """The line over the board: what is happening now, in words."""
+        pb = self.playback
+        step = pb.current
+        if self.finished or step is None:
+            return "Battle over"
+        phase = pb.phases[step.phase] if pb.phases else {"initiative": 0}
+        head = f"Battle, initiative {phase.get('initiative')}"
+        if step.kind == "removed":
+            return f"{head}: the dead are removed"
+        if step.event is None or self.duration(step) == 0:
+            return head
+        text = self.describe(phase, step.event)
+        return f"{head}: {text}"
 
     def draw_step(self, surface: pygame.Surface, step: Step, t: float) -> None:
         pb = self.playback

@@ -111,6 +111,11 @@ class GameScene(Scene):
             "Menu (Esc)", (1160, 752, 104, 36), self.open_menu, size=15
         )
         self._refresh()
+        earlier = [line for line in game.history() if not line.startswith("draw ")]
+        if earlier:
+            self.add_log(f"Loaded after {len(earlier)} moves; the last ones:", widgets.DIM)
+            for line in earlier[-8:]:
+                self.add_log(f"  {line}", widgets.DIM)
         for note in self.notes:
             self.add_log(note, widgets.BAD)
 
@@ -818,14 +823,27 @@ class GameScene(Scene):
         pygame.draw.polygon(surface, PICK_EDGE, [tip, left, right])
         pygame.draw.polygon(surface, tileart.INK, [tip, left, right], 1)
 
-    def draw_backdrop(self, surface: pygame.Surface, *, hq: list[int] | None = None) -> None:
+    def draw_backdrop(
+        self,
+        surface: pygame.Surface,
+        *,
+        hq: list[int] | None = None,
+        prompt: str | None = None,
+    ) -> None:
         surface.fill(widgets.BG)
         hq_hp = hq if hq is not None else list(self.view["hq_hp"])
         for seat in range(min(2, len(self.armies))):
             self.draw_seat(surface, seat, hq_hp)
-        prompt = self.prompt()
+        prompt = prompt if prompt is not None else self.prompt()
         size = tileart.fit_text(prompt, 19, 640)
-        widgets.draw_text(surface, prompt, (640, 22), size, widgets.ACCENT, True, "center")
+        if size >= 16:
+            widgets.draw_text(surface, prompt, (640, 22), size, widgets.ACCENT, True, "center")
+        else:
+            lines = widgets.wrap(prompt, 16, 640, bold=True)[:2]
+            for i, line in enumerate(lines):
+                widgets.draw_text(
+                    surface, line, (640, 14 + 21 * i), 16, widgets.ACCENT, True, "midtop"
+                )
 
     def draw_seat(self, surface: pygame.Surface, seat: int, hq_hp: list[int]) -> None:
         rect = LEFT if seat == 0 else RIGHT
@@ -844,11 +862,13 @@ class GameScene(Scene):
             surface, army_name(army), (rect.left + 12, rect.top + 10), 22, widgets.TEXT, True
         )
         who = self.seats[seat].player
+        label = "Human" if who == "human" else f"Computer: {who}"
+        room = rect.width - 36 - widgets.font(22, True).size(army_name(army))[0]
         widgets.draw_text(
             surface,
-            "Human" if who == "human" else f"Computer: {who}",
+            label,
             (rect.right - 12, rect.top + 15),
-            15,
+            tileart.fit_text(label, 15, room, bold=False),
             widgets.TEXT,
             False,
             "topright",
@@ -966,6 +986,8 @@ class GameScene(Scene):
             self.cancel_button.enabled = bool(self.partial) or self.selected is not None
             show |= {self.confirm_button, self.cancel_button}
         for button in self.buttons:
+            if button.label.startswith("Discard"):
+                button.enabled = self.selected is not None
             if button in show:
                 button.draw(surface)
         self.menu_button.draw(surface)
@@ -1136,6 +1158,22 @@ class GameScene(Scene):
                     if _key(p) in self.units
                 )
                 lines.append((f"Linked from: {names}", widgets.GOOD))
+            reaches = [
+                other
+                for other in self.analysis.values()
+                if any(_key(p) == at for p in other.get("linked_from") or [])
+            ]
+            if reaches:
+                names = ", ".join(
+                    f"{tile_name(o['tile'])} ({o['at'][0]},{o['at'][1]})" for o in reaches
+                )
+                lines.append((f"Works on: {names}", widgets.GOOD))
+            if analysis.get("transport"):
+                lines.append(("Linked to a Transport: may move once this turn", widgets.GOOD))
+            if analysis.get("quartermaster"):
+                lines.append(
+                    ("Linked to a Quartermaster: may turn one melee attack ranged", widgets.GOOD)
+                )
             medics = analysis.get("protected_by") or []
             if medics:
                 lines.append(
