@@ -5,6 +5,7 @@
     python3 dev.py test     set up, build, then cargo test --workspace and pytest
     python3 dev.py build    set up and build only
     python3 dev.py lint     ruff check and ruff format --check
+    python3 dev.py package  set up, build, then the executable in dist/nshex/ (PyInstaller)
 
 Setting up means: a virtualenv in .venv (created when missing) holding maturin, the project's
 Python dependencies (pygame-ce) and its dev tools (pytest, hypothesis, ruff), all from PyPI.
@@ -14,6 +15,12 @@ into nshex_pygame/, where the editable install finds it. The packages are instal
 when pyproject.toml changes.
 
 Arguments after `test` go to pytest (`python3 dev.py test -k cli -x`).
+
+`package` installs PyInstaller (the `package` extra of pyproject.toml) into .venv when it is
+missing and builds build/nshex.spec: the one-folder executable dist/nshex/nshex, or with
+`--onefile` the single file dist/nshex. PyInstaller's scratch files go to target/pyinstaller/.
+It ends by running the executable's `--selftest`. `--no-build` packages the engine already in
+nshex_pygame/ without running cargo (it must be a release build).
 
 Standard library only: this file runs before anything is installed.
 """
@@ -27,6 +34,7 @@ import shutil
 import subprocess
 import sys
 import time
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -36,6 +44,9 @@ EXE = ".exe" if os.name == "nt" else ""
 PYTHON = BIN / f"python{EXE}"
 STAMP = VENV / ".nshex-setup"
 MATURIN = "maturin>=1.16,<2"
+SPEC = ROOT / "build" / "nshex.spec"
+DIST = ROOT / "dist"
+PYINSTALLER_WORK = ROOT / "target" / "pyinstaller"
 PYTEST_NO_TESTS = 5
 
 
@@ -148,6 +159,79 @@ def play() -> int:
     return run([BIN / f"nshex{EXE}"])
 
 
+def package_requirements() -> list[str]:
+    """The `package` extra of pyproject.toml: what building the executable needs."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return list(project["optional-dependencies"]["package"])
+
+
+def ensure_pyinstaller() -> None:
+    """Install the `package` extra into .venv unless PyInstaller is already there."""
+    probe = subprocess.call(
+        [PYTHON, "-c", "import PyInstaller"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    if probe == 0:
+        return
+    say("Installing PyInstaller into .venv (from PyPI)")
+    must(
+        [PYTHON, "-m", "pip", "install", "--quiet", *package_requirements()],
+        "installing PyInstaller",
+        env=pip_env(),
+    )
+
+
+def tree_size(path: Path) -> int:
+    if path.is_file():
+        return path.stat().st_size
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def package(
+    *,
+    onefile: bool = False,
+    build_engine: bool = True,
+    distpath: Path = DIST,
+    workpath: Path = PYINSTALLER_WORK,
+) -> Path:
+    """Build the executable with PyInstaller and run its self test; returns its path."""
+    if build_engine:
+        build()
+    elif not PYTHON.exists():
+        raise Failed("--no-build needs the engine built in .venv first: python3 dev.py build")
+    ensure_pyinstaller()
+    say(f"Packaging nshex with PyInstaller ({'one file' if onefile else 'one folder'})")
+    target = distpath / "nshex"
+    if target.is_dir():  # one kind of build must not trip over the other
+        shutil.rmtree(target)
+    elif target.exists():
+        target.unlink()
+    command: list[str | Path] = [
+        BIN / f"pyinstaller{EXE}",
+        SPEC,
+        "--noconfirm",
+        "--log-level",
+        "WARN",
+        "--distpath",
+        distpath,
+        "--workpath",
+        workpath,
+    ]
+    if onefile:
+        command += ["--", "--onefile"]
+    must(command, "PyInstaller", env=dict(pip_env(), PYGAME_HIDE_SUPPORT_PROMPT="1"))
+    executable = target if onefile else target / f"nshex{EXE}"
+    if not executable.is_file():
+        raise Failed(f"PyInstaller finished but {executable} is not there")
+    say("Self test of the executable")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    must([executable, "--selftest"], "the executable's self test", env=env)
+    size = tree_size(target) / 1e6
+    print(f"\nThe game is {executable} ({'one file' if onefile else 'the folder'} {size:.1f} MB).")
+    if not onefile:
+        print(f"Give a player the whole folder {target}; they run {executable.name} in it.")
+    return executable
+
+
 def lint() -> int:
     build()
     ruff = BIN / f"ruff{EXE}"
@@ -156,7 +240,8 @@ def lint() -> int:
     return 0 if check == 0 and form == 0 else 1
 
 
-COMMANDS = {"play", "test", "build", "lint"}
+COMMANDS = {"play", "test", "build", "lint", "package"}
+PACKAGE_OPTIONS = {"--onefile", "--no-build"}
 
 
 def main(argv: list[str]) -> int:
@@ -164,7 +249,12 @@ def main(argv: list[str]) -> int:
         print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
         return 2
     command, rest = argv[0], argv[1:]
-    if rest and command != "test":
+    if command == "package" and not set(rest) <= PACKAGE_OPTIONS:
+        print(
+            f"dev.py package: takes only {' and '.join(sorted(PACKAGE_OPTIONS))}", file=sys.stderr
+        )
+        return 2
+    if rest and command not in ("test", "package"):
         print(f"dev.py {command}: takes no arguments", file=sys.stderr)
         return 2
     started = time.monotonic()
@@ -176,6 +266,9 @@ def main(argv: list[str]) -> int:
             code = test(rest)
         elif command == "play":
             code = play()
+        elif command == "package":
+            package(onefile="--onefile" in rest, build_engine="--no-build" not in rest)
+            code = 0
         else:
             code = lint()
     except Failed as failure:
