@@ -90,6 +90,11 @@ class App:
             if event.type == pygame.QUIT:
                 self.quit()
                 continue
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.settings.fullscreen = not self.settings.fullscreen
+                self.apply_display_settings()
+                self.save_settings()
+                continue
             top = self.stack.top
             if top is not None:
                 top.handle(self.translate(event))

@@ -31,6 +31,7 @@ class BoardView:
         self.size = size
         self.hexes = hexgeo.board_hexes(radius)
         self.hex_set = set(self.hexes)
+        self._ground: pygame.Surface | None = None  # the empty board, drawn once
 
     def pixel(self, at: Hex) -> tuple[float, float]:
         return hexgeo.to_pixel(at, self.size, self.center)
@@ -40,10 +41,13 @@ class BoardView:
         return at if at in self.hex_set else None
 
     def draw_ground(self, surface: pygame.Surface, marks: Marks | None = None) -> None:
-        for at in self.hexes:
-            c = self.pixel(at)
-            tileart.hex_fill(surface, c, self.size - 1.5, BOARD_FILL)
-            tileart.hex_outline(surface, c, self.size - 1.5, BOARD_EDGE, 2)
+        if self._ground is None:
+            self._ground = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            for at in self.hexes:
+                c = self.pixel(at)
+                tileart.hex_fill(self._ground, c, self.size - 1.5, BOARD_FILL)
+                tileart.hex_outline(self._ground, c, self.size - 1.5, BOARD_EDGE, 2)
+        surface.blit(self._ground, (0, 0))
         if marks:
             for at, colour in marks.fills.items():
                 if at in self.hex_set:

@@ -43,12 +43,12 @@ def _round(q: float, r: float) -> Hex:
     return int(rq), int(rr)
 
 
+_UNIT = tuple((math.cos(math.radians(60 * i)), math.sin(math.radians(60 * i))) for i in range(6))
+
+
 def corners(center: tuple[float, float], size: float) -> list[tuple[float, float]]:
     cx, cy = center
-    return [
-        (cx + size * math.cos(math.radians(60 * i)), cy + size * math.sin(math.radians(60 * i)))
-        for i in range(6)
-    ]
+    return [(cx + size * ux, cy + size * uy) for ux, uy in _UNIT]
 
 
 def edge_angle(direction: int) -> float:

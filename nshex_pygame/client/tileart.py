@@ -256,6 +256,7 @@ def text(surface, words: str, size: int, center, colour=WHITE, bold=True, shadow
     surface.blit(image, rect)
 
 
+@cache
 def fit_text(words: str, size: int, max_width: float, bold: bool = True) -> int:
     """The largest font size <= size at which ``words`` fit in ``max_width``."""
     while size > 8 and font(size, bold).size(words)[0] > max_width:

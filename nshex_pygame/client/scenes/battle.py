@@ -501,11 +501,12 @@ class BattleScene(Scene):
             self._float(surface, px(_key(event["at"])), "netted: no attack", t, tileart.NET)
         elif step.kind == "explode":
             at = px(_key(event["at"]))
-            radius = int(size * 1.9 * t)
-            layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            pygame.draw.circle(layer, (255, 150, 40, int(200 * (1 - t))), at, max(2, radius))
-            pygame.draw.circle(layer, (255, 240, 160, int(255 * (1 - t))), at, max(2, radius // 2))
-            surface.blit(layer, (0, 0))
+            radius = max(2, int(size * 1.9 * t))
+            layer = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
+            mid = (radius + 1, radius + 1)
+            pygame.draw.circle(layer, (255, 150, 40, int(200 * (1 - t))), mid, radius)
+            pygame.draw.circle(layer, (255, 240, 160, int(255 * (1 - t))), mid, max(1, radius // 2))
+            surface.blit(layer, (round(at[0]) - radius - 1, round(at[1]) - radius - 1))
             for target in event.get("targets") or []:
                 self._flash(surface, px(_key(target)), t)
         elif step.kind == "converted":
