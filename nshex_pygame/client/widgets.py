@@ -69,9 +69,11 @@ def draw_paragraph(
     """Wrapped text from the top of ``rect``; returns the y below the last line."""
     y = rect.top
     step = round(size * spacing)
-    for line in wrap(words, size, rect.width, bold):
-        if y + step > rect.bottom + step:  # keep going only slightly past the bottom
-            break
+    lines = wrap(words, size, rect.width, bold)
+    room = max(1, rect.height // step)
+    if len(lines) > room:
+        lines = [*lines[: room - 1], lines[room - 1].rstrip(". ") + " ..."]
+    for line in lines:
         draw_text(surface, line, (rect.left, y), size, colour, bold)
         y += step
     return y

@@ -94,6 +94,7 @@ class GameScene(Scene):
                     self.notes.append(problem)
         self.log: list[tuple[str, tuple[int, ...]]] = []
         self.message = ""
+        self.message_info = False
         self.message_time = 0.0
         self.clock = 0.0
         self.wait = 0.0
@@ -154,8 +155,10 @@ class GameScene(Scene):
         self.log.append((line, colour))
         del self.log[:-200]
 
-    def say(self, message: str) -> None:
+    def say(self, message: str, *, info: bool = False) -> None:
+        """Show a line under the board: why a click did nothing, or (``info``) what to do."""
         self.message = message
+        self.message_info = info
         self.message_time = MESSAGE_SECONDS
 
     # --- applying actions ---------------------------------------------------------------------
@@ -220,7 +223,7 @@ class GameScene(Scene):
         except OSError as exc:
             self.say(f"The game could not be saved: {exc}")
             return None
-        self.say(f"Saved as {path.name}")
+        self.say(f"Saved as {path.name}", info=True)
         return path
 
     # --- the flow of play ---------------------------------------------------------------------
@@ -440,7 +443,7 @@ class GameScene(Scene):
         if not uses:
             self.say(f"{tile_name(tile)} cannot be used now; " + self.stage_hint())
         elif self.stage == "discard":
-            self.say(f"Click {tile_name(tile)} again (or Discard) to discard it.")
+            self.say(f"Click {tile_name(tile)} again (or Discard) to discard it.", info=True)
         else:
             self.message_time = 0
         self.app.sounds.play("click")
@@ -741,6 +744,9 @@ class GameScene(Scene):
         for s in ("from", "to", "target", "at"):
             if s in self.partial:
                 marks.outlines[self.partial[s]] = PICK_EDGE
+        stage = self.view.get("stage") or {}
+        if stage.get("kind") == "push_to" and stage.get("target"):
+            marks.outlines[_key(stage["target"])] = PICK_EDGE
         return marks
 
     def preview(self) -> tuple[str, Hex, int, int] | None:
@@ -956,12 +962,16 @@ class GameScene(Scene):
         x, y = ACTIONS.left + 12, ACTIONS.top + 10
         turn = self.view.get("turn", 0)
         widgets.draw_text(surface, f"Turn {turn}", (x, y), 17, widgets.TEXT, True)
-        ending = (self.view.get("ending") or {}).get("kind")
-        if ending and ending != "none":
+        ending = self.view.get("ending") or {}
+        kind = ending.get("kind")
+        if kind and kind != "none":
+            left = ending.get("turns_left")
+            turns = f" ({left} turn{'s' if left != 1 else ''} left)" if left is not None else ""
             words = {
-                "last_round": "Last round: then the final battle",
-                "tie_break": "Tie: one more turn each",
-            }.get(str(ending), str(ending))
+                "last_tile_drawn": "A deck is empty: no more Battle tiles",
+                "last_round": f"Last round, then the final battle{turns}",
+                "tie_break": f"Tie: one more turn each, then overtime{turns}",
+            }.get(str(kind), str(kind).replace("_", " "))
             widgets.draw_text(surface, words, (x, y + 24), 14, widgets.ACCENT)
         if self.mover >= 0 and not self.seats[self.mover].is_human:
             self.draw_thinking(surface, pygame.Rect(x, y + 50, ACTIONS.width - 24, 80))
@@ -1034,9 +1044,10 @@ class GameScene(Scene):
             box = pygame.Rect(0, 0, 640, 12 + 22 * len(lines))
             box.midbottom = (640, 792)
             shade = pygame.Surface(box.size, pygame.SRCALPHA)
-            shade.fill((60, 16, 20, 235))
+            shade.fill((24, 44, 60, 235) if self.message_info else (60, 16, 20, 235))
             surface.blit(shade, box)
-            pygame.draw.rect(surface, widgets.BAD, box, 1, border_radius=4)
+            edge = (120, 190, 255) if self.message_info else widgets.BAD
+            pygame.draw.rect(surface, edge, box, 1, border_radius=4)
             for i, line in enumerate(lines):
                 widgets.draw_text(
                     surface,
