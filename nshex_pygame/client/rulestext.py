@@ -181,6 +181,25 @@ TUTORIAL: list[tuple[str, list[str]]] = [
     ),
 ]
 
+ARMIES: dict[str, str] = {
+    "borgo": (
+        "Borgo: mutant hordes. Many cheap, fast melee units, a Net Fighter that strikes hard, "
+        "Grenades; the HQ makes its neighbours act earlier."
+    ),
+    "moloch": (
+        "Moloch: the machines. Tough shooters, the Gauss Cannon, Blockers, the Clown's "
+        "explosion, Air Strike and Push Back; the HQ adds +1 ranged."
+    ),
+    "hegemony": (
+        "Hegemony: gangs. Strong melee, the Universal Soldier, Transport and the "
+        "Quartermaster, a Sniper; the HQ adds +1 melee."
+    ),
+    "outpost": (
+        "Outpost: the resistance. Commandos and Annihilators shoot, Mobile Armor attacks "
+        "twice, Scoper and Saboteur steal and slow; the HQ gives an extra attack."
+    ),
+}
+
 KIND_NAMES = {"hq": "Headquarters", "warrior": "Unit", "module": "Module", "instant": "Instant"}
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import ai, storage, tileart, widgets
+from nshex_pygame.client import ai, rulestext, storage, tileart, widgets
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.client.words import army_name
@@ -19,7 +19,7 @@ PLAYERS = (
     ("human", "Human"),
     ("random", "Computer: random (weakest)"),
     ("greedy", "Computer: greedy"),
-    ("flatmc", "Computer: flat Monte Carlo"),
+    ("flatmc", "Computer: flat MC"),
     ("easy", "Computer: easy"),
     ("medium", "Computer: medium"),
     ("hard", "Computer: hard"),
@@ -142,8 +142,15 @@ class SetupScene(Scene):
             widgets.draw_text(surface, f"Player {seat + 1}", (x, 110), 24, widgets.TEXT, True)
             army = self.armies[seat]
             if army != RANDOM:
-                image = tileart.render_tile(f"{army}.hq", 40)
-                tileart.blit_tile(surface, image, (x + 440, 118))
+                image = tileart.render_tile(f"{army}.hq", 44)
+                tileart.blit_tile(surface, image, (x + 440, 112))
+                widgets.draw_paragraph(
+                    surface,
+                    rulestext.ARMIES.get(army, ""),
+                    pygame.Rect(x, 425, 200, 100),
+                    13,
+                    widgets.DIM,
+                )
             widgets.draw_text(surface, "Army", (x, 145), 15, widgets.DIM, True)
             widgets.draw_text(surface, "Player", (x + 215, 145), 15, widgets.DIM, True)
         widgets.draw_text(surface, "Who starts", (640, 530), 17, widgets.DIM, True, "center")
