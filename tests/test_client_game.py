@@ -313,3 +313,21 @@ def test_every_kind_of_action_can_be_made_by_clicks(app) -> None:
     every = {"place_hq", "place", "discard", "unlucky", "end", "battle", "move", "mobility"}
     every |= {"transport", "push_back", "push_to", "sniper", "grenade", "air_strike"}
     assert kinds == every
+
+
+def test_the_wheel_turns_the_tile_one_step_per_notch(app) -> None:
+    game = _main_stage()
+    scene = _scene(app, game)
+    hand = scene.hand(0)
+    index = next(i for i, t in enumerate(hand) if not t.endswith((".battle", ".move", ".grenade")))
+    click(app, _hand_pos(scene, 0, index))
+    target = sorted(scene.slot_hexes(scene.candidates(), "at"))[0]
+    click(app, scene.board.pixel(target))
+    faces = scene.facings(scene.candidates())
+    start = scene.facing
+    notch = [
+        pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(640, 400), button=5),  # its twin
+    ]
+    app.step(0.0, notch, draw=False)
+    assert scene.facing == faces[(faces.index(start) + 1) % len(faces)]

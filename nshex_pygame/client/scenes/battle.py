@@ -359,11 +359,7 @@ class BattleScene(Scene):
         if step is None or self.finished:
             return set()
         events = self.playback.phases[step.phase].get("events") or []
-        return {
-            _key(e["at"])
-            for e in events
-            if (e.get("kind") == "attack" and e.get("targets")) or e.get("kind") == "explode"
-        }
+        return {_key(e["at"]) for e in events if e.get("kind") in ("attack", "explode")}
 
     def draw(self, surface: pygame.Surface) -> None:
         pb = self.playback

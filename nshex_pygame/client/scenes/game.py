@@ -193,7 +193,18 @@ class GameScene(Scene):
         battle = self.game.last_battle()
         if not battle:
             return
-        self.add_log(f"Battle {self.game.battles}", widgets.ACCENT)
+        removed = sum(
+            1
+            for phase in battle["phases"]
+            for event in phase["events"]
+            if event.get("kind") == "removed"
+        )
+        hp = " : ".join(str(h) for h in self.view["hq_hp"])
+        self.add_log(
+            f"Battle {self.game.battles}: {removed} tile{'s' if removed != 1 else ''} removed,"
+            f" HQ hit points {hp}",
+            widgets.ACCENT,
+        )
         self.app.stack.push(
             BattleScene(
                 self.app,
@@ -604,11 +615,7 @@ class GameScene(Scene):
                     self.click_hex(at)
             elif event.button == 3:
                 self.undo()
-            elif event.button == 4:
-                self.rotate(-1)
-            elif event.button == 5:
-                self.rotate(1)
-        elif event.type == pygame.MOUSEWHEEL:
+        elif event.type == pygame.MOUSEWHEEL:  # (the wheel's legacy buttons 4 and 5 are ignored)
             if event.y:
                 self.rotate(-1 if event.y > 0 else 1)
         elif event.type == pygame.KEYDOWN:
