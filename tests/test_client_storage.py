@@ -176,3 +176,19 @@ def test_settings_screen_changes_are_kept(app, data_dir: Path) -> None:
         assert getattr(saved, name) != getattr(before, name), name
     assert saved.fullscreen != before.fullscreen
     assert app.window.get_size()[0] > 0
+
+
+def test_an_unexpected_error_shows_the_error_screen(app) -> None:
+    from nshex_pygame.client.scenes.menu import ErrorScene
+
+    app.stack.push(MenuScene(app))
+    try:
+        raise RuntimeError("boom")
+    except RuntimeError as exc:
+        app.fail(exc)  # what the main loop does with an error it did not expect
+    scene = app.stack.top
+    assert isinstance(scene, ErrorScene) and "boom" in scene.message
+    app.step(0.016)
+    click(app, scene.buttons[0].rect.center)  # Main menu
+    assert isinstance(app.stack.top, MenuScene)
+    assert len(app.stack.scenes) == 1

@@ -8,6 +8,7 @@ runs one frame without the clock, which is how the tests drive the client.
 from __future__ import annotations
 
 import os
+import traceback
 from collections.abc import Iterable
 
 import pygame
@@ -120,7 +121,10 @@ class App:
         while self.running and self.stack.top is not None:
             dt = clock.tick(FPS) / 1000.0
             started = pygame.time.get_ticks()
-            self.step(min(dt, 0.1), pygame.event.get())
+            try:
+                self.step(min(dt, 0.1), pygame.event.get())
+            except Exception as exc:  # a bug: report it in the window rather than vanish
+                self.fail(exc)
             self.present()
             self.frame_times.append((pygame.time.get_ticks() - started) / 1000.0)
             del self.frame_times[:-300]
@@ -128,8 +132,21 @@ class App:
             if shot and frame == shot_frame:
                 pygame.image.save(self.window, shot)
         for scene in reversed(self.stack.scenes):
-            scene.on_exit()
+            try:
+                scene.on_exit()
+            except Exception:
+                traceback.print_exc()
         pygame.quit()
+
+    def fail(self, exc: BaseException) -> None:
+        """Show an unexpected error (its traceback goes to stderr) with a way back."""
+        from nshex_pygame.client.scenes.menu import ErrorScene
+
+        traceback.print_exc()
+        if isinstance(self.stack.top, ErrorScene):
+            self.quit()  # the error screen itself failed
+            return
+        self.stack.push(ErrorScene(self, f"{type(exc).__name__}: {exc}"))
 
 
 def main() -> int:

@@ -24,7 +24,7 @@ from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.client.words import action_words, army_name, tile_name
-from nshex_pygame.core import CHANCE, Game, IllegalActionError
+from nshex_pygame.core import CHANCE, EngineError, Game, IllegalActionError
 
 INSTANT_KINDS = {
     "battle": "battle",
@@ -174,6 +174,10 @@ class GameScene(Scene):
         except IllegalActionError as exc:
             self.say(plain_reason(str(exc)))
             return False
+        except EngineError as exc:  # a bug in the engine: say so, keep the window
+            self.say(f"The engine failed on this action: {exc}")
+            self.add_log(f"Engine error: {exc}", widgets.BAD)
+            return False
         if desc.get("kind") != "draw":
             who = army_name(self.armies[seat]) if seat >= 0 else "Chance"
             self.add_log(f"{who} {action_words(desc)}", SEAT_RINGS[seat % 2])
@@ -302,6 +306,7 @@ class GameScene(Scene):
     def on_exit(self) -> None:
         for thinker in self.thinkers.values():
             thinker.cancel()
+        self.autosave()  # closing the window mid-turn keeps the game too
 
     def open_menu(self) -> None:
         from nshex_pygame.client.scenes.menu import PauseScene
