@@ -3,6 +3,9 @@
 Scenes draw onto one logical canvas of 1280x800; the window may be any size (a setting, or
 fullscreen) and the canvas is scaled to it, mouse positions scaled back. ``step(dt, events)``
 runs one frame without the clock, which is how the tests drive the client.
+
+``NSHEX_SCREENSHOT=FILE.png`` (with ``NSHEX_SCREENSHOT_FRAME=N``, default 30) saves the window
+after N frames and closes it: a smoke test of the real window (under ``xvfb-run``).
 """
 
 from __future__ import annotations
@@ -130,7 +133,8 @@ class App:
             del self.frame_times[:-300]
             frame += 1
             if shot and frame == shot_frame:
-                pygame.image.save(self.window, shot)
+                pygame.image.save(self.window, shot)  # a development hook: the picture,
+                self.quit()  # then the window closes
         for scene in reversed(self.stack.scenes):
             try:
                 scene.on_exit()
