@@ -178,6 +178,9 @@ def test_an_ai_game_through_the_scene_reaches_game_over(app, data_dir: Path) -> 
     assert game.is_terminal()
     assert isinstance(app.stack.top, GameOverScene)
     assert len(battles_seen) == game.battles, "every battle was played back"
+    for battle in battles_seen:
+        assert battle.finished
+        assert not any("differed" in line for line, _ in battle.log), battle.log
     app.step(0.016)  # the game-over screen draws
     over = app.stack.top
     assert over.headline()

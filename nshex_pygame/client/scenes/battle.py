@@ -253,10 +253,31 @@ class BattleScene(Scene):
         if not self.finished:
             self.playback.finish()
             self.finished = True
+            self._check_result()
             winner_hp = ", ".join(
                 f"{army_name(a)} {hp}" for a, hp in zip(self.armies, self.playback.hq, strict=False)
             )
             self.log.append((f"Battle over. HQ hit points: {winner_hp}", widgets.ACCENT))
+
+    def _check_result(self) -> None:
+        """The board shown at the end is the engine's; a difference is logged, then fixed."""
+        pb = self.playback
+        if self.result_units is None:
+            return
+
+        def board(units: list[dict[str, Any]]) -> list[tuple]:
+            return sorted(
+                (_key(u["at"]), u["tile"], u["seat"], u.get("facing", 0), u.get("wounds", 0))
+                for u in units
+            )
+
+        if board(pb.unit_list()) != board(self.result_units) or (
+            self.result_hq is not None and pb.hq != self.result_hq
+        ):
+            self.log.append(("(the playback differed from the engine's result)", widgets.DIM))
+            pb.units = {_key(u["at"]): dict(u) for u in self.result_units}
+            if self.result_hq is not None:
+                pb.hq = list(self.result_hq)
 
     def close(self) -> None:
         self.finish()

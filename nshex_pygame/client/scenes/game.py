@@ -108,6 +108,8 @@ class GameScene(Scene):
         self.over_shown = False
         self.battle_pending = False
         self.buttons: list[widgets.Button] = []
+        self.confirm_button = widgets.Button("Confirm (Enter)", (0, 0, 1, 1), self.confirm)
+        self.cancel_button = widgets.Button("Undo (Esc)", (0, 0, 1, 1), self.undo)
         self.menu_button = widgets.Button(
             "Menu (Esc)", (1160, 752, 104, 36), self.open_menu, size=15
         )
