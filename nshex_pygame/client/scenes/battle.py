@@ -499,10 +499,24 @@ class BattleScene(Scene):
                 self._float(surface, px(hq), f"HQ -{event.get('amount')}", t, (255, 90, 90))
         elif step.kind == "armor":
             at = px(_key(event["at"]))
-            rect = pygame.Rect(0, 0, 46, 52)
-            rect.center = (round(at[0]), round(at[1] - 10))
-            pygame.draw.rect(surface, tileart.STEEL, rect, border_radius=10)
-            pygame.draw.rect(surface, tileart.INK, rect, 3, border_radius=10)
+            source = px(_key(event["from"])) if event.get("from") else (at[0], at[1] - 1)
+            angle = math.atan2(source[1] - at[1], source[0] - at[0])
+            # a shield on the side the shot comes from
+            cx = at[0] + math.cos(angle) * size * 0.62
+            cy = at[1] + math.sin(angle) * size * 0.62
+            grow = 0.6 + 0.4 * min(1.0, t * 3)
+            w, h = size * 0.32 * grow, size * 0.4 * grow
+            points = [(-w, -h * 0.6), (w, -h * 0.6), (w, h * 0.1), (0, h), (-w, h * 0.1)]
+            turn = angle + math.pi / 2
+            shield = [
+                (
+                    cx + x * math.cos(turn) - y * math.sin(turn),
+                    cy + x * math.sin(turn) + y * math.cos(turn),
+                )
+                for x, y in points
+            ]
+            pygame.draw.polygon(surface, tileart.STEEL, shield)
+            pygame.draw.polygon(surface, tileart.INK, shield, 3)
             self._float(surface, at, f"armor -{event.get('blocked')}", t, tileart.STEEL)
         elif step.kind == "save":
             medic = px(_key(event["medic"]))

@@ -645,6 +645,12 @@ class GameScene(Scene):
             elif key in (pygame.K_DELETE, pygame.K_BACKSPACE, pygame.K_x):
                 if self.selected is not None:
                     self.press("discard")
+            elif key in (pygame.K_F1, pygame.K_h):
+                from nshex_pygame.client.scenes.gallery import RulesScene
+
+                rules = RulesScene(self.app)
+                rules.page = rules.pages - 1  # the symbols
+                self.app.stack.push(rules)
             elif pygame.K_1 <= key <= pygame.K_3 and self.human_to_move():
                 self.click_hand(self.mover, key - pygame.K_1)
 
@@ -1000,7 +1006,7 @@ class GameScene(Scene):
                 ]
                 hint = (abilities or rulestext.tile_description(info) or [""])[-1]
             else:
-                hint = "Click a tile in your hand. Hover anything to read it."
+                hint = "Click a tile in your hand. Hover anything to read it; H shows the symbols."
             widgets.draw_paragraph(
                 surface, hint, pygame.Rect(x, y + 48, ACTIONS.width - 24, 90), 14, widgets.DIM
             )
