@@ -112,3 +112,11 @@ def test_quit(app) -> None:
     menu = _menu(app)
     click_button(app, menu, "Quit")
     assert not app.running
+
+
+def test_rules_tabs_open_their_page(app) -> None:
+    rules = RulesScene(app)
+    app.stack.push(rules)
+    app.step(0.016)  # draws the tabs
+    click(app, rules.tabs[3].center)
+    assert rules.page == 3

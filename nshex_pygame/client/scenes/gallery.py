@@ -27,11 +27,28 @@ LEGEND_TILES = {
 }
 
 
+# Tiles shown under each tutorial page (tile, facing).
+PAGE_TILES: dict[str, list[tuple[str, int]]] = {
+    "The goal": [("borgo.hq", 0), ("moloch.hq", 0), ("hegemony.hq", 0), ("outpost.hq", 0)],
+    "Setting up": [("borgo.battle", 0), ("moloch.push_back", 0), ("hegemony.sniper", 0)],
+    "Your turn": [("hegemony.runner", 0), ("hegemony.runner", 1), ("hegemony.runner", 2)],
+    "Battles": [("outpost.mobile_armor", 1), ("moloch.gauss_cannon", 4), ("borgo.claws", 2)],
+    "Initiative": [("moloch.stormtrooper", 0), ("borgo.scout", 3), ("outpost.saboteur", 0)],
+    "Nets, armor and medics": [
+        ("borgo.net_fighter", 0),
+        ("moloch.juggernaut", 0),
+        ("outpost.medic", 0),
+    ],
+    "The end of the game": [("outpost.battle", 0), ("borgo.move", 0)],
+}
+
+
 class RulesScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.page = 0
         self.pages = len(rulestext.TUTORIAL) + 1  # the last page is the legend
+        self.tabs: list[pygame.Rect] = []  # where the page titles were drawn
         self.buttons = [
             widgets.Button("< Previous", (300, 730, 180, 44), lambda: self.turn(-1)),
             widgets.Button("Next >", (800, 730, 180, 44), lambda: self.turn(1)),
@@ -45,6 +62,10 @@ class RulesScene(Scene):
         for button in self.buttons:
             if button.handle(event):
                 return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, rect in enumerate(self.tabs):
+                if rect.collidepoint(event.pos):
+                    self.page = i
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.stack.pop(self)
@@ -58,9 +79,11 @@ class RulesScene(Scene):
         # page tabs
         titles = [title for title, _ in rulestext.TUTORIAL] + ["The symbols"]
         x = 40
+        self.tabs = []
         for i, title in enumerate(titles):
             colour = widgets.ACCENT if i == self.page else widgets.DIM
             rect = widgets.draw_text(surface, title, (x, 24), 16, colour, i == self.page)
+            self.tabs.append(rect.inflate(12, 12))
             x = rect.right + 26
         if self.page < len(rulestext.TUTORIAL):
             title, paragraphs = rulestext.TUTORIAL[self.page]
@@ -71,6 +94,11 @@ class RulesScene(Scene):
                     widgets.draw_paragraph(surface, paragraph, pygame.Rect(180, y, 920, 200), 20)
                     + 16
                 )
+            tiles = PAGE_TILES.get(title, [])
+            for i, (tile, facing) in enumerate(tiles):
+                x = 640 + (i - (len(tiles) - 1) / 2) * 130
+                image = tileart.render_tile(tile, 54, facing)
+                tileart.blit_tile(surface, image, (x, max(y + 60, 630)))
         else:
             self.draw_legend(surface)
         widgets.draw_text(

@@ -70,6 +70,12 @@ class MenuScene(Scene):
     def on_resume(self) -> None:
         path = storage.autosave_path()
         self.continue_button.enabled = path.exists()
+        self.last_game = ""
+        saved, _problem = storage.read_save(path) if path.exists() else (None, None)
+        if saved is not None:
+            armies = " against ".join(army_name(s.army) for s in saved.seats)
+            when = time.strftime("%d %b %H:%M", time.localtime(saved.saved_at))
+            self.last_game = f"{armies}, saved {when}"
 
     def new_game(self) -> None:
         from nshex_pygame.client.scenes.setup import SetupScene
@@ -138,6 +144,9 @@ class MenuScene(Scene):
         )
         for button in self.buttons:
             button.draw(surface)
+        if self.last_game and self.continue_button.hover:
+            words = f"Last game: {self.last_game}"
+            widgets.draw_text(surface, words, (640, 212), 15, widgets.TEXT, False, "center")
         notes = list(self.app.notices)
         if self.problem:
             notes.append(self.problem)
