@@ -90,5 +90,5 @@ class Thinker:
             with contextlib.suppress(Exception):
                 stop()
         if self.thread is not None:
-            self.thread.join(timeout=2.0)
+            self.thread.join(timeout=0.5)  # a bot that cannot stop finishes on its own
         self.thread = None

@@ -103,6 +103,15 @@ def main(argv: list[str]) -> int:
     app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
     move(app, (int(px[0]), int(px[1])))
     save(app, out, "05-hover")
+    # the computer's move, shown before it is made
+    move(app, (640, 790))
+    scene.press("end")
+    for _ in range(400):
+        scene.wait_for_ai()
+        app.step(0.05, draw=False)
+        if scene.ai_show is not None and scene.ai_show[1].get("kind") == "place":
+            break
+    save(app, out, "05b-ai-move")
 
     # a battle in progress: play on with bots until a battle starts
     game2 = mid_game(7, 40, ["hegemony", "outpost"])

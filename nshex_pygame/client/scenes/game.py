@@ -182,7 +182,8 @@ class GameScene(Scene):
             return False
         if desc.get("kind") != "draw":
             who = army_name(self.armies[seat]) if seat >= 0 else "Chance"
-            self.add_log(f"{who} {action_words(desc)}", SEAT_RINGS[seat % 2])
+            colour = tileart.lighter(tileart.army_colour(self.armies[seat]), 0.55)
+            self.add_log(f"{who} {action_words(desc)}", colour)
         if desc.get("kind") in ("place", "place_hq", "move", "mobility", "transport", "push_to"):
             self.app.sounds.play("place")
         self.clear_choice()
