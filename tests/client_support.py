@@ -42,8 +42,11 @@ def app_fixture(data_dir: Path) -> Any:
 
 def _window_pos(app: App, pos: tuple[float, float]) -> tuple[int, int]:
     """A logical (1280x800) position as the window reports it (the window may be scaled)."""
-    w, h = app.window.get_size()
-    return int(pos[0] * w / 1280), int(pos[1] * h / 800)
+    view = app.viewport()
+    return (
+        round(view.left + (pos[0] + 0.5) * view.width / 1280),
+        round(view.top + (pos[1] + 0.5) * view.height / 800),
+    )
 
 
 def move(app: App, pos: tuple[float, float]) -> None:

@@ -192,3 +192,14 @@ def test_an_unexpected_error_shows_the_error_screen(app) -> None:
     click(app, scene.buttons[0].rect.center)  # Main menu
     assert isinstance(app.stack.top, MenuScene)
     assert len(app.stack.scenes) == 1
+
+
+def test_a_window_of_another_shape_letterboxes_the_game(data_dir: Path) -> None:
+    application = App(settings=Settings(window_size=[1600, 800]))
+    view = application.viewport()
+    assert view.size == (1280, 800) and view.left == 160
+    assert application.to_logical((160, 0)) == (0, 0)
+    assert application.to_logical((160 + 640, 400)) == (640, 400)
+    application.stack.push(MenuScene(application))
+    application.step(0.016)
+    application.present()

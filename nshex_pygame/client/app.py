@@ -64,18 +64,33 @@ class App:
         except OSError as exc:
             self.notices.append(f"The settings could not be saved: {exc}")
 
-    def to_logical(self, pos: tuple[int, int]) -> tuple[int, int]:
+    def viewport(self) -> pygame.Rect:
+        """Where the canvas goes in the window: as large as fits, same shape, centred."""
         w, h = self.window.get_size()
         if (w, h) == LOGICAL or w == 0 or h == 0:
+            return pygame.Rect((0, 0), LOGICAL)
+        scale = min(w / LOGICAL[0], h / LOGICAL[1])
+        rect = pygame.Rect(0, 0, round(LOGICAL[0] * scale), round(LOGICAL[1] * scale))
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def to_logical(self, pos: tuple[int, int]) -> tuple[int, int]:
+        view = self.viewport()
+        if view.size == LOGICAL and view.topleft == (0, 0):
             return pos
-        return int(pos[0] * LOGICAL[0] / w), int(pos[1] * LOGICAL[1] / h)
+        return (
+            int((pos[0] - view.left) * LOGICAL[0] / view.width),
+            int((pos[1] - view.top) * LOGICAL[1] / view.height),
+        )
 
     def present(self) -> None:
-        size = self.window.get_size()
-        if size == LOGICAL:
-            self.window.blit(self.canvas, (0, 0))
+        view = self.viewport()
+        if view.size == LOGICAL:
+            self.window.blit(self.canvas, view)
         else:
-            pygame.transform.smoothscale(self.canvas, size, self.window)
+            self.window.fill((0, 0, 0))
+            scaled = pygame.transform.smoothscale(self.canvas, view.size)
+            self.window.blit(scaled, view)
         pygame.display.flip()
 
     # --- the loop ----------------------------------------------------------------------------
