@@ -79,6 +79,10 @@ def test_placing_a_tile_through_clicks_is_exactly_the_engine_action(app) -> None
     assert game.history() == [*history, before.action_to_string(expected)]
     before.apply_action(expected)
     assert game == before
+    assert target in scene.pops, "the tile drops onto the board"
+    app.step(0.05)  # drawn halfway
+    app.step(1.0)
+    assert target not in scene.pops, "stepped time ends the animation"
 
 
 def test_the_first_hq_by_two_clicks(app) -> None:

@@ -23,6 +23,7 @@ from nshex_pygame.client.board import BoardView, Marks
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.storage import SeatSetup
+from nshex_pygame.client.tween import Tween, Tweens, ease_out
 from nshex_pygame.client.words import action_words, army_name, tile_name
 from nshex_pygame.core import CHANCE, EngineError, Game, IllegalActionError
 
@@ -59,6 +60,7 @@ PICK_EDGE = (120, 230, 255)
 AI_EDGE = (255, 120, 220)
 SEAT_RINGS = [(255, 236, 150), (150, 220, 255)]
 AI_SHOW_SECONDS = 1.1
+POP_SECONDS = 0.3
 DRAW_SECONDS = 0.25
 MESSAGE_SECONDS = 6.0
 
@@ -93,6 +95,8 @@ class GameScene(Scene):
                 if problem:
                     self.notes.append(problem)
         self.log: list[tuple[str, tuple[int, ...]]] = []
+        self.tweens = Tweens()
+        self.pops: dict[Hex, Tween] = {}  # tiles just put down, growing into place
         self.message = ""
         self.message_info = False
         self.message_time = 0.0
@@ -186,6 +190,9 @@ class GameScene(Scene):
             self.add_log(f"{who} {action_words(desc)}", colour)
         if desc.get("kind") in ("place", "place_hq", "move", "mobility", "transport", "push_to"):
             self.app.sounds.play("place")
+            landed = desc.get("at") or desc.get("to")
+            if landed is not None:  # the tile drops onto the board
+                self.pops[_key(landed)] = self.tweens.add(Tween(POP_SECONDS, ease_out))
         self.clear_choice()
         self._refresh()
         if self.game.battles != battles:
@@ -251,6 +258,8 @@ class GameScene(Scene):
         if self.message_time > 0:
             self.message_time -= dt
         speed = max(0.25, self.app.settings.animation_speed)
+        self.tweens.update(dt * speed)
+        self.pops = {at: tween for at, tween in self.pops.items() if not tween.done}
         if self.game.is_terminal():
             if not self.over_shown:
                 self.over_shown = True
@@ -814,6 +823,7 @@ class GameScene(Scene):
             and self.ai_show[1].get("kind") in ("move", "mobility", "transport")
         ):
             hidden.add(_key(self.ai_show[1]["from"]))
+        hidden |= set(self.pops)
         self.board.draw_units(
             surface,
             self.view["units"],
@@ -822,6 +832,26 @@ class GameScene(Scene):
             hidden=hidden,
             seat_rings=self.rings(),
         )
+        rings = self.rings()
+        for at, tween in self.pops.items():
+            unit = self.units.get(at)
+            if unit is None:
+                continue
+            seat = int(unit["seat"])
+            info = tileart.info_of(unit["tile"])
+            image = tileart.render_tile(
+                unit["tile"],
+                self.board.size - 2,
+                int(unit["facing"]),
+                wounds=int(unit.get("wounds", 0)),
+                netted=at in self.netted,
+                hq_hp=self.view["hq_hp"][seat] if info.get("kind") == "hq" else None,
+                ring=rings[seat] if rings else None,
+            )
+            grow = 1.0 + 0.3 * (1.0 - tween.t)
+            size = (round(image.get_width() * grow), round(image.get_height() * grow))
+            scaled = pygame.transform.smoothscale(image, size)
+            tileart.blit_tile(surface, scaled, self.board.pixel(at), int(120 + 135 * tween.t))
         if ghost:
             tile, at, facing, alpha = ghost
             image = tileart.render_tile(tile, self.board.size - 2, facing, ring=(255, 255, 255))
