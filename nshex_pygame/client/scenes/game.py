@@ -1186,17 +1186,12 @@ class GameScene(Scene):
                 )
             melee, ranged = analysis.get("melee_bonus", 0), analysis.get("ranged_bonus", 0)
         else:
+            # an engine without Position.analysis(): the printed values and the bonus it reports
             bonus = int(effects.get("initiative_bonus", 0))
             if printed:
-                now = [max(0, p + bonus) for p in printed]
-                words = ", ".join(map(str, now))
-                lines.append(
-                    (
-                        f"Initiative now: {words}"
-                        + (f" (printed {', '.join(map(str, printed))})" if bonus else ""),
-                        widgets.ACCENT,
-                    )
-                )
+                words = ", ".join(map(str, printed))
+                extra = f"; initiative bonus {bonus:+d}" if bonus else ""
+                lines.append((f"Initiative (printed): {words}{extra}", widgets.ACCENT))
             melee, ranged = effects.get("melee_bonus", 0), effects.get("ranged_bonus", 0)
         if melee:
             lines.append((f"Melee strength {melee:+d} from bonuses", widgets.ACCENT))
