@@ -18,6 +18,7 @@ except metadata.PackageNotFoundError:  # running from a source tree that was nev
 
 if TYPE_CHECKING:
     from nshex_pygame.core import (
+        BOT_NAMES,
         CHANCE,
         TERMINAL,
         BattleResult,
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "BOT_NAMES",
     "CHANCE",
     "TERMINAL",
     "BattleResult",

@@ -166,12 +166,26 @@ class Game:
     @property
     def position(self) -> Position: ...
 
+class _BotProgress(TypedDict):
+    thinking: bool
+    iterations: int
+    best: int | None
+
+BOT_NAMES: Final[list[str]]
+"""The bot names ``Bot`` knows, weakest first: random, greedy, flatmc, easy, medium, hard."""
+
 @final
 class Bot:
+    """A bot by name, optionally with settings (``"hard:iters=20000,threads=2"``)."""
     def __init__(self, name: str, seed: int = 0) -> None: ...
     @property
     def name(self) -> str: ...
-    def choose(self, game: Game) -> int: ...
+    def choose(self, game: Game) -> int:
+        """The action for the current seat decision; releases the GIL while it thinks."""
+    def cancel(self) -> None:
+        """Stops a running ``choose`` (it answers with its best action so far)."""
+    def progress(self) -> _BotProgress:
+        """Iterations and best action of the current or last search; callable meanwhile."""
 
 def arena(
     a: str,

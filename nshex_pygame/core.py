@@ -38,8 +38,9 @@ seat or by chance):
   ``clone()``, ``==``, ``history()`` (every action so far, in notation), ``last_battle()``,
   ``winner``, ``battles`` and ``position`` complete it.
 - :class:`Bot`: ``Bot(name, seed)``; ``choose(game)`` returns the action for the seat to move
-  (the GIL is released while it thinks). Names: ``random``, ``greedy`` (``flatmc``, ``easy``,
-  ``medium``, ``hard`` come with the search AI; today they raise ``ValueError``).
+  (the GIL is released while it thinks; ``progress()`` and ``cancel()`` work from another
+  thread meanwhile). Names (:data:`BOT_NAMES`): ``random``, ``greedy``, ``flatmc``, ``easy``,
+  ``medium``, ``hard``, optionally with settings (``"hard:iters=20000,threads=2"``).
 - :func:`arena`, :func:`selftest`: bots against bots, in the engine.
 - :func:`script_json`: runs a game script (docs/NOTATION.md); :func:`bench_core`: the
   engine's benchmark suite.
@@ -52,6 +53,7 @@ from typing import Any
 
 from nshex_pygame import _core
 from nshex_pygame._core import (
+    BOT_NAMES,
     CHANCE,
     TERMINAL,
     BattleResult,
@@ -65,6 +67,7 @@ from nshex_pygame._core import (
 )
 
 __all__ = [
+    "BOT_NAMES",
     "CHANCE",
     "TERMINAL",
     "BattleResult",

@@ -204,14 +204,14 @@ def test_arena_text(capsys: pytest.CaptureFixture[str]) -> None:
     "argv",
     [
         ["--a", "greedy", "--b", "nobody", "--games", "2"],
-        ["--a", "hard", "--b", "random", "--games", "2"],
+        ["--a", "hard:iters=x", "--b", "random", "--games", "2"],
         ["--a", "greedy", "--b", "random", "--games", "2", "--armies", "borgo,atlantis"],
         ["--a", "greedy", "--b", "random", "--games", "2", "--armies", "borgo"],
         ["--a", "greedy", "--b", "random", "--games", "0"],
         ["--a", "greedy", "--b", "random", "--games", "2", "--seed", "-1"],
         ["--a", "greedy", "--games", "2"],
     ],
-    ids=["bot", "not_yet", "army", "one_army", "no_games", "seed", "no_b"],
+    ids=["bot", "bot_setting", "army", "one_army", "no_games", "seed", "no_b"],
 )
 def test_arena_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, out, err = run(capsys, "arena", *argv)

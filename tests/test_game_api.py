@@ -11,11 +11,14 @@ from __future__ import annotations
 import json
 import math
 import random
+import threading
+import time
 from typing import Any
 
 import pytest
 
 from nshex_pygame.core import (
+    BOT_NAMES,
     CHANCE,
     TERMINAL,
     Bot,
@@ -391,10 +394,52 @@ def test_bots_choose_legal_actions(name: str) -> None:
         game.apply_action(action)
 
 
-@pytest.mark.parametrize("name", ["flatmc", "easy", "medium", "hard"])
-def test_search_bots_are_not_there_yet(name: str) -> None:
-    with pytest.raises(ValueError, match="not available yet"):
-        Bot(name)
+def test_every_bot_name_is_known() -> None:
+    assert BOT_NAMES == ["random", "greedy", "flatmc", "easy", "medium", "hard"]
+    for name in BOT_NAMES:
+        assert Bot(name, 1).name == name
+    with pytest.raises(ValueError, match="bad setting"):
+        Bot("hard:colour=2")
+
+
+def _main_decision() -> Game:
+    """A game at its first main decision with several tiles to place."""
+    game = Game(["moloch", "outpost"], seed=3)
+    while not (game.current_player() >= 0 and len(game.legal_actions()) > 20):
+        if game.current_player() == CHANCE:
+            game.apply_action(game.natural_draw())  # type: ignore[arg-type]
+        else:
+            game.apply_action(game.legal_actions()[0])
+    return game
+
+
+def test_search_bot_answers_legally_and_reports_progress() -> None:
+    game = _main_decision()
+    bot = Bot("medium:iters=300", 4)
+    assert bot.progress() == {"thinking": False, "iterations": 0, "best": None}
+    action = bot.choose(game)
+    assert action in game.legal_actions()
+    progress = bot.progress()
+    assert progress == {"thinking": False, "iterations": 300, "best": action}
+    assert Bot("medium:iters=300", 4).choose(game) == action, "seeded: the same answer"
+
+
+def test_a_search_can_be_cancelled_from_another_thread() -> None:
+    """The UI thread cancels a search that would otherwise run for a long time."""
+    game = _main_decision()
+    bot = Bot("hard:iters=100000000,turn_ms=0", 1)
+    answer: list[int] = []
+    worker = threading.Thread(target=lambda: answer.append(bot.choose(game)))
+    worker.start()
+    deadline = time.monotonic() + 30
+    while bot.progress()["iterations"] < 1000 and time.monotonic() < deadline:
+        time.sleep(0.005)  # the GIL is free while the search runs
+    assert bot.progress()["thinking"] is True
+    bot.cancel()
+    worker.join(timeout=30)
+    assert not worker.is_alive()
+    assert answer[0] in game.legal_actions()
+    assert bot.progress()["thinking"] is False
 
 
 def test_an_unknown_bot() -> None:

@@ -94,6 +94,54 @@ pub fn evaluate(resolver: &mut Resolver, pos: &Position, seat: u8) -> f64 {
     score
 }
 
+/// A deeper worth of a board for `seat`: the battle that would follow, then half of what a
+/// second battle of the survivors would add (the board stays, so units that keep hitting
+/// the enemy HQ are worth more than one battle shows), plus the tiles left by their
+/// worth. Costs two battles.
+pub fn evaluate_deep(resolver: &mut Resolver, pos: &Position, seat: u8) -> f64 {
+    let mut after = pos.clone();
+    let s = resolver
+        .resolve(&mut after, None, &mut NoLog)
+        .expect("automatic choices");
+    match s.outcome {
+        Outcome::Winner(w) if w == seat => return 1000.0,
+        Outcome::Winner(_) => return -1000.0,
+        Outcome::Draw => return 0.0,
+        Outcome::None => {}
+    }
+    let hp_diff = |p: &Position| -> f64 {
+        (0..p.seats)
+            .map(|s| {
+                let hp = p.hq_hp[s as usize] as f64;
+                if s == seat {
+                    hp
+                } else {
+                    -hp / (p.seats - 1) as f64
+                }
+            })
+            .sum()
+    };
+    let now = hp_diff(&after);
+    let mut material = 0.0;
+    for (_, u) in after.units() {
+        let def = u.def();
+        if !def.is_hq() {
+            let v = 0.15 * crate::heuristics::tile_value(def) as f64;
+            material += if u.seat == seat { v } else { -v };
+        }
+    }
+    let mut again = after.clone();
+    let s2 = resolver
+        .resolve(&mut again, None, &mut NoLog)
+        .expect("automatic choices");
+    let future = match s2.outcome {
+        Outcome::Winner(w) if w == seat => 15.0,
+        Outcome::Winner(_) => -15.0,
+        _ => hp_diff(&again) - now,
+    };
+    now + 0.5 * future + material
+}
+
 /// Worth of a game state for `seat` (a finished game by its result).
 pub fn evaluate_game(resolver: &mut Resolver, game: &Game, seat: u8) -> f64 {
     match game.outcome {
@@ -143,7 +191,9 @@ pub const BOT_NAMES: [&str; 6] = ["random", "greedy", "flatmc", "easy", "medium"
 /// A bot by its name: `random`, `greedy`, `flatmc`, `easy`, `medium`, `hard`, optionally
 /// with settings after a colon, e.g. `hard:iters=20000,threads=2` or `flatmc:ms=500`
 /// (`iters`: iterations per decision; `ms`: time per decision; `turn_ms`: time per turn,
-/// 0 for none; `threads`: search threads).
+/// 0 for none; `threads`: search threads; `horizon`: turns searched past the current one;
+/// `explore`: the UCB exploration constant in hundredths; `deep`: 1 to value leaves by two
+/// battles).
 pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String> {
     use crate::mcts::{FlatMcBot, MctsBot, MctsConfig};
     use std::time::Duration;
@@ -182,6 +232,9 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
                 cfg.turn_time = (n > 0).then(|| Duration::from_millis(n))
             }
             "threads" if (1..=64).contains(&n) && base != "flatmc" => cfg.threads = n as usize,
+            "horizon" if n <= 8 && base != "flatmc" => cfg.horizon = n as u32,
+            "explore" if n <= 1000 && base != "flatmc" => cfg.exploration = n as f32 / 100.0,
+            "deep" if n <= 1 && base != "flatmc" => cfg.deep_eval = n == 1,
             _ => return Err(format!("bot {base:?}: bad setting {kv:?}")),
         }
     }

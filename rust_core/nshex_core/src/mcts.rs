@@ -15,7 +15,7 @@
 //! a seed at a fixed iteration budget, and can run root-parallel on several threads.
 
 use crate::battle::{Outcome, Resolver};
-use crate::bots::{evaluate, Bot};
+use crate::bots::{evaluate, evaluate_deep, Bot};
 use crate::game::{Action, Game, Player};
 use crate::heuristics::prior;
 use crate::tiles::tiles;
@@ -51,13 +51,15 @@ pub struct MctsConfig {
     pub threads: usize,
     /// Scale of the evaluation's logistic squash (hit points of advantage for 73%).
     pub eval_scale: f32,
+    /// Value leaves with `evaluate_deep` (two battles) instead of `evaluate` (one).
+    pub deep_eval: bool,
 }
 
 impl MctsConfig {
     /// A small search that plays its own turn well and ignores the reply.
     pub fn easy() -> MctsConfig {
         MctsConfig {
-            iterations: 300,
+            iterations: 200,
             decision_time: None,
             turn_time: None,
             exploration: 0.5,
@@ -69,13 +71,14 @@ impl MctsConfig {
             max_nodes: 1 << 16,
             threads: 1,
             eval_scale: 4.0,
+            deep_eval: false,
         }
     }
 
     /// Looks at the opponent's reply, with battle-ordered root moves.
     pub fn medium() -> MctsConfig {
         MctsConfig {
-            iterations: 2_500,
+            iterations: 1_500,
             horizon: 1,
             root_battle_order: true,
             exploration: 0.4,
@@ -90,11 +93,12 @@ impl MctsConfig {
     /// The strongest level: a large budget, capped at two seconds a turn.
     pub fn hard() -> MctsConfig {
         MctsConfig {
-            iterations: 12_000,
+            iterations: 40_000,
             turn_time: Some(Duration::from_secs(2)),
             horizon: 1,
             root_battle_order: true,
-            exploration: 0.35,
+            deep_eval: true,
+            exploration: 0.25,
             widen_base: 4.0,
             widen_c: 2.0,
             widen_alpha: 0.45,
@@ -289,7 +293,11 @@ impl Search {
             Some(Outcome::Draw) => return 0.5,
             _ => {}
         }
-        let score = evaluate(&mut self.resolver, &g.pos, seat) as f32;
+        let score = if self.cfg.deep_eval {
+            evaluate_deep(&mut self.resolver, &g.pos, seat)
+        } else {
+            evaluate(&mut self.resolver, &g.pos, seat)
+        } as f32;
         1.0 / (1.0 + (-score / self.cfg.eval_scale).exp())
     }
 

@@ -5,9 +5,10 @@
 //! (it becomes an `EngineError`). Battles run with the GIL released.
 
 use nshex_core::battle::{BattleLog, BattleSummary, Resolver};
-use nshex_core::bots::{arena as run_arena, bot_by_name, Bot};
+use nshex_core::bots::{arena as run_arena, bot_by_name, Bot, BOT_NAMES};
 use nshex_core::game::{Action, Game, Player};
 use nshex_core::json::{battle_json, outcome_json, phases_json};
+use nshex_core::mcts::Progress;
 use nshex_core::notation::{action_to_line, line_to_action, line_to_legal_action};
 use nshex_core::save::{game_to_json, Record};
 use nshex_core::scenario::{choices_from_json, load_scenario, parse_scenario};
@@ -22,6 +23,8 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 create_exception!(
     nshex_pygame._core,
@@ -690,10 +693,14 @@ fn view_json(g: &Game, seat: Option<u8>) -> Value {
     v
 }
 
-/// A bot by name (`random`, `greedy`); `choose` releases the GIL while it thinks.
-#[pyclass(name = "Bot", module = "nshex_pygame._core")]
+/// A bot by name (`random`, `greedy`, `flatmc`, `easy`, `medium`, `hard`, optionally with
+/// settings such as `hard:iters=20000`). `choose` releases the GIL while it thinks; another
+/// thread may meanwhile call `progress` and `cancel`.
+#[pyclass(name = "Bot", module = "nshex_pygame._core", frozen)]
 struct PyBot {
     bot: std::sync::Mutex<Box<dyn Bot + Send>>,
+    progress: Option<Arc<Progress>>,
+    thinking: AtomicBool,
     name: String,
 }
 
@@ -702,8 +709,11 @@ impl PyBot {
     #[new]
     #[pyo3(signature = (name, seed = 0))]
     fn new(name: &str, seed: u64) -> PyResult<PyBot> {
+        let bot = bot_by_name(name, seed).map_err(PyValueError::new_err)?;
         Ok(PyBot {
-            bot: std::sync::Mutex::new(bot_by_name(name, seed).map_err(PyValueError::new_err)?),
+            progress: bot.progress(),
+            bot: std::sync::Mutex::new(bot),
+            thinking: AtomicBool::new(false),
             name: name.to_string(),
         })
     }
@@ -714,20 +724,51 @@ impl PyBot {
     }
 
     /// The bot's action for the game's current seat decision.
-    fn choose(&mut self, py: Python<'_>, game: &PyGame) -> PyResult<u64> {
+    fn choose(&self, py: Python<'_>, game: &PyGame) -> PyResult<u64> {
         let g = game.rec.game.clone();
         if !matches!(g.current_player(), Player::Seat(_)) {
             return Err(EngineError::new_err("a bot decides only for a seat"));
         }
         let bot = &self.bot;
+        self.thinking.store(true, Ordering::Relaxed);
         let r = py.detach(|| {
             catch_unwind(AssertUnwindSafe(|| {
                 let mut b = bot.lock().unwrap_or_else(|p| p.into_inner());
                 b.choose(&g)
             }))
         });
+        self.thinking.store(false, Ordering::Relaxed);
+        if let Some(p) = &self.progress {
+            p.cancel.store(false, Ordering::Relaxed);
+        }
         r.map(|a| a.encode())
             .map_err(|_| EngineError::new_err("internal engine error in a bot"))
+    }
+
+    /// Asks a running `choose` to stop and answer with its best action so far (a search
+    /// bot; the others answer too fast to need it). Without a running search, the next
+    /// `choose` stops at once.
+    fn cancel(&self) {
+        if let Some(p) = &self.progress {
+            p.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// What the bot is doing: `{"thinking": bool, "iterations": int, "best": action or
+    /// None}` (iterations and best action of the current or last search).
+    fn progress<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("thinking", self.thinking.load(Ordering::Relaxed))?;
+        let (iterations, best) = match &self.progress {
+            Some(p) => (
+                p.iterations.load(Ordering::Relaxed),
+                Some(p.best.load(Ordering::Relaxed)).filter(|&b| b != u64::MAX),
+            ),
+            None => (0, None),
+        };
+        d.set_item("iterations", iterations)?;
+        d.set_item("best", best)?;
+        Ok(d)
     }
 }
 
@@ -841,6 +882,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SaveError", py.get_type::<SaveError>())?;
     m.add("CHANCE", CHANCE)?;
     m.add("TERMINAL", TERMINAL)?;
+    m.add("BOT_NAMES", BOT_NAMES.to_vec())?;
     m.add_class::<PyGame>()?;
     m.add_class::<PyBot>()?;
     m.add_function(wrap_pyfunction!(arena, m)?)?;
