@@ -347,3 +347,46 @@ def test_hover_without_the_engines_analysis_shows_printed_values(app) -> None:
     for unit in game.view()["units"]:
         words = " ".join(t for t, _ in scene.unit_info(unit)[1])
         assert "Initiative now" not in words, "no value is computed in the client"
+
+
+class _SlowBot:
+    """A stand-in for a search bot: thinks until told to stop, reports progress meanwhile."""
+
+    name = "slow"
+
+    def __init__(self) -> None:
+        import threading
+
+        self.stop = threading.Event()
+        self.iterations = 0
+
+    def choose(self, game: Game) -> int:
+        while not self.stop.wait(0.001):
+            self.iterations += 1
+        return game.legal_actions()[0]
+
+    def progress(self) -> dict:
+        return {"thinking": not self.stop.is_set(), "iterations": self.iterations, "best": None}
+
+    def cancel(self) -> None:
+        self.stop.set()
+
+
+def test_a_thinking_bot_shows_progress_and_can_be_hurried(app) -> None:
+    from nshex_pygame.client.ai import Thinker
+
+    game = Game(["borgo", "moloch"], 5)
+    scene = _scene(app, game, [SeatSetup("borgo", "slow"), SeatSetup("moloch", "human")])
+    bot = _SlowBot()
+    scene.thinkers[0] = Thinker(bot)
+    for _ in range(5):
+        app.step(0.3)  # the window keeps drawing while the bot thinks
+        time.sleep(0.005)
+    thinker = scene.thinkers[0]
+    assert thinker.busy and thinker.can_hurry
+    assert thinker.progress()["iterations"] > 0
+    key(app, pygame.K_m)  # play now
+    thinker.wait(2.0)
+    for _ in range(20):
+        app.step(0.3, draw=False)
+    assert game.history() and game.history()[0].startswith("hq "), "it played when hurried"

@@ -3,6 +3,7 @@ engine reports has words, and the bundled font is found, installed or frozen."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -63,3 +64,50 @@ def test_assets_are_found_when_frozen(tmp_path: Path, monkeypatch: pytest.Monkey
     (bundled / "fonts").mkdir(parents=True)
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
     assert resources.assets_dir() == bundled
+
+
+GOLDEN = Path(__file__).parent / "golden" / "tiles.png"
+GOLDEN_TILES = [
+    ("borgo.hq", 0, 0, False),
+    ("moloch.gauss_cannon", 2, 1, False),
+    ("moloch.juggernaut", 5, 0, False),
+    ("hegemony.net_master", 1, 0, True),
+    ("outpost.mobile_armor", 0, 0, False),
+    ("hegemony.universal_soldier", 3, 0, False),
+    ("borgo.medic", 4, 0, False),
+    ("outpost.commando", 0, 0, False),
+]
+
+
+def _tile_sheet() -> pygame.Surface:
+    sheet = pygame.Surface((4 * 150, 2 * 140))
+    sheet.fill((34, 36, 42))
+    for i, (tile, facing, wounds, netted) in enumerate(GOLDEN_TILES):
+        image = tileart.render_tile(tile, 64, facing, wounds=wounds, netted=netted)
+        tileart.blit_tile(sheet, image, (75 + 150 * (i % 4), 70 + 140 * (i // 4)))
+    return sheet
+
+
+def test_tiles_look_as_they_did(tmp_path: Path) -> None:
+    """A golden image with a tolerance: the tile drawing does not change by accident.
+
+    After a deliberate change, NSHEX_UPDATE_GOLDEN=1 writes the new picture (look at it).
+    """
+    pygame.init()
+    sheet = _tile_sheet()
+    if os.environ.get("NSHEX_UPDATE_GOLDEN") or not GOLDEN.exists():
+        GOLDEN.parent.mkdir(exist_ok=True)
+        pygame.image.save(sheet, str(GOLDEN))
+    golden = pygame.image.load(str(GOLDEN))
+    assert golden.get_size() == sheet.get_size()
+    width, height = sheet.get_size()
+    differing = 0
+    for y in range(0, height, 2):
+        for x in range(0, width, 2):
+            a, b = sheet.get_at((x, y)), golden.get_at((x, y))
+            if max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b)) > 48:
+                differing += 1
+    share = differing / ((width // 2) * (height // 2))
+    if share > 0.02:
+        pygame.image.save(sheet, str(tmp_path / "tiles-now.png"))
+    assert share <= 0.02, f"{share:.1%} of the tile sheet changed; see {tmp_path}"

@@ -84,6 +84,18 @@ class Thinker:
         except Exception:
             return None
 
+    @property
+    def can_hurry(self) -> bool:
+        """Whether the bot can be told to answer now (the search bots can)."""
+        return self.busy and hasattr(self.bot, "cancel")
+
+    def hurry(self) -> None:
+        """Ask a searching bot for its best move so far, without waiting for it."""
+        stop = getattr(self.bot, "cancel", None)
+        if stop is not None and self.busy:
+            with contextlib.suppress(Exception):
+                stop()
+
     def cancel(self) -> None:
         stop = getattr(self.bot, "cancel", None)
         if stop is not None and self.busy:

@@ -114,6 +114,12 @@ class GameScene(Scene):
         self.buttons: list[widgets.Button] = []
         self.confirm_button = widgets.Button("Confirm (Enter)", (0, 0, 1, 1), self.confirm)
         self.cancel_button = widgets.Button("Undo (Esc)", (0, 0, 1, 1), self.undo)
+        self.hurry_button = widgets.Button(
+            "Play now (M)",
+            (ACTIONS.left + 12, ACTIONS.top + 150, ACTIONS.width - 24, 38),
+            self.hurry,
+            size=16,
+        )
         self.menu_button = widgets.Button(
             "Menu (Esc)", (1160, 752, 104, 36), self.open_menu, size=15
         )
@@ -319,6 +325,12 @@ class GameScene(Scene):
         for thinker in self.thinkers.values():
             thinker.cancel()
         self.autosave()  # closing the window mid-turn keeps the game too
+
+    def hurry(self) -> None:
+        """The computer should play its best move found so far."""
+        thinker = self.thinkers.get(self.mover)
+        if thinker is not None and thinker.can_hurry:
+            thinker.hurry()
 
     def open_menu(self) -> None:
         from nshex_pygame.client.scenes.menu import PauseScene
@@ -615,6 +627,9 @@ class GameScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if self.menu_button.handle(event):
             return
+        thinker = self.thinkers.get(self.mover)
+        if thinker is not None and thinker.can_hurry and self.hurry_button.handle(event):
+            return
         for button in self.buttons:
             if button.handle(event):
                 return
@@ -655,6 +670,8 @@ class GameScene(Scene):
             elif key in (pygame.K_DELETE, pygame.K_BACKSPACE, pygame.K_x):
                 if self.selected is not None:
                     self.press("discard")
+            elif key == pygame.K_m:
+                self.hurry()
             elif key in (pygame.K_F1, pygame.K_h):
                 from nshex_pygame.client.scenes.gallery import RulesScene
 
@@ -766,9 +783,8 @@ class GameScene(Scene):
             for at in self.slot_hexes(cands, slot):
                 marks.fills[at] = LEGAL_FILL
                 marks.outlines[at] = LEGAL_EDGE
-        elif slot is None and self.stage == "main" and self.selected is None and not self.partial:
-            pass
         if self.selected is None and not self.partial and self.stage == "main":
+            # units that can move by themselves (Mobility, Transport)
             for at in self.slot_hexes(cands, "from"):
                 marks.outlines.setdefault(at, (120, 200, 140))
         for s in ("from", "to", "target", "at"):
@@ -1086,6 +1102,8 @@ class GameScene(Scene):
                 14,
                 widgets.DIM,
             )
+        if thinker is not None and thinker.can_hurry and thinker.elapsed > 0.5:
+            self.hurry_button.draw(surface)
 
     def draw_foreground(self, surface: pygame.Surface) -> None:
         self.draw_log(surface)
