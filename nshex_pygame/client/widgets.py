@@ -9,7 +9,16 @@ import pygame
 
 from nshex_pygame.client.resources import font
 
-__all__ = ["Button", "draw_paragraph", "draw_text", "font", "panel", "tooltip", "wrap"]
+__all__ = [
+    "Button",
+    "draw_paragraph",
+    "draw_text",
+    "font",
+    "log_lines",
+    "panel",
+    "tooltip",
+    "wrap",
+]
 
 BG = (24, 26, 32)
 PANEL = (38, 41, 50)
@@ -165,3 +174,19 @@ def tooltip(
         draw_text(surface, words, (rect.left + 10, y), size + (1 if bold else 0), colour, bold)
         y += step
     return rect
+
+
+def log_lines(
+    entries: list[tuple[str, tuple[int, ...]]], size: int, width: int, rows: int
+) -> list[tuple[str, tuple[int, ...], bool]]:
+    """The newest entries that fit in ``rows`` wrapped lines, whole entries only.
+
+    Each line comes with whether it continues an entry (drawn indented).
+    """
+    out: list[tuple[str, tuple[int, ...], bool]] = []
+    for text, colour in reversed(entries):
+        parts = wrap(text, size, width - 12)
+        if len(out) + len(parts) > rows:
+            break
+        out[:0] = [(part, colour, i > 0) for i, part in enumerate(parts)]
+    return out

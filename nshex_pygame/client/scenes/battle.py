@@ -578,12 +578,10 @@ class BattleScene(Scene):
         widgets.draw_text(
             surface, "Battle log", (LOG_RECT.left + 12, LOG_RECT.top + 8), 16, widgets.DIM, True
         )
-        lines: list[tuple[str, tuple[int, ...]]] = []
-        for text, colour in self.log[-60:]:
-            lines += [(part, colour) for part in widgets.wrap(text, 13, LOG_RECT.width - 24)]
+        rows = (LOG_RECT.height - 44) // 17
         y = LOG_RECT.top + 34
-        for text, colour in lines[-((LOG_RECT.height - 44) // 17) :]:
-            widgets.draw_text(surface, text, (LOG_RECT.left + 12, y), 13, colour)
+        for text, colour, more in widgets.log_lines(self.log[-60:], 13, LOG_RECT.width - 24, rows):
+            widgets.draw_text(surface, text, (LOG_RECT.left + (24 if more else 12), y), 13, colour)
             y += 17
 
     def draw_controls(self, surface: pygame.Surface) -> None:

@@ -1016,12 +1016,10 @@ class GameScene(Scene):
     def draw_log(self, surface: pygame.Surface) -> None:
         widgets.panel(surface, LOG)
         widgets.draw_text(surface, "Game log", (LOG.left + 12, LOG.top + 8), 16, widgets.DIM, True)
-        lines: list[tuple[str, tuple[int, ...]]] = []
-        for text, colour in self.log[-40:]:
-            lines += [(part, colour) for part in widgets.wrap(text, 14, LOG.width - 24)]
+        rows = (LOG.height - 44) // 18
         y = LOG.top + 34
-        for text, colour in lines[-((LOG.height - 44) // 18) :]:
-            widgets.draw_text(surface, text, (LOG.left + 12, y), 14, colour)
+        for text, colour, more in widgets.log_lines(self.log[-40:], 14, LOG.width - 24, rows):
+            widgets.draw_text(surface, text, (LOG.left + (24 if more else 12), y), 14, colour)
             y += 18
 
     def draw_actions(self, surface: pygame.Surface) -> None:
