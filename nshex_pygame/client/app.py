@@ -33,6 +33,7 @@ class App:
         self.notices: list[str] = [problem] if problem else []
         self.sounds = Sounds(self.settings.volume, self.settings.muted)
         pygame.display.set_caption("Neuroshima Hex! 3.0")
+        self._set_icon()
         self.canvas = pygame.Surface(LOGICAL)
         self.window = self._open_window()
         self.stack = SceneStack()
@@ -41,6 +42,19 @@ class App:
         self.mouse = (0, 0)
 
     # --- the window --------------------------------------------------------------------------
+
+    @staticmethod
+    def _set_icon() -> None:
+        """The window icon: an HQ tile, drawn like every other tile."""
+        try:
+            from nshex_pygame.client import tileart
+
+            icon = pygame.Surface((64, 64), pygame.SRCALPHA)
+            image = tileart.render_tile("moloch.hq", 29)
+            icon.blit(image, image.get_rect(center=(32, 32)))
+            pygame.display.set_icon(icon)
+        except Exception:  # an icon is not worth failing for (no engine, odd driver)
+            pass
 
     def _open_window(self) -> pygame.Surface:
         if self.settings.fullscreen:

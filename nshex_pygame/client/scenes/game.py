@@ -1145,6 +1145,18 @@ class GameScene(Scene):
             return
         for seat in range(min(2, len(self.armies))):
             rect = LEFT if seat == 0 else RIGHT
+            deck = pygame.Rect(rect.left + 12, rect.top + 92, 130, 150)
+            if deck.collidepoint(pos):
+                sizes = self.view.get("deck_sizes") or []
+                left = sizes[seat] if seat < len(sizes) else 0
+                words = (
+                    f"{left} tiles left, face down. Draw up to three each turn; when a deck "
+                    "runs out, no more Battle tiles, one more turn each, then the final battle."
+                )
+                widgets.tooltip(
+                    surface, f"{army_name(self.armies[seat])} deck", [(words, widgets.TEXT)], pos
+                )
+                return
             pile = pygame.Rect(rect.left + 158, rect.top + 92, 130, 150)
             if pile.collidepoint(pos):
                 discards = (self.view.get("discards") or [[], []])[seat]
