@@ -203,3 +203,11 @@ def test_a_window_of_another_shape_letterboxes_the_game(data_dir: Path) -> None:
     application.stack.push(MenuScene(application))
     application.step(0.016)
     application.present()
+
+
+def test_f12_saves_a_screenshot_in_the_data_folder(app, data_dir: Path) -> None:
+    app.stack.push(MenuScene(app))
+    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F12, mod=0, unicode="")])
+    shots = list((data_dir / "screenshots").glob("*.png"))
+    assert len(shots) == 1
+    assert pygame.image.load(str(shots[0])).get_size() == (1280, 800)

@@ -11,8 +11,10 @@ after N frames and closes it: a smoke test of the real window (under ``xvfb-run`
 from __future__ import annotations
 
 import os
+import time
 import traceback
 from collections.abc import Iterable
+from pathlib import Path
 
 import pygame
 
@@ -123,6 +125,9 @@ class App:
             if event.type == pygame.QUIT:
                 self.quit()
                 continue
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
+                self.screenshot()
+                continue
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.settings.fullscreen = not self.settings.fullscreen
                 self.apply_display_settings()
@@ -140,6 +145,24 @@ class App:
     def draw(self) -> None:
         for scene in self.stack.visible():
             scene.draw(self.canvas)
+
+    def screenshot(self) -> Path | None:
+        """F12: the game as drawn, into the data folder's ``screenshots``."""
+        folder = storage.data_dir() / "screenshots"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / time.strftime("nshex-%Y%m%d-%H%M%S.png")
+            n = 1
+            while path.exists():
+                path = folder / time.strftime(f"nshex-%Y%m%d-%H%M%S-{n}.png")
+                n += 1
+            self.draw()
+            pygame.image.save(self.canvas, str(path))
+        except (OSError, pygame.error) as exc:
+            self.notices.append(f"The screenshot could not be saved: {exc}")
+            return None
+        self.sounds.play("click")
+        return path
 
     def quit(self) -> None:
         self.running = False

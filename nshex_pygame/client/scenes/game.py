@@ -811,6 +811,13 @@ class GameScene(Scene):
         tile = self.selected_tile()
         cands = self.candidates()
         at = self.partial.get("at") or self.partial.get("to")
+        if self.stage == "place_hq":
+            hq = f"{self.armies[self.mover]}.hq"
+            if at is not None:
+                return hq, at, 0, 235
+            if self.hover_hex in self.slot_hexes(cands, "at"):
+                return hq, self.hover_hex, 0, 150
+            return None
         if tile is not None and tileart.info_of(tile).get("kind") != "instant":
             if at is None and self.hover_hex in self.slot_hexes(cands, "at"):
                 at = self.hover_hex
@@ -872,7 +879,7 @@ class GameScene(Scene):
             tile, at, facing, alpha = ghost
             image = tileart.render_tile(tile, self.board.size - 2, facing, ring=(255, 255, 255))
             tileart.blit_tile(surface, image, self.board.pixel(at), alpha)
-            if alpha > 200:
+            if alpha > 200 and tileart.info_of(tile).get("kind") != "hq":
                 self._draw_facing_arrow(surface, at, facing)
         self.board.draw_marks(surface, marks)
         self.draw_foreground(surface)
@@ -1050,6 +1057,13 @@ class GameScene(Scene):
                     if a in rulestext.ABILITIES
                 ]
                 hint = (abilities or rulestext.tile_description(info) or [""])[-1]
+            elif self.stage == "place_hq":
+                hint = (
+                    "Your HQ goes on any empty hex (next to the enemy's is allowed). It has 20 "
+                    "hit points and strikes all six neighbours."
+                )
+            elif self.stage == "push_to":
+                hint = "Your unit was pushed: pick one of the lit hexes for it."
             else:
                 hint = "Click a tile in your hand. Hover anything to read it; H shows the symbols."
             widgets.draw_paragraph(
@@ -1269,7 +1283,10 @@ class GameScene(Scene):
                 )
         elif effects.get("protected_by_medic"):
             lines.append(("Protected by a medic", widgets.GOOD))
-        lines += [(t, widgets.TEXT) for t in rulestext.tile_description(info)]
+        printed_lines = rulestext.tile_description(info)
+        if analysis is not None:  # the current initiative is shown above already
+            printed_lines = [t for t in printed_lines if not t.startswith("Initiative ")]
+        lines += [(t, widgets.TEXT) for t in printed_lines]
         return title, lines
 
 
