@@ -372,9 +372,8 @@ def _render(tile_id, size, facing, wounds, netted, hq_hp, ring) -> pygame.Surfac
     inner = hexgeo.corners(center, size * 0.9)
     pygame.gfxdraw.filled_polygon(surface, [(round(x), round(y)) for x, y in inner], base)
     border = ring or lighter(base, 0.45)
-    pygame.draw.polygon(
-        surface, border, [(round(x), round(y)) for x, y in outer], max(2, round(size / 22))
-    )
+    width = max(3, round(size / 13)) if ring else max(2, round(size / 22))
+    pygame.draw.polygon(surface, border, [(round(x), round(y)) for x, y in outer], width)
     kind = info.get("kind")
     cx, cy = center
     if kind == "instant":

@@ -938,9 +938,14 @@ class GameScene(Scene):
         pygame.draw.rect(
             surface, colour, (rect.left + 1, rect.top + 1, rect.width - 2, 44), border_radius=8
         )
-        widgets.draw_text(
+        name_rect = widgets.draw_text(
             surface, army_name(army), (rect.left + 12, rect.top + 10), 22, widgets.TEXT, True
         )
+        rings = self.rings()
+        if rings:  # the same army on both sides: the ring colour tells the tiles apart
+            mark = (name_rect.right + 16, name_rect.centery)
+            tileart.hex_fill(surface, mark, 10, tileart.INK)
+            tileart.hex_outline(surface, mark, 10, rings[seat], 3)
         who = self.seats[seat].player
         label = "Human" if who == "human" else f"Computer: {who}"
         room = rect.width - 36 - widgets.font(22, True).size(army_name(army))[0]
