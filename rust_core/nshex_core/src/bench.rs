@@ -182,7 +182,7 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
             MctsConfig::easy(),
         ),
     ] {
-        let budget = 400 * scale;
+        let budget = 2_500 * scale;
         let mut ops = 0u64;
         let progress = Progress::new();
         let t = Instant::now();
