@@ -78,7 +78,7 @@ impl MctsConfig {
     /// Looks at the opponent's reply, with battle-ordered root moves.
     pub fn medium() -> MctsConfig {
         MctsConfig {
-            iterations: 1_500,
+            iterations: 1_000,
             horizon: 1,
             root_battle_order: true,
             exploration: 0.4,
@@ -93,7 +93,7 @@ impl MctsConfig {
     /// The strongest level: a large budget, capped at two seconds a turn.
     pub fn hard() -> MctsConfig {
         MctsConfig {
-            iterations: 40_000,
+            iterations: 20_000,
             turn_time: Some(Duration::from_secs(2)),
             horizon: 1,
             root_battle_order: true,
