@@ -24,6 +24,7 @@ class _UnitAnalysis(TypedDict):
     melee_bonus: int
     ranged_bonus: int
     linked_from: list[list[int]]
+    links_to: list[list[int]]
     protected_by: list[list[int]]
     transport: bool
     quartermaster: bool

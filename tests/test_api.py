@@ -298,6 +298,7 @@ def test_analysis_shows_the_boss_bonus_and_link() -> None:
     assert runner["initiative_bonus"] == 1
     assert runner["melee_bonus"] == 1
     assert runner["linked_from"] == [[0, 0]]
+    assert by_hex[(0, 0)]["links_to"] == [[0, -1]]
     assert runner["netted"] is False
     storm = by_hex[(0, -2)]
     assert storm["initiative"] == [2, 1]

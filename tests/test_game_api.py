@@ -516,3 +516,58 @@ def test_every_legal_action_applies_in_200_random_games() -> None:
             else:
                 game.apply_action(rng.choice(legal))
     assert states > 200 * 20
+
+
+INSTANTS_POSITION = """\
+[game]
+armies = ["borgo", "moloch"]
+hq_hp = [15, 12]
+to_move = 0
+turn = 5
+
+[[unit]]
+seat = 0
+tile = "borgo.hq"
+at = [-2, 0]
+
+[[unit]]
+seat = 1
+tile = "moloch.hq"
+at = [2, 0]
+
+[[unit]]
+seat = 0
+tile = "borgo.mutant"
+at = [0, 0]
+
+[[hand]]
+seat = 0
+tiles = ["borgo.move", "borgo.battle", "borgo.grenade"]
+
+[[deck]]
+seat = 0
+tiles = ["borgo.claws", "borgo.medic"]
+
+[[deck]]
+seat = 1
+tiles = ["moloch.hybrid", "moloch.blocker"]
+"""
+
+
+def test_describe_action_names_the_instant_tile_played() -> None:
+    game = Game.from_scenario(INSTANTS_POSITION, "instants.toml")
+    by_kind: dict[str, dict[str, Any]] = {}
+    for action in game.legal_actions():
+        described = game.describe_action(action)
+        by_kind.setdefault(described["kind"], described)
+    assert by_kind["move"]["tile"] == "borgo.move"
+    assert by_kind["battle"]["tile"] == "borgo.battle"
+    assert "tile" not in by_kind["end"]
+
+
+def test_last_battle_gives_the_hit_points_before_it() -> None:
+    game = Game.from_scenario(INSTANTS_POSITION, "instants.toml")
+    game.apply_line("play battle")
+    battle = game.last_battle()
+    assert battle is not None
+    assert battle["hq_hp_before"] == [15, 12]

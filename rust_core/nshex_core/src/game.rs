@@ -1086,6 +1086,23 @@ impl Game {
         hand.remove(i);
     }
 
+    /// The instant tile an action plays from the mover's hand (`None` for other actions).
+    pub fn instant_tile(&self, action: Action) -> Option<TileId> {
+        let kind = match action {
+            Action::Battle => InstantKind::Battle,
+            Action::Move { .. } => InstantKind::Move,
+            Action::PushBack { .. } => InstantKind::PushBack,
+            Action::Sniper { .. } => InstantKind::Sniper,
+            Action::Grenade { .. } => InstantKind::Grenade,
+            Action::AirStrike { .. } => InstantKind::AirStrike,
+            _ => return None,
+        };
+        self.hands[self.to_move as usize]
+            .iter()
+            .copied()
+            .find(|&t| instant_of(t) == Some(kind))
+    }
+
     fn use_instant(&mut self, kind: InstantKind) {
         let seat = self.to_move as usize;
         let i = self.hands[seat]

@@ -184,7 +184,8 @@ pub fn battle_json(
 /// What the board does to each unit now, for tooltips: one object per unit with `at`,
 /// `seat`, `tile`, `netted`, `initiative` (the phases it would fire in, highest first),
 /// `initiative_bonus`, `melee_bonus`, `ranged_bonus`, `linked_from` (active modules and HQs
-/// whose links reach it), `protected_by` (medics that would save it) and the flags
+/// whose links reach it), `links_to` (the units its own links reach, for a module or HQ),
+/// `protected_by` (medics that would save it) and the flags
 /// `transport` and `quartermaster` (linked to one working for it).
 pub fn analysis_json(pos: &Position) -> Value {
     let ex = crate::battle::Resolver::new().explain(pos);
@@ -208,6 +209,9 @@ pub fn analysis_json(pos: &Position) -> Value {
             .rev()
             .filter(|v| ex.slots[ci] >> v & 1 == 1)
             .collect();
+        let links_to: u64 = (0..geo.len())
+            .filter(|&j| ex.linked_from[j] >> c & 1 == 1)
+            .fold(0, |acc, j| acc | 1 << j);
         let protected_by: u64 = (0..geo.len())
             .filter(|&m| a.medics >> m & 1 == 1 && a.medic_prot[m] >> c & 1 == 1)
             .fold(0, |acc, m| acc | 1 << m);
@@ -221,6 +225,7 @@ pub fn analysis_json(pos: &Position) -> Value {
             "melee_bonus": a.melee_bonus[ci],
             "ranged_bonus": a.ranged_bonus[ci],
             "linked_from": cells(ex.linked_from[ci]),
+            "links_to": cells(links_to),
             "protected_by": cells(protected_by),
             "transport": a.transport_linked >> c & 1 == 1,
             "quartermaster": a.qm_linked >> c & 1 == 1,

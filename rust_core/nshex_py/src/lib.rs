@@ -568,6 +568,7 @@ impl PyGame {
             Some((before, log)) => {
                 let v = serde_json::json!({
                     "before": nshex_core::json::units_json(before),
+                    "hq_hp_before": &before.hq_hp[..before.seats as usize],
                     "phases": phases_json(before, log),
                 });
                 to_py(py, &v)
@@ -642,6 +643,9 @@ fn action_json(g: &Game, a: Action) -> Value {
         Action::Battle => json!({"kind": "battle"}),
         Action::EndTurn => json!({"kind": "end"}),
     };
+    if let Some(tile) = g.instant_tile(a) {
+        v["tile"] = t(tile);
+    }
     v["text"] = json!(action_to_line(g, a));
     v
 }
