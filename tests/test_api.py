@@ -63,7 +63,7 @@ EVENT_KEYS = {
     "explode": {"at", "targets"},
     "hit": {"at", "from", "edge", "wounds"},
     "armor": {"at", "from", "edge", "blocked"},
-    "save": {"medic", "at", "from", "edge"},
+    "save": {"medic", "at", "from", "edge", "cancelled"},
     "slot_lost": {"at"},
     "hq_damage": {"seat", "amount", "hp"},
     "removed": {"at", "tile", "seat", "cause"},

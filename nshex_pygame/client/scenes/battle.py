@@ -123,6 +123,8 @@ class Playback:
             if not cancelled:
                 same = [k for k in self.hits if k[0] == at and k[1] == source]
                 cancelled = sum(self.hits.pop(k) for k in same)
+            # the engine says how many wounds the save cancels; trust it over the bookkeeping
+            cancelled = int(event.get("cancelled", cancelled))
             unit = self.units.get(at)
             if unit is not None:
                 unit["wounds"] = max(0, int(unit.get("wounds", 0)) - cancelled)

@@ -91,6 +91,8 @@ pub enum Event {
         target: u8,
         from: u8,
         dir: u8,
+        /// The wounds the save cancels (0 when it saves a medic from its own death).
+        wounds: u8,
     },
     HqDamage {
         seat: u8,
@@ -1384,6 +1386,11 @@ impl Battle {
                 target: r.target,
                 from: r.from,
                 dir: r.dir,
+                wounds: if r.dir == DIR_MEDIC_DEATH {
+                    0
+                } else {
+                    r.wounds
+                },
             });
         }
     }

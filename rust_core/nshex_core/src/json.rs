@@ -108,6 +108,7 @@ pub fn event_json(before: &Position, ev: &Event) -> Value {
             target,
             from,
             dir,
+            wounds,
         } => {
             let from_v = if dir == Event::MEDIC_DEATH {
                 Value::Null
@@ -115,7 +116,7 @@ pub fn event_json(before: &Position, ev: &Event) -> Value {
                 at(from)
             };
             json!({"kind": "save", "medic": at(medic), "at": at(target), "from": from_v,
-                   "edge": edge_of(from, dir)})
+                   "edge": edge_of(from, dir), "cancelled": wounds})
         }
         Event::HqDamage { seat, amount, hp } => {
             json!({"kind": "hq_damage", "seat": seat, "amount": amount, "hp": hp})
