@@ -542,7 +542,7 @@ at = [0, 0]
 
 [[hand]]
 seat = 0
-tiles = ["borgo.move", "borgo.battle", "borgo.grenade"]
+tiles = ["borgo.move", "borgo.battle"]
 
 [[deck]]
 seat = 0
@@ -554,8 +554,15 @@ tiles = ["moloch.hybrid", "moloch.blocker"]
 """
 
 
-def test_describe_action_names_the_instant_tile_played() -> None:
+def _instants_game() -> Game:
+    """Seat 0 in its turn with Move and Battle in hand (it drew Claws and discards it)."""
     game = Game.from_scenario(INSTANTS_POSITION, "instants.toml")
+    game.apply_line("discard borgo.claws")
+    return game
+
+
+def test_describe_action_names_the_instant_tile_played() -> None:
+    game = _instants_game()
     by_kind: dict[str, dict[str, Any]] = {}
     for action in game.legal_actions():
         described = game.describe_action(action)
@@ -566,7 +573,7 @@ def test_describe_action_names_the_instant_tile_played() -> None:
 
 
 def test_last_battle_gives_the_hit_points_before_it() -> None:
-    game = Game.from_scenario(INSTANTS_POSITION, "instants.toml")
+    game = _instants_game()
     game.apply_line("play battle")
     battle = game.last_battle()
     assert battle is not None

@@ -168,7 +168,7 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
     for (name, what, cfg) in [
         (
             "mcts_iteration",
-            "one MCTS iteration at Hard (deal, descend, widen, battle evaluation, back-up)",
+            "one MCTS iteration at Hard (deal, descend, widen, two-battle evaluation, back-up)",
             MctsConfig::hard(),
         ),
         (
