@@ -5,12 +5,13 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughpu
 use nshex_core::bench::mcts_positions;
 use nshex_core::mcts::{MctsConfig, Progress, Search};
 
-const ITERATIONS: u32 = 2_500;
+/// Per search, as in the full `nshex bench` run (deeper trees cost more per iteration).
+const ITERATIONS: u32 = 25_000;
 
 fn searches(c: &mut Criterion) {
     let positions = mcts_positions(4);
     let mut group = c.benchmark_group("mcts");
-    group.sample_size(20);
+    group.sample_size(10);
     group.throughput(Throughput::Elements(
         ITERATIONS as u64 * positions.len() as u64,
     ));
