@@ -436,23 +436,9 @@ impl Resolver {
     /// Nets, links and bonuses of `pos` as they stand now.
     pub fn analyze(&mut self, pos: &Position) -> Analysis {
         let b = &mut *self.b;
-        b.choices.clown.clear();
-        b.choices.qm.clear();
-        b.choices.medic.clear();
-        b.setup(pos);
+        b.setup_without_choices(pos);
         b.derive();
-        let d = &b.d;
-        Analysis {
-            netted: d.netted & b.occ,
-            init_bonus: d.init_bonus,
-            melee_bonus: d.melee_bonus,
-            ranged_bonus: d.ranged_bonus,
-            medic_prot: d.medic_prot,
-            medics: d.medics,
-            transport_linked: d.transport_linked,
-            qm_linked: d.qm_linked,
-            recon: d.recon,
-        }
+        b.analysis()
     }
 
     /// Everything `analyze` finds plus, per cell, the initiative values at which the unit
@@ -460,33 +446,19 @@ impl Resolver {
     /// rendering and tooltips; slower than `analyze`.
     pub fn explain(&mut self, pos: &Position) -> Explanation {
         let b = &mut *self.b;
-        b.choices.clown.clear();
-        b.choices.qm.clear();
-        b.choices.medic.clear();
-        b.setup(pos);
+        b.setup_without_choices(pos);
         b.d.linked_from = [0; MAX_CELLS];
         b.derive_with::<true>();
-        let d = &b.d;
         let mut slots = [0u16; MAX_CELLS];
-        for (v, &m) in d.fires_at.iter().enumerate() {
+        for (v, &m) in b.d.fires_at.iter().enumerate() {
             for c in bits(m) {
                 slots[c as usize] |= 1 << v;
             }
         }
         Explanation {
-            analysis: Analysis {
-                netted: d.netted & b.occ,
-                init_bonus: d.init_bonus,
-                melee_bonus: d.melee_bonus,
-                ranged_bonus: d.ranged_bonus,
-                medic_prot: d.medic_prot,
-                medics: d.medics,
-                transport_linked: d.transport_linked,
-                qm_linked: d.qm_linked,
-                recon: d.recon,
-            },
+            analysis: b.analysis(),
             slots,
-            linked_from: d.linked_from,
+            linked_from: b.d.linked_from,
         }
     }
 }
@@ -587,6 +559,30 @@ struct Battle {
 impl Battle {
     /// Lays out the tiles of `pos` for a new battle. Cells without a tile are never read, so
     /// they are left as they are.
+    /// `setup` for looking at a board outside a battle: no caller's choices apply.
+    fn setup_without_choices(&mut self, pos: &Position) {
+        self.choices.clown.clear();
+        self.choices.qm.clear();
+        self.choices.medic.clear();
+        self.setup(pos);
+    }
+
+    /// The derived state as the public `Analysis` (after `derive`).
+    fn analysis(&self) -> Analysis {
+        let d = &self.d;
+        Analysis {
+            netted: d.netted & self.occ,
+            init_bonus: d.init_bonus,
+            melee_bonus: d.melee_bonus,
+            ranged_bonus: d.ranged_bonus,
+            medic_prot: d.medic_prot,
+            medics: d.medics,
+            transport_linked: d.transport_linked,
+            qm_linked: d.qm_linked,
+            recon: d.recon,
+        }
+    }
+
     fn setup(&mut self, pos: &Position) {
         let geo = pos.geometry();
         let set = crate::tiles::tiles();

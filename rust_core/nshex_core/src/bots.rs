@@ -64,34 +64,63 @@ impl GreedyBot {
     }
 }
 
+/// Score of a battle's outcome for `seat` when it ends the game.
+fn outcome_score(outcome: Outcome, seat: u8, win: f64) -> Option<f64> {
+    match outcome {
+        Outcome::Winner(w) if w == seat => Some(win),
+        Outcome::Winner(_) => Some(-win),
+        Outcome::Draw => Some(0.0),
+        Outcome::None => None,
+    }
+}
+
+/// `seat`'s HQ hit points minus the average of the others'.
+fn hp_diff(p: &Position, seat: u8) -> f64 {
+    let others = (p.seats - 1) as f64;
+    (0..p.seats)
+        .map(|s| {
+            let hp = p.hq_hp[s as usize] as f64;
+            if s == seat {
+                hp
+            } else {
+                -hp / others
+            }
+        })
+        .sum()
+}
+
+/// Resolves a battle on `pos` in place with the automatic choices.
+fn battle_in_place(resolver: &mut Resolver, pos: &mut Position) -> Outcome {
+    resolver
+        .resolve(pos, None, &mut NoLog)
+        .expect("automatic choices")
+        .outcome
+}
+
+/// Sum over the non-HQ tiles on `p` of `worth(tile)`, counted against `seat` for enemies.
+fn material(p: &Position, seat: u8, worth: impl Fn(&crate::TileDef) -> f64) -> f64 {
+    p.units()
+        .filter(|(_, u)| !u.def().is_hq())
+        .map(|(_, u)| {
+            let v = worth(u.def());
+            if u.seat == seat {
+                v
+            } else {
+                -v
+            }
+        })
+        .sum()
+}
+
 /// Worth of a board for `seat`: the battle that would follow, HQ hit points first, then
 /// the tiles left standing.
 pub fn evaluate(resolver: &mut Resolver, pos: &Position, seat: u8) -> f64 {
     let mut after = pos.clone();
-    let s = resolver
-        .resolve(&mut after, None, &mut NoLog)
-        .expect("automatic choices");
-    match s.outcome {
-        Outcome::Winner(w) if w == seat => return 1000.0,
-        Outcome::Winner(_) => return -1000.0,
-        Outcome::Draw => return 0.0,
-        Outcome::None => {}
+    let outcome = battle_in_place(resolver, &mut after);
+    if let Some(v) = outcome_score(outcome, seat, 1000.0) {
+        return v;
     }
-    let mut score = 0.0;
-    for s in 0..after.seats {
-        let hp = after.hq_hp[s as usize] as f64;
-        score += if s == seat {
-            hp
-        } else {
-            -hp / (after.seats - 1) as f64
-        };
-    }
-    for (_, u) in after.units() {
-        if !u.def().is_hq() {
-            score += if u.seat == seat { 0.3 } else { -0.3 };
-        }
-    }
-    score
+    hp_diff(&after, seat) + material(&after, seat, |_| 0.3)
 }
 
 /// A deeper worth of a board for `seat`: the battle that would follow, then half of what a
@@ -99,46 +128,18 @@ pub fn evaluate(resolver: &mut Resolver, pos: &Position, seat: u8) -> f64 {
 /// the enemy HQ are worth more than one battle shows), plus the tiles left by their
 /// worth. Costs two battles.
 pub fn evaluate_deep(resolver: &mut Resolver, pos: &Position, seat: u8) -> f64 {
-    let mut after = pos.clone();
-    let s = resolver
-        .resolve(&mut after, None, &mut NoLog)
-        .expect("automatic choices");
-    match s.outcome {
-        Outcome::Winner(w) if w == seat => return 1000.0,
-        Outcome::Winner(_) => return -1000.0,
-        Outcome::Draw => return 0.0,
-        Outcome::None => {}
+    let mut board = pos.clone();
+    let outcome = battle_in_place(resolver, &mut board);
+    if let Some(v) = outcome_score(outcome, seat, 1000.0) {
+        return v;
     }
-    let hp_diff = |p: &Position| -> f64 {
-        (0..p.seats)
-            .map(|s| {
-                let hp = p.hq_hp[s as usize] as f64;
-                if s == seat {
-                    hp
-                } else {
-                    -hp / (p.seats - 1) as f64
-                }
-            })
-            .sum()
-    };
-    let now = hp_diff(&after);
-    let mut material = 0.0;
-    for (_, u) in after.units() {
-        let def = u.def();
-        if !def.is_hq() {
-            let v = 0.15 * crate::heuristics::tile_value(def) as f64;
-            material += if u.seat == seat { v } else { -v };
-        }
-    }
-    let mut again = after.clone();
-    let s2 = resolver
-        .resolve(&mut again, None, &mut NoLog)
-        .expect("automatic choices");
-    let future = match s2.outcome {
-        Outcome::Winner(w) if w == seat => 15.0,
-        Outcome::Winner(_) => -15.0,
-        _ => hp_diff(&again) - now,
-    };
+    let now = hp_diff(&board, seat);
+    let material = material(&board, seat, |def| {
+        0.15 * crate::heuristics::tile_value(def) as f64
+    });
+    // The second battle on the same board: nothing after it needs the first result.
+    let outcome = battle_in_place(resolver, &mut board);
+    let future = outcome_score(outcome, seat, 15.0).unwrap_or_else(|| hp_diff(&board, seat) - now);
     now + 0.5 * future + material
 }
 

@@ -161,38 +161,46 @@ impl Node {
 /// A dense index of every action a seat can take (no hashing: the action's fields are the
 /// index), for marking which actions are legal in this iteration's deal.
 struct ActionIndex {
-    tiles: usize,
+    /// Start of each action kind's block, and the total length at the end.
+    offsets: [usize; 15],
 }
 
 impl ActionIndex {
     const CELLS: usize = 37;
     const STEP: usize = Self::CELLS * 6;
 
-    fn len(&self) -> usize {
-        self.offset(13) + self.tiles * Self::STEP
+    fn new(tiles: usize) -> ActionIndex {
+        let c = Self::CELLS;
+        let sizes = [
+            c,                  // PlaceHq
+            1,                  // Unlucky
+            1,                  // Battle
+            1,                  // EndTurn
+            tiles,              // Discard / Draw
+            c,                  // PushTo
+            c,                  // Sniper
+            c,                  // Grenade
+            c,                  // AirStrike
+            c * c,              // PushBack
+            c * Self::STEP,     // Move
+            c * Self::STEP,     // Mobility
+            c * Self::STEP,     // Transport
+            tiles * Self::STEP, // Place
+        ];
+        let mut offsets = [0; 15];
+        for (k, size) in sizes.iter().enumerate() {
+            offsets[k + 1] = offsets[k] + size;
+        }
+        ActionIndex { offsets }
     }
 
-    /// Start of each action kind's block.
+    fn len(&self) -> usize {
+        self.offsets[14]
+    }
+
+    #[inline]
     fn offset(&self, kind: usize) -> usize {
-        let c = Self::CELLS;
-        let t = self.tiles;
-        let sizes = [
-            c,              // PlaceHq
-            1,              // Unlucky
-            1,              // Battle
-            1,              // EndTurn
-            t,              // Discard / Draw
-            c,              // PushTo
-            c,              // Sniper
-            c,              // Grenade
-            c,              // AirStrike
-            c * c,          // PushBack
-            c * Self::STEP, // Move
-            c * Self::STEP, // Mobility
-            c * Self::STEP, // Transport
-            t * Self::STEP, // Place
-        ];
-        sizes[..kind].iter().sum()
+        self.offsets[kind]
     }
 
     fn index(&self, a: Action) -> usize {
@@ -252,9 +260,7 @@ pub struct SearchResult {
 
 impl Search {
     pub fn new(cfg: MctsConfig, seed: u64) -> Search {
-        let index = ActionIndex {
-            tiles: tiles().tiles.len(),
-        };
+        let index = ActionIndex::new(tiles().tiles.len());
         let n = index.len();
         Search {
             cfg,
@@ -751,5 +757,28 @@ impl Bot for FlatMcBot {
 
     fn progress(&self) -> Option<Arc<Progress>> {
         Some(self.progress.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_action_index_is_dense_and_one_to_one() {
+        let index = ActionIndex::new(tiles().tiles.len());
+        for g in crate::bench::mcts_positions(4) {
+            let legal = g.legal_actions();
+            let mut seen: Vec<usize> = legal.iter().map(|&a| index.index(a)).collect();
+            assert!(seen.iter().all(|&i| i < index.len()));
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen.len(), legal.len(), "two actions share an index");
+        }
+    }
+
+    #[test]
+    fn a_node_is_small() {
+        assert!(std::mem::size_of::<Node>() <= 32);
     }
 }
