@@ -132,8 +132,25 @@ class BattleResult:
 @final
 class Game:
     def __init__(
-        self, armies: list[str], seed: int = 0, board: Literal["standard", "expanded"] = "standard"
-    ) -> None: ...
+        self,
+        armies: list[str],
+        seed: int = 0,
+        board: Literal["standard", "expanded"] = "standard",
+        manual_battle_choices: list[int] = ...,
+    ) -> None:
+        """``manual_battle_choices``: the seats that answer their own battle choices (a
+        Clown's explosion, a Quartermaster conversion, which attack a medic takes); the
+        others get the automatic answers (RULES.md D-4)."""
+    @property
+    def manual_battle_choices(self) -> list[int]: ...
+    @manual_battle_choices.setter
+    def manual_battle_choices(self, seats: list[int]) -> None:
+        """Only before the game's first action (IllegalActionError after it)."""
+    def battle_question(self) -> dict[str, Any] | None:
+        """The battle choice the game waits for: ``kind`` ("clown", "convert", "medic"),
+        ``seat``, ``phase``, ``at`` (clown/convert), ``edges`` (convert), ``options`` and
+        ``automatic`` (action numbers), and the battle so far (``before``,
+        ``hq_hp_before``, ``phases``); None when no battle waits."""
     @staticmethod
     def from_scenario(text: str, name: str = "<scenario>", seed: int = 0) -> Game: ...
     @staticmethod

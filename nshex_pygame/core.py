@@ -22,8 +22,9 @@ their documentation.
 The decision API (the vocabulary of OpenSpiel: a game is a sequence of decisions, each by a
 seat or by chance):
 
-- :class:`Game`: ``Game(armies, seed=0, board="standard")`` starts a game (the seed shuffles
-  the decks); ``Game.from_scenario(text, name, seed)`` continues one from a scenario with
+- :class:`Game`: ``Game(armies, seed=0, board="standard", manual_battle_choices=[])`` starts
+  a game (the seed shuffles the decks; the listed seats answer their own battle choices,
+  asked through ``battle_question()``, the others get the automatic answers); ``Game.from_scenario(text, name, seed)`` continues one from a scenario with
   hands and decks; ``Game.load(text)`` / ``save()`` read and write a save file.
   ``current_player()`` is a seat, :data:`CHANCE` (a tile is drawn) or :data:`TERMINAL`;
   ``legal_actions()`` gives action numbers, ``apply_action(n)`` plays one (an illegal one

@@ -206,6 +206,151 @@ impl fmt::Display for BattleError {
 
 impl std::error::Error for BattleError {}
 
+/// A medic taking one attack: the medic on `medic` takes the attack of `from` on `target`
+/// (`from == target`: the death of the medic on `target`, which saved somebody).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MedicTake {
+    pub medic: u8,
+    pub target: u8,
+    pub from: u8,
+}
+
+/// A battle-time question for a seat that answers its own battle choices (RULES.md "Player
+/// choices"). Cells are indices of the position's board. `automatic` is the answer D-4
+/// would give (`docs/RULES-NOTES.md` P-1 to P-3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// The Clown on `cell` explodes instead of attacking, or attacks (D-5).
+    Clown {
+        phase: u8,
+        cell: u8,
+        seat: u8,
+        automatic: bool,
+    },
+    /// The unit on `cell`, linked to a working Quartermaster, may convert the attack of one
+    /// printed edge (`edges`: a mask of the edges that can be converted) for this attack, or
+    /// attack as printed (`None`).
+    Convert {
+        phase: u8,
+        cell: u8,
+        seat: u8,
+        edges: u8,
+        automatic: Option<u8>,
+    },
+    /// One of `seat`'s medics takes one of these attacks (saving is not optional; asked
+    /// only when there is more than one way).
+    Medic {
+        phase: u8,
+        seat: u8,
+        options: Vec<MedicTake>,
+        automatic: MedicTake,
+    },
+}
+
+/// An answer to a [`Question`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Answer {
+    Clown { cell: u8, explode: bool },
+    Convert { cell: u8, edge: Option<u8> },
+    Medic(MedicTake),
+}
+
+impl Question {
+    /// The seat that answers.
+    pub fn seat(&self) -> u8 {
+        match *self {
+            Question::Clown { seat, .. }
+            | Question::Convert { seat, .. }
+            | Question::Medic { seat, .. } => seat,
+        }
+    }
+
+    /// The initiative phase the question comes up in.
+    pub fn phase(&self) -> u8 {
+        match *self {
+            Question::Clown { phase, .. }
+            | Question::Convert { phase, .. }
+            | Question::Medic { phase, .. } => phase,
+        }
+    }
+
+    /// Every possible answer, in a fixed order.
+    pub fn answers(&self) -> Vec<Answer> {
+        match self {
+            &Question::Clown { cell, .. } => vec![
+                Answer::Clown {
+                    cell,
+                    explode: true,
+                },
+                Answer::Clown {
+                    cell,
+                    explode: false,
+                },
+            ],
+            &Question::Convert { cell, edges, .. } => {
+                let mut v = vec![Answer::Convert { cell, edge: None }];
+                v.extend(bits(edges as u64).map(|e| Answer::Convert {
+                    cell,
+                    edge: Some(e),
+                }));
+                v
+            }
+            Question::Medic { options, .. } => options.iter().map(|&m| Answer::Medic(m)).collect(),
+        }
+    }
+
+    /// The answer D-4 gives.
+    pub fn automatic(&self) -> Answer {
+        match *self {
+            Question::Clown {
+                cell, automatic, ..
+            } => Answer::Clown {
+                cell,
+                explode: automatic,
+            },
+            Question::Convert {
+                cell, automatic, ..
+            } => Answer::Convert {
+                cell,
+                edge: automatic,
+            },
+            Question::Medic { automatic, .. } => Answer::Medic(automatic),
+        }
+    }
+
+    /// Whether `a` is one of the possible answers.
+    pub fn allows(&self, a: &Answer) -> bool {
+        match (self, a) {
+            (&Question::Clown { cell, .. }, &Answer::Clown { cell: c, .. }) => c == cell,
+            (&Question::Convert { cell, edges, .. }, &Answer::Convert { cell: c, edge }) => {
+                c == cell && edge.is_none_or(|e| e < 6 && edges >> e & 1 == 1)
+            }
+            (Question::Medic { options, .. }, Answer::Medic(m)) => options.contains(m),
+            _ => false,
+        }
+    }
+}
+
+/// Where an interactive battle stands: finished, or waiting for an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    Done(BattleSummary),
+    Ask(Question),
+}
+
+/// Why the battle stopped early: a caller's choice that cannot be carried out, or a question
+/// (kept in `Battle::question`) that has no answer yet.
+enum Halt {
+    Illegal(BattleError),
+    Ask,
+}
+
+impl From<BattleError> for Halt {
+    fn from(e: BattleError) -> Halt {
+        Halt::Illegal(e)
+    }
+}
+
 /// How a battle ended for the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -392,6 +537,10 @@ impl Resolver {
                 choices: CellChoices::default(),
                 actors: 0,
                 exploded: 0,
+                manual: 0,
+                answers: Vec::new(),
+                next_answer: 0,
+                question: None,
             }),
         }
     }
@@ -407,10 +556,50 @@ impl Resolver {
     ) -> Result<BattleSummary, BattleError> {
         let b = &mut *self.b;
         b.set_choices(pos, choices)?;
+        b.manual = 0;
+        b.answers.clear();
         b.setup(pos);
         // The position is only written once the whole battle has succeeded.
-        b.run(log)?;
-        Ok(b.finish(pos))
+        match b.run(log) {
+            Ok(()) => Ok(b.finish(pos)),
+            Err(Halt::Illegal(e)) => Err(e),
+            Err(Halt::Ask) => Err(BattleError("a battle choice has no answer".into())),
+        }
+    }
+
+    /// Resolves one battle in which the seats in `manual` (a bit mask) answer their own
+    /// battle choices. `answers` are the answers given so far, in the order the questions
+    /// came up. The battle runs from the start with them; at the first question without an
+    /// answer it stops and returns it (the position is unchanged, `log` holds the battle up
+    /// to that point). Seats not in `manual` get the automatic answers (D-4). An answer
+    /// that does not fit its question is an error, and so is an answer left over.
+    pub fn resolve_step<L: Log>(
+        &mut self,
+        pos: &mut Position,
+        manual: u8,
+        answers: &[Answer],
+        log: &mut L,
+    ) -> Result<Step, BattleError> {
+        let b = &mut *self.b;
+        b.set_choices(pos, None)?;
+        b.manual = manual;
+        b.answers.clear();
+        b.answers.extend_from_slice(answers);
+        b.next_answer = 0;
+        b.question = None;
+        b.setup(pos);
+        let r = b.run(log);
+        b.manual = 0;
+        match r {
+            Err(Halt::Illegal(e)) => Err(e),
+            Err(Halt::Ask) => Ok(Step::Ask(b.question.take().expect("a question"))),
+            Ok(()) if b.next_answer < b.answers.len() => Err(BattleError(format!(
+                "{} answers given, but the battle asked only {} questions",
+                b.answers.len(),
+                b.next_answer
+            ))),
+            Ok(()) => Ok(Step::Done(b.finish(pos))),
+        }
     }
 }
 
@@ -554,6 +743,12 @@ struct Battle {
     actors: u64,
     /// Clowns that exploded this phase.
     exploded: u64,
+    /// Seats that answer their own battle choices (bit mask), their answers so far, how
+    /// many of them were used, and the question the battle stopped at.
+    manual: u8,
+    answers: Vec<Answer>,
+    next_answer: usize,
+    question: Option<Question>,
 }
 
 impl Battle {
@@ -671,6 +866,28 @@ impl Battle {
         } else {
             u.hp.saturating_sub(u.wounds)
         }
+    }
+
+    /// Whether battle choices of `seat` are asked rather than answered automatically.
+    #[inline]
+    fn asks(&self, seat: u8) -> bool {
+        self.manual >> seat & 1 == 1
+    }
+
+    /// The next given answer to `q`, or a stop with `q` as the open question.
+    fn take_answer(&mut self, q: Question) -> Result<Answer, Halt> {
+        let Some(&a) = self.answers.get(self.next_answer) else {
+            self.question = Some(q);
+            return Err(Halt::Ask);
+        };
+        if !q.allows(&a) {
+            return Err(Halt::Illegal(BattleError(format!(
+                "battle answer {}: {a:?} does not answer {q:?}",
+                self.next_answer
+            ))));
+        }
+        self.next_answer += 1;
+        Ok(a)
     }
 
     // ----- derived state -------------------------------------------------------------
@@ -877,7 +1094,7 @@ impl Battle {
 
     // ----- the battle ------------------------------------------------------------------
 
-    fn run<L: Log>(&mut self, log: &mut L) -> Result<(), BattleError> {
+    fn run<L: Log>(&mut self, log: &mut L) -> Result<(), Halt> {
         self.derive();
         // The battle starts at the highest initiative on the board.
         let any = self.d.fires_at.iter().rposition(|&m| m != 0);
@@ -915,7 +1132,7 @@ impl Battle {
                 self.attack(c, phase, log)?;
             }
             for c in bits(clowns) {
-                if self.clown_explodes(c) {
+                if self.clown_decision(c, phase)? {
                     self.explode(c, log);
                 } else {
                     self.attack(c, phase, log)?;
@@ -1013,7 +1230,7 @@ impl Battle {
     }
 
     /// Which edge (by direction) the unit converts with its Quartermaster this phase.
-    fn qm_conversion(&mut self, c: u8, phase: u8) -> Result<Option<u8>, BattleError> {
+    fn qm_conversion(&mut self, c: u8, phase: u8) -> Result<Option<u8>, Halt> {
         let linked = self.d.qm_linked >> c & 1 == 1;
         let u = *self.unit(c);
         let explicit = self
@@ -1031,13 +1248,15 @@ impl Battle {
                 if u.qm_used {
                     return Err(BattleError(format!(
                         "quartermaster choice: unit on cell {c} already converted in this battle"
-                    )));
+                    ))
+                    .into());
                 }
                 if !linked {
                     return Err(BattleError(format!(
                         "quartermaster choice: the {} is not linked to a working Quartermaster in phase {phase}",
                         u.def.id
-                    )));
+                    ))
+                    .into());
                 }
                 let dir = crate::hex::edge_dir(edge, u.facing);
                 let g = u.o.gauss >> dir & 1 == 1;
@@ -1045,7 +1264,8 @@ impl Battle {
                     return Err(BattleError(format!(
                         "quartermaster choice: edge {edge} of the {} has no attack to convert",
                         u.def.id
-                    )));
+                    ))
+                    .into());
                 }
                 return Ok(Some(dir));
             }
@@ -1069,10 +1289,32 @@ impl Battle {
                 best = Some((gain, dir));
             }
         }
-        Ok(best.map(|(_, d)| d))
+        let automatic = best.map(|(_, d)| d);
+        if !self.asks(u.seat) {
+            return Ok(automatic);
+        }
+        let mut edges = 0u8;
+        for e in 0..6u8 {
+            let dir = crate::hex::edge_dir(e, u.facing);
+            let di = dir as usize;
+            if (u.o.melee[di] > 0 || u.o.ranged[di] > 0) && u.o.gauss >> dir & 1 == 0 {
+                edges |= 1 << e;
+            }
+        }
+        let q = Question::Convert {
+            phase,
+            cell: c,
+            seat: u.seat,
+            edges,
+            automatic: automatic.map(|d| dir_edge(d, u.facing)),
+        };
+        match self.take_answer(q)? {
+            Answer::Convert { edge, .. } => Ok(edge.map(|e| crate::hex::edge_dir(e, u.facing))),
+            _ => unreachable!("checked by take_answer"),
+        }
     }
 
-    fn attack<L: Log>(&mut self, c: u8, phase: u8, log: &mut L) -> Result<(), BattleError> {
+    fn attack<L: Log>(&mut self, c: u8, phase: u8, log: &mut L) -> Result<(), Halt> {
         let u = *self.unit(c);
         let convert_dir = if self.d.qm_linked >> c & 1 == 1 || !self.choices.qm.is_empty() {
             self.qm_conversion(c, phase)?
@@ -1246,10 +1488,30 @@ impl Battle {
         }
     }
 
-    fn clown_explodes(&self, c: u8) -> bool {
+    /// Whether the Clown on `c` explodes: the caller's choice, the seat's answer, or P-2.
+    fn clown_decision(&mut self, c: u8, phase: u8) -> Result<bool, Halt> {
         if let Some(&(_, e)) = self.choices.clown.iter().find(|(cell, _)| *cell == c) {
-            return e;
+            return Ok(e);
         }
+        let automatic = self.clown_explodes(c);
+        let seat = self.unit(c).seat;
+        if !self.asks(seat) {
+            return Ok(automatic);
+        }
+        let q = Question::Clown {
+            phase,
+            cell: c,
+            seat,
+            automatic,
+        };
+        match self.take_answer(q)? {
+            Answer::Clown { explode, .. } => Ok(explode),
+            _ => unreachable!("checked by take_answer"),
+        }
+    }
+
+    /// P-2: the automatic answer for the Clown on `c`.
+    fn clown_explodes(&self, c: u8) -> bool {
         let u = self.unit(c);
         let mut boom = 0i32;
         for dir in 0..6u8 {
@@ -1394,7 +1656,7 @@ impl Battle {
     /// Medics take attacks (D-6, FAQ-20, FAQ-133 to FAQ-135), explicit choices first, then
     /// the automatic rule P-1. Saving is not optional: a working medic with something to
     /// take takes it.
-    fn medics<L: Log>(&mut self, phase: u8, log: &mut L) -> Result<(), BattleError> {
+    fn medics<L: Log>(&mut self, phase: u8, log: &mut L) -> Result<(), Halt> {
         let medics = self.d.medics & !self.d.netted;
         let mut protected = 0u64;
         for m in bits(medics) {
@@ -1432,7 +1694,8 @@ impl Battle {
             if !ok {
                 return Err(BattleError(format!(
                     "medic choice in phase {phase}: the medic on cell {m} cannot take that attack on cell {tg}"
-                )));
+                ))
+                .into());
             }
             self.absorb(&mut t, m, found.unwrap(), log);
         }
@@ -1454,9 +1717,58 @@ impl Battle {
                 }
             }
             let Some((_, m, ri)) = best else { break };
+            let seat = self.medic_seat(m);
+            if self.asks(seat) {
+                let options = self.medic_options(&t, medics, seat);
+                if options.len() > 1 {
+                    let q = Question::Medic {
+                        phase,
+                        seat,
+                        options,
+                        automatic: self.take_of(m, ri),
+                    };
+                    let Answer::Medic(mt) = self.take_answer(q)? else {
+                        unreachable!("checked by take_answer")
+                    };
+                    let ri = (0..self.records.len())
+                        .find(|&ri| self.take_of(mt.medic, ri) == mt && !self.records[ri].absorbed)
+                        .expect("an offered take");
+                    self.absorb(&mut t, mt.medic, ri, log);
+                    continue;
+                }
+            }
             self.absorb(&mut t, m, ri, log);
         }
         Ok(())
+    }
+
+    /// The seat a working medic saves for (its owner, or the Scoper's seat).
+    fn medic_seat(&self, m: u8) -> u8 {
+        self.unit(self.d.medic_prot[m as usize].trailing_zeros() as u8)
+            .seat
+    }
+
+    /// Record `ri` taken by medic `m`, as an answer names it.
+    fn take_of(&self, m: u8, ri: usize) -> MedicTake {
+        let r = self.records[ri];
+        MedicTake {
+            medic: m,
+            target: r.target,
+            from: r.from,
+        }
+    }
+
+    /// Every take open to `seat`'s working medics now.
+    fn medic_options(&self, t: &Tally, medics: u64, seat: u8) -> Vec<MedicTake> {
+        let mut out = Vec::new();
+        for ri in 0..self.records.len() {
+            for m in bits(medics) {
+                if self.medic_seat(m) == seat && self.can_absorb(t, m, ri) {
+                    out.push(self.take_of(m, ri));
+                }
+            }
+        }
+        out
     }
 
     // ----- end of phase ----------------------------------------------------------------

@@ -143,6 +143,35 @@ pub fn evaluate_deep(resolver: &mut Resolver, pos: &Position, seat: u8) -> f64 {
     now + 0.5 * future + material
 }
 
+/// The answer to a battle question that leads to the best state for the seat answering:
+/// each answer is tried, the battle finished with automatic answers, and the result valued
+/// (by two battles with `deep`). Ties go to the automatic answer, then the first.
+pub fn answer_by_battle(resolver: &mut Resolver, game: &Game, deep: bool) -> Action {
+    let q = game
+        .battle_question()
+        .expect("a battle waiting for an answer");
+    let seat = q.seat();
+    let automatic = Action::from_answer(q.automatic());
+    let mut best = (f64::NEG_INFINITY, automatic);
+    let mut g = game.clone();
+    g.keep_battle_logs = false;
+    for a in std::iter::once(automatic).chain(q.answers().into_iter().map(Action::from_answer)) {
+        g.copy_from(game);
+        g.keep_battle_logs = false;
+        g.apply_unchecked(a);
+        g.answer_automatically();
+        let v = match g.outcome {
+            Some(_) => evaluate_game(resolver, &g, seat),
+            None if deep => evaluate_deep(resolver, &g.pos, seat),
+            None => evaluate(resolver, &g.pos, seat),
+        };
+        if v > best.0 + 1e-9 {
+            best = (v, a);
+        }
+    }
+    best.1
+}
+
 /// Worth of a game state for `seat` (a finished game by its result).
 pub fn evaluate_game(resolver: &mut Resolver, game: &Game, seat: u8) -> f64 {
     match game.outcome {
@@ -173,6 +202,7 @@ impl Bot for GreedyBot {
         for &a in &self.buf {
             let mut g = game.clone();
             g.apply_unchecked(a);
+            g.answer_automatically();
             let v = evaluate_game(&mut self.resolver, &g, seat);
             if v > best + 1e-9 {
                 best = v;

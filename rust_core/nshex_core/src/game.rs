@@ -6,7 +6,9 @@
 //! reason, leaving the game unchanged. Tile draws are explicit chance outcomes, so a game is
 //! the same game whenever the same actions are applied to the same start.
 
-use crate::battle::{Analysis, BattleLog, NoLog, Outcome, Resolver};
+use crate::battle::{
+    Analysis, Answer, BattleLog, BattleSummary, MedicTake, NoLog, Outcome, Question, Resolver, Step,
+};
 use crate::hex::{BoardKind, NO_CELL};
 use crate::position::{Position, MAX_SEATS};
 use crate::tiles::{tiles, ArmyId, InstantKind, TileId};
@@ -86,6 +88,57 @@ pub enum Action {
     Battle,
     /// End the turn (tiles still in hand are kept).
     EndTurn,
+    /// A battle choice: the Clown on `cell` explodes, or attacks.
+    Clown {
+        cell: u8,
+        explode: bool,
+    },
+    /// A battle choice: the unit on `cell` converts the attack of printed edge `edge` with
+    /// its Quartermaster for this attack (`None`: it attacks as printed).
+    Convert {
+        cell: u8,
+        edge: Option<u8>,
+    },
+    /// A battle choice: the medic on `medic` takes the attack of `from` on `target`
+    /// (`from == target`: the death of the medic on `target`).
+    MedicTakes {
+        medic: u8,
+        target: u8,
+        from: u8,
+    },
+}
+
+impl Action {
+    /// The battle answer this action gives (`None` for other actions).
+    pub fn answer(self) -> Option<Answer> {
+        Some(match self {
+            Action::Clown { cell, explode } => Answer::Clown { cell, explode },
+            Action::Convert { cell, edge } => Answer::Convert { cell, edge },
+            Action::MedicTakes {
+                medic,
+                target,
+                from,
+            } => Answer::Medic(MedicTake {
+                medic,
+                target,
+                from,
+            }),
+            _ => return None,
+        })
+    }
+
+    /// The action that gives battle answer `a`.
+    pub fn from_answer(a: Answer) -> Action {
+        match a {
+            Answer::Clown { cell, explode } => Action::Clown { cell, explode },
+            Answer::Convert { cell, edge } => Action::Convert { cell, edge },
+            Answer::Medic(m) => Action::MedicTakes {
+                medic: m.medic,
+                target: m.target,
+                from: m.from,
+            },
+        }
+    }
 }
 
 impl Action {
@@ -107,6 +160,13 @@ impl Action {
             Action::AirStrike { center } => (13, 0, center, 0, 0),
             Action::Battle => (14, 0, 0, 0, 0),
             Action::EndTurn => (15, 0, 0, 0, 0),
+            Action::Clown { cell, explode } => (16, 0, cell, explode as u8, 0),
+            Action::Convert { cell, edge } => (17, 0, cell, edge.unwrap_or(u8::MAX), 0),
+            Action::MedicTakes {
+                medic,
+                target,
+                from,
+            } => (18, 0, medic, target, from),
         };
         k << 40 | (t as u64) << 24 | (a as u64) << 16 | (b as u64) << 8 | c as u64
     }
@@ -152,6 +212,19 @@ impl Action {
             13 => Action::AirStrike { center: a },
             14 => Action::Battle,
             15 => Action::EndTurn,
+            16 => Action::Clown {
+                cell: a,
+                explode: b == 1,
+            },
+            17 => Action::Convert {
+                cell: a,
+                edge: (b != u8::MAX).then_some(b),
+            },
+            18 => Action::MedicTakes {
+                medic: a,
+                target: b,
+                from: c,
+            },
             _ => return None,
         });
         a_.filter(|act| act.encode() == x)
@@ -176,7 +249,41 @@ pub enum Stage {
         target: u8,
         options: u64,
     },
+    /// A battle waits for `seat`'s answer to a battle choice (`Game::battle_question`).
+    BattleChoice {
+        seat: u8,
+    },
     Over,
+}
+
+/// What follows a battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfterBattle {
+    /// A Battle tile was played: the turn ends.
+    EndTurn,
+    /// The board was filled: battles go on while it stays full (FAQ-39), then the turn ends.
+    FullBoard,
+    /// The Final Battle: the game ends on hit points, a tie leads to the tie-break turns.
+    Final,
+    /// The Overtime Battle: the game ends on hit points, a tie is a draw.
+    Overtime,
+}
+
+/// A battle stopped at a question for a seat that answers its own battle choices.
+#[derive(Clone, Debug)]
+pub struct PendingBattle {
+    pub then: AfterBattle,
+    /// The answers given so far, in the order the questions came up.
+    pub answers: Vec<Answer>,
+    pub question: Question,
+    /// The battle up to the question (kept only with `keep_battle_logs`).
+    pub log: Option<BattleLog>,
+}
+
+impl PartialEq for PendingBattle {
+    fn eq(&self, o: &PendingBattle) -> bool {
+        self.then == o.then && self.answers == o.answers && self.question == o.question
+    }
 }
 
 /// The ending sequence (FAQ-12, FAQ-36, FAQ-42, FAQ-43).
@@ -255,6 +362,11 @@ pub struct Game {
     pub last_battle: Option<(Position, BattleLog)>,
     /// Keep the log of each battle for showing it (a client wants it; a search does not).
     pub keep_battle_logs: bool,
+    /// Seats that answer their own battle choices (bit mask); the others get the automatic
+    /// answers (D-4). Set when the game is made; it does not change during a game.
+    pub manual_choices: u8,
+    /// The battle waiting for an answer (in `Stage::BattleChoice`).
+    pub pending: Option<Box<PendingBattle>>,
 }
 
 /// Two games are equal when their states are; the last battle's log is a record for
@@ -274,6 +386,8 @@ impl PartialEq for Game {
             && self.used_mobility == o.used_mobility
             && self.used_transport == o.used_transport
             && self.battles == o.battles
+            && self.manual_choices == o.manual_choices
+            && self.pending == o.pending
     }
 }
 
@@ -332,6 +446,34 @@ impl Game {
             battles: 0,
             last_battle: None,
             keep_battle_logs: true,
+            manual_choices: 0,
+            pending: None,
+        }
+    }
+
+    /// Which seats answer their own battle choices (bit mask, 0: everybody gets the
+    /// automatic answers). Refused while a battle waits for an answer.
+    pub fn set_manual_choices(&mut self, mask: u8) -> Result<(), IllegalAction> {
+        if self.pending.is_some() {
+            return Err(IllegalAction(
+                "battle choices cannot be switched while a battle waits for one".into(),
+            ));
+        }
+        self.manual_choices = mask & ((1u8 << self.seats()) - 1);
+        Ok(())
+    }
+
+    /// The question a battle waits for, if it does.
+    pub fn battle_question(&self) -> Option<&Question> {
+        self.pending.as_ref().map(|p| &p.question)
+    }
+
+    /// Answers every open battle choice automatically until the battle is over (the bots
+    /// use this to value an answer).
+    pub fn answer_automatically(&mut self) {
+        while let Some(q) = self.battle_question() {
+            let a = Action::from_answer(q.automatic());
+            self.apply_unchecked(a);
         }
     }
 
@@ -344,6 +486,7 @@ impl Game {
         match self.stage {
             Stage::Over => Player::Terminal,
             Stage::Draw { .. } => Player::Chance,
+            Stage::BattleChoice { seat } => Player::Seat(seat),
             Stage::PushTo { target, .. } => {
                 Player::Seat(self.pos.cells[target as usize].map_or(self.to_move, |u| u.seat))
             }
@@ -415,6 +558,8 @@ impl Game {
         self.battles = other.battles;
         self.last_battle = None;
         self.keep_battle_logs = other.keep_battle_logs;
+        self.manual_choices = other.manual_choices;
+        self.pending.clone_from(&other.pending);
     }
 
     /// Every legal action now, in a fixed order.
@@ -446,6 +591,11 @@ impl Game {
             Stage::PushTo { options, .. } => {
                 for c in bits(options) {
                     out.push(Action::PushTo { cell: c });
+                }
+            }
+            Stage::BattleChoice { .. } => {
+                if let Some(q) = self.battle_question() {
+                    out.extend(q.answers().into_iter().map(Action::from_answer));
                 }
             }
             Stage::Discard => {
@@ -786,6 +936,7 @@ impl Game {
             Stage::Discard => "the mandatory discard",
             Stage::Main => "the turn",
             Stage::PushTo { .. } => "choosing where the pushed unit goes",
+            Stage::BattleChoice { .. } => "a battle choice",
             Stage::Over => "the end",
         };
         let geo = self.pos.geometry();
@@ -810,6 +961,24 @@ impl Game {
             (Stage::Discard, _) => "with three tiles in hand one must be discarded first".into(),
             (Stage::PushTo { .. }, _) => {
                 "the pushed unit's owner must choose one of the free hexes".into()
+            }
+            (Stage::BattleChoice { .. }, _) => match self.battle_question() {
+                Some(Question::Clown { .. }) => {
+                    "the battle waits: the Clown explodes or attacks (clown Q,R explode|attack)"
+                        .into()
+                }
+                Some(Question::Convert { .. }) => {
+                    "the battle waits: convert one of the offered edges or none (convert Q,R E|none)"
+                        .into()
+                }
+                Some(Question::Medic { .. }) => {
+                    "the battle waits: a medic takes one of the offered attacks (medic Q,R takes FROM -> TARGET)"
+                        .into()
+                }
+                None => "no battle is waiting".into(),
+            },
+            (_, Action::Clown { .. } | Action::Convert { .. } | Action::MedicTakes { .. }) => {
+                "no battle is waiting for a choice".into()
             }
             (Stage::Main, Action::Place { tile, cell, facing }) => {
                 if !hand.contains(&tile) {
@@ -1013,7 +1182,7 @@ impl Game {
                 let h = self.pos.geometry().hex(cell);
                 self.pos.place(h, tile, seat as u8, facing, 0);
                 if self.pos.is_full() {
-                    self.full_board_battles();
+                    self.battles_then(AfterBattle::FullBoard, Vec::new());
                 }
             }
             Action::Move { from, to, facing } => {
@@ -1071,12 +1240,17 @@ impl Game {
             }
             Action::Battle => {
                 self.use_instant(InstantKind::Battle);
-                self.battle();
-                if self.stage != Stage::Over {
-                    self.end_turn();
-                }
+                self.battles_then(AfterBattle::EndTurn, Vec::new());
             }
             Action::EndTurn => self.end_turn(),
+            Action::Clown { .. } | Action::Convert { .. } | Action::MedicTakes { .. } => {
+                let p = self.pending.take().expect("a battle waiting for a choice");
+                let PendingBattle {
+                    then, mut answers, ..
+                } = *p;
+                answers.push(action.answer().expect("a battle answer"));
+                self.battles_then(then, answers);
+            }
         }
     }
 
@@ -1155,18 +1329,37 @@ impl Game {
         }
     }
 
-    /// Resolves one battle on the board. `full_board`: it was started by filling the board.
-    fn battle(&mut self) -> crate::battle::BattleSummary {
+    /// Resolves one battle on the board with `answers` given so far: its summary, or `None`
+    /// when it stopped at a question (then the game waits in `Stage::BattleChoice`).
+    fn battle(&mut self, then: AfterBattle, answers: Vec<Answer>) -> Option<BattleSummary> {
         let before = self.pos.clone();
-        let summary = if self.keep_battle_logs {
-            let mut log = BattleLog::default();
-            let s = with_resolver(|r| r.resolve(&mut self.pos, None, &mut log));
-            self.last_battle = Some((before.clone(), log));
-            s
-        } else {
-            with_resolver(|r| r.resolve(&mut self.pos, None, &mut NoLog))
+        let manual = self.manual_choices;
+        let mut log = self.keep_battle_logs.then(BattleLog::default);
+        let step = with_resolver(|r| match (&mut log, manual) {
+            (None, 0) => r.resolve(&mut self.pos, None, &mut NoLog).map(Step::Done),
+            (Some(l), 0) => r.resolve(&mut self.pos, None, l).map(Step::Done),
+            (None, m) => r.resolve_step(&mut self.pos, m, &answers, &mut NoLog),
+            (Some(l), m) => r.resolve_step(&mut self.pos, m, &answers, l),
+        })
+        .expect("answers checked against their questions");
+        let summary = match step {
+            Step::Ask(question) => {
+                self.stage = Stage::BattleChoice {
+                    seat: question.seat(),
+                };
+                self.pending = Some(Box::new(PendingBattle {
+                    then,
+                    answers,
+                    question,
+                    log,
+                }));
+                return None;
+            }
+            Step::Done(s) => s,
+        };
+        if let Some(l) = log {
+            self.last_battle = Some((before.clone(), l));
         }
-        .expect("automatic choices");
         // Removed tiles go to their owners' discard piles.
         for (i, u) in before.cells.iter().enumerate() {
             if let Some(u) = u {
@@ -1180,26 +1373,57 @@ impl Game {
             Outcome::None => {}
             o => self.finish(o),
         }
-        summary
+        Some(summary)
     }
 
-    /// Battles while the board is full (FAQ-39), then the turn ends.
-    fn full_board_battles(&mut self) {
+    /// Fights a battle (with `answers` so far) and what follows it: another battle while
+    /// the board stays full (FAQ-39), the end of the turn, or the end of the game.
+    fn battles_then(&mut self, then: AfterBattle, mut answers: Vec<Answer>) {
         loop {
-            let s = self.battle();
+            let Some(s) = self.battle(then, answers) else {
+                return;
+            };
+            answers = Vec::new();
             if self.stage == Stage::Over {
                 return;
             }
-            if !self.pos.is_full() {
-                break;
-            }
-            if !s.changed {
+            match then {
+                AfterBattle::EndTurn => return self.end_turn(),
+                AfterBattle::Final => return self.finish_on_hit_points(true),
+                AfterBattle::Overtime => return self.finish_on_hit_points(false),
+                AfterBattle::FullBoard if !self.pos.is_full() => return self.end_turn(),
                 // Nothing can break the deadlock: the game ends on HQ hit points.
-                self.finish_on_hit_points(false);
-                return;
+                AfterBattle::FullBoard if !s.changed => return self.finish_on_hit_points(false),
+                AfterBattle::FullBoard => {}
             }
         }
-        self.end_turn();
+    }
+
+    /// Rebuilds a battle waiting for an answer (a snapshot being loaded): the answers must
+    /// lead to a question of `seat`.
+    pub(crate) fn resume_battle(
+        &mut self,
+        then: AfterBattle,
+        answers: Vec<Answer>,
+        seat: u8,
+    ) -> Result<(), String> {
+        let mut pos = self.pos.clone();
+        let step =
+            with_resolver(|r| r.resolve_step(&mut pos, self.manual_choices, &answers, &mut NoLog))
+                .map_err(|e| e.to_string())?;
+        match step {
+            Step::Ask(q) if q.seat() == seat => {
+                self.stage = Stage::BattleChoice { seat };
+                self.pending = Some(Box::new(PendingBattle {
+                    then,
+                    answers,
+                    question: q,
+                    log: None,
+                }));
+                Ok(())
+            }
+            _ => Err("the battle's answers do not lead to a question for that seat".into()),
+        }
     }
 
     fn finish(&mut self, outcome: Outcome) {
@@ -1263,17 +1487,11 @@ impl Game {
     }
 
     fn final_battle(&mut self) {
-        self.battle();
-        if self.stage != Stage::Over {
-            self.finish_on_hit_points(true);
-        }
+        self.battles_then(AfterBattle::Final, Vec::new());
     }
 
     fn overtime_battle(&mut self) {
-        self.battle();
-        if self.stage != Stage::Over {
-            self.finish_on_hit_points(false);
-        }
+        self.battles_then(AfterBattle::Overtime, Vec::new());
     }
 
     fn next_seat_turn(&mut self) {

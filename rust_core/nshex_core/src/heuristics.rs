@@ -36,6 +36,8 @@ pub fn prior(g: &Game, action: Action) -> f32 {
         Action::Unlucky => -3.0,
         Action::Battle => 1.5,
         Action::EndTurn => 0.5,
+        // Battle choices are valued by resolving the battle (`bots::answer_by_battle`).
+        Action::Clown { .. } | Action::Convert { .. } | Action::MedicTakes { .. } => 0.0,
         Action::Sniper { target } | Action::Grenade { target } => {
             match g.pos.cells[target as usize] {
                 Some(u) if u.seat != s => {

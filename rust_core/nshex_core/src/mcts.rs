@@ -225,6 +225,11 @@ impl ActionIndex {
             Action::Place { tile, cell, facing } => {
                 self.offset(13) + tile.0 as usize * step + cell as usize * 6 + facing as usize
             }
+            // The search plays every seat with automatic battle choices; a question at the
+            // root is answered before any search (`bots::answer_by_battle`).
+            Action::Clown { .. } | Action::Convert { .. } | Action::MedicTakes { .. } => {
+                unreachable!("battle choices are not searched")
+            }
         }
     }
 }
@@ -327,6 +332,8 @@ impl Search {
         let mut root = game.clone();
         root.last_battle = None;
         root.keep_battle_logs = false;
+        // Every seat's battle choices are played by the automatic answers inside the tree.
+        root.manual_choices = 0;
         // The seat knows what is in each deck, not the order: start every deal from the
         // same canonical order so nothing of the real order reaches the search.
         for d in &mut root.decks {
@@ -598,6 +605,10 @@ impl Bot for MctsBot {
     }
 
     fn choose(&mut self, game: &Game) -> Action {
+        if game.battle_question().is_some() {
+            let deep = self.config().deep_eval;
+            return crate::bots::answer_by_battle(&mut self.searches[0].resolver, game, deep);
+        }
         let start = Instant::now();
         let deadline = self.deadline(game, start);
         self.progress.iterations.store(0, Ordering::Relaxed);
@@ -699,6 +710,10 @@ impl Bot for FlatMcBot {
         };
         let start = Instant::now();
         self.progress.iterations.store(0, Ordering::Relaxed);
+        if game.battle_question().is_some() {
+            let mut r = Resolver::new();
+            return crate::bots::answer_by_battle(&mut r, game, false);
+        }
         game.legal_actions_into(&mut self.legal);
         if self.legal.len() == 1 {
             return self.legal[0];
@@ -706,6 +721,7 @@ impl Bot for FlatMcBot {
         let mut root = game.clone();
         root.last_battle = None;
         root.keep_battle_logs = false;
+        root.manual_choices = 0;
         let mut g = self.work.take().unwrap_or_else(|| root.clone());
         let mut sum = vec![0.0f32; self.legal.len()];
         let mut n = vec![0u32; self.legal.len()];

@@ -35,6 +35,22 @@ pub fn action_to_line(game: &Game, action: Action) -> String {
         Action::AirStrike { center } => format!("play air_strike {}", h(center)),
         Action::Battle => "play battle".into(),
         Action::EndTurn => "end".into(),
+        Action::Clown { cell, explode } => {
+            format!(
+                "clown {} {}",
+                h(cell),
+                if explode { "explode" } else { "attack" }
+            )
+        }
+        Action::Convert { cell, edge } => match edge {
+            Some(e) => format!("convert {} {e}", h(cell)),
+            None => format!("convert {} none", h(cell)),
+        },
+        Action::MedicTakes {
+            medic,
+            target,
+            from,
+        } => format!("medic {} takes {} -> {}", h(medic), h(from), h(target)),
     }
 }
 
@@ -120,6 +136,29 @@ pub fn line_to_action(game: &Game, line: &str) -> Result<Action, String> {
         ["play", "air_strike", c] => Action::AirStrike { center: cell(c)? },
         ["play", "battle"] => Action::Battle,
         ["end"] => Action::EndTurn,
+        ["clown", c, what] => Action::Clown {
+            cell: cell(c)?,
+            explode: match *what {
+                "explode" => true,
+                "attack" => false,
+                _ => return Err(format!("{what:?}: a Clown may explode or attack")),
+            },
+        },
+        ["convert", c, e] => Action::Convert {
+            cell: cell(c)?,
+            edge: match *e {
+                "none" => None,
+                _ => Some(facing(e).map_err(|_| format!("{e:?} is not an edge (0..5) or none"))?),
+            },
+        },
+        ["medic", m, "takes", rest @ ..] if rest.len() == 3 => {
+            let (from, target) = arrow(rest)?;
+            Action::MedicTakes {
+                medic: cell(m)?,
+                target,
+                from,
+            }
+        }
         _ => return Err(bad()),
     })
 }

@@ -6,7 +6,7 @@
 //! the field's path.
 
 use crate::battle::Outcome;
-use crate::game::{Action, Ending, Game, Stage};
+use crate::game::{Action, AfterBattle, Ending, Game, Stage};
 use crate::hex::{BoardKind, Hex};
 use crate::notation::{action_to_line, line_to_action};
 use crate::position::{Position, Unit, HQ_START_HP, MAX_SEATS};
@@ -52,6 +52,16 @@ pub fn game_to_json(g: &Game) -> Value {
         Stage::Main => json!({"kind": "main"}),
         Stage::PushTo { target, options } => json!({"kind": "push_to",
             "target": cells_to_hexes(pos, 1 << target)[0], "options": cells_to_hexes(pos, options)}),
+        Stage::BattleChoice { seat } => {
+            let p = g.pending.as_ref().expect("a battle waiting for an answer");
+            let answers: Vec<String> = p
+                .answers
+                .iter()
+                .map(|&a| action_to_line(g, Action::from_answer(a)))
+                .collect();
+            json!({"kind": "battle_choice", "seat": seat, "then": after_name(p.then),
+                   "answers": answers})
+        }
         Stage::Over => json!({"kind": "over"}),
     };
     let ending = match g.ending {
@@ -88,7 +98,19 @@ pub fn game_to_json(g: &Game) -> Value {
         "used_mobility": cells_to_hexes(pos, g.used_mobility),
         "used_transport": cells_to_hexes(pos, g.used_transport),
         "battles": g.battles,
+        "manual_battle_choices": (0..seats as u8)
+            .filter(|&s| g.manual_choices >> s & 1 == 1)
+            .collect::<Vec<_>>(),
     })
+}
+
+fn after_name(a: AfterBattle) -> &'static str {
+    match a {
+        AfterBattle::EndTurn => "end_turn",
+        AfterBattle::FullBoard => "full_board",
+        AfterBattle::Final => "final",
+        AfterBattle::Overtime => "overtime",
+    }
 }
 
 /// Reads fields with their path in error messages.
@@ -284,7 +306,14 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
     for (s, t) in tt.iter().enumerate() {
         game.turns_taken[s] = t.int(0, 1_000_000)? as u32;
     }
+    // Older saves have no such key: everybody had the automatic answers.
+    if let Ok(m) = r.get("manual_battle_choices") {
+        for s in m.items()? {
+            game.manual_choices |= 1 << s.int(0, seats as i64 - 1)?;
+        }
+    }
     let st = r.get("stage")?;
+    let mut waiting = None;
     game.stage = match st.get("kind")?.str()? {
         "place_hq" => Stage::PlaceHq,
         "draw" => Stage::Draw {
@@ -297,6 +326,29 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
             options: st.get("options")?.cells(&game.pos)?,
         },
         "over" => Stage::Over,
+        "battle_choice" => {
+            let then = match st.get("then")?.str()? {
+                "end_turn" => AfterBattle::EndTurn,
+                "full_board" => AfterBattle::FullBoard,
+                "final" => AfterBattle::Final,
+                "overtime" => AfterBattle::Overtime,
+                other => return st.get("then")?.err(&format!("unknown {other:?}")),
+            };
+            let mut answers = Vec::new();
+            for line in st.get("answers")?.items()? {
+                let a = line_to_action(&game, line.str()?)
+                    .map_err(|e| format!("{}: {e}", line.path))?
+                    .answer()
+                    .map_or_else(|| line.err("not a battle answer"), Ok)?;
+                answers.push(a);
+            }
+            waiting = Some((
+                then,
+                answers,
+                st.get("seat")?.int(0, seats as i64 - 1)? as u8,
+            ));
+            Stage::Main
+        }
         other => return st.get("kind")?.err(&format!("unknown stage {other:?}")),
     };
     let en = r.get("ending")?;
@@ -323,6 +375,7 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         Stage::PlaceHq => game.pos.hq_hex(game.to_move).is_none(),
         Stage::Draw { .. } => !game.decks[tm].is_empty() && game.hands[tm].len() < 3,
         Stage::Discard => game.hands[tm].len() == 3,
+        Stage::Main if waiting.is_some() => game.hands[tm].len() <= 2,
         Stage::Main => game.hands[tm].len() <= 2 && !game.pos.is_full(),
         Stage::PushTo { target, options } => {
             let geo = game.pos.geometry();
@@ -336,6 +389,7 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
                     })
         }
         Stage::Over => true,
+        Stage::BattleChoice { .. } => false,
     };
     if !stage_ok {
         return Err("state.stage: not a stage this position can be in".into());
@@ -346,6 +400,10 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
     game.used_mobility = r.get("used_mobility")?.cells(&game.pos)?;
     game.used_transport = r.get("used_transport")?.cells(&game.pos)?;
     game.battles = r.get("battles")?.int(0, 1_000_000)? as u32;
+    if let Some((then, answers, seat)) = waiting {
+        game.resume_battle(then, answers, seat)
+            .map_err(|e| format!("state.stage: {e}"))?;
+    }
     Ok(game)
 }
 

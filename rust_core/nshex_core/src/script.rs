@@ -198,6 +198,7 @@ pub fn script_result_json(g: &Game) -> Value {
         Stage::Discard => "discard",
         Stage::Main => "main",
         Stage::PushTo { .. } => "push_to",
+        Stage::BattleChoice { .. } => "battle_choice",
         Stage::Over => "over",
     };
     json!({

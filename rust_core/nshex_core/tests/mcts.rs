@@ -38,6 +38,9 @@ fn kind(a: Action) -> &'static str {
         Action::AirStrike { .. } => "air_strike",
         Action::Battle => "battle",
         Action::EndTurn => "end_turn",
+        Action::Clown { .. } => "clown",
+        Action::Convert { .. } => "convert",
+        Action::MedicTakes { .. } => "medic",
     }
 }
 
@@ -51,6 +54,8 @@ fn every_search_answer_is_legal_over_thousands_of_decisions() {
     let mut game_no = 0;
     while decisions < 3_000 {
         let mut g = new_game(game_no, 500 + game_no as u64);
+        // Every other game, both seats answer their own battle choices.
+        g.manual_choices = if game_no % 2 == 1 { 0b11 } else { 0 };
         let mut bots = [
             bot_by_name("easy:iters=40", game_no as u64).unwrap(),
             bot_by_name("medium:iters=40", game_no as u64 + 1).unwrap(),

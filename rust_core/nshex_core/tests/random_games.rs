@@ -17,11 +17,14 @@ fn new_game(i: u64) -> Game {
     let set = tiles();
     let (a, b) = BASE_PAIRINGS[(i as usize) % BASE_PAIRINGS.len()];
     let (a, b) = if i.is_multiple_of(2) { (a, b) } else { (b, a) };
-    Game::new(
+    let mut g = Game::new(
         &[set.find_army(a).unwrap(), set.find_army(b).unwrap()],
         BoardKind::Standard,
         i,
-    )
+    );
+    // Some games with seats answering their own battle choices (RULES.md "Player choices").
+    g.manual_choices = (i / 3 % 4) as u8;
+    g
 }
 
 /// Every army's 35 tiles are on the board, in hand, in the deck or discarded, exactly once
@@ -62,7 +65,7 @@ fn random_action(rng: &mut ChaCha8Rng, g: &Game) -> Action {
     let n = tiles().tiles.len() as u16;
     let cell = |rng: &mut ChaCha8Rng| rng.random_range(0..21u8);
     let tile = nshex_core::TileId(rng.random_range(0..n));
-    match rng.random_range(0..15) {
+    match rng.random_range(0..18) {
         0 => Action::PlaceHq { cell: cell(rng) },
         1 => Action::Draw { tile },
         2 => Action::Unlucky,
@@ -96,6 +99,19 @@ fn random_action(rng: &mut ChaCha8Rng, g: &Game) -> Action {
         11 => Action::Grenade { target: cell(rng) },
         12 => Action::AirStrike { center: cell(rng) },
         13 => Action::Battle,
+        14 => Action::Clown {
+            cell: cell(rng),
+            explode: rng.random_bool(0.5),
+        },
+        15 => Action::Convert {
+            cell: cell(rng),
+            edge: Some(rng.random_range(0..7)).filter(|&e| e < 6),
+        },
+        16 => Action::MedicTakes {
+            medic: cell(rng),
+            target: cell(rng),
+            from: cell(rng),
+        },
         _ => {
             let _ = g;
             Action::EndTurn

@@ -365,6 +365,20 @@ impl PyGame {
     }
 }
 
+/// A seat list as a bit mask, every seat checked.
+fn seat_mask(seats: &[u8], n: usize) -> PyResult<u8> {
+    let mut mask = 0u8;
+    for &s in seats {
+        if s as usize >= n {
+            return Err(PyValueError::new_err(format!(
+                "seat {s} is not one of the game's {n} seats"
+            )));
+        }
+        mask |= 1 << s;
+    }
+    Ok(mask)
+}
+
 fn armies_of(names: &[String]) -> PyResult<Vec<nshex_core::tiles::ArmyId>> {
     let set = tiles();
     if !(2..=4).contains(&names.len()) {
@@ -381,19 +395,92 @@ fn armies_of(names: &[String]) -> PyResult<Vec<nshex_core::tiles::ArmyId>> {
 
 #[pymethods]
 impl PyGame {
-    /// A new game: the armies (one per seat), the seed that shuffles the decks.
+    /// A new game: the armies (one per seat), the seed that shuffles the decks, and the
+    /// seats that answer their own battle choices (the others get the automatic answers).
     #[new]
-    #[pyo3(signature = (armies, seed = 0, board = "standard"))]
-    fn new(armies: Vec<String>, seed: u64, board: &str) -> PyResult<PyGame> {
+    #[pyo3(signature = (armies, seed = 0, board = "standard", manual_battle_choices = Vec::new()))]
+    fn new(
+        armies: Vec<String>,
+        seed: u64,
+        board: &str,
+        manual_battle_choices: Vec<u8>,
+    ) -> PyResult<PyGame> {
         let ids = armies_of(&armies)?;
         let board = BoardKind::from_name(board)
             .ok_or_else(|| PyValueError::new_err(format!("unknown board {board:?}")))?;
+        let mask = seat_mask(&manual_battle_choices, ids.len())?;
         guarded(|| {
-            Ok(PyGame::wrap(Record::new(
-                Game::new(&ids, board, seed),
-                Some(seed),
-            )))
+            let mut g = Game::new(&ids, board, seed);
+            g.manual_choices = mask;
+            Ok(PyGame::wrap(Record::new(g, Some(seed))))
         })
+    }
+
+    /// The seats that answer their own battle choices (medics, Clowns, Quartermasters).
+    /// It can be set only before the first action.
+    #[getter]
+    fn manual_battle_choices(&self) -> Vec<u32> {
+        let g = &self.rec.game;
+        (0..g.seats() as u32)
+            .filter(|&s| g.manual_choices >> s & 1 == 1)
+            .collect()
+    }
+
+    #[setter]
+    fn set_manual_battle_choices(&mut self, seats: Vec<u8>) -> PyResult<()> {
+        let mask = seat_mask(&seats, self.rec.game.seats() as usize)?;
+        if !self.rec.actions.is_empty() {
+            return Err(IllegalActionError::new_err(
+                "battle choices are chosen before the game's first action",
+            ));
+        }
+        self.rec.start.manual_choices = mask;
+        self.rec.game.manual_choices = mask;
+        Ok(())
+    }
+
+    /// The battle choice the game waits for, or None: {"kind": "clown" | "convert" |
+    /// "medic", "seat", "phase", "at" (the Clown or the converting unit), "edges" (convert:
+    /// the printed edges that can be converted), "options" and "automatic" (action numbers;
+    /// `describe_action` tells what each does), and the battle so far: "before",
+    /// "hq_hp_before", "phases" (as `last_battle`).
+    fn battle_question<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        use nshex_core::battle::Question;
+        let g = &self.rec.game;
+        let Some(p) = g.pending.as_deref() else {
+            return Ok(py.None().into_bound(py));
+        };
+        let q = &p.question;
+        let geo = g.pos.geometry();
+        let h = |c: u8| {
+            let x = geo.hex(c);
+            serde_json::json!([x.q, x.r])
+        };
+        let mut v = serde_json::json!({
+            "seat": q.seat(),
+            "phase": q.phase(),
+            "options": q.answers().into_iter().map(|a| Action::from_answer(a).encode()).collect::<Vec<_>>(),
+            "automatic": Action::from_answer(q.automatic()).encode(),
+            "before": nshex_core::json::units_json(&g.pos),
+            "hq_hp_before": &g.pos.hq_hp[..g.seats() as usize],
+            "phases": p.log.as_ref().map(|l| phases_json(&g.pos, l)),
+        });
+        match *q {
+            Question::Clown { cell, .. } => {
+                v["kind"] = "clown".into();
+                v["at"] = h(cell);
+            }
+            Question::Convert { cell, edges, .. } => {
+                v["kind"] = "convert".into();
+                v["at"] = h(cell);
+                v["edges"] = (0..6)
+                    .filter(|e| edges >> e & 1 == 1)
+                    .collect::<Vec<u8>>()
+                    .into();
+            }
+            Question::Medic { .. } => v["kind"] = "medic".into(),
+        }
+        to_py(py, &v)
     }
 
     /// A game in progress from a scenario with hands and decks (docs/CONFORMANCE.md).
@@ -642,6 +729,16 @@ fn action_json(g: &Game, a: Action) -> Value {
         Action::AirStrike { center } => json!({"kind": "air_strike", "target": h(center)}),
         Action::Battle => json!({"kind": "battle"}),
         Action::EndTurn => json!({"kind": "end"}),
+        Action::Clown { cell, explode } => {
+            json!({"kind": "clown", "at": h(cell), "explode": explode})
+        }
+        Action::Convert { cell, edge } => json!({"kind": "convert", "at": h(cell), "edge": edge}),
+        Action::MedicTakes {
+            medic,
+            target,
+            from,
+        } => json!({"kind": "medic", "medic": h(medic), "target": h(target), "from": h(from),
+                    "death": from == target}),
     };
     if let Some(tile) = g.instant_tile(a) {
         v["tile"] = t(tile);
