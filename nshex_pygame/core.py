@@ -24,8 +24,9 @@ seat or by chance):
 
 - :class:`Game`: ``Game(armies, seed=0, board="standard", manual_battle_choices=[])`` starts
   a game (the seed shuffles the decks; the listed seats answer their own battle choices,
-  asked through ``battle_question()``, the others get the automatic answers); ``Game.from_scenario(text, name, seed)`` continues one from a scenario with
-  hands and decks; ``Game.load(text)`` / ``save()`` read and write a save file.
+  asked through ``battle_question()``, the others get the automatic answers);
+  ``Game.from_scenario(text, name, seed)`` continues one from a scenario with hands and decks;
+  ``Game.load(text)`` / ``save()`` read and write a save file.
   ``current_player()`` is a seat, :data:`CHANCE` (a tile is drawn) or :data:`TERMINAL`;
   ``legal_actions()`` gives action numbers, ``apply_action(n)`` plays one (an illegal one
   raises :class:`IllegalActionError` and changes nothing); ``apply_line(line)``,

@@ -99,9 +99,7 @@ def test_d5_the_clowns_owner_is_asked_explode_or_attack() -> None:
     # The Clown is still on the board while its owner is asked.
     on_board = [u for u in game.position.units if list(u["at"]) == list(q["at"])]
     assert [u["tile"] for u in on_board] == ["moloch.clown"]
-    assert any(
-        list(u["at"]) == list(q["at"]) and u["tile"] == "moloch.clown" for u in q["before"]
-    )
+    assert any(list(u["at"]) == list(q["at"]) and u["tile"] == "moloch.clown" for u in q["before"])
 
 
 def test_only_the_listed_seats_are_asked() -> None:
