@@ -143,7 +143,7 @@ def python_rows(quick: bool) -> list[dict[str, Any]]:
 
 
 def run(quick: bool = False) -> list[dict[str, Any]]:
-    """Every benchmark row: the core's, then the Python ones. ``quick`` runs about a tenth."""
+    """Every benchmark row: the core's, then the Python ones. ``quick`` runs about a third."""
     rows = [*bench_core(quick), *python_rows(quick)]
     # The documented keys first, in one order for every row; anything more after them.
     return [{**{key: row[key] for key in ROW_KEYS if key in row}, **row} for row in rows]

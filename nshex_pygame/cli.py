@@ -139,7 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help="the benchmark suite, Rust core and Python")
     bench.add_argument("--json", action="store_true", help="print the rows as a JSON list")
-    bench.add_argument("--quick", action="store_true", help="about a tenth as long")
+    bench.add_argument("--quick", action="store_true", help="about a third as long")
     return parser
 
 

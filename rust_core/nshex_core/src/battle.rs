@@ -6,7 +6,7 @@
 //! (nets, bonuses, links) until a tile is removed, writes damage into a reused buffer, and
 //! logs through a generic sink that compiles to nothing when no log is wanted.
 
-use crate::hex::{dir_edge, opposite, Hex, MAX_CELLS, NO_CELL};
+use crate::hex::{dir_edge, opposite, ray_ascends, Hex, MAX_CELLS, NO_CELL};
 use crate::position::{Position, MAX_SEATS};
 use crate::tiles::{Kind, Oriented, TileDef, TileId};
 use std::fmt;
@@ -403,6 +403,9 @@ struct BUnit {
     hp: u8,
     /// Cells its link edges face (on the board).
     link_cells: u64,
+    /// The printed initiative values (`n_init` of them), copied from `def`.
+    init: [u8; 2],
+    n_init: u8,
     /// Wounds taken (non-HQ) — HQ hit points live in `hq_hp`.
     wounds: u8,
     placed: u16,
@@ -511,6 +514,8 @@ impl Resolver {
             is_hq: false,
             hp: 1,
             link_cells: 0,
+            init: [0; 2],
+            n_init: 0,
             wounds: 0,
             placed: 0,
             fired: 0,
@@ -520,6 +525,7 @@ impl Resolver {
         Resolver {
             b: Box::new(Battle {
                 nbr: &crate::hex::BoardKind::Standard.geometry().neighbors,
+                rays: &crate::hex::BoardKind::Standard.geometry().rays,
                 u: [filler; MAX_CELLS],
                 occ: 0,
                 seat_cells: [0; MAX_SEATS],
@@ -720,6 +726,8 @@ impl Battle {
 /// One battle in progress.
 struct Battle {
     nbr: &'static [[u8; 6]],
+    /// The board's lines (`Geometry::rays`).
+    rays: &'static [[u64; 6]],
     /// Tiles by cell; only cells in `occ` hold a tile.
     u: [BUnit; MAX_CELLS],
     occ: u64,
@@ -782,6 +790,7 @@ impl Battle {
         let geo = pos.geometry();
         let set = crate::tiles::tiles();
         self.nbr = &geo.neighbors;
+        self.rays = &geo.rays;
         let (mut occ, mut actors, mut hq_present) = (0u64, 0u64, 0u8);
         let (mut sources, mut scopers, mut netters) = (0u64, 0u64, 0u64);
         let mut seat_cells = [0u64; MAX_SEATS];
@@ -791,19 +800,13 @@ impl Battle {
                 let def = set.tile(unit.tile);
                 let is_hq = def.is_hq();
                 let o = &def.oriented[unit.facing as usize];
-                let mut link_cells = 0u64;
-                if def.is_source || def.scoper {
-                    for d in bits(o.link as u64) {
-                        let n = geo.neighbors[i][d as usize];
-                        if n != NONE {
-                            link_cells |= 1 << n;
-                        }
-                    }
-                }
+                let link_cells = geo.dir_cells[i][o.link as usize & 63];
                 seat_cells[unit.seat as usize] |= 1 << i;
                 recons |= (def.recon_center as u64) << i;
                 self.u[i] = BUnit {
                     link_cells,
+                    init: def.init,
+                    n_init: def.n_init,
                     tile: unit.tile,
                     def,
                     o,
@@ -951,8 +954,8 @@ impl Battle {
         }
         // Modules and HQ army bonuses.
         for s in bits(self.sources & occ & !netted) {
-            let src = self.u[s as usize];
-            let e = src.def.effect;
+            let src = &self.u[s as usize];
+            let e = &src.def.effect;
             let beneficiary = match scoped_by[s as usize] {
                 NONE => src.seat,
                 sc => self.u[sc as usize].seat,
@@ -1007,10 +1010,10 @@ impl Battle {
         // Initiative slots: which units may fire in which phase.
         for c in bits(self.actors & occ) {
             let u = &self.u[c as usize];
-            if u.def.n_init == 1 && self.d.extra_sources[c as usize] == 0 {
+            if u.n_init == 1 && self.d.extra_sources[c as usize] == 0 {
                 // The common case: one printed slot, no extra attack.
                 if u.fired == 0 {
-                    let v = (u.def.init[0] as i8 + self.d.init_bonus[c as usize]).clamp(0, 15);
+                    let v = (u.init[0] as i8 + self.d.init_bonus[c as usize]).clamp(0, 15);
                     self.d.fires_at[v as usize] |= 1 << c;
                 }
                 continue;
@@ -1029,7 +1032,7 @@ impl Battle {
     /// Current value of printed slot `k` (D-2: printed + bonuses, floored at 0).
     #[inline]
     fn slot_value(&self, c: u8, k: usize) -> u8 {
-        let v = self.u[c as usize].def.init[k] as i8 + self.d.init_bonus[c as usize];
+        let v = self.u[c as usize].init[k] as i8 + self.d.init_bonus[c as usize];
         v.clamp(0, 15) as u8
     }
 
@@ -1040,14 +1043,14 @@ impl Battle {
     fn slot_layout(&self, c: u8) -> (u16, u16) {
         let u = &self.u[c as usize];
         let unspent = self.d.extra_sources[c as usize] & !u.extra_spent;
-        if unspent == 0 && u.def.n_init == 1 {
+        if unspent == 0 && u.n_init == 1 {
             // The common case: one printed slot, no extra attack.
             let v = self.slot_value(c, 0);
             return ((u.fired as u16 & 1 ^ 1) << v, 0);
         }
         let mut have = 0u16;
         let mut printed = 0u16;
-        for k in 0..u.def.n_init as usize {
+        for k in 0..u.n_init as usize {
             let v = self.slot_value(c, k);
             have |= 1 << v;
             if u.fired >> k & 1 == 0 {
@@ -1080,7 +1083,7 @@ impl Battle {
     fn spend_slot(&mut self, c: u8, phase: u8) {
         let (_, extra) = self.slot_layout(c);
         let ci = c as usize;
-        for k in 0..self.u[ci].def.n_init as usize {
+        for k in 0..self.u[ci].n_init as usize {
             if self.slot_value(c, k) == phase {
                 self.u[ci].fired |= 1 << k;
             }
@@ -1170,18 +1173,20 @@ impl Battle {
     /// The first enemy of `seat` on the line from `c` in `dir`, and how far the shot went.
     #[inline]
     fn first_enemy(&self, c: u8, dir: u8, seat: u8) -> (u8, u8) {
-        let mut cur = c;
-        let mut reach = 0;
-        loop {
-            cur = self.nb(cur, dir);
-            if cur == NONE {
-                return (NONE, reach);
-            }
-            reach += 1;
-            if self.occupied(cur) && self.unit(cur).seat != seat {
-                return (cur, reach);
-            }
+        let ray = self.rays[c as usize][dir as usize];
+        let enemies = ray & self.occ & !self.seat_cells[seat as usize];
+        if enemies == 0 {
+            return (NONE, ray.count_ones() as u8);
         }
+        let t = if ray_ascends(dir) {
+            enemies.trailing_zeros()
+        } else {
+            63 - enemies.leading_zeros()
+        } as u8;
+        (
+            t,
+            (ray & !self.rays[t as usize][dir as usize]).count_ones() as u8,
+        )
     }
 
     /// The attack components of one edge, after an optional Quartermaster conversion.

@@ -134,6 +134,18 @@ pub struct Geometry {
     pub neighbors: Vec<[u8; 6]>,
     /// Cells on the outer ring ("edge hexes").
     pub edge_mask: u64,
+    /// `rays[cell][dir]`: every cell on the line from `cell` in `dir` (not `cell` itself).
+    /// Cells are numbered row by row, so along directions 2, 3 and 4 the numbers grow and
+    /// the nearest cell of a ray is its lowest bit; along 0, 1 and 5 its highest.
+    pub rays: Vec<[u64; 6]>,
+    /// `dir_cells[cell][mask]`: the cells adjacent to `cell` in the directions of `mask`.
+    pub dir_cells: Vec<[u64; 64]>,
+}
+
+/// Whether cell numbers grow along `dir` (see `Geometry::rays`).
+#[inline]
+pub fn ray_ascends(dir: u8) -> bool {
+    (2..=4).contains(&dir)
 }
 
 impl Geometry {
@@ -151,6 +163,8 @@ impl Geometry {
             radius,
             neighbors: Vec::with_capacity(hexes.len()),
             edge_mask: 0,
+            rays: Vec::with_capacity(hexes.len()),
+            dir_cells: Vec::with_capacity(hexes.len()),
             hexes,
         };
         for i in 0..geo.hexes.len() {
@@ -165,6 +179,30 @@ impl Geometry {
             if h.ring() == radius {
                 geo.edge_mask |= 1 << i;
             }
+        }
+        for i in 0..geo.hexes.len() {
+            let mut rays = [0u64; 6];
+            for (dir, ray) in rays.iter_mut().enumerate() {
+                let mut c = i as u8;
+                loop {
+                    c = geo.neighbors[c as usize][dir];
+                    if c == NO_CELL {
+                        break;
+                    }
+                    *ray |= 1 << c;
+                }
+            }
+            geo.rays.push(rays);
+            let mut by_mask = [0u64; 64];
+            for (mask, cells) in by_mask.iter_mut().enumerate() {
+                for dir in 0..6 {
+                    let n = geo.neighbors[i][dir];
+                    if mask >> dir & 1 == 1 && n != NO_CELL {
+                        *cells |= 1 << n;
+                    }
+                }
+            }
+            geo.dir_cells.push(by_mask);
         }
         geo
     }
@@ -209,6 +247,31 @@ fn row_len(rad: i32, r: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The nearest cell of a ray is the neighbour, as `ray_ascends` says.
+    #[test]
+    fn rays_follow_the_lines_and_their_nearest_cell_is_known() {
+        for kind in [BoardKind::Standard, BoardKind::Expanded] {
+            let geo = kind.geometry();
+            for c in 0..geo.len() {
+                for dir in 0..6u8 {
+                    let ray = geo.rays[c][dir as usize];
+                    let n = geo.neighbors[c][dir as usize];
+                    if n == NO_CELL {
+                        assert_eq!(ray, 0);
+                        continue;
+                    }
+                    let nearest = if ray_ascends(dir) {
+                        ray.trailing_zeros()
+                    } else {
+                        63 - ray.leading_zeros()
+                    };
+                    assert_eq!(nearest, n as u32);
+                    assert_eq!(ray, 1 << n | geo.rays[n as usize][dir as usize]);
+                }
+            }
+        }
+    }
 
     #[test]
     fn boards_have_19_and_37_hexes() {
