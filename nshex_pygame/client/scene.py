@@ -62,6 +62,12 @@ class SceneStack:
             self.scenes[-1].on_resume()
         return popped
 
+    def push_below(self, scene: Scene, above: Scene) -> Scene:
+        """Put ``scene`` just under ``above`` (it comes up when ``above`` is popped)."""
+        self.scenes.insert(self.scenes.index(above), scene)
+        scene.on_enter()
+        return scene
+
     def replace(self, scene: Scene) -> Scene:
         if self.scenes:
             self.scenes.pop().on_exit()

@@ -55,6 +55,23 @@ def action_words(desc: dict[str, Any]) -> str:
     if kind in ("sniper", "grenade", "air_strike"):
         name = {"sniper": "Sniper", "grenade": "Grenade", "air_strike": "Air Strike"}[kind]
         return f"{name} on {hex_words(desc['target'])}"
+    if kind == "clown":
+        what = "explodes" if desc.get("explode") else "attacks"
+        return f"the Clown on {hex_words(desc['at'])} {what}"
+    if kind == "convert":
+        if desc.get("edge") is None:
+            return f"Quartermaster: the unit on {hex_words(desc['at'])} attacks as printed"
+        return f"Quartermaster: the unit on {hex_words(desc['at'])} converts edge {desc['edge']}"
+    if kind == "medic":
+        if desc.get("death"):
+            return (
+                f"the medic on {hex_words(desc['medic'])} saves the dying medic on"
+                f" {hex_words(desc['target'])}"
+            )
+        return (
+            f"the medic on {hex_words(desc['medic'])} takes the attack of"
+            f" {hex_words(desc['from'])} on {hex_words(desc['target'])}"
+        )
     return str(desc.get("text", kind))
 
 

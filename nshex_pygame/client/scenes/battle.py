@@ -6,18 +6,25 @@ knows nothing of drawing, so a test can run a real log through it and compare th
 with to the engine's result. :class:`BattleScene` shows it: a banner for each initiative phase,
 the acting units lit, strikes, shots, beams, blocks, saves, explosions, wounds, removals, the HQ
 counters, and the log. Space pauses, N plays one phase, + and - change the speed, S skips.
+
+A battle that asks a human player a question (a seat that answers its own battle choices,
+RULES-NOTES P-16) is played up to the question from the engine's partial log, then holds
+there with the question in the panel on the right; the game scene applies the answer and hands
+the scene the next question or the whole battle, and the playback goes on from where it
+stopped (:meth:`BattleScene.ask`, :meth:`BattleScene.conclude`).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from nshex_pygame.cli import describe_event
-from nshex_pygame.client import tileart, widgets
+from nshex_pygame.client import hexgeo, tileart, widgets
 from nshex_pygame.client.board import BoardView
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scene import Scene
@@ -42,6 +49,28 @@ DURATIONS = {
 LOG_RECT = pygame.Rect(10, 410, 300, 380)
 CONTROLS_RECT = pygame.Rect(970, 410, 300, 380)
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
+ANSWER_GRACE = 0.3  # seconds a new question is shown before it takes answers (no double clicks)
+QUESTION_EDGE = (120, 230, 255)
+PANEL_ROW_EDGE = (70, 76, 92)
+DIGIT_KEYS = {
+    **{pygame.K_1 + i: i + 1 for i in range(9)},
+    **{pygame.K_KP1 + i: i + 1 for i in range(9)},
+}
+EXPLAIN = {
+    "clown": (
+        "Explode: 1 wound to every adjacent tile, friend or foe, HQs included (armor does not "
+        "help); the Clown is removed at the end of this phase. Attack: it attacks as printed."
+    ),
+    "convert": (
+        "A linked Quartermaster lets this unit turn the attack of one printed edge into the "
+        "other kind for this attack, once per battle; the new kind gets that kind's bonuses. "
+        "If it attacks as printed, it is asked again at its next attack."
+    ),
+    "medic": (
+        "A medic cancels one whole attack on a friendly tile it is linked to and is removed "
+        "instead. Which attack does it take? Hover a choice to see it on the board."
+    ),
+}
 
 
 def _key(at: Any) -> Hex:
@@ -69,6 +98,7 @@ class Playback:
         self.before = [dict(u) for u in before]
         self.phases = phases
         self.hq = list(hq_hp)
+        self.hq_before = list(hq_hp)
         self.netted: set[Hex] = set()
         self.hits: dict[tuple, int] = {}  # this phase's wounds by (target, attacker, edge)
         self.steps: list[Step] = []
@@ -165,6 +195,22 @@ class Playback:
         return list(self.units.values())
 
 
+@dataclass
+class Option:
+    """One answer to a battle question: a row of the question panel."""
+
+    number: int  # 1, 2, ... (the key that picks it)
+    action: int  # the engine's action
+    label: str
+    suggested: bool  # the automatic answer
+    desc: dict[str, Any]
+    rect: pygame.Rect
+    lines: list[str]
+    size: int = 15
+    bold: bool = True
+    hover: bool = False
+
+
 class BattleScene(Scene):
     def __init__(
         self,
@@ -178,6 +224,8 @@ class BattleScene(Scene):
         backdrop: Any = None,
         result_units: list[dict[str, Any]] | None = None,
         result_hq: list[int] | None = None,
+        question: dict[str, Any] | None = None,
+        on_answer: Callable[[int], bool] | None = None,
     ) -> None:
         super().__init__(app)
         self.board = board
@@ -187,6 +235,13 @@ class BattleScene(Scene):
         self.names = BattleBoard(armies, before)
         self.result_units = result_units
         self.result_hq = result_hq
+        self.question: dict[str, Any] | None = None
+        self.on_answer = on_answer
+        self.options: list[Option] = []
+        self.question_rect = pygame.Rect(CONTROLS_RECT)
+        self.problem = ""
+        self.clock = 0.0
+        self.asked_for = 0.0  # seconds the open question has been on screen
         self.elapsed = 0.0
         self.paused = False
         self.stop_at_phase: int | None = None
@@ -210,6 +265,8 @@ class BattleScene(Scene):
         ]
         self.playback.start()
         self._log_step(self.playback.current)
+        if question is not None:
+            self.set_question(question)
 
     # --- timing -------------------------------------------------------------------------------
 
@@ -228,15 +285,21 @@ class BattleScene(Scene):
         return DURATIONS.get(step.kind, 0.3)
 
     def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.asking:
+            self.asked_for += dt
         if self.finished:
             self.close_after -= dt
             if self.close_after <= 0:
                 self.close()
             return
-        if self.paused:
+        if self.paused or self.asking:
             return
         self.elapsed += dt * self.speed
         while not self.playback.done:
+            if self.holds():
+                self.elapsed = 0.0
+                return
             step = self.playback.current
             need = self.duration(step)
             if self.elapsed < need:
@@ -282,6 +345,8 @@ class BattleScene(Scene):
                 pb.hq = list(self.result_hq)
 
     def close(self) -> None:
+        if self.question is not None:
+            return  # the battle waits for an answer
         self.finish()
         self.app.stack.pop(self)
 
@@ -289,11 +354,15 @@ class BattleScene(Scene):
         if self.finished:
             self.close()
             return
+        if self.asking:
+            return
         self.paused = not self.paused
 
     def step_phase(self) -> None:
         if self.finished:
             self.close()
+            return
+        if self.asking:
             return
         self.paused = False
         self.stop_at_phase = self.playback.current.phase if self.playback.current else None
@@ -302,10 +371,212 @@ class BattleScene(Scene):
         self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + delta))
 
     def skip(self) -> None:
-        while not self.playback.done:
+        """To the end of the battle, or (while a question waits) to the question."""
+        while not self.playback.done and not self.holds():
             self._log_step(self.playback.advance())
+        if self.question is not None:
+            self.paused = False
+            self.elapsed = 0.0
+            return
         self.finish()
         self.close()
+
+    # --- battle questions ---------------------------------------------------------------------
+
+    def holds(self) -> bool:
+        """Whether the playback has reached the question it waits at (its last step)."""
+        return self.question is not None and self.playback.index >= len(self.playback.steps) - 1
+
+    @property
+    def asking(self) -> bool:
+        """The battle so far is shown and the question is open."""
+        return self.holds() and not self.finished
+
+    @property
+    def ready(self) -> bool:
+        """Asking, and long enough that a click is meant for this question (not a double
+        click on the one before)."""
+        return self.asking and self.asked_for >= ANSWER_GRACE
+
+    def set_question(self, question: dict[str, Any]) -> None:
+        self.question = question
+        self.problem = ""
+        self.asked_for = 0.0
+        self._layout_question()
+        for option in self.options:
+            option.hover = option.rect.collidepoint(self.mouse)
+
+    def ask(self, question: dict[str, Any]) -> None:
+        """The next question of the same battle: go on to it from where the playback is."""
+        self._resume(question["before"], question["phases"], list(question["hq_hp_before"]))
+        self.set_question(question)
+
+    def conclude(
+        self,
+        before: list[dict[str, Any]],
+        phases: list[dict[str, Any]],
+        hq_before: list[int],
+        *,
+        result_units: list[dict[str, Any]] | None = None,
+        result_hq: list[int] | None = None,
+    ) -> None:
+        """Every question answered: the whole battle, from where the playback is."""
+        self.question = None
+        self.options = []
+        self.result_units = result_units
+        self.result_hq = result_hq
+        self._resume(before, phases, hq_before)
+
+    def _resume(
+        self, before: list[dict[str, Any]], phases: list[dict[str, Any]], hq_before: list[int]
+    ) -> None:
+        """A longer log of the battle: skip the steps already shown when it starts with them
+        (the engine's logs do, for one battle); otherwise play it from the start."""
+        old = self.playback
+        shown = old.steps[: old.index]
+        new = Playback(before, phases, hq_before)
+        new.start()
+        if (
+            new.before == old.before
+            and new.hq_before == old.hq_before
+            and (new.steps[: len(shown)] == shown)
+        ):
+            for _ in shown:
+                new.advance()
+        else:  # another battle (one action may lead to two) or a log that differs
+            self.names = BattleBoard(self.armies, before)
+            words = "the battle from its start" if new.before == old.before else "the next battle"
+            self.log.append((f"({words})", widgets.DIM))
+        self.playback = new
+        self.elapsed = 0.0
+        self.paused = False
+        self.stop_at_phase = None
+        self.finished = False
+        self._log_step(new.current)
+
+    def answer(self, action: int) -> None:
+        """Give the answer (once given it is the game's: there is no taking it back)."""
+        if not self.ready or self.on_answer is None:
+            return
+        question = self.question
+        self.question = None
+        self.options = []
+        self.app.sounds.play("click")
+        if not self.on_answer(action) and self.question is None and question is not None:
+            # refused (it should not be): ask again, with the reason
+            self.set_question(question)
+            reason = getattr(self.backdrop, "message", "") if self.backdrop else ""
+            self.problem = reason or "That answer was refused."
+
+    def seat_words(self, seat: int) -> str:
+        """Who a seat is, for the panel: the army, and which side when both armies are one."""
+        name = army_name(self.armies[seat]) if 0 <= seat < len(self.armies) else f"Seat {seat}"
+        if len(set(self.armies)) < len(self.armies):
+            name += " (left)" if seat == 0 else " (right)"
+        return name
+
+    def _unit_at(self, at: Hex) -> dict[str, Any] | None:
+        unit = self.playback.units.get(at)
+        if unit is None:
+            unit = next((u for u in self.playback.before if _key(u["at"]) == at), None)
+        return unit
+
+    def _option_label(self, desc: dict[str, Any]) -> str:
+        kind = desc.get("kind")
+        if kind == "clown":
+            return "Explode" if desc.get("explode") else "Attack"
+        if kind == "convert":
+            edge = desc.get("edge")
+            if edge is None:
+                return "Attack as printed"
+            unit = self._unit_at(_key(desc["at"]))
+            edges = tileart.info_of(unit["tile"]).get("edges") or [] if unit else []
+            printed = edges[edge] if isinstance(edge, int) and edge < len(edges) else {}
+            how = "melee→ranged" if int(printed.get("melee") or 0) > 0 else "ranged→melee"
+            return f"Convert edge {edge}: {how}"
+        if kind == "medic":
+            medic = hexgeo.key(desc["medic"])
+            target = hexgeo.key(desc["target"])
+            if desc.get("death"):
+                return (
+                    f"Medic on {medic[0]},{medic[1]} saves the dying medic on"
+                    f" {target[0]},{target[1]}"
+                )
+            source = hexgeo.key(desc["from"])
+            return (
+                f"Medic on {medic[0]},{medic[1]} takes the attack of {self.names.unit(source)}"
+                f" ({source[0]},{source[1]}) on {self.names.unit(target)}"
+                f" ({target[0]},{target[1]})"
+            )
+        return str(desc.get("text", kind))
+
+    def _layout_question(self) -> None:
+        """The panel's rows and their places (known before drawing, so clicks can find them)."""
+        q = self.question
+        self.options = []
+        if q is None:
+            return
+        game = getattr(self.backdrop, "game", None)
+        x, width = CONTROLS_RECT.left + 12, CONTROLS_RECT.width - 24
+        text_width = width - 44
+        rows = []
+        for i, action in enumerate(q.get("options") or []):
+            desc = dict(game.describe_action(action)) if game is not None else {"kind": q["kind"]}
+            label = self._option_label(desc)
+            suggested = action == q.get("automatic")
+            room = text_width - (78 if suggested else 0)
+            size, bold = next(
+                ((n, True) for n in (15, 13) if widgets.font(n, True).size(label)[0] <= room),
+                (14, False),
+            )
+            lines = widgets.wrap(label, size, room, bold=bold)
+            height = max(40, 16 + (size + 4) * len(lines))
+            rows.append((i, action, label, suggested, desc, lines, height, size, bold))
+        head = 52 + 22 + 8 + 17 * len(widgets.wrap(EXPLAIN.get(q["kind"], ""), 13, width)) + 10
+        total = head + sum(row[6] + 8 for row in rows) + 44
+        top = min(CONTROLS_RECT.top, max(10, CONTROLS_RECT.bottom - total))
+        self.question_rect = pygame.Rect(
+            CONTROLS_RECT.left, top, CONTROLS_RECT.width, CONTROLS_RECT.bottom - top
+        )
+        y = top + head
+        for i, action, label, suggested, desc, lines, height, size, bold in rows:
+            rect = pygame.Rect(x, y, width, height)
+            self.options.append(
+                Option(i + 1, action, label, suggested, desc, rect, lines, size, bold)
+            )
+            y += height + 8
+
+    def handle_question(self, event: pygame.event.Event) -> None:
+        """Input while asking: a row or its number answers; nothing else changes the game."""
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            for option in self.options:
+                option.hover = option.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for option in self.options:
+                if option.rect.collidepoint(event.pos):
+                    self.answer(option.action)
+                    return
+            self.problem = self.waiting_words()
+        elif event.type == pygame.KEYDOWN:
+            number = DIGIT_KEYS.get(event.key)
+            if number is not None and number <= len(self.options):
+                self.answer(self.options[number - 1].action)
+            elif event.key == pygame.K_ESCAPE and hasattr(self.backdrop, "open_menu"):
+                self.backdrop.open_menu()
+            elif number is not None or event.key in (
+                pygame.K_SPACE,
+                pygame.K_s,
+                pygame.K_n,
+                pygame.K_RETURN,
+                pygame.K_KP_ENTER,
+            ):
+                self.problem = self.waiting_words()
+
+    def waiting_words(self) -> str:
+        n = len(self.options)
+        keys = "1" if n == 1 else f"1-{min(n, 9)}"
+        return f"The battle waits for this choice: click one (or press {keys})."
 
     # --- events -------------------------------------------------------------------------------
 
@@ -351,6 +622,9 @@ class BattleScene(Scene):
             sounds.play("hit")
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.asking:
+            self.handle_question(event)
+            return
         for button in self.buttons:
             if button.handle(event):
                 return
@@ -401,15 +675,21 @@ class BattleScene(Scene):
         self.board.draw_units(
             surface, pb.unit_list(), pb.hq, pb.netted, alpha=alpha, seat_rings=rings
         )
-        for at in self.acting():
-            if at in pb.units:
-                tileart.hex_outline(
-                    surface, self.board.pixel(at), self.board.size - 3, widgets.ACCENT, 3
-                )
+        if self.asking:
+            self.draw_question_marks(surface)
+        else:
+            for at in self.acting():
+                if at in pb.units:
+                    tileart.hex_outline(
+                        surface, self.board.pixel(at), self.board.size - 3, widgets.ACCENT, 3
+                    )
         if step is not None and not self.finished:
             self.draw_step(surface, step, t)
         self.draw_log(surface)
-        self.draw_controls(surface)
+        if self.asking:
+            self.draw_question(surface)
+        else:
+            self.draw_controls(surface)
 
     def describe(self, phase: dict[str, Any], event: dict[str, Any]) -> str:
         """One event in words (the command line's wording, plus what it does not tell)."""
@@ -429,6 +709,15 @@ class BattleScene(Scene):
             return "Battle over"
         phase = pb.phases[step.phase] if pb.phases else {"initiative": 0}
         head = f"Battle, initiative {phase.get('initiative')}"
+        if self.asking and self.question is not None:
+            q = self.question
+            who = self.seat_words(int(q["seat"]))
+            what = {
+                "clown": "does the Clown explode or attack?",
+                "convert": "does the Quartermaster convert an attack?",
+                "medic": "which attack does the medic take?",
+            }.get(str(q["kind"]), "a battle choice")
+            return f"{head}: {who} decides: {what}"
         if step.kind == "removed":
             return f"{head}: the dead are removed"
         if step.event is None or self.duration(step) == 0:
@@ -586,6 +875,149 @@ class BattleScene(Scene):
             widgets.draw_text(surface, text, (LOG_RECT.left + (24 if more else 12), y), 13, colour)
             y += 17
 
+    def draw_question_marks(self, surface: pygame.Surface) -> None:
+        """The unit the question is about, and what the hovered answer involves."""
+        q = self.question
+        if q is None:
+            return
+        px, size = self.board.pixel, self.board.size
+        pulse = 3 + round(2 * (1 + math.sin(self.clock * 5)))
+        hovered = next((o for o in self.options if o.hover), None)
+        kind = q["kind"]
+        if kind in ("clown", "convert") and q.get("at") is not None:
+            at = _key(q["at"])
+            tileart.hex_outline(surface, px(at), size - 3, QUESTION_EDGE, pulse)
+        if kind == "clown" and hovered is not None and hovered.desc.get("explode"):
+            at = _key(q["at"])
+            for d in range(6):
+                near = hexgeo.neighbour(at, d)
+                if near in self.playback.units:
+                    tileart.hex_fill(surface, px(near), size - 4, (255, 90, 40, 90))
+                    tileart.hex_outline(surface, px(near), size - 3, (255, 120, 60), 3)
+        elif kind == "convert" and q.get("at") is not None:
+            at = _key(q["at"])
+            unit = self._unit_at(at)
+            facing = int(unit.get("facing", 0)) if unit else 0
+            lit = hovered.desc.get("edge") if hovered is not None else None
+            for edge in q.get("edges") or []:
+                angle = hexgeo.edge_angle((int(edge) + facing) % 6)
+                cx, cy = px(at)
+                on = lit == edge
+                colour = widgets.ACCENT if on else QUESTION_EDGE
+                tip = (cx + math.cos(angle) * size * 1.22, cy + math.sin(angle) * size * 1.22)
+                base = size * 0.9
+                left = (cx + math.cos(angle - 0.2) * base, cy + math.sin(angle - 0.2) * base)
+                right = (cx + math.cos(angle + 0.2) * base, cy + math.sin(angle + 0.2) * base)
+                pygame.draw.polygon(surface, colour, [tip, left, right])
+                pygame.draw.polygon(surface, tileart.INK, [tip, left, right], 2)
+                disc = (cx + math.cos(angle) * size * 0.62, cy + math.sin(angle) * size * 0.62)
+                pygame.draw.circle(surface, colour, disc, 13 if on else 11)
+                pygame.draw.circle(surface, tileart.INK, disc, 13 if on else 11, 2)
+                widgets.draw_text(surface, str(edge), disc, 15, tileart.INK, True, "center")
+        elif kind == "medic":
+            shown = [hovered] if hovered is not None else self.options
+            for option in shown:
+                desc = option.desc
+                if "medic" not in desc:
+                    continue
+                medic, target = _key(desc["medic"]), _key(desc["target"])
+                source = _key(desc.get("from") or desc["target"])
+                if option is hovered:
+                    if source != target:
+                        pygame.draw.line(surface, widgets.BAD, px(source), px(target), 5)
+                        tileart.hex_outline(surface, px(source), size - 3, widgets.BAD, 5)
+                    pygame.draw.line(surface, widgets.GOOD, px(medic), px(target), 5)
+                    tileart.hex_outline(surface, px(target), size - 3, widgets.ACCENT, 5)
+                    tileart.hex_outline(surface, px(medic), size - 3, widgets.GOOD, 5)
+                else:
+                    tileart.hex_outline(surface, px(medic), size - 3, widgets.GOOD, pulse)
+
+    def draw_question(self, surface: pygame.Surface) -> None:
+        """The question panel: whose choice, what it is about, one row per answer."""
+        q = self.question
+        if q is None:
+            return
+        rect = self.question_rect
+        seat = int(q["seat"])
+        army = self.armies[seat] if 0 <= seat < len(self.armies) else ""
+        widgets.panel(surface, rect, edge=QUESTION_EDGE)
+        band = pygame.Rect(rect.left + 1, rect.top + 1, rect.width - 2, 42)
+        pygame.draw.rect(surface, tileart.army_colour(army), band, border_radius=8)
+        who = f"{self.seat_words(seat)} decides"
+        widgets.draw_text(
+            surface,
+            who,
+            (rect.left + 12, rect.top + 10),
+            tileart.fit_text(who, 21, rect.width - 24),
+            widgets.TEXT,
+            True,
+        )
+        x, width = rect.left + 12, rect.width - 24
+        about = ""
+        if q.get("at") is not None:
+            at = _key(q["at"])
+            unit = self._unit_at(at)
+            name = self.names.unit(at) if unit else "The unit"
+            about = f"{name} on {at[0]},{at[1]}"
+        elif q["kind"] == "medic":
+            about = "Medic"
+        phase = f"initiative {q.get('phase')}"
+        widgets.draw_text(
+            surface,
+            f"{about}, {phase}" if about else phase,
+            (x, rect.top + 52),
+            tileart.fit_text(f"{about}, {phase}", 15, width, bold=True),
+            widgets.ACCENT,
+            True,
+        )
+        widgets.draw_paragraph(
+            surface,
+            EXPLAIN.get(str(q["kind"]), ""),
+            pygame.Rect(x, rect.top + 82, width, 400),
+            13,
+            widgets.DIM,
+            spacing=17 / 13,
+        )
+        for option in self.options:
+            box = option.rect
+            fill = (70, 76, 96) if option.hover else (54, 58, 72)
+            edge = widgets.ACCENT if option.hover else PANEL_ROW_EDGE
+            pygame.draw.rect(surface, fill, box, border_radius=7)
+            pygame.draw.rect(surface, edge, box, 2, border_radius=7)
+            badge = (box.left + 18, box.top + 20)
+            pygame.draw.circle(surface, QUESTION_EDGE, badge, 12)
+            widgets.draw_text(surface, str(option.number), badge, 15, tileart.INK, True, "center")
+            step = option.size + 4
+            top = box.top + (box.height - step * len(option.lines)) // 2 + 2
+            for i, line in enumerate(option.lines):
+                widgets.draw_text(
+                    surface,
+                    line,
+                    (box.left + 38, top + step * i),
+                    option.size,
+                    widgets.TEXT,
+                    option.bold,
+                )
+            if option.suggested:
+                widgets.draw_text(
+                    surface,
+                    "suggested",
+                    (box.right - 8, box.top + 11),
+                    12,
+                    widgets.GOOD,
+                    True,
+                    "topright",
+                )
+        bottom = self.options[-1].rect.bottom + 10 if self.options else rect.top + 200
+        words = self.problem or "Click a choice or press its number. Once given, it is final."
+        widgets.draw_paragraph(
+            surface,
+            words,
+            pygame.Rect(x, bottom, width, rect.bottom - bottom - 4),
+            13,
+            widgets.BAD if self.problem else widgets.DIM,
+        )
+
     def draw_controls(self, surface: pygame.Surface) -> None:
         widgets.panel(surface, CONTROLS_RECT)
         x, y = CONTROLS_RECT.left + 12, CONTROLS_RECT.top + 10
@@ -623,5 +1055,17 @@ class BattleScene(Scene):
             if self.finished
             else ("Play (Space)" if self.paused else "Pause (Space)")
         )
+        self.buttons[4].label = (
+            "Skip to the choice (S)" if self.question is not None else "Skip battle (S)"
+        )
+        if self.question is not None:
+            widgets.draw_text(
+                surface,
+                f"Then {self.seat_words(int(self.question['seat']))} decides",
+                (x, y + 146),
+                15,
+                QUESTION_EDGE,
+                True,
+            )
         for button in self.buttons:
             button.draw(surface)

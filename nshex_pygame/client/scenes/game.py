@@ -69,6 +69,14 @@ def _key(at: Any) -> Hex:
     return int(at[0]), int(at[1])
 
 
+def new_game(seats: list[SeatSetup], seed: int, auto_battle_choices: bool) -> Game:
+    """A new game for ``seats``. With automatic battle choices off, the human seats answer
+    their own battle choices (a Clown's explosion, a Quartermaster conversion, which attack a
+    medic takes); computer seats always get the automatic answers."""
+    manual = [] if auto_battle_choices else [i for i, s in enumerate(seats) if s.is_human]
+    return Game([s.army for s in seats], seed, manual_battle_choices=manual)
+
+
 class GameScene(Scene):
     def __init__(
         self,
@@ -111,6 +119,7 @@ class GameScene(Scene):
         self.facing = 0
         self.over_shown = False
         self.battle_pending = False
+        self.question_scene: Any = None  # the battle scene asking a human a battle question
         self.buttons: list[widgets.Button] = []
         self.confirm_button = widgets.Button("Confirm (Enter)", (0, 0, 1, 1), self.confirm)
         self.cancel_button = widgets.Button("Undo (Esc)", (0, 0, 1, 1), self.undo)
@@ -201,15 +210,66 @@ class GameScene(Scene):
                 self.pops[_key(landed)] = self.tweens.add(Tween(POP_SECONDS, ease_out))
         self.clear_choice()
         self._refresh()
+        question = self.human_question()
         if self.game.battles != battles:
+            self.log_battle()
             self.start_battle(before_view)
-        if self.view.get("turn") != before_view.get("turn") or self.game.is_terminal():
+        if question is not None:  # (after the battle just finished, when one action led to two)
+            self.ask(question)
+        elif self.question_scene is not None:
+            self.close_question()  # (a question for a computer seat: its bot answers)
+        if (
+            self.view.get("turn") != before_view.get("turn")
+            or self.game.is_terminal()
+            or question is not None  # a waiting battle is saved with its answers so far
+        ):
             self.autosave()
         return True
 
-    def start_battle(self, before_view: dict[str, Any]) -> None:
+    # --- battles ------------------------------------------------------------------------------
+
+    def human_question(self) -> dict[str, Any] | None:
+        """The battle question the game waits for, when a human seat is to answer it."""
+        if self.stage != "battle_choice":
+            return None
+        question = self.game.battle_question()
+        if question is None or not self.seats[int(question["seat"])].is_human:
+            return None
+        return question
+
+    def ask(self, question: dict[str, Any]) -> None:
+        """Show the battle so far and ask ``question`` (in the open battle scene, if any)."""
         from nshex_pygame.client.scenes.battle import BattleScene
 
+        scene = self.question_scene
+        if scene is not None and scene in self.app.stack.scenes:
+            scene.ask(question)
+            return
+        scene = BattleScene(
+            self.app,
+            self.board,
+            self.armies,
+            question["before"],
+            question["phases"],
+            list(question["hq_hp_before"]),
+            backdrop=self,
+            question=question,
+            on_answer=self.apply,
+        )
+        self.question_scene = scene
+        top = self.app.stack.top
+        if isinstance(top, BattleScene) and top.question is None:
+            self.app.stack.push_below(scene, top)  # the battle before it is played back first
+        else:
+            self.app.stack.push(scene)
+
+    def close_question(self) -> None:
+        scene, self.question_scene = self.question_scene, None
+        if scene is not None and scene in self.app.stack.scenes:
+            scene.question = None
+            scene.close()
+
+    def log_battle(self) -> None:
         battle = self.game.last_battle()
         if not battle:
             return
@@ -225,6 +285,25 @@ class GameScene(Scene):
             f" HQ hit points {hp}",
             widgets.ACCENT,
         )
+
+    def start_battle(self, before_view: dict[str, Any]) -> None:
+        """Play the battle just finished back (going on in the scene that asked, if any)."""
+        from nshex_pygame.client.scenes.battle import BattleScene
+
+        battle = self.game.last_battle()
+        if not battle:
+            return
+        hq_before = list(battle.get("hq_hp_before") or before_view["hq_hp"])
+        scene, self.question_scene = self.question_scene, None
+        if scene is not None and scene in self.app.stack.scenes:
+            scene.conclude(
+                battle["before"],
+                battle["phases"],
+                hq_before,
+                result_units=self.view["units"],
+                result_hq=list(self.view["hq_hp"]),
+            )
+            return
         self.app.stack.push(
             BattleScene(
                 self.app,
@@ -232,7 +311,7 @@ class GameScene(Scene):
                 self.armies,
                 battle["before"],
                 battle["phases"],
-                list(before_view["hq_hp"]),
+                hq_before,
                 backdrop=self,
                 result_units=self.view["units"],
                 result_hq=list(self.view["hq_hp"]),
@@ -274,6 +353,12 @@ class GameScene(Scene):
 
                 self.app.stack.push(GameOverScene(self.app, self))
             return
+        if self.stage == "battle_choice":
+            question = self.human_question()
+            if question is not None:  # e.g. a loaded game waiting for an answer
+                self.question_scene = None
+                self.ask(question)
+                return
         if self.mover == CHANCE:
             self.wait += dt * speed
             if self.wait >= DRAW_SECONDS:
@@ -747,6 +832,8 @@ class GameScene(Scene):
             return f"{name}: discard one of your three tiles"
         if stage == "push_to":
             return f"{name}: choose where your pushed unit goes"
+        if stage == "battle_choice":
+            return f"{name}: the battle waits for your choice"
         tile = self.selected_tile()
         if tile is None:
             return f"{name}: pick a tile from your hand, move a unit, or end the turn"
@@ -928,7 +1015,8 @@ class GameScene(Scene):
     def draw_seat(self, surface: pygame.Surface, seat: int, hq_hp: list[int]) -> None:
         rect = LEFT if seat == 0 else RIGHT
         army = self.armies[seat]
-        active = seat == self.view.get("to_move") and not self.game.is_terminal()
+        to_move = self.mover if self.stage == "battle_choice" else self.view.get("to_move")
+        active = seat == to_move and not self.game.is_terminal()
         widgets.panel(
             surface,
             rect,
