@@ -38,13 +38,12 @@ class GameOverScene(Scene):
         return "The game is over"
 
     def rematch(self) -> None:
-        from nshex_pygame.client.scenes.game import GameScene
-        from nshex_pygame.core import Game
+        from nshex_pygame.client.scenes.game import GameScene, new_game
 
         old = self.game_scene
         seats = list(old.seats)
         seed = random.randrange(2**32)
-        game = Game([s.army for s in seats], seed)
+        game = new_game(seats, seed, self.app.settings.auto_battle_choices)
         scene = GameScene(self.app, game, seats, save_path=storage.autosave_path(), seed=seed)
         self.app.stack.pop(self)
         self.app.stack.replace(scene)

@@ -1,4 +1,5 @@
-"""Settings: animation speed, automatic battle choices, sound, window size, fullscreen.
+"""Settings: animation speed, automatic battle choices (for new games), sound, window size,
+fullscreen.
 
 Every change is saved at once (``settings.json`` in the data folder, written atomically).
 """
@@ -101,16 +102,20 @@ class SettingsScene(Scene):
         widgets.draw_text(surface, "Settings", (640, 70), 38, widgets.ACCENT, True, "center")
         for i, (label, _value, _action) in enumerate(self.rows):
             widgets.draw_text(surface, label, (360, 182 + i * 70), 21, widgets.TEXT)
+            if label == "Automatic battle choices":
+                widgets.draw_text(surface, "for new games", (360, 208 + i * 70), 14, widgets.DIM)
         note = (
-            "Battle choices (medics, the Clown, the Quartermaster) are made automatically by the "
-            "engine in every game; the switch is kept for when players can make them."
+            "Automatic battle choices: on, the engine answers a Clown's explosion, a "
+            "Quartermaster conversion and which attack a medic takes, for everybody; off, each "
+            "human player answers their own during the battle. It applies to new games; a loaded "
+            "game keeps how it was started."
         )
-        widgets.draw_paragraph(surface, note, pygame.Rect(360, 600, 560, 60), 14, widgets.DIM)
+        widgets.draw_paragraph(surface, note, pygame.Rect(360, 592, 560, 72), 14, widgets.DIM)
         if not self.app.sounds.available:
             widgets.draw_text(
                 surface,
                 "No audio device: the game is silent.",
-                (640, 670),
+                (640, 680),
                 14,
                 widgets.DIM,
                 False,

@@ -114,12 +114,11 @@ class SetupScene(Scene):
         return seats if start == "first" else seats[::-1]
 
     def start(self) -> None:
-        from nshex_pygame.client.scenes.game import GameScene
-        from nshex_pygame.core import Game
+        from nshex_pygame.client.scenes.game import GameScene, new_game
 
         seats = self.seat_setups()
         seed = self.rng.randrange(2**32)
-        game = Game([s.army for s in seats], seed)
+        game = new_game(seats, seed, self.app.settings.auto_battle_choices)
         scene = GameScene(self.app, game, seats, save_path=storage.autosave_path(), seed=seed)
         self.app.stack.replace(scene)
         scene.autosave()
