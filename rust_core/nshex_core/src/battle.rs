@@ -439,6 +439,10 @@ struct Derived {
     /// Active modules and HQs whose link reaches each unit (cell mask). Filled only by
     /// `derive_with::<true>` (for `Resolver::explain`); battles never read it.
     linked_from: [u64; MAX_CELLS],
+    /// Per source: the units it gives a bonus or an extra attack, and the enemies its
+    /// negative initiative reaches (for taking them back when it leaves, `underive`).
+    gave: [u64; MAX_CELLS],
+    gave_enemy: [u64; MAX_CELLS],
 }
 
 impl Derived {
@@ -456,6 +460,8 @@ impl Derived {
             recon: 0,
             fires_at: [0; 16],
             linked_from: [0; MAX_CELLS],
+            gave: [0; MAX_CELLS],
+            gave_enemy: [0; MAX_CELLS],
         }
     }
 }
@@ -543,6 +549,8 @@ impl Resolver {
                 choices: CellChoices::default(),
                 actors: 0,
                 exploded: 0,
+                special: 0,
+                removed_sources: 0,
                 manual: 0,
                 answers: Vec::new(),
                 next_answer: 0,
@@ -751,6 +759,10 @@ struct Battle {
     actors: u64,
     /// Clowns that exploded this phase.
     exploded: u64,
+    /// Sources whose effect `underive` cannot take back (Quartermaster, Transport).
+    special: u64,
+    /// Sources removed since the last `derive`, their effects still to be taken back.
+    removed_sources: u64,
     /// Seats that answer their own battle choices (bit mask), their answers so far, how
     /// many of them were used, and the question the battle stopped at.
     manual: u8,
@@ -788,45 +800,34 @@ impl Battle {
 
     fn setup(&mut self, pos: &Position) {
         let geo = pos.geometry();
-        let set = crate::tiles::tiles();
+        let templates = templates();
         self.nbr = &geo.neighbors;
         self.rays = &geo.rays;
         let (mut occ, mut actors, mut hq_present) = (0u64, 0u64, 0u8);
-        let (mut sources, mut scopers, mut netters) = (0u64, 0u64, 0u64);
+        let (mut sources, mut scopers, mut netters, mut special) = (0u64, 0u64, 0u64, 0u64);
         let mut seat_cells = [0u64; MAX_SEATS];
         let mut recons = 0u64;
         for (i, slot) in pos.cells[..geo.len()].iter().enumerate() {
             if let Some(unit) = slot {
-                let def = set.tile(unit.tile);
-                let is_hq = def.is_hq();
-                let o = &def.oriented[unit.facing as usize];
-                let link_cells = geo.dir_cells[i][o.link as usize & 63];
+                let (t, flags) = &templates[unit.tile.0 as usize][unit.facing as usize % 6];
+                let flags = *flags;
+                let u = &mut self.u[i];
+                *u = *t;
+                u.seat = unit.seat;
+                u.wounds = unit.wounds;
+                u.placed = unit.placed;
+                u.link_cells = geo.dir_cells[i][t.o.link as usize & 63];
                 seat_cells[unit.seat as usize] |= 1 << i;
-                recons |= (def.recon_center as u64) << i;
-                self.u[i] = BUnit {
-                    link_cells,
-                    init: def.init,
-                    n_init: def.n_init,
-                    tile: unit.tile,
-                    def,
-                    o,
-                    seat: unit.seat,
-                    facing: unit.facing,
-                    is_hq,
-                    hp: def.hit_points(),
-                    wounds: unit.wounds,
-                    placed: unit.placed,
-                    fired: 0,
-                    extra_spent: 0,
-                    qm_used: false,
-                };
                 // Branch-free: these flags follow no pattern a predictor could learn.
+                let bit = |f: u8| ((flags >> f & 1) as u64) << i;
                 occ |= 1u64 << i;
-                actors |= ((def.n_init > 0) as u64) << i;
-                hq_present |= (is_hq as u8) << unit.seat;
-                sources |= (def.is_source as u64) << i;
-                scopers |= (def.scoper as u64) << i;
-                netters |= ((o.net != 0) as u64) << i;
+                actors |= bit(F_ACTOR);
+                hq_present |= (flags >> F_HQ & 1) << unit.seat;
+                sources |= bit(F_SOURCE);
+                scopers |= bit(F_SCOPER);
+                netters |= bit(F_NETTER);
+                recons |= bit(F_RECON);
+                special |= bit(F_SPECIAL);
             }
         }
         self.records.clear();
@@ -837,6 +838,8 @@ impl Battle {
         self.recons = recons;
         self.scopers = scopers;
         self.netters = netters;
+        self.special = special;
+        self.removed_sources = 0;
         self.hq_hp = pos.hq_hp;
         self.hq_present = hq_present;
         self.hqs_destroyed = 0;
@@ -953,6 +956,10 @@ impl Battle {
             }
         }
         // Modules and HQ army bonuses.
+        for s in bits(self.sources & occ & netted) {
+            self.d.gave[s as usize] = 0;
+            self.d.gave_enemy[s as usize] = 0;
+        }
         for s in bits(self.sources & occ & !netted) {
             let src = &self.u[s as usize];
             let e = &src.def.effect;
@@ -973,7 +980,10 @@ impl Battle {
                     d.linked_from[j as usize] |= 1 << s;
                 }
             }
-            if e.initiative != 0 || e.melee != 0 || e.ranged != 0 {
+            let gives = e.initiative != 0 || e.melee != 0 || e.ranged != 0;
+            d.gave[s as usize] = if gives || e.extra_attack { friends } else { 0 };
+            d.gave_enemy[s as usize] = 0;
+            if gives {
                 for j in bits(friends) {
                     let ji = j as usize;
                     d.init_bonus[ji] += e.initiative;
@@ -999,6 +1009,7 @@ impl Battle {
             // D-8: an HQ's bonus never reaches other seats; a module's negative effects
             // reach the beneficiary's enemies.
             if e.enemy_initiative != 0 && !src.is_hq {
+                d.gave_enemy[s as usize] = linked & !friends;
                 for j in bits(linked & !friends) {
                     d.init_bonus[j as usize] += e.enemy_initiative;
                 }
@@ -1009,24 +1020,107 @@ impl Battle {
         }
         // Initiative slots: which units may fire in which phase.
         for c in bits(self.actors & occ) {
-            let u = &self.u[c as usize];
-            if u.n_init == 1 && self.d.extra_sources[c as usize] == 0 {
-                // The common case: one printed slot, no extra attack.
-                if u.fired == 0 {
-                    let v = (u.init[0] as i8 + self.d.init_bonus[c as usize]).clamp(0, 15);
-                    self.d.fires_at[v as usize] |= 1 << c;
-                }
-                continue;
-            }
-            let (printed, extra) = self.slot_layout(c);
-            let mut m = printed | extra;
-            while m != 0 {
-                let v = m.trailing_zeros() as usize;
-                m &= m - 1;
-                self.d.fires_at[v] |= 1 << c;
-            }
+            self.place_slots(c);
         }
         self.dirty = false;
+        self.removed_sources = 0;
+    }
+
+    /// Adds unit `c`'s unspent initiative slots to `fires_at`.
+    #[inline]
+    fn place_slots(&mut self, c: u8) {
+        let u = &self.u[c as usize];
+        if u.n_init == 1 && self.d.extra_sources[c as usize] == 0 {
+            // The common case: one printed slot, no extra attack.
+            if u.fired == 0 {
+                let v = (u.init[0] as i8 + self.d.init_bonus[c as usize]).clamp(0, 15);
+                self.d.fires_at[v as usize] |= 1 << c;
+            }
+            return;
+        }
+        let (printed, extra) = self.slot_layout(c);
+        let mut m = printed | extra;
+        while m != 0 {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.d.fires_at[v] |= 1 << c;
+        }
+    }
+
+    /// Takes back the effects of the sources removed since the last `derive` (none of
+    /// them nets, scopes, or gives Quartermaster or Transport links: those call for a full
+    /// `derive`). Nothing else changes when such a tile leaves, so only the units it gave
+    /// something get their slots placed again.
+    fn underive(&mut self) {
+        let mut affected = 0u64;
+        for s in bits(self.removed_sources) {
+            let si = s as usize;
+            let e = &self.u[si].def.effect;
+            let d = &mut self.d;
+            for j in bits(d.gave[si]) {
+                let ji = j as usize;
+                d.init_bonus[ji] -= e.initiative;
+                d.melee_bonus[ji] -= e.melee.max(0) as u8;
+                d.ranged_bonus[ji] -= e.ranged.max(0) as u8;
+                d.extra_sources[ji] &= !(1 << s);
+            }
+            for j in bits(d.gave_enemy[si]) {
+                d.init_bonus[j as usize] -= e.enemy_initiative;
+            }
+            d.medic_prot[si] = 0;
+            d.medics &= !(1 << s);
+            affected |= d.gave[si] | d.gave_enemy[si];
+            d.gave[si] = 0;
+            d.gave_enemy[si] = 0;
+        }
+        self.removed_sources = 0;
+        for c in bits(affected & self.actors & self.occ) {
+            for f in self.d.fires_at.iter_mut() {
+                *f &= !(1 << c);
+            }
+            self.place_slots(c);
+        }
+    }
+
+    /// Test builds: the state `underive` left is the one a full `derive` gives, for every
+    /// tile on the board and every phase still to come.
+    #[cfg(debug_assertions)]
+    fn check_underive(&mut self, phase: u8) {
+        let occ = self.occ;
+        let d = &self.d;
+        let before = (
+            d.init_bonus,
+            d.melee_bonus,
+            d.ranged_bonus,
+            d.extra_sources,
+            d.medic_prot,
+            d.medics & occ,
+            d.fires_at,
+        );
+        self.derive();
+        let d = &self.d;
+        for c in bits(occ) {
+            let ci = c as usize;
+            assert_eq!(
+                before.0[ci], d.init_bonus[ci],
+                "initiative bonus of cell {c}"
+            );
+            assert_eq!(before.1[ci], d.melee_bonus[ci], "melee bonus of cell {c}");
+            assert_eq!(before.2[ci], d.ranged_bonus[ci], "ranged bonus of cell {c}");
+            assert_eq!(
+                before.3[ci], d.extra_sources[ci],
+                "extra attacks of cell {c}"
+            );
+        }
+        // A medic whose protected tiles all left still counts as one until the next full
+        // `derive` (as before `underive` existed): it has nobody to save, which is the same.
+        for m in bits((before.5 | d.medics) & occ) {
+            let mi = m as usize;
+            assert_eq!(before.4[mi] & occ, d.medic_prot[mi] & occ, "medic {m}");
+        }
+        for v in 0..=phase as usize {
+            assert_eq!(before.6[v] & occ, d.fires_at[v] & occ, "slots at {v}");
+        }
     }
 
     /// Current value of printed slot `k` (D-2: printed + bonuses, floored at 0).
@@ -1081,8 +1175,13 @@ impl Battle {
     /// Spends unit `c`'s slots of value `phase` (D-2: a slot is spent in its phase even if
     /// the unit cannot act; two slots on one value make one attack).
     fn spend_slot(&mut self, c: u8, phase: u8) {
-        let (_, extra) = self.slot_layout(c);
         let ci = c as usize;
+        if self.u[ci].n_init == 1 && self.d.extra_sources[ci] & !self.u[ci].extra_spent == 0 {
+            // The common case: the one printed slot is the one firing now.
+            self.u[ci].fired |= 1;
+            return;
+        }
+        let (_, extra) = self.slot_layout(c);
         for k in 0..self.u[ci].n_init as usize {
             if self.slot_value(c, k) == phase {
                 self.u[ci].fired |= 1 << k;
@@ -1105,6 +1204,10 @@ impl Battle {
         for phase in (0..=top as u8).rev() {
             if self.dirty {
                 self.derive();
+            } else if self.removed_sources != 0 {
+                self.underive();
+                #[cfg(debug_assertions)]
+                self.check_underive(phase);
             }
             if L::ON {
                 log.phase(phase);
@@ -1848,9 +1951,12 @@ impl Battle {
                 }
                 self.occ &= !(1 << c);
                 // Only a tile that gives something (links, nets, a Scoper's takeover)
-                // changes the derived state of the others.
-                if (self.sources | self.netters | self.scopers) >> c & 1 == 1 {
+                // changes the derived state of the others; most sources' effects can be
+                // taken back one by one (`underive`).
+                if (self.netters | self.scopers | self.special) >> c & 1 == 1 {
                     self.dirty = true;
+                } else if self.sources >> c & 1 == 1 {
+                    self.removed_sources |= 1 << c;
                 }
                 self.changed = true;
             }
@@ -1884,6 +1990,58 @@ impl Battle {
             hqs_destroyed: self.hqs_destroyed,
         }
     }
+}
+
+const F_ACTOR: u8 = 0;
+const F_HQ: u8 = 1;
+const F_SOURCE: u8 = 2;
+const F_SCOPER: u8 = 3;
+const F_NETTER: u8 = 4;
+const F_RECON: u8 = 5;
+const F_SPECIAL: u8 = 6;
+
+/// Per tile and facing, the battle unit as it enters a battle (seat, wounds, placement and
+/// link cells filled in by `setup`) and its flags (`F_*` bits): one copy per tile instead
+/// of reading the tile's definition field by field.
+fn templates() -> &'static [[(BUnit, u8); 6]] {
+    static T: std::sync::OnceLock<Vec<[(BUnit, u8); 6]>> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        crate::tiles::tiles()
+            .tiles
+            .iter()
+            .enumerate()
+            .map(|(id, def)| {
+                std::array::from_fn(|f| {
+                    let o = &def.oriented[f];
+                    let unit = BUnit {
+                        tile: TileId(id as u16),
+                        def,
+                        o,
+                        seat: 0,
+                        facing: f as u8,
+                        is_hq: def.is_hq(),
+                        hp: def.hit_points(),
+                        link_cells: 0,
+                        init: def.init,
+                        n_init: def.n_init,
+                        wounds: 0,
+                        placed: 0,
+                        fired: 0,
+                        extra_spent: 0,
+                        qm_used: false,
+                    };
+                    let flags = ((def.n_init > 0) as u8) << F_ACTOR
+                        | (def.is_hq() as u8) << F_HQ
+                        | (def.is_source as u8) << F_SOURCE
+                        | (def.scoper as u8) << F_SCOPER
+                        | ((o.net != 0) as u8) << F_NETTER
+                        | (def.recon_center as u8) << F_RECON
+                        | ((def.effect.quartermaster || def.effect.transport) as u8) << F_SPECIAL;
+                    (unit, flags)
+                })
+            })
+            .collect()
+    })
 }
 
 /// Nets (D-3): which tiles are netted, resolving mutual and ring nets.
