@@ -803,14 +803,12 @@ impl Battle {
         let templates = templates();
         self.nbr = &geo.neighbors;
         self.rays = &geo.rays;
-        let (mut occ, mut actors, mut hq_present) = (0u64, 0u64, 0u8);
-        let (mut sources, mut scopers, mut netters, mut special) = (0u64, 0u64, 0u64, 0u64);
         let mut seat_cells = [0u64; MAX_SEATS];
-        let mut recons = 0u64;
+        // Each tile's flags, one byte per cell, gathered into masks eight cells at a time.
+        let mut flag_bytes = [0u8; 64];
         for (i, slot) in pos.cells[..geo.len()].iter().enumerate() {
             if let Some(unit) = slot {
                 let (t, flags) = &templates[unit.tile.0 as usize][unit.facing as usize % 6];
-                let flags = *flags;
                 let u = &mut self.u[i];
                 *u = *t;
                 u.seat = unit.seat;
@@ -818,27 +816,34 @@ impl Battle {
                 u.placed = unit.placed;
                 u.link_cells = geo.dir_cells[i][t.o.link as usize & 63];
                 seat_cells[unit.seat as usize] |= 1 << i;
-                // Branch-free: these flags follow no pattern a predictor could learn.
-                let bit = |f: u8| ((flags >> f & 1) as u64) << i;
-                occ |= 1u64 << i;
-                actors |= bit(F_ACTOR);
-                hq_present |= (flags >> F_HQ & 1) << unit.seat;
-                sources |= bit(F_SOURCE);
-                scopers |= bit(F_SCOPER);
-                netters |= bit(F_NETTER);
-                recons |= bit(F_RECON);
-                special |= bit(F_SPECIAL);
+                flag_bytes[i] = *flags | 1 << F_OCCUPIED;
             }
         }
+        let mut masks = [0u64; 8];
+        for (k, chunk) in flag_bytes[..geo.len().div_ceil(8) * 8]
+            .chunks_exact(8)
+            .enumerate()
+        {
+            let w = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+            for (f, m) in masks.iter_mut().enumerate() {
+                let lows = w >> f & 0x0101_0101_0101_0101;
+                // Moves the low bit of byte j to bit 56 + j (no two products overlap).
+                *m |= (lows.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+            }
+        }
+        let mut hq_present = 0u8;
+        for c in bits(masks[F_HQ as usize]) {
+            hq_present |= 1 << self.u[c as usize].seat;
+        }
         self.records.clear();
-        self.occ = occ;
-        self.actors = actors;
-        self.sources = sources;
+        self.occ = masks[F_OCCUPIED as usize];
+        self.actors = masks[F_ACTOR as usize];
+        self.sources = masks[F_SOURCE as usize];
         self.seat_cells = seat_cells;
-        self.recons = recons;
-        self.scopers = scopers;
-        self.netters = netters;
-        self.special = special;
+        self.recons = masks[F_RECON as usize];
+        self.scopers = masks[F_SCOPER as usize];
+        self.netters = masks[F_NETTER as usize];
+        self.special = masks[F_SPECIAL as usize];
         self.removed_sources = 0;
         self.hq_hp = pos.hq_hp;
         self.hq_present = hq_present;
@@ -1999,6 +2004,7 @@ const F_SCOPER: u8 = 3;
 const F_NETTER: u8 = 4;
 const F_RECON: u8 = 5;
 const F_SPECIAL: u8 = 6;
+const F_OCCUPIED: u8 = 7;
 
 /// Per tile and facing, the battle unit as it enters a battle (seat, wounds, placement and
 /// link cells filled in by `setup`) and its flags (`F_*` bits): one copy per tile instead
