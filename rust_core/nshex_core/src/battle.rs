@@ -1428,6 +1428,10 @@ impl Battle {
     }
 
     fn attack<L: Log>(&mut self, c: u8, phase: u8, log: &mut L) -> Result<(), Halt> {
+        if !L::ON && self.d.qm_linked >> c & 1 == 0 && self.choices.qm.is_empty() {
+            self.attack_as_printed(c);
+            return Ok(());
+        }
         let u = *self.unit(c);
         let convert_dir = if self.d.qm_linked >> c & 1 == 1 || !self.choices.qm.is_empty() {
             self.qm_conversion(c, phase)?
@@ -1521,6 +1525,42 @@ impl Battle {
             }
         }
         Ok(())
+    }
+
+    /// `attack` without a log or a Quartermaster: the path of every search leaf. The same
+    /// damage records in the same order.
+    #[inline]
+    fn attack_as_printed(&mut self, c: u8) {
+        let u = &self.u[c as usize];
+        let (o, seat, is_hq) = (u.o, u.seat, u.is_hq);
+        let ci = c as usize;
+        let (mb, rb) = (self.d.melee_bonus[ci], self.d.ranged_bonus[ci]);
+        let enemies = self.occ & !self.seat_cells[seat as usize];
+        for dir in bits(o.attacks as u64) {
+            let di = dir as usize;
+            if o.gauss >> dir & 1 == 1 {
+                let u = *self.unit(c);
+                self.gauss(c, &u, dir, &mut NoLog);
+                continue;
+            }
+            let (m, r) = (o.melee[di], o.ranged[di]);
+            if m > 0 {
+                let adj = self.nbr[ci][di];
+                if adj != NONE && enemies >> adj & 1 == 1 && !(is_hq && self.unit(adj).is_hq) {
+                    self.add_dmg(c, dir, adj, m + mb);
+                }
+            }
+            if r > 0 {
+                let (rt, _) = self.first_enemy(c, dir, seat);
+                if rt != NONE && !(is_hq && self.unit(rt).is_hq) {
+                    let armor = self.unit(rt).o.armor >> opposite(dir) & 1;
+                    let w = (r + rb).saturating_sub(armor);
+                    if w > 0 {
+                        self.add_dmg(c, dir, rt, w);
+                    }
+                }
+            }
+        }
     }
 
     /// Gauss Cannon: 1 wound to every enemy on the line, no bonus; armor facing the shot

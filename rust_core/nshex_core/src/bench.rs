@@ -253,6 +253,26 @@ pub fn mcts_positions(count: usize) -> Vec<Game> {
 mod tests {
     use super::*;
 
+    /// The search's path (no log, `attack_as_printed`, `underive`) and the logged path the
+    /// conformance suite checks give the same boards, on the benchmark boards and on the
+    /// boards of random games.
+    #[test]
+    fn battles_without_a_log_end_as_logged_battles_do() {
+        let mut boards = full_boards(256, 7);
+        for (g, _) in mid_game_positions(64) {
+            boards.push(g.pos);
+        }
+        let mut r = Resolver::new();
+        for b in &boards {
+            let (mut quiet, mut logged) = (b.clone(), b.clone());
+            let s1 = r.resolve(&mut quiet, None, &mut NoLog).unwrap();
+            let mut log = crate::battle::BattleLog::default();
+            let s2 = r.resolve(&mut logged, None, &mut log).unwrap();
+            assert_eq!(quiet, logged);
+            assert_eq!(s1, s2);
+        }
+    }
+
     #[test]
     fn the_battle_checksum_is_what_the_rules_give() {
         let boards = full_boards(256, 2026);
