@@ -551,6 +551,8 @@ impl Resolver {
                 exploded: 0,
                 special: 0,
                 removed_sources: 0,
+                start_occ: 0,
+                wounded: 0,
                 manual: 0,
                 answers: Vec::new(),
                 next_answer: 0,
@@ -763,6 +765,9 @@ struct Battle {
     special: u64,
     /// Sources removed since the last `derive`, their effects still to be taken back.
     removed_sources: u64,
+    /// The tiles on the board when the battle began, and those wounded since.
+    start_occ: u64,
+    wounded: u64,
     /// Seats that answer their own battle choices (bit mask), their answers so far, how
     /// many of them were used, and the question the battle stopped at.
     manual: u8,
@@ -837,6 +842,8 @@ impl Battle {
         }
         self.records.clear();
         self.occ = masks[F_OCCUPIED as usize];
+        self.start_occ = self.occ;
+        self.wounded = 0;
         self.actors = masks[F_ACTOR as usize];
         self.sources = masks[F_SOURCE as usize];
         self.seat_cells = seat_cells;
@@ -1240,7 +1247,12 @@ impl Battle {
                     clowns |= 1 << c;
                     continue;
                 }
-                self.attack(c, phase, log)?;
+                if !L::ON && self.d.qm_linked >> c & 1 == 0 && self.choices.qm.is_empty() {
+                    // The search's common case, without a call.
+                    self.attack_as_printed(c);
+                } else {
+                    self.attack(c, phase, log)?;
+                }
             }
             for c in bits(clowns) {
                 if self.clown_decision(c, phase)? {
@@ -1946,6 +1958,7 @@ impl Battle {
                 hq_dmg[t.seat as usize] += r.wounds as u32;
             } else {
                 t.wounds = t.wounds.saturating_add(r.wounds);
+                self.wounded |= 1 << r.target;
             }
             if r.wounds > 0 {
                 self.changed = true;
@@ -2010,12 +2023,12 @@ impl Battle {
 
     /// Writes the result back into the position.
     fn finish(&self, pos: &mut Position) -> BattleSummary {
-        let n = pos.geometry().len();
-        for i in 0..n {
-            if self.occ >> i & 1 == 0 {
-                pos.cells[i] = None;
-            } else if let Some(unit) = pos.cells[i].as_mut() {
-                unit.wounds = self.u[i].wounds;
+        for c in bits(self.start_occ & !self.occ) {
+            pos.cells[c as usize] = None;
+        }
+        for c in bits(self.wounded & self.occ) {
+            if let Some(unit) = pos.cells[c as usize].as_mut() {
+                unit.wounds = self.u[c as usize].wounds;
             }
         }
         pos.hq_hp = self.hq_hp;
