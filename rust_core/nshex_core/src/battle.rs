@@ -443,6 +443,8 @@ struct Derived {
     /// negative initiative reaches (for taking them back when it leaves, `underive`).
     gave: [u64; MAX_CELLS],
     gave_enemy: [u64; MAX_CELLS],
+    /// The seat each source works for (its owner, or the Scoper's owner).
+    benef: [u8; MAX_CELLS],
 }
 
 impl Derived {
@@ -462,6 +464,7 @@ impl Derived {
             linked_from: [0; MAX_CELLS],
             gave: [0; MAX_CELLS],
             gave_enemy: [0; MAX_CELLS],
+            benef: [0; MAX_CELLS],
         }
     }
 }
@@ -551,6 +554,7 @@ impl Resolver {
                 exploded: 0,
                 special: 0,
                 removed_sources: 0,
+                nets_dirty: false,
                 start_occ: 0,
                 wounded: 0,
                 manual: 0,
@@ -765,6 +769,8 @@ struct Battle {
     special: u64,
     /// Sources removed since the last `derive`, their effects still to be taken back.
     removed_sources: u64,
+    /// A net thrower left since the last `derive`: the nets are to be worked out again.
+    nets_dirty: bool,
     /// The tiles on the board when the battle began, and those wounded since.
     start_occ: u64,
     wounded: u64,
@@ -852,6 +858,7 @@ impl Battle {
         self.netters = masks[F_NETTER as usize];
         self.special = masks[F_SPECIAL as usize];
         self.removed_sources = 0;
+        self.nets_dirty = false;
         self.hq_hp = pos.hq_hp;
         self.hq_present = hq_present;
         self.hqs_destroyed = 0;
@@ -968,64 +975,31 @@ impl Battle {
             }
         }
         // Modules and HQ army bonuses.
-        for s in bits(self.sources & occ & netted) {
-            self.d.gave[s as usize] = 0;
-            self.d.gave_enemy[s as usize] = 0;
-        }
-        for s in bits(self.sources & occ & !netted) {
-            let src = &self.u[s as usize];
-            let e = &src.def.effect;
-            let beneficiary = match scoped_by[s as usize] {
-                NONE => src.seat,
+        for s in bits(self.sources & occ) {
+            let si = s as usize;
+            self.d.benef[si] = match scoped_by[si] {
+                NONE => self.u[si].seat,
                 sc => self.u[sc as usize].seat,
             };
-            let linked = src.link_cells & occ;
-            let friends = linked & self.seat_cells[beneficiary as usize];
-            let d = &mut self.d;
+            self.d.gave[si] = 0;
+            self.d.gave_enemy[si] = 0;
+        }
+        for s in bits(self.sources & occ & !netted) {
             if EXPLAIN {
+                let src = &self.u[s as usize];
+                let e = &src.def.effect;
+                let linked = src.link_cells & occ;
+                let friends = linked & self.seat_cells[self.d.benef[s as usize] as usize];
                 let reached = if e.enemy_initiative != 0 && !src.is_hq {
                     linked
                 } else {
                     friends
                 };
                 for j in bits(reached) {
-                    d.linked_from[j as usize] |= 1 << s;
+                    self.d.linked_from[j as usize] |= 1 << s;
                 }
             }
-            let gives = e.initiative != 0 || e.melee != 0 || e.ranged != 0;
-            d.gave[s as usize] = if gives || e.extra_attack { friends } else { 0 };
-            d.gave_enemy[s as usize] = 0;
-            if gives {
-                for j in bits(friends) {
-                    let ji = j as usize;
-                    d.init_bonus[ji] += e.initiative;
-                    d.melee_bonus[ji] += e.melee.max(0) as u8;
-                    d.ranged_bonus[ji] += e.ranged.max(0) as u8;
-                }
-            }
-            if e.extra_attack {
-                for j in bits(friends) {
-                    d.extra_sources[j as usize] |= 1 << s;
-                }
-            }
-            if e.medic && friends != 0 {
-                d.medic_prot[s as usize] = friends;
-                d.medics |= 1 << s;
-            }
-            if e.quartermaster {
-                d.qm_linked |= friends;
-            }
-            if e.transport {
-                d.transport_linked |= friends;
-            }
-            // D-8: an HQ's bonus never reaches other seats; a module's negative effects
-            // reach the beneficiary's enemies.
-            if e.enemy_initiative != 0 && !src.is_hq {
-                d.gave_enemy[s as usize] = linked & !friends;
-                for j in bits(linked & !friends) {
-                    d.init_bonus[j as usize] += e.enemy_initiative;
-                }
-            }
+            self.give(s);
         }
         for c in bits(self.recons & occ & !netted) {
             self.d.recon |= 1 << self.u[c as usize].seat;
@@ -1036,6 +1010,78 @@ impl Battle {
         }
         self.dirty = false;
         self.removed_sources = 0;
+        self.nets_dirty = false;
+    }
+
+    /// Adds the effects of source `s`, which works (it is not netted), to the units it
+    /// links to; records what it gave for `take`.
+    #[inline]
+    fn give(&mut self, s: u8) {
+        let si = s as usize;
+        let src = &self.u[si];
+        let e = &src.def.effect;
+        let linked = src.link_cells & self.occ;
+        let friends = linked & self.seat_cells[self.d.benef[si] as usize];
+        let d = &mut self.d;
+        let gives = e.initiative != 0 || e.melee != 0 || e.ranged != 0;
+        d.gave[si] = if gives || e.extra_attack { friends } else { 0 };
+        d.gave_enemy[si] = 0;
+        if gives {
+            for j in bits(friends) {
+                let ji = j as usize;
+                d.init_bonus[ji] += e.initiative;
+                d.melee_bonus[ji] += e.melee.max(0) as u8;
+                d.ranged_bonus[ji] += e.ranged.max(0) as u8;
+            }
+        }
+        if e.extra_attack {
+            for j in bits(friends) {
+                d.extra_sources[j as usize] |= 1 << s;
+            }
+        }
+        if e.medic && friends != 0 {
+            d.medic_prot[si] = friends;
+            d.medics |= 1 << s;
+        }
+        if e.quartermaster {
+            d.qm_linked |= friends;
+        }
+        if e.transport {
+            d.transport_linked |= friends;
+        }
+        // D-8: an HQ's bonus never reaches other seats; a module's negative effects
+        // reach the beneficiary's enemies.
+        if e.enemy_initiative != 0 && !src.is_hq {
+            d.gave_enemy[si] = linked & !friends;
+            for j in bits(linked & !friends) {
+                d.init_bonus[j as usize] += e.enemy_initiative;
+            }
+        }
+    }
+
+    /// Takes back what source `s` gave (it left the board, or it is netted now); returns
+    /// the units whose slots may have moved. Not for Quartermasters and Transports, whose
+    /// links are a union over all of them.
+    fn take(&mut self, s: u8) -> u64 {
+        let si = s as usize;
+        let e = &self.u[si].def.effect;
+        let d = &mut self.d;
+        for j in bits(d.gave[si]) {
+            let ji = j as usize;
+            d.init_bonus[ji] -= e.initiative;
+            d.melee_bonus[ji] -= e.melee.max(0) as u8;
+            d.ranged_bonus[ji] -= e.ranged.max(0) as u8;
+            d.extra_sources[ji] &= !(1 << s);
+        }
+        for j in bits(d.gave_enemy[si]) {
+            d.init_bonus[j as usize] -= e.enemy_initiative;
+        }
+        d.medic_prot[si] = 0;
+        d.medics &= !(1 << s);
+        let affected = d.gave[si] | d.gave_enemy[si];
+        d.gave[si] = 0;
+        d.gave_enemy[si] = 0;
+        affected
     }
 
     /// Adds unit `c`'s unspent initiative slots to `fires_at`.
@@ -1066,26 +1112,35 @@ impl Battle {
     fn underive(&mut self) {
         let mut affected = 0u64;
         for s in bits(self.removed_sources) {
-            let si = s as usize;
-            let e = &self.u[si].def.effect;
-            let d = &mut self.d;
-            for j in bits(d.gave[si]) {
-                let ji = j as usize;
-                d.init_bonus[ji] -= e.initiative;
-                d.melee_bonus[ji] -= e.melee.max(0) as u8;
-                d.ranged_bonus[ji] -= e.ranged.max(0) as u8;
-                d.extra_sources[ji] &= !(1 << s);
-            }
-            for j in bits(d.gave_enemy[si]) {
-                d.init_bonus[j as usize] -= e.enemy_initiative;
-            }
-            d.medic_prot[si] = 0;
-            d.medics &= !(1 << s);
-            affected |= d.gave[si] | d.gave_enemy[si];
-            d.gave[si] = 0;
-            d.gave_enemy[si] = 0;
+            affected |= self.take(s);
         }
         self.removed_sources = 0;
+        if self.nets_dirty {
+            // A net thrower left: the nets are worked out again, and each source whose net
+            // came or went gives or takes back its effects. A Scoper, Quartermaster or
+            // Transport among them calls for a full derive.
+            self.nets_dirty = false;
+            let occ = self.occ;
+            let netted = if self.netters & occ != 0 {
+                compute_nets(&self.u, self.nbr, self.netters & occ, occ)
+            } else {
+                0
+            };
+            let changed = (netted ^ self.d.netted) & occ;
+            self.d.netted = netted;
+            if changed & (self.scopers | self.special) != 0 {
+                self.derive();
+                return;
+            }
+            for s in bits(changed & self.sources) {
+                if netted >> s & 1 == 1 {
+                    affected |= self.take(s);
+                } else {
+                    self.give(s);
+                    affected |= self.d.gave[s as usize] | self.d.gave_enemy[s as usize];
+                }
+            }
+        }
         for c in bits(affected & self.actors & self.occ) {
             for f in self.d.fires_at.iter_mut() {
                 *f &= !(1 << c);
@@ -1216,7 +1271,7 @@ impl Battle {
         for phase in (0..=top as u8).rev() {
             if self.dirty {
                 self.derive();
-            } else if self.removed_sources != 0 {
+            } else if self.removed_sources != 0 || self.nets_dirty {
                 self.underive();
                 #[cfg(debug_assertions)]
                 self.check_underive(phase);
@@ -1541,7 +1596,7 @@ impl Battle {
 
     /// `attack` without a log or a Quartermaster: the path of every search leaf. The same
     /// damage records in the same order.
-    #[inline]
+    #[inline(always)]
     fn attack_as_printed(&mut self, c: u8) {
         let u = &self.u[c as usize];
         let (o, seat, is_hq) = (u.o, u.seat, u.is_hq);
@@ -1550,7 +1605,7 @@ impl Battle {
         let enemies = self.occ & !self.seat_cells[seat as usize];
         for dir in bits(o.attacks as u64) {
             let di = dir as usize;
-            if o.gauss >> dir & 1 == 1 {
+            if o.gauss != 0 && o.gauss >> dir & 1 == 1 {
                 let u = *self.unit(c);
                 self.gauss(c, &u, dir, &mut NoLog);
                 continue;
@@ -2011,10 +2066,15 @@ impl Battle {
                 // Only a tile that gives something (links, nets, a Scoper's takeover)
                 // changes the derived state of the others; most sources' effects can be
                 // taken back one by one (`underive`).
-                if (self.netters | self.scopers | self.special) >> c & 1 == 1 {
+                if (self.scopers | self.special) >> c & 1 == 1 {
                     self.dirty = true;
-                } else if self.sources >> c & 1 == 1 {
-                    self.removed_sources |= 1 << c;
+                } else {
+                    if self.sources >> c & 1 == 1 {
+                        self.removed_sources |= 1 << c;
+                    }
+                    if self.netters >> c & 1 == 1 {
+                        self.nets_dirty = true;
+                    }
                 }
                 self.changed = true;
             }
