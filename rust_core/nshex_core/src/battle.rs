@@ -401,8 +401,6 @@ struct BUnit {
     is_hq: bool,
     /// Hit points of a non-HQ unit (toughness + 1).
     hp: u8,
-    /// Cells its link edges face (on the board).
-    link_cells: u64,
     /// The printed initiative values (`n_init` of them), copied from `def`.
     init: [u8; 2],
     n_init: u8,
@@ -522,7 +520,6 @@ impl Resolver {
             facing: 0,
             is_hq: false,
             hp: 1,
-            link_cells: 0,
             init: [0; 2],
             n_init: 0,
             wounds: 0,
@@ -535,6 +532,7 @@ impl Resolver {
             b: Box::new(Battle {
                 nbr: &crate::hex::BoardKind::Standard.geometry().neighbors,
                 rays: &crate::hex::BoardKind::Standard.geometry().rays,
+                dir_cells: &crate::hex::BoardKind::Standard.geometry().dir_cells,
                 u: [filler; MAX_CELLS],
                 occ: 0,
                 seat_cells: [0; MAX_SEATS],
@@ -740,8 +738,9 @@ impl Battle {
 /// One battle in progress.
 struct Battle {
     nbr: &'static [[u8; 6]],
-    /// The board's lines (`Geometry::rays`).
+    /// The board's lines (`Geometry::rays`) and neighbours by direction mask.
     rays: &'static [[u64; 6]],
+    dir_cells: &'static [[u64; 64]],
     /// Tiles by cell; only cells in `occ` hold a tile.
     u: [BUnit; MAX_CELLS],
     occ: u64,
@@ -814,18 +813,18 @@ impl Battle {
         let templates = templates();
         self.nbr = &geo.neighbors;
         self.rays = &geo.rays;
+        self.dir_cells = &geo.dir_cells;
         let mut seat_cells = [0u64; MAX_SEATS];
         // Each tile's flags, one byte per cell, gathered into masks eight cells at a time.
         let mut flag_bytes = [0u8; 64];
         for (i, slot) in pos.cells[..geo.len()].iter().enumerate() {
             if let Some(unit) = slot {
-                let (t, flags) = &templates[unit.tile.0 as usize][unit.facing as usize % 6];
+                let (t, flags) = &templates[unit.tile.0 as usize][unit.facing as usize & 7];
                 let u = &mut self.u[i];
                 *u = *t;
                 u.seat = unit.seat;
                 u.wounds = unit.wounds;
                 u.placed = unit.placed;
-                u.link_cells = geo.dir_cells[i][t.o.link as usize & 63];
                 seat_cells[unit.seat as usize] |= 1 << i;
                 flag_bytes[i] = *flags | 1 << F_OCCUPIED;
             }
@@ -988,7 +987,7 @@ impl Battle {
             if EXPLAIN {
                 let src = &self.u[s as usize];
                 let e = &src.def.effect;
-                let linked = src.link_cells & occ;
+                let linked = self.dir_cells[s as usize][src.o.link as usize & 63] & occ;
                 let friends = linked & self.seat_cells[self.d.benef[s as usize] as usize];
                 let reached = if e.enemy_initiative != 0 && !src.is_hq {
                     linked
@@ -1020,7 +1019,8 @@ impl Battle {
         let si = s as usize;
         let src = &self.u[si];
         let e = &src.def.effect;
-        let linked = src.link_cells & self.occ;
+        // The cells its link edges face (only sources need them, so setup does not).
+        let linked = self.dir_cells[si][src.o.link as usize & 63] & self.occ;
         let friends = linked & self.seat_cells[self.d.benef[si] as usize];
         let d = &mut self.d;
         let gives = e.initiative != 0 || e.melee != 0 || e.ranged != 0;
@@ -2122,15 +2122,17 @@ const F_OCCUPIED: u8 = 7;
 /// Per tile and facing, the battle unit as it enters a battle (seat, wounds, placement and
 /// link cells filled in by `setup`) and its flags (`F_*` bits): one copy per tile instead
 /// of reading the tile's definition field by field.
-fn templates() -> &'static [[(BUnit, u8); 6]] {
-    static T: std::sync::OnceLock<Vec<[(BUnit, u8); 6]>> = std::sync::OnceLock::new();
+fn templates() -> &'static [[(BUnit, u8); 8]] {
+    static T: std::sync::OnceLock<Vec<[(BUnit, u8); 8]>> = std::sync::OnceLock::new();
     T.get_or_init(|| {
         crate::tiles::tiles()
             .tiles
             .iter()
             .enumerate()
             .map(|(id, def)| {
+                // Eight entries (6 and 7 repeat 0 and 1) so that `facing & 7` needs no check.
                 std::array::from_fn(|f| {
+                    let f = f % 6;
                     let o = &def.oriented[f];
                     let unit = BUnit {
                         tile: TileId(id as u16),
@@ -2140,7 +2142,6 @@ fn templates() -> &'static [[(BUnit, u8); 6]] {
                         facing: f as u8,
                         is_hq: def.is_hq(),
                         hp: def.hit_points(),
-                        link_cells: 0,
                         init: def.init,
                         n_init: def.n_init,
                         wounds: 0,
