@@ -1603,28 +1603,70 @@ impl Battle {
         let ci = c as usize;
         let (mb, rb) = (self.d.melee_bonus[ci], self.d.ranged_bonus[ci]);
         let enemies = self.occ & !self.seat_cells[seat as usize];
-        for dir in bits(o.attacks as u64) {
-            let di = dir as usize;
-            if o.gauss != 0 && o.gauss >> dir & 1 == 1 {
-                let u = *self.unit(c);
-                self.gauss(c, &u, dir, &mut NoLog);
-                continue;
-            }
-            let (m, r) = (o.melee[di], o.ranged[di]);
-            if m > 0 {
-                let adj = self.nbr[ci][di];
-                if adj != NONE && enemies >> adj & 1 == 1 && !(is_hq && self.unit(adj).is_hq) {
-                    self.add_dmg(c, dir, adj, m + mb);
+        if o.gauss != 0 {
+            // A Gauss Cannon's edges in board order (rare: the general path).
+            for dir in bits(o.attacks as u64) {
+                if o.gauss >> dir & 1 == 1 {
+                    let u = *self.unit(c);
+                    self.gauss(c, &u, dir, &mut NoLog);
+                } else {
+                    self.plain_edge(c, dir, enemies, mb, rb);
                 }
             }
-            if r > 0 {
-                let (rt, _) = self.first_enemy(c, dir, seat);
-                if rt != NONE && !(is_hq && self.unit(rt).is_hq) {
-                    let armor = self.unit(rt).o.armor >> opposite(dir) & 1;
-                    let w = (r + rb).saturating_sub(armor);
-                    if w > 0 {
-                        self.add_dmg(c, dir, rt, w);
+            return;
+        }
+        // Melee edges first, then ranged ones: one loop each, no test per edge of what it
+        // has. A ranged shot at the tile its own edge also strikes in melee (the Universal
+        // Soldier) joins that melee record: it is one attack.
+        for dir in bits(o.melee_dirs as u64) {
+            let adj = self.nbr[ci][dir as usize];
+            if adj != NONE && enemies >> adj & 1 == 1 && !(is_hq && self.unit(adj).is_hq) {
+                self.add_dmg(c, dir, adj, o.melee[dir as usize] + mb);
+            }
+        }
+        for dir in bits(o.ranged_dirs as u64) {
+            let (rt, _) = self.first_enemy(c, dir, seat);
+            if rt != NONE && !(is_hq && self.unit(rt).is_hq) {
+                let armor = self.unit(rt).o.armor >> opposite(dir) & 1;
+                let w = (o.ranged[dir as usize] + rb).saturating_sub(armor);
+                if w > 0 {
+                    if o.melee_dirs >> dir & 1 == 1 {
+                        if let Some(r) = self
+                            .records
+                            .iter_mut()
+                            .rev()
+                            .find(|r| r.from == c && r.dir == dir && r.target == rt)
+                        {
+                            r.wounds += w;
+                            continue;
+                        }
                     }
+                    self.add_dmg(c, dir, rt, w);
+                }
+            }
+        }
+    }
+
+    /// One edge without Gauss, as `attack_as_printed` does it.
+    #[inline]
+    fn plain_edge(&mut self, c: u8, dir: u8, enemies: u64, mb: u8, rb: u8) {
+        let u = &self.u[c as usize];
+        let (o, seat, is_hq) = (u.o, u.seat, u.is_hq);
+        let di = dir as usize;
+        let (m, r) = (o.melee[di], o.ranged[di]);
+        if m > 0 {
+            let adj = self.nbr[c as usize][di];
+            if adj != NONE && enemies >> adj & 1 == 1 && !(is_hq && self.unit(adj).is_hq) {
+                self.add_dmg(c, dir, adj, m + mb);
+            }
+        }
+        if r > 0 {
+            let (rt, _) = self.first_enemy(c, dir, seat);
+            if rt != NONE && !(is_hq && self.unit(rt).is_hq) {
+                let armor = self.unit(rt).o.armor >> opposite(dir) & 1;
+                let w = (r + rb).saturating_sub(armor);
+                if w > 0 {
+                    self.add_dmg(c, dir, rt, w);
                 }
             }
         }

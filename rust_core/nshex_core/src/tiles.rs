@@ -119,6 +119,9 @@ pub struct Oriented {
     pub gauss: u8,
     /// Directions with a melee or ranged attack.
     pub attacks: u8,
+    /// Directions with a melee attack, and with a ranged one (Gauss included).
+    pub melee_dirs: u8,
+    pub ranged_dirs: u8,
 }
 
 impl TileDef {
@@ -498,10 +501,10 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
         o.link = rotate_mask(link, f);
         o.gauss = rotate_mask(gauss, f);
         for d in 0..6 {
-            if o.melee[d] > 0 || o.ranged[d] > 0 {
-                o.attacks |= 1 << d;
-            }
+            o.melee_dirs |= ((o.melee[d] > 0) as u8) << d;
+            o.ranged_dirs |= ((o.ranged[d] > 0) as u8) << d;
         }
+        o.attacks = o.melee_dirs | o.ranged_dirs;
     }
     let mut init = [0u8; 2];
     init[..initiative.len()].copy_from_slice(&initiative);

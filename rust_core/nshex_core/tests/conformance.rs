@@ -53,6 +53,14 @@ fn check(path: &Path) -> Result<(), Failed> {
     let summary = Resolver::new()
         .resolve(&mut after, choices, &mut log)
         .map_err(|e| format!("battle error: {e}"))?;
+    // The search resolves without a log, on its own lean path: it must end the same.
+    let mut quiet = before.clone();
+    Resolver::new()
+        .resolve(&mut quiet, choices, &mut nshex_core::battle::NoLog)
+        .map_err(|e| format!("battle error without a log: {e}"))?;
+    if quiet != after {
+        return Err("the battle without a log ends differently from the logged one".into());
+    }
     let geo = before.geometry();
     let mut problems = Vec::new();
 
