@@ -2085,7 +2085,7 @@ impl Battle {
                 }
             } else if self.exploded >> c & 1 == 1 {
                 Some(Cause::Exploded)
-            } else if u.wounds >= u.def.hit_points() {
+            } else if u.wounds >= u.hp {
                 Some(Cause::Killed)
             } else if dying_medics >> c & 1 == 1 {
                 Some(Cause::Medic)
