@@ -550,6 +550,7 @@ impl Resolver {
                 choices: CellChoices::default(),
                 actors: 0,
                 exploded: 0,
+                hqs: 0,
                 special: 0,
                 removed_sources: 0,
                 nets_dirty: false,
@@ -764,6 +765,8 @@ struct Battle {
     actors: u64,
     /// Clowns that exploded this phase.
     exploded: u64,
+    /// HQs (cell mask).
+    hqs: u64,
     /// Sources whose effect `underive` cannot take back (Quartermaster, Transport).
     special: u64,
     /// Sources removed since the last `derive`, their effects still to be taken back.
@@ -842,6 +845,7 @@ impl Battle {
             }
         }
         let mut hq_present = 0u8;
+        self.hqs = masks[F_HQ as usize];
         for c in bits(masks[F_HQ as usize]) {
             hq_present |= 1 << self.u[c as usize].seat;
         }
@@ -1618,11 +1622,23 @@ impl Battle {
         // Melee edges first, then ranged ones: one loop each, no test per edge of what it
         // has. A ranged shot at the tile its own edge also strikes in melee (the Universal
         // Soldier) joins that melee record: it is one attack.
+        // Whether a melee edge finds an enemy follows no pattern a predictor could learn:
+        // its record is written either way and kept only on a hit. (No melee record of this
+        // unit can join an earlier one: each is its own edge.)
+        let targets = if is_hq { enemies & !self.hqs } else { enemies };
         for dir in bits(o.melee_dirs as u64) {
             let adj = self.nbr[ci][dir as usize];
-            if adj != NONE && enemies >> adj & 1 == 1 && !(is_hq && self.unit(adj).is_hq) {
-                self.add_dmg(c, dir, adj, o.melee[dir as usize] + mb);
-            }
+            // Past the edge of the board `adj` is NONE: bit 63 of no mask is set.
+            let hit = targets >> (adj & 63) & 1;
+            self.records.push(Dmg {
+                from: c,
+                dir,
+                target: adj,
+                wounds: o.melee[dir as usize] + mb,
+                absorbed: false,
+            });
+            let keep = self.records.len() - (hit ^ 1) as usize;
+            self.records.truncate(keep);
         }
         for dir in bits(o.ranged_dirs as u64) {
             let (rt, _) = self.first_enemy(c, dir, seat);
