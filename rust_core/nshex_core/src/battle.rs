@@ -404,6 +404,8 @@ struct BUnit {
     /// The printed initiative values (`n_init` of them), copied from `def`.
     init: [u8; 2],
     n_init: u8,
+    /// A Clown (copied from `def`).
+    explodes: bool,
     /// Wounds taken (non-HQ) — HQ hit points live in `hq_hp`.
     wounds: u8,
     placed: u16,
@@ -522,6 +524,7 @@ impl Resolver {
             hp: 1,
             init: [0; 2],
             n_init: 0,
+            explodes: false,
             wounds: 0,
             placed: 0,
             fired: 0,
@@ -1094,10 +1097,9 @@ impl Battle {
         let u = &self.u[c as usize];
         if u.n_init == 1 && self.d.extra_sources[c as usize] == 0 {
             // The common case: one printed slot, no extra attack.
-            if u.fired == 0 {
-                let v = (u.init[0] as i8 + self.d.init_bonus[c as usize]).clamp(0, 15);
-                self.d.fires_at[v as usize] |= 1 << c;
-            }
+            // Without a branch on whether it has fired (that changes as the battle goes).
+            let v = (u.init[0] as i8 + self.d.init_bonus[c as usize]).clamp(0, 15);
+            self.d.fires_at[v as usize] |= ((u.fired == 0) as u64) << c;
             return;
         }
         let (printed, extra) = self.slot_layout(c);
@@ -1301,7 +1303,7 @@ impl Battle {
                     }
                     continue;
                 }
-                if self.unit(c).def.explodes {
+                if self.unit(c).explodes {
                     // Decided once every other attack of the phase is known (P-2).
                     clowns |= 1 << c;
                     continue;
@@ -2202,6 +2204,7 @@ fn templates() -> &'static [[(BUnit, u8); 8]] {
                         hp: def.hit_points(),
                         init: def.init,
                         n_init: def.n_init,
+                        explodes: def.explodes,
                         wounds: 0,
                         placed: 0,
                         fired: 0,
