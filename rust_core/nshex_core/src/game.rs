@@ -605,16 +605,16 @@ impl Game {
                 self.push_discards(out);
             }
             Stage::Main => {
-                let an = self.main_analysis();
+                let occ = self.pos.occupied();
+                let an = self.main_analysis(occ);
                 let set = tiles();
                 let (distinct, nd) = distinct_tiles(&self.hands[seat as usize]);
                 let mut empties = [0u8; crate::hex::MAX_CELLS];
                 let mut ne = 0;
-                for c in 0..geo.len() as u8 {
-                    if self.pos.cells[c as usize].is_none() {
-                        empties[ne] = c;
-                        ne += 1;
-                    }
+                let board = (1u64 << geo.len()) - 1;
+                for c in bits(board & !occ) {
+                    empties[ne] = c;
+                    ne += 1;
                 }
                 for &t in &distinct[..nd] {
                     match set.tile(t).instant {
@@ -642,7 +642,7 @@ impl Game {
     /// What the turn's options depend on: nets (a netted unit cannot move, push or be
     /// pushed; a netted HQ throws no Grenade), Transport links and Recon Centers. One pass
     /// over the board; nothing is computed when neither the hand nor the board needs it.
-    fn main_analysis(&self) -> MoveInfo {
+    fn main_analysis(&self, occ: u64) -> MoveInfo {
         let set = tiles();
         let seat = self.to_move;
         let hand_needs = self.hands[seat as usize].iter().any(|&t| {
@@ -652,27 +652,19 @@ impl Game {
             )
         });
         let geo = self.pos.geometry();
-        let n = geo.len();
-        let (mut occ, mut throwers, mut own_mobile) = (0u64, 0u64, 0u64);
+        let (mut throwers, mut own_mobile) = (0u64, 0u64);
         let (mut transports, mut recons, mut scoper) = (0u64, 0u64, false);
-        for (i, c) in self.pos.cells[..n].iter().enumerate() {
-            if let Some(u) = c {
-                let def = set.tile(u.tile);
-                occ |= 1 << i;
-                if def.net != 0 {
-                    throwers |= 1 << i;
-                }
-                if u.seat == seat && def.mobility {
-                    own_mobile |= 1 << i;
-                }
-                if def.effect.transport {
-                    transports |= 1 << i;
-                }
-                if def.recon_center {
-                    recons |= 1 << i;
-                }
-                scoper |= def.scoper;
-            }
+        for i in bits(occ) {
+            let Some(u) = &self.pos.cells[i as usize] else {
+                continue;
+            };
+            let def = set.tile(u.tile);
+            // Branch-free: which tiles have these follows no pattern.
+            throwers |= ((def.net != 0) as u64) << i;
+            own_mobile |= ((u.seat == seat && def.mobility) as u64) << i;
+            transports |= (def.effect.transport as u64) << i;
+            recons |= (def.recon_center as u64) << i;
+            scoper |= def.scoper;
         }
         if !hand_needs && own_mobile == 0 && transports == 0 {
             return MoveInfo::default();

@@ -101,6 +101,16 @@ impl Position {
     }
 
     /// Every hex of the board holds a tile.
+    /// The cells that hold a tile, as a mask (without a branch per cell: which cells are
+    /// taken follows no pattern).
+    #[inline]
+    pub fn occupied(&self) -> u64 {
+        self.cells[..self.geometry().len()]
+            .iter()
+            .enumerate()
+            .fold(0, |m, (i, c)| m | (c.is_some() as u64) << i)
+    }
+
     pub fn is_full(&self) -> bool {
         self.cells[..self.geometry().len()]
             .iter()
