@@ -11,7 +11,10 @@ use crate::battle::{
 };
 use crate::hex::{BoardKind, NO_CELL};
 use crate::position::{Position, MAX_SEATS};
-use crate::tiles::{tiles, ArmyId, InstantKind, TileId};
+use crate::tiles::{
+    tiles, ArmyId, InstantKind, TileId, MOVE_MOBILITY, MOVE_NET, MOVE_RECON, MOVE_SCOPER,
+    MOVE_TRANSPORT,
+};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -658,13 +661,14 @@ impl Game {
             let Some(u) = &self.pos.cells[i as usize] else {
                 continue;
             };
-            let def = set.tile(u.tile);
+            let f = set.move_flags[u.tile.0 as usize];
             // Branch-free: which tiles have these follows no pattern.
-            throwers |= ((def.net != 0) as u64) << i;
-            own_mobile |= ((u.seat == seat && def.mobility) as u64) << i;
-            transports |= (def.effect.transport as u64) << i;
-            recons |= (def.recon_center as u64) << i;
-            scoper |= def.scoper;
+            let bit = |flag: u8| ((f & flag != 0) as u64) << i;
+            throwers |= bit(MOVE_NET);
+            own_mobile |= bit(MOVE_MOBILITY) & ((u.seat == seat) as u64) << i;
+            transports |= bit(MOVE_TRANSPORT);
+            recons |= bit(MOVE_RECON);
+            scoper |= f & MOVE_SCOPER != 0;
         }
         if !hand_needs && own_mobile == 0 && transports == 0 {
             return MoveInfo::default();

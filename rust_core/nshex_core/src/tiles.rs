@@ -155,7 +155,17 @@ pub struct TileSet {
     pub armies: Vec<ArmyDef>,
     pub tiles: Vec<TileDef>,
     by_id: HashMap<String, TileId>,
+    /// Per tile, what moves and instant targets depend on (`MOVE_*` bits), packed so that
+    /// a scan of the board reads one byte per tile instead of its whole definition.
+    pub move_flags: Vec<u8>,
 }
+
+/// `TileSet::move_flags` bits.
+pub const MOVE_NET: u8 = 1;
+pub const MOVE_MOBILITY: u8 = 2;
+pub const MOVE_TRANSPORT: u8 = 4;
+pub const MOVE_RECON: u8 = 8;
+pub const MOVE_SCOPER: u8 = 16;
 
 impl TileSet {
     pub fn tile(&self, id: TileId) -> &TileDef {
@@ -266,6 +276,7 @@ pub fn load_armies(files: &[(&str, &str)]) -> Result<TileSet, ArmyDataError> {
         armies: Vec::new(),
         tiles: Vec::new(),
         by_id: HashMap::new(),
+        move_flags: Vec::new(),
     };
     for (army_id, text) in files {
         let err = |tile: Option<&str>, field: &str, message: String| ArmyDataError {
@@ -334,6 +345,17 @@ pub fn load_armies(files: &[(&str, &str)]) -> Result<TileSet, ArmyDataError> {
             hq,
         });
     }
+    set.move_flags = set
+        .tiles
+        .iter()
+        .map(|d| {
+            (d.net != 0) as u8 * MOVE_NET
+                | d.mobility as u8 * MOVE_MOBILITY
+                | d.effect.transport as u8 * MOVE_TRANSPORT
+                | d.recon_center as u8 * MOVE_RECON
+                | d.scoper as u8 * MOVE_SCOPER
+        })
+        .collect();
     Ok(set)
 }
 
