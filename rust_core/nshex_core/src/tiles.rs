@@ -349,11 +349,12 @@ pub fn load_armies(files: &[(&str, &str)]) -> Result<TileSet, ArmyDataError> {
         .tiles
         .iter()
         .map(|d| {
-            (d.net != 0) as u8 * MOVE_NET
-                | d.mobility as u8 * MOVE_MOBILITY
-                | d.effect.transport as u8 * MOVE_TRANSPORT
-                | d.recon_center as u8 * MOVE_RECON
-                | d.scoper as u8 * MOVE_SCOPER
+            let flag = |on: bool, f: u8| if on { f } else { 0 };
+            flag(d.net != 0, MOVE_NET)
+                | flag(d.mobility, MOVE_MOBILITY)
+                | flag(d.effect.transport, MOVE_TRANSPORT)
+                | flag(d.recon_center, MOVE_RECON)
+                | flag(d.scoper, MOVE_SCOPER)
         })
         .collect();
     Ok(set)
