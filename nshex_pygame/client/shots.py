@@ -4,8 +4,8 @@
 
 Scripts the scenes with synthetic events and saves one PNG per view: the menu, the new-game
 screen, a game in the middle with a tile being placed, a hover box, a battle in progress, the
-game over screen, the gallery and the rules. ``NSHEX_DATA_DIR`` is pointed at a temporary
-folder so nothing of the player's is touched.
+game over screen, the gallery, the rules and a battle choice asked of a player.
+``NSHEX_DATA_DIR`` is pointed at a temporary folder so nothing of the player's is touched.
 """
 
 from __future__ import annotations
@@ -146,8 +146,46 @@ def main(argv: list[str]) -> int:
     save(app, out, "09-rules")
     app.stack.top.page = len(app.stack.top.pages * [0]) - 1  # type: ignore[union-attr]
     save(app, out, "10-legend")
+
+    # a battle choice: a medic question for a human seat, the battle held at it
+    asked = question_game("medic")
+    if asked is not None:
+        game3, action = asked
+        armies = game3.view()["armies"]
+        scene3 = GameScene(app, game3, [SeatSetup(a, "human") for a in armies])
+        app.stack.clear_to(scene3)
+        if scene3.apply(action) and isinstance(app.stack.top, BattleScene):
+            battle3 = app.stack.top
+            for _ in range(400):
+                if battle3.ready:
+                    break
+                app.step(0.1, draw=False)
+            app.step(0.5)
+            save(app, out, "11-battle-choice")
     pygame.quit()
     return 0
+
+
+def question_game(kind: str) -> tuple[Game, int] | None:
+    """A seeded random game with both seats answering their battle choices, just before the
+    action whose battle asks a question of ``kind``: (the game, that action)."""
+    import random
+
+    pairings = [["moloch", "outpost"], ["hegemony", "moloch"], ["outpost", "hegemony"]]
+    for seed in range(400):
+        game = Game(pairings[seed % 3], seed=seed, manual_battle_choices=[0, 1])
+        rng = random.Random(seed)
+        while not game.is_terminal():
+            player = game.current_player()
+            action = game.natural_draw() if player == CHANCE else rng.choice(game.legal_actions())
+            before = game.clone()
+            game.apply_action(action)  # type: ignore[arg-type]
+            question = game.battle_question()
+            if question is not None:
+                if question["kind"] == kind:
+                    return before, action  # type: ignore[return-value]
+                break
+    return None
 
 
 if __name__ == "__main__":
