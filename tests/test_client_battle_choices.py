@@ -25,6 +25,7 @@ from nshex_pygame.client.scenes.game import GameScene
 from nshex_pygame.client.scenes.gameover import GameOverScene
 from nshex_pygame.client.scenes.menu import MenuScene, PauseScene, load_game
 from nshex_pygame.client.scenes.setup import SetupScene
+from nshex_pygame.client.shots import question_game
 from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.client.words import army_name
 from nshex_pygame.core import CHANCE, Game
@@ -40,20 +41,9 @@ PAIRINGS = [
 def _before_question(kind: str, manual: list[int]) -> tuple[Game, int]:
     """A random game just before the action that starts a battle asking ``kind`` of a seat
     in ``manual``: (the game, that action)."""
-    for seed in range(400):
-        game = Game(PAIRINGS[seed % len(PAIRINGS)], seed=seed, manual_battle_choices=manual)
-        rng = random.Random(seed)
-        while not game.is_terminal():
-            player = game.current_player()
-            action = game.natural_draw() if player == CHANCE else rng.choice(game.legal_actions())
-            before = game.clone()
-            game.apply_action(action)  # type: ignore[arg-type]
-            question = game.battle_question()
-            if question is not None:
-                if question["kind"] == kind:
-                    return before, action  # type: ignore[return-value]
-                break
-    raise AssertionError(f"no {kind} question in 400 random games")
+    found = question_game(kind, tuple(manual))
+    assert found is not None, f"no {kind} question in 400 random games"
+    return found
 
 
 def _asked(app, kind: str, players: tuple[str, str] = ("human", "human")) -> GameScene:

@@ -2,20 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
-
-@pytest.fixture(autouse=True)
-def _own_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The tools point NSHEX_DATA_DIR at a folder of their own when they are imported first.
-    monkeypatch.setenv("NSHEX_DATA_DIR", str(tmp_path))
+from nshex_pygame.client import frametimes, shots
 
 
 def test_the_99th_percentile_is_the_value_below_which_99_percent_lie() -> None:
-    from nshex_pygame.client import frametimes
-
     values = [float(v) for v in range(1, 101)]
     assert frametimes.percentile(values, 50) in (50.0, 51.0)
     assert frametimes.percentile(values, 99) == 99.0
@@ -23,8 +13,6 @@ def test_the_99th_percentile_is_the_value_below_which_99_percent_lie() -> None:
 
 
 def test_the_battle_choice_screenshot_finds_its_question() -> None:
-    from nshex_pygame.client import shots
-
     found = shots.question_game("clown")
     assert found is not None
     game, action = found

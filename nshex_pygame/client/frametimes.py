@@ -23,12 +23,10 @@ import sys
 import tempfile
 import time
 
-os.environ.setdefault("NSHEX_DATA_DIR", tempfile.mkdtemp(prefix="nshex-frames-"))
-
 import pygame
 
 from nshex_pygame.client.app import FPS, App
-from nshex_pygame.client.shots import mid_game
+from nshex_pygame.client.shots import battle_in_progress, mid_game
 from nshex_pygame.client.storage import SeatSetup, Settings
 
 
@@ -69,23 +67,15 @@ def measure(app: App, seconds: float, until=None, only=None) -> dict[str, float]
 
 
 def main(argv: list[str]) -> int:
-    from nshex_pygame.client.scenes.battle import BattleScene
+    os.environ.setdefault("NSHEX_DATA_DIR", tempfile.mkdtemp(prefix="nshex-frames-"))
     from nshex_pygame.client.scenes.game import GameScene
 
     app = App(settings=Settings(muted=True))
     rows: dict[str, dict[str, float]] = {}
 
     # A battle: greedy against greedy until one starts, then its playback in real time.
-    game = mid_game(7, 40, ["hegemony", "outpost"])
-    scene = GameScene(app, game, [SeatSetup("hegemony", "greedy"), SeatSetup("outpost", "greedy")])
-    app.stack.push(scene)
-    for _ in range(4000):
-        scene.wait_for_ai()
-        app.step(0.05, draw=False)
-        if isinstance(app.stack.top, BattleScene):
-            break
-    battle = app.stack.top
-    if isinstance(battle, BattleScene):
+    _scene, battle = battle_in_progress(app)
+    if battle is not None:
         rows["battle"] = measure(app, 8.0, until=lambda: app.stack.top is not battle)
 
     # The computer thinking: Hard (given four seconds for every decision, so that it thinks for

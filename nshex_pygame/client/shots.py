@@ -5,7 +5,8 @@
 Scripts the scenes with synthetic events and saves one PNG per view: the menu, the new-game
 screen, a game in the middle with a tile being placed, a hover box, a battle in progress, the
 game over screen, the gallery, the rules and a battle choice asked of a player.
-``NSHEX_DATA_DIR`` is pointed at a temporary folder so nothing of the player's is touched.
+``NSHEX_DATA_DIR`` is pointed at a temporary folder (unless set) so nothing of the player's is
+touched.
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-
-os.environ.setdefault("NSHEX_DATA_DIR", tempfile.mkdtemp(prefix="nshex-shots-"))
 
 import pygame
 
@@ -58,6 +57,7 @@ def save(app: App, out: Path, name: str) -> None:
 
 
 def main(argv: list[str]) -> int:
+    os.environ.setdefault("NSHEX_DATA_DIR", tempfile.mkdtemp(prefix="nshex-shots-"))
     from nshex_pygame.client.scenes.battle import BattleScene
     from nshex_pygame.client.scenes.gallery import GalleryScene, RulesScene
     from nshex_pygame.client.scenes.game import GameScene
@@ -114,18 +114,8 @@ def main(argv: list[str]) -> int:
     save(app, out, "05b-ai-move")
 
     # a battle in progress: play on with bots until a battle starts
-    game2 = mid_game(7, 40, ["hegemony", "outpost"])
-    scene2 = GameScene(
-        app, game2, [SeatSetup("hegemony", "greedy"), SeatSetup("outpost", "greedy")]
-    )
-    app.stack.clear_to(scene2)
-    for _ in range(4000):
-        scene2.wait_for_ai()
-        app.step(0.05, draw=False)
-        if isinstance(app.stack.top, BattleScene):
-            break
-    battle = app.stack.top
-    if isinstance(battle, BattleScene):
+    scene2, battle = battle_in_progress(app)
+    if battle is not None:
         for _ in range(400):
             app.step(0.05, draw=False)
             step = battle.playback.current
@@ -166,14 +156,34 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-def question_game(kind: str) -> tuple[Game, int] | None:
-    """A seeded random game with both seats answering their battle choices, just before the
-    action whose battle asks a question of ``kind``: (the game, that action)."""
+def battle_in_progress(app: App):  # -> tuple[GameScene, BattleScene | None]
+    """Greedy against greedy from a seeded mid-game until a battle starts: the game's scene
+    and the battle's (None if no battle came)."""
+    from nshex_pygame.client.scenes.battle import BattleScene
+    from nshex_pygame.client.scenes.game import GameScene
+
+    game = mid_game(7, 40, ["hegemony", "outpost"])
+    scene = GameScene(app, game, [SeatSetup("hegemony", "greedy"), SeatSetup("outpost", "greedy")])
+    app.stack.clear_to(scene)
+    for _ in range(4000):
+        scene.wait_for_ai()
+        app.step(0.05, draw=False)
+        if isinstance(app.stack.top, BattleScene):
+            return scene, app.stack.top
+    return scene, None
+
+
+def question_game(kind: str, manual: tuple[int, ...] = (0, 1)) -> tuple[Game, int] | None:
+    """A seeded random game in which the seats in ``manual`` answer their battle choices,
+    just before the action whose battle first asks one of them a question of ``kind``
+    ("clown", "convert", "medic"): (the game, that action), or None if 400 games have none.
+    """
     import random
 
     pairings = [["moloch", "outpost"], ["hegemony", "moloch"], ["outpost", "hegemony"]]
+    pairings.append(["moloch", "borgo"])
     for seed in range(400):
-        game = Game(pairings[seed % 3], seed=seed, manual_battle_choices=[0, 1])
+        game = Game(pairings[seed % 4], seed=seed, manual_battle_choices=list(manual))
         rng = random.Random(seed)
         while not game.is_terminal():
             player = game.current_player()
