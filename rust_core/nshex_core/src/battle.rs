@@ -2048,6 +2048,8 @@ impl Battle {
                 }
             }
         }
+        // Sorted: the records' order differs between the logged and the lean attack path.
+        out.sort_unstable();
         out
     }
 

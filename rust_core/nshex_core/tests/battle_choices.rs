@@ -263,16 +263,10 @@ fn a_wrong_or_extra_answer_is_refused() {
     assert!(e.0.contains("does not answer"), "{e}");
     assert_eq!(p, pos);
     let clown = pos.cell_of(nshex_core::hex::Hex::new(0, 0)).unwrap();
-    let extra = [
-        Answer::Clown {
-            cell: clown,
-            explode: true,
-        },
-        Answer::Clown {
-            cell: clown,
-            explode: true,
-        },
-    ];
+    let extra = [Answer::Clown {
+        cell: clown,
+        explode: true,
+    }; 2];
     let e = r
         .resolve_step(&mut p, 0b11, &extra, &mut NoLog)
         .unwrap_err();
@@ -337,7 +331,8 @@ fn d4_a_manual_game_answered_automatically_is_the_automatic_game() {
 
 /// Whole games with random answers: every question is a seat's decision with legal
 /// actions only for it; a game waiting for an answer survives JSON and the save file;
-/// other actions are refused while it waits; replaying gives the same game.
+/// other actions are refused while it waits; replaying gives the same game, with or
+/// without battle logs.
 #[test]
 fn random_answers_in_whole_games_keep_the_game_consistent() {
     let mut waiting_states = 0;
@@ -345,8 +340,13 @@ fn random_answers_in_whole_games_keep_the_game_consistent() {
         let manual = 1 + (seed % 3) as u8;
         let rec = random_game(seed, manual);
         let mut replay = Record::new(new_game(seed, manual), Some(seed));
+        // The same game without battle logs: the lean battle path asks the same questions.
+        let mut quiet = new_game(seed, manual);
+        quiet.keep_battle_logs = false;
         for &a in &rec.actions {
             let g = &replay.game;
+            assert_eq!(&quiet, g, "game {seed} without battle logs");
+            quiet.apply(a).unwrap();
             if let Stage::BattleChoice { seat } = g.stage {
                 waiting_states += 1;
                 assert!(manual >> seat & 1 == 1, "only a manual seat is asked");
@@ -448,4 +448,69 @@ fn battle_answers_have_a_notation() {
         );
         assert_eq!(Action::decode(a.encode()), Some(a));
     }
+}
+
+/// A medic question lists the same options, in the same order, whether the battle is
+/// logged or not. The lean attack path writes a unit's melee record before its ranged one;
+/// this Mobile Armor (facing 1) shoots north (direction 0) before it strikes north-east
+/// (direction 1) on the logged path, at two Brains each protected by its own Medic.
+#[test]
+fn a_medic_question_is_the_same_with_and_without_a_log() {
+    let text = r#"
+[game]
+armies = ["outpost", "moloch"]
+
+[[unit]]
+seat = 0
+tile = "outpost.hq"
+at = [-2, 2]
+
+[[unit]]
+seat = 1
+tile = "moloch.hq"
+at = [2, 0]
+
+[[unit]]
+seat = 0
+tile = "outpost.mobile_armor"
+at = [0, 0]
+facing = 1
+
+[[unit]]
+seat = 1
+tile = "moloch.brain"
+at = [0, -1]
+
+[[unit]]
+seat = 1
+tile = "moloch.brain"
+at = [1, -1]
+
+[[unit]]
+seat = 1
+tile = "moloch.medic"
+at = [1, -2]
+facing = 3
+
+[[unit]]
+seat = 1
+tile = "moloch.medic"
+at = [-1, 0]
+facing = 1
+"#;
+    let pos = parse_scenario(text, "mobile_armor_medics", true)
+        .unwrap()
+        .position;
+    let mut r = Resolver::new();
+    let ask = |step: Step| match step {
+        Step::Ask(q) => q,
+        Step::Done(_) => panic!("no question"),
+    };
+    let mut p = pos.clone();
+    let logged = ask(r
+        .resolve_step(&mut p, 0b10, &[], &mut BattleLog::default())
+        .unwrap());
+    let quiet = ask(r.resolve_step(&mut p, 0b10, &[], &mut NoLog).unwrap());
+    assert!(matches!(&logged, Question::Medic { options, .. } if options.len() == 2));
+    assert_eq!(logged, quiet);
 }
