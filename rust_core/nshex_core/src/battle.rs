@@ -1308,12 +1308,7 @@ impl Battle {
                     clowns |= 1 << c;
                     continue;
                 }
-                if !L::ON && self.d.qm_linked >> c & 1 == 0 && self.choices.qm.is_empty() {
-                    // The search's common case, without a call.
-                    self.attack_as_printed(c);
-                } else {
-                    self.attack(c, phase, log)?;
-                }
+                self.attack(c, phase, log)?;
             }
             for c in bits(clowns) {
                 if self.clown_decision(c, phase)? {
@@ -1500,11 +1495,21 @@ impl Battle {
         }
     }
 
+    /// Unit `c` attacks in `phase`: without a log or a Quartermaster (the search's common
+    /// case) on the lean path, inlined where it is called, else on the general one.
+    #[inline(always)]
     fn attack<L: Log>(&mut self, c: u8, phase: u8, log: &mut L) -> Result<(), Halt> {
         if !L::ON && self.d.qm_linked >> c & 1 == 0 && self.choices.qm.is_empty() {
             self.attack_as_printed(c);
-            return Ok(());
+            Ok(())
+        } else {
+            self.attack_general(c, phase, log)
         }
+    }
+
+    /// `attack` with a log, a Quartermaster conversion, or a caller's choices.
+    #[inline(never)]
+    fn attack_general<L: Log>(&mut self, c: u8, phase: u8, log: &mut L) -> Result<(), Halt> {
         let u = *self.unit(c);
         let convert_dir = if self.d.qm_linked >> c & 1 == 1 || !self.choices.qm.is_empty() {
             self.qm_conversion(c, phase)?
@@ -1601,7 +1606,8 @@ impl Battle {
     }
 
     /// `attack` without a log or a Quartermaster: the path of every search leaf. The same
-    /// damage records in the same order.
+    /// damage records as `attack_general`, a unit's melee records before its ranged ones
+    /// (no rule depends on their order; medic questions list their options sorted).
     #[inline(always)]
     fn attack_as_printed(&mut self, c: u8) {
         let u = &self.u[c as usize];
@@ -1610,17 +1616,12 @@ impl Battle {
         let (mb, rb) = (self.d.melee_bonus[ci], self.d.ranged_bonus[ci]);
         let enemies = self.occ & !self.seat_cells[seat as usize];
         if o.gauss != 0 {
-            // A Gauss Cannon's edges in board order (rare: the general path).
-            for dir in bits(o.attacks as u64) {
-                if o.gauss >> dir & 1 == 1 {
-                    let u = *self.unit(c);
-                    self.gauss(c, &u, dir, &mut NoLog);
-                } else {
-                    self.plain_edge(c, dir, enemies, mb, rb);
-                }
+            let u = *self.unit(c);
+            for dir in bits(o.gauss as u64) {
+                self.gauss(c, &u, dir, &mut NoLog);
             }
-            return;
         }
+        let (melee_dirs, ranged_dirs) = (o.melee_dirs & !o.gauss, o.ranged_dirs & !o.gauss);
         // Melee edges first, then ranged ones: one loop each, no test per edge of what it
         // has. A ranged shot at the tile its own edge also strikes in melee (the Universal
         // Soldier) joins that melee record: it is one attack.
@@ -1628,7 +1629,7 @@ impl Battle {
         // its record is written either way and kept only on a hit. (No melee record of this
         // unit can join an earlier one: each is its own edge.)
         let targets = if is_hq { enemies & !self.hqs } else { enemies };
-        for dir in bits(o.melee_dirs as u64) {
+        for dir in bits(melee_dirs as u64) {
             let adj = self.nbr[ci][dir as usize];
             // Past the edge of the board `adj` is NONE: bit 63 of no mask is set.
             let hit = targets >> (adj & 63) & 1;
@@ -1642,7 +1643,7 @@ impl Battle {
             let keep = self.records.len() - (hit ^ 1) as usize;
             self.records.truncate(keep);
         }
-        for dir in bits(o.ranged_dirs as u64) {
+        for dir in bits(ranged_dirs as u64) {
             let (rt, _) = self.first_enemy(c, dir, seat);
             if rt != NONE && !(is_hq && self.unit(rt).is_hq) {
                 let armor = self.unit(rt).o.armor >> opposite(dir) & 1;
@@ -1659,31 +1660,6 @@ impl Battle {
                             continue;
                         }
                     }
-                    self.add_dmg(c, dir, rt, w);
-                }
-            }
-        }
-    }
-
-    /// One edge without Gauss, as `attack_as_printed` does it.
-    #[inline]
-    fn plain_edge(&mut self, c: u8, dir: u8, enemies: u64, mb: u8, rb: u8) {
-        let u = &self.u[c as usize];
-        let (o, seat, is_hq) = (u.o, u.seat, u.is_hq);
-        let di = dir as usize;
-        let (m, r) = (o.melee[di], o.ranged[di]);
-        if m > 0 {
-            let adj = self.nbr[c as usize][di];
-            if adj != NONE && enemies >> adj & 1 == 1 && !(is_hq && self.unit(adj).is_hq) {
-                self.add_dmg(c, dir, adj, m + mb);
-            }
-        }
-        if r > 0 {
-            let (rt, _) = self.first_enemy(c, dir, seat);
-            if rt != NONE && !(is_hq && self.unit(rt).is_hq) {
-                let armor = self.unit(rt).o.armor >> opposite(dir) & 1;
-                let w = (r + rb).saturating_sub(armor);
-                if w > 0 {
                     self.add_dmg(c, dir, rt, w);
                 }
             }
@@ -2181,9 +2157,9 @@ const F_RECON: u8 = 5;
 const F_SPECIAL: u8 = 6;
 const F_OCCUPIED: u8 = 7;
 
-/// Per tile and facing, the battle unit as it enters a battle (seat, wounds, placement and
-/// link cells filled in by `setup`) and its flags (`F_*` bits): one copy per tile instead
-/// of reading the tile's definition field by field.
+/// Per tile and facing, the battle unit as it enters a battle (seat, wounds and placement
+/// filled in by `setup`) and its flags (`F_*` bits): one copy per tile instead of reading
+/// the tile's definition field by field.
 fn templates() -> &'static [[(BUnit, u8); 8]] {
     static T: std::sync::OnceLock<Vec<[(BUnit, u8); 8]>> = std::sync::OnceLock::new();
     T.get_or_init(|| {

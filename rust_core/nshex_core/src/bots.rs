@@ -152,10 +152,9 @@ pub fn answer_by_battle(resolver: &mut Resolver, game: &Game, deep: bool) -> Act
         .expect("a battle waiting for an answer");
     let seat = q.seat();
     let automatic = Action::from_answer(q.automatic());
-    let mut best = (f64::NEG_INFINITY, automatic);
+    let mut best: Option<(f64, Action)> = None;
     let mut g = game.clone();
-    g.keep_battle_logs = false;
-    for a in std::iter::once(automatic).chain(q.answers().into_iter().map(Action::from_answer)) {
+    for a in q.answers().into_iter().map(Action::from_answer) {
         g.copy_from(game);
         g.keep_battle_logs = false;
         g.apply_unchecked(a);
@@ -165,11 +164,12 @@ pub fn answer_by_battle(resolver: &mut Resolver, game: &Game, deep: bool) -> Act
             None if deep => evaluate_deep(resolver, &g.pos, seat),
             None => evaluate(resolver, &g.pos, seat),
         };
-        if v > best.0 + 1e-9 {
-            best = (v, a);
+        let better = best.is_none_or(|(b, _)| v > b + 1e-9 || (v >= b - 1e-9 && a == automatic));
+        if better {
+            best = Some((v, a));
         }
     }
-    best.1
+    best.map_or(automatic, |(_, a)| a)
 }
 
 /// Worth of a game state for `seat` (a finished game by its result).

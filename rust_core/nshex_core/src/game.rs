@@ -454,18 +454,6 @@ impl Game {
         }
     }
 
-    /// Which seats answer their own battle choices (bit mask, 0: everybody gets the
-    /// automatic answers). Refused while a battle waits for an answer.
-    pub fn set_manual_choices(&mut self, mask: u8) -> Result<(), IllegalAction> {
-        if self.pending.is_some() {
-            return Err(IllegalAction(
-                "battle choices cannot be switched while a battle waits for one".into(),
-            ));
-        }
-        self.manual_choices = mask & ((1u8 << self.seats()) - 1);
-        Ok(())
-    }
-
     /// The question a battle waits for, if it does.
     pub fn battle_question(&self) -> Option<&Question> {
         self.pending.as_ref().map(|p| &p.question)
@@ -1340,22 +1328,11 @@ impl Game {
         .expect("answers checked against their questions");
         let summary = match step {
             Step::Ask(question) => {
-                self.stage = Stage::BattleChoice {
-                    seat: question.seat(),
-                };
-                self.pending = Some(Box::new(PendingBattle {
-                    then,
-                    answers,
-                    question,
-                    log,
-                }));
+                self.wait_for_answer(then, answers, question, log);
                 return None;
             }
             Step::Done(s) => s,
         };
-        if let Some(l) = log {
-            self.last_battle = Some((before.clone(), l));
-        }
         // Removed tiles go to their owners' discard piles.
         for (i, u) in before.cells.iter().enumerate() {
             if let Some(u) = u {
@@ -1363,6 +1340,9 @@ impl Game {
                     self.discards[u.seat as usize].push(u.tile);
                 }
             }
+        }
+        if let Some(l) = log {
+            self.last_battle = Some((before, l));
         }
         self.battles += 1;
         match summary.outcome {
@@ -1395,6 +1375,26 @@ impl Game {
         }
     }
 
+    /// The game waits for `question`'s seat to answer, in the battle the answers so far
+    /// lead to.
+    fn wait_for_answer(
+        &mut self,
+        then: AfterBattle,
+        answers: Vec<Answer>,
+        question: Question,
+        log: Option<BattleLog>,
+    ) {
+        self.stage = Stage::BattleChoice {
+            seat: question.seat(),
+        };
+        self.pending = Some(Box::new(PendingBattle {
+            then,
+            answers,
+            question,
+            log,
+        }));
+    }
+
     /// Rebuilds a battle waiting for an answer (a snapshot being loaded): the answers must
     /// lead to a question of `seat`.
     pub(crate) fn resume_battle(
@@ -1409,13 +1409,7 @@ impl Game {
                 .map_err(|e| e.to_string())?;
         match step {
             Step::Ask(q) if q.seat() == seat => {
-                self.stage = Stage::BattleChoice { seat };
-                self.pending = Some(Box::new(PendingBattle {
-                    then,
-                    answers,
-                    question: q,
-                    log: None,
-                }));
+                self.wait_for_answer(then, answers, q, None);
                 Ok(())
             }
             _ => Err("the battle's answers do not lead to a question for that seat".into()),

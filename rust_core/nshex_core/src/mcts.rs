@@ -318,7 +318,8 @@ impl Search {
     }
 
     /// Searches `game` for the seat to move, for at most `budget` iterations and until
-    /// `deadline`, reporting to `progress`. Panics if no seat is to move.
+    /// `deadline`, reporting to `progress`. Panics if no seat is to move, or if a
+    /// battle waits for an answer (`bots::answer_by_battle` answers those; `MctsBot` does).
     pub fn run(
         &mut self,
         game: &Game,
