@@ -26,24 +26,20 @@ import os
 import sys
 import tomllib
 from collections.abc import Iterable, Sequence
-from functools import cache
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
-if TYPE_CHECKING:
-    from nshex_pygame.core import BattleResult, Position
+from nshex_pygame.describe import (
+    DIRECTION_NAMES,
+    describe_battle,
+    hex_key,
+    hex_text,
+    long_tile_name,
+    wounds_text,
+)
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_USAGE = 2
-
-DIRECTION_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
-
-REMOVAL_CAUSES = {
-    "killed": "killed",
-    "exploded": "exploded",
-    "medic": "spent as a medic",
-    "hq_destroyed": "its HQ was destroyed",
-}
 
 U32_MAX = 2**32 - 1
 U64_MAX = 2**64 - 1
@@ -386,7 +382,7 @@ def describe_script(result: dict[str, Any], armies: list[str], *, title: str) ->
             f" deck: {decks[n] if n < len(decks) else '?'} tiles"
         )
     units = sorted(
-        result.get("units") or [], key=lambda u: (u.get("seat", 0), _key(u.get("at")) or (0, 0))
+        result.get("units") or [], key=lambda u: (u.get("seat", 0), hex_key(u.get("at")) or (0, 0))
     )
     lines.append(f"Board ({len(units)} tiles):")
     for unit in units:
@@ -394,9 +390,9 @@ def describe_script(result: dict[str, Any], armies: list[str], *, title: str) ->
         direction = DIRECTION_NAMES[facing] if isinstance(facing, int) and 0 <= facing < 6 else ""
         wounds = unit.get("wounds", 0)
         lines.append(
-            f"  {_hex(unit.get('at')):8} {_tile_name(str(unit.get('tile')))}"
+            f"  {hex_text(unit.get('at')):8} {long_tile_name(str(unit.get('tile')))}"
             f", {seat(unit.get('seat'))}, facing {facing} {direction}"
-            + (f", {_wounds(wounds)}" if wounds else "")
+            + (f", {wounds_text(wounds)}" if wounds else "")
         )
     winner = result.get("winner")
     if winner is None:
@@ -475,181 +471,6 @@ def _silence_stdout() -> None:
     # Point stdout at /dev/null so the interpreter's final flush does not fail again.
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
-
-
-# --- the readable account ----------------------------------------------------------------------
-
-
-@cache
-def _tile_name(tile_id: str) -> str:
-    """``"Borgo Net Fighter"`` for ``"borgo.net_fighter"``; the id itself if the engine has none."""
-    from nshex_pygame.core import tile_info
-
-    army, _, short = tile_id.partition(".")
-    try:
-        name = str(tile_info(tile_id).get("name") or short.replace("_", " ").title())
-    except Exception:  # an unknown id in an event is not worth failing the account for
-        return tile_id
-    return f"{army.capitalize()} {name}"
-
-
-def _hex(at: Any) -> str:
-    try:
-        q, r = at
-    except (TypeError, ValueError):
-        return str(at)
-    return f"({q},{r})"
-
-
-class _Board:
-    """Who stood where when the battle began (nothing moves during a battle)."""
-
-    def __init__(self, position: Position) -> None:
-        self.armies = list(position.armies)
-        self.units: dict[tuple[int, int] | None, dict[str, Any]] = {
-            _key(unit["at"]): dict(unit) for unit in position.units
-        }
-
-    def seat(self, seat: Any) -> str:
-        if isinstance(seat, int) and 0 <= seat < len(self.armies):
-            return f"seat {seat} ({self.armies[seat]})"
-        return f"seat {seat}"
-
-    def unit(self, at: Any) -> str:
-        key = _key(at)
-        unit = self.units.get(key) if key is not None else None
-        if unit is None:
-            return _hex(at)
-        return f"{_tile_name(unit['tile'])} {_hex(at)}"
-
-    def units_at(self, hexes: Iterable[Any]) -> str:
-        names = [self.unit(at) for at in hexes]
-        return ", ".join(names) if names else "nothing"
-
-
-def _key(at: Any) -> tuple[int, int] | None:
-    """A hex as a hashable pair, whether the engine gave a list or a tuple."""
-    try:
-        q, r = at
-        return int(q), int(r)
-    except (TypeError, ValueError):
-        return None
-
-
-def _strength(event: dict[str, Any]) -> str:
-    parts = []
-    if event.get("melee"):
-        parts.append(f"melee {event['melee']}")
-    if event.get("ranged"):
-        parts.append(f"ranged {event['ranged']}")
-    if event.get("gauss"):
-        parts.append("gauss line")
-    return " + ".join(parts) or "no strength"
-
-
-def _direction(event: dict[str, Any]) -> str:
-    d = event.get("dir")
-    if isinstance(d, int) and 0 <= d < 6:
-        return DIRECTION_NAMES[d]
-    return f"edge {event.get('edge')}"
-
-
-def _wounds(n: Any) -> str:
-    return f"{n} wound" if n == 1 else f"{n} wounds"
-
-
-def _from(board: _Board, event: dict[str, Any]) -> str:
-    source = event.get("from")
-    if source is None:
-        return ""
-    if event.get("edge") == -1:
-        return f" from the explosion of {board.unit(source)}"
-    return f" from {board.unit(source)}"
-
-
-def describe_event(board: _Board, phase: Any, event: dict[str, Any]) -> str:
-    """One line of the account; attacks and explosions at the left, their effects indented."""
-    kind = event.get("kind")
-    at = event.get("at")
-    if kind == "netted":
-        return f"  {board.unit(at)} is netted: it does nothing while the net holds"
-    if kind == "slot_lost":
-        return f"  {board.unit(at)} is netted: its phase-{phase} action is lost"
-    if kind == "attack":
-        return (
-            f"  {board.unit(at)} attacks {_direction(event)} with {_strength(event)}"
-            f" -> {board.units_at(event.get('targets') or [])}"
-        )
-    if kind == "explode":
-        return f"  {board.unit(at)} explodes -> {board.units_at(event.get('targets') or [])}"
-    if kind == "hit":
-        return (
-            f"    {board.unit(at)} is hit for {_wounds(event.get('wounds'))}{_from(board, event)}"
-        )
-    if kind == "armor":
-        return f"    {board.unit(at)}: armor blocks {event.get('blocked')}{_from(board, event)}"
-    if kind == "save":
-        source = event.get("from")
-        against = f" from the attack of {board.unit(source)}" if source is not None else ""
-        medic = board.unit(event.get("medic"))
-        return f"    {medic} dies to save {board.unit(at)}{against}: that attack is cancelled"
-    if kind == "hq_damage":
-        return (
-            f"    HQ of {board.seat(event.get('seat'))} loses {event.get('amount')}"
-            f" -> {event.get('hp')} hit points"
-        )
-    if kind == "removed":
-        cause = REMOVAL_CAUSES.get(str(event.get("cause")), str(event.get("cause")))
-        name = _tile_name(str(event["tile"])) if "tile" in event else "unit"
-        return f"    {name} {_hex(at)} of {board.seat(event.get('seat'))} is removed ({cause})"
-    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
-    return f"  {kind}: {fields}"
-
-
-def describe_battle(position: Position, result: BattleResult, *, title: str) -> list[str]:
-    """The readable account of a resolved battle, one string per line."""
-    board = _Board(position)
-    seats = ", ".join(f"{board.seat(seat)} HQ {hp}" for seat, hp in enumerate(position.hq_hp))
-    lines = [
-        f"Battle: {title}",
-        f"{seats}; {len(position.units)} tiles on the {position.board} board",
-    ]
-    netted: set[tuple[int, int] | None] = set()
-    removed: set[tuple[int, int] | None] = set()
-    for phase in result.phases:
-        initiative = phase.get("initiative")
-        events = phase.get("events") or []
-        lines += ["", f"Initiative {initiative}"]
-        shown = []
-        # The engine reports every net at the start of every phase: tell only the changes.
-        now = {_key(e.get("at")) for e in events if e.get("kind") == "netted"}
-        shown += [
-            f"  {board.unit(at)} is free: the net on it is gone"
-            for at in sorted(netted - now - removed, key=str)
-        ]
-        for event in events:
-            kind = event.get("kind")
-            if kind == "netted" and _key(event.get("at")) in netted:
-                continue
-            if kind == "attack" and not event.get("targets"):
-                continue  # an edge that reaches no enemy: nothing to tell
-            if kind == "removed":
-                removed.add(_key(event.get("at")))
-            shown.append(describe_event(board, initiative, event))
-        netted = now
-        lines += shown or ["  nothing happens"]
-    lines.append("")
-    hq = ", ".join(f"{board.seat(seat)} {hp}" for seat, hp in enumerate(result.hq_hp))
-    lines.append(f"HQ hit points: {hq}")
-    lines.append(f"Units left on the board: {len(result.units)}")
-    winner = result.winner
-    if winner is None:
-        lines.append("Winner: none yet, the game goes on")
-    elif winner == "draw":
-        lines.append("Winner: none, the battle ends in a draw")
-    else:
-        lines.append(f"Winner: {board.seat(winner)}")
-    return lines
 
 
 if __name__ == "__main__":

@@ -76,7 +76,7 @@ def action_words(desc: dict[str, Any]) -> str:
 
 
 class BattleBoard:
-    """What ``cli.describe_event`` needs to name the units of a battle (who stood where)."""
+    """What ``describe.describe_event`` needs to name the units of a battle (who stood where)."""
 
     def __init__(self, armies: list[str], units: list[dict[str, Any]]) -> None:
         self.armies = armies

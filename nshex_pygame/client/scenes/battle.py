@@ -23,12 +23,12 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.cli import describe_event
 from nshex_pygame.client import hexgeo, tileart, widgets
 from nshex_pygame.client.board import BoardView
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.words import BattleBoard, army_name
+from nshex_pygame.describe import describe_event
 
 # seconds per step at speed 1
 DURATIONS = {

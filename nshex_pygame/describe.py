@@ -1,0 +1,206 @@
+"""Battles and positions in words: the text both the ``nshex`` command and the game window use.
+
+:func:`describe_event` tells one event of the engine's battle log; :func:`describe_battle` the
+whole account of a resolved battle. A *board* names the units (anything with ``seat(seat)``,
+``unit(at)`` and ``units_at(hexes)``: :class:`Board` for the command line, the client's own for
+the window).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from nshex_pygame.core import BattleResult, Position
+
+DIRECTION_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
+
+REMOVAL_CAUSES = {
+    "killed": "killed",
+    "exploded": "exploded",
+    "medic": "spent as a medic",
+    "hq_destroyed": "its HQ was destroyed",
+}
+
+
+class Names(Protocol):
+    """What :func:`describe_event` asks of a board: who a seat is, which unit stood where."""
+
+    def seat(self, seat: Any) -> str: ...
+
+    def unit(self, at: Any) -> str: ...
+
+    def units_at(self, hexes: Iterable[Any]) -> str: ...
+
+
+@cache
+def long_tile_name(tile_id: str) -> str:
+    """``"Borgo Net Fighter"`` for ``"borgo.net_fighter"``; the id itself if the engine has none."""
+    from nshex_pygame.core import tile_info
+
+    army, _, short = tile_id.partition(".")
+    try:
+        name = str(tile_info(tile_id).get("name") or short.replace("_", " ").title())
+    except Exception:  # an unknown id in an event is not worth failing the account for
+        return tile_id
+    return f"{army.capitalize()} {name}"
+
+
+def hex_text(at: Any) -> str:
+    try:
+        q, r = at
+    except (TypeError, ValueError):
+        return str(at)
+    return f"({q},{r})"
+
+
+class Board:
+    """Who stood where when the battle began (nothing moves during a battle)."""
+
+    def __init__(self, position: Position) -> None:
+        self.armies = list(position.armies)
+        self.units: dict[tuple[int, int] | None, dict[str, Any]] = {
+            hex_key(unit["at"]): dict(unit) for unit in position.units
+        }
+
+    def seat(self, seat: Any) -> str:
+        if isinstance(seat, int) and 0 <= seat < len(self.armies):
+            return f"seat {seat} ({self.armies[seat]})"
+        return f"seat {seat}"
+
+    def unit(self, at: Any) -> str:
+        key = hex_key(at)
+        unit = self.units.get(key) if key is not None else None
+        if unit is None:
+            return hex_text(at)
+        return f"{long_tile_name(unit['tile'])} {hex_text(at)}"
+
+    def units_at(self, hexes: Iterable[Any]) -> str:
+        names = [self.unit(at) for at in hexes]
+        return ", ".join(names) if names else "nothing"
+
+
+def hex_key(at: Any) -> tuple[int, int] | None:
+    """A hex as a hashable pair, whether the engine gave a list or a tuple."""
+    try:
+        q, r = at
+        return int(q), int(r)
+    except (TypeError, ValueError):
+        return None
+
+
+def _strength(event: dict[str, Any]) -> str:
+    parts = []
+    if event.get("melee"):
+        parts.append(f"melee {event['melee']}")
+    if event.get("ranged"):
+        parts.append(f"ranged {event['ranged']}")
+    if event.get("gauss"):
+        parts.append("gauss line")
+    return " + ".join(parts) or "no strength"
+
+
+def _direction(event: dict[str, Any]) -> str:
+    d = event.get("dir")
+    if isinstance(d, int) and 0 <= d < 6:
+        return DIRECTION_NAMES[d]
+    return f"edge {event.get('edge')}"
+
+
+def wounds_text(n: Any) -> str:
+    return f"{n} wound" if n == 1 else f"{n} wounds"
+
+
+def _from(board: Names, event: dict[str, Any]) -> str:
+    source = event.get("from")
+    if source is None:
+        return ""
+    if event.get("edge") == -1:
+        return f" from the explosion of {board.unit(source)}"
+    return f" from {board.unit(source)}"
+
+
+def describe_event(board: Names, phase: Any, event: dict[str, Any]) -> str:
+    """One line of the account; attacks and explosions at the left, their effects indented."""
+    kind = event.get("kind")
+    at = event.get("at")
+    if kind == "netted":
+        return f"  {board.unit(at)} is netted: it does nothing while the net holds"
+    if kind == "slot_lost":
+        return f"  {board.unit(at)} is netted: its phase-{phase} action is lost"
+    if kind == "attack":
+        return (
+            f"  {board.unit(at)} attacks {_direction(event)} with {_strength(event)}"
+            f" -> {board.units_at(event.get('targets') or [])}"
+        )
+    if kind == "explode":
+        return f"  {board.unit(at)} explodes -> {board.units_at(event.get('targets') or [])}"
+    if kind == "hit":
+        wounds = wounds_text(event.get("wounds"))
+        return f"    {board.unit(at)} is hit for {wounds}{_from(board, event)}"
+    if kind == "armor":
+        return f"    {board.unit(at)}: armor blocks {event.get('blocked')}{_from(board, event)}"
+    if kind == "save":
+        source = event.get("from")
+        against = f" from the attack of {board.unit(source)}" if source is not None else ""
+        medic = board.unit(event.get("medic"))
+        return f"    {medic} dies to save {board.unit(at)}{against}: that attack is cancelled"
+    if kind == "hq_damage":
+        return (
+            f"    HQ of {board.seat(event.get('seat'))} loses {event.get('amount')}"
+            f" -> {event.get('hp')} hit points"
+        )
+    if kind == "removed":
+        cause = REMOVAL_CAUSES.get(str(event.get("cause")), str(event.get("cause")))
+        name = long_tile_name(str(event["tile"])) if "tile" in event else "unit"
+        return f"    {name} {hex_text(at)} of {board.seat(event.get('seat'))} is removed ({cause})"
+    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
+    return f"  {kind}: {fields}"
+
+
+def describe_battle(position: Position, result: BattleResult, *, title: str) -> list[str]:
+    """The readable account of a resolved battle, one string per line."""
+    board = Board(position)
+    seats = ", ".join(f"{board.seat(seat)} HQ {hp}" for seat, hp in enumerate(position.hq_hp))
+    lines = [
+        f"Battle: {title}",
+        f"{seats}; {len(position.units)} tiles on the {position.board} board",
+    ]
+    netted: set[tuple[int, int] | None] = set()
+    removed: set[tuple[int, int] | None] = set()
+    for phase in result.phases:
+        initiative = phase.get("initiative")
+        events = phase.get("events") or []
+        lines += ["", f"Initiative {initiative}"]
+        shown = []
+        # The engine reports every net at the start of every phase: tell only the changes.
+        now = {hex_key(e.get("at")) for e in events if e.get("kind") == "netted"}
+        shown += [
+            f"  {board.unit(at)} is free: the net on it is gone"
+            for at in sorted(netted - now - removed, key=str)
+        ]
+        for event in events:
+            kind = event.get("kind")
+            if kind == "netted" and hex_key(event.get("at")) in netted:
+                continue
+            if kind == "attack" and not event.get("targets"):
+                continue  # an edge that reaches no enemy: nothing to tell
+            if kind == "removed":
+                removed.add(hex_key(event.get("at")))
+            shown.append(describe_event(board, initiative, event))
+        netted = now
+        lines += shown or ["  nothing happens"]
+    lines.append("")
+    hq = ", ".join(f"{board.seat(seat)} {hp}" for seat, hp in enumerate(result.hq_hp))
+    lines.append(f"HQ hit points: {hq}")
+    lines.append(f"Units left on the board: {len(result.units)}")
+    winner = result.winner
+    if winner is None:
+        lines.append("Winner: none yet, the game goes on")
+    elif winner == "draw":
+        lines.append("Winner: none, the battle ends in a draw")
+    else:
+        lines.append(f"Winner: {board.seat(winner)}")
+    return lines
