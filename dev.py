@@ -126,20 +126,11 @@ def build() -> None:
     )
 
 
-def cargo_manifest() -> list[str]:
-    """Where the Cargo workspace is: the repository root or rust_core/."""
-    if (ROOT / "Cargo.toml").exists():
-        return []
-    if (ROOT / "rust_core" / "Cargo.toml").exists():
-        return ["--manifest-path", str(ROOT / "rust_core" / "Cargo.toml")]
-    raise Failed("no Cargo workspace (Cargo.toml at the root or in rust_core/)")
-
-
 def test(pytest_args: list[str]) -> int:
     build()
 
     say("Rust tests: cargo test --workspace")
-    cargo = run(["cargo", "test", "--workspace", "--no-fail-fast", *cargo_manifest()])
+    cargo = run(["cargo", "test", "--workspace", "--no-fail-fast"])
 
     say("Python tests: pytest")
     pytest = run([PYTHON, "-m", "pytest", *pytest_args])

@@ -340,15 +340,6 @@ def test_the_wheel_turns_the_tile_one_step_per_notch(app) -> None:
     assert scene.facing == faces[(faces.index(start) + 1) % len(faces)]
 
 
-def test_hover_without_the_engines_analysis_shows_printed_values(app) -> None:
-    game = _main_stage()
-    scene = _scene(app, game)
-    scene.analysis = {}  # as with an engine built before Position.analysis()
-    for unit in game.view()["units"]:
-        words = " ".join(t for t, _ in scene.unit_info(unit)[1])
-        assert "Initiative now" not in words, "no value is computed in the client"
-
-
 class _SlowBot:
     """A stand-in for a search bot: thinks until told to stop, reports progress meanwhile."""
 

@@ -61,12 +61,6 @@ def neighbour(at: Hex, direction: int) -> Hex:
     return at[0] + dq, at[1] + dr
 
 
-def direction_between(a: Hex, b: Hex) -> int | None:
-    """The direction from ``a`` to an adjacent ``b``, or None."""
-    d = (b[0] - a[0], b[1] - a[1])
-    return DIRECTIONS.index(d) if d in DIRECTIONS else None
-
-
 def key(at: object) -> Hex:
     q, r = at  # type: ignore[misc]
     return int(q), int(r)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 
@@ -12,10 +11,6 @@ def linear(t: float) -> float:
 
 def ease_out(t: float) -> float:
     return 1 - (1 - t) ** 3
-
-
-def ease_in_out(t: float) -> float:
-    return 0.5 - 0.5 * math.cos(math.pi * t)
 
 
 class Tween:

@@ -149,13 +149,9 @@ class GameScene(Scene):
         self.effects = {_key(e["at"]): e for e in self.view.get("board_effects") or []}
         self.netted = {at for at, e in self.effects.items() if e.get("netted")}
         self.units = {_key(u["at"]): u for u in self.view["units"]}
-        self.analysis: dict[Hex, dict[str, Any]] = {}
-        position = self.game.position
-        if hasattr(position, "analysis"):
-            try:
-                self.analysis = {_key(a["at"]): a for a in position.analysis()}
-            except Exception:
-                self.analysis = {}
+        self.analysis: dict[Hex, dict[str, Any]] = {
+            _key(a["at"]): a for a in self.game.position.analysis()
+        }
         self.legal: list[tuple[int, dict[str, Any]]] = []
         if self.human_to_move():
             self.legal = [(a, self.game.describe_action(a)) for a in self.game.legal_actions()]
@@ -1296,38 +1292,23 @@ class GameScene(Scene):
         lines.append(
             (f"{rulestext.KIND_NAMES.get(str(kind), kind)} on {at[0]},{at[1]}", widgets.DIM)
         )
-        analysis = self.analysis.get(at)
-        effects = self.effects.get(at, {})
-        netted = analysis.get("netted") if analysis else effects.get("netted")
-        if netted:
+        analysis = self.analysis.get(at, {})
+        if analysis.get("netted"):
             lines.append(("NETTED: it does nothing while the net holds.", tileart.NET))
         if kind == "hq":
             lines.append((f"{self.view['hq_hp'][seat]} hit points left", widgets.TEXT))
         printed = list(info.get("initiative") or [])
-        if analysis is not None:
-            current = list(analysis.get("initiative") or [])
-            if current or printed:
-                lines.append(
-                    (
-                        "Initiative now: "
-                        + (", ".join(map(str, current)) or "none")
-                        + (
-                            f" (printed {', '.join(map(str, printed))})"
-                            if current != printed
-                            else ""
-                        ),
-                        widgets.ACCENT,
-                    )
+        current = list(analysis.get("initiative") or [])
+        if current or printed:
+            lines.append(
+                (
+                    "Initiative now: "
+                    + (", ".join(map(str, current)) or "none")
+                    + (f" (printed {', '.join(map(str, printed))})" if current != printed else ""),
+                    widgets.ACCENT,
                 )
-            melee, ranged = analysis.get("melee_bonus", 0), analysis.get("ranged_bonus", 0)
-        else:
-            # an engine without Position.analysis(): the printed values and the bonus it reports
-            bonus = int(effects.get("initiative_bonus", 0))
-            if printed:
-                words = ", ".join(map(str, printed))
-                extra = f"; initiative bonus {bonus:+d}" if bonus else ""
-                lines.append((f"Initiative (printed): {words}{extra}", widgets.ACCENT))
-            melee, ranged = effects.get("melee_bonus", 0), effects.get("ranged_bonus", 0)
+            )
+        melee, ranged = analysis.get("melee_bonus", 0), analysis.get("ranged_bonus", 0)
         if melee:
             lines.append((f"Melee strength {melee:+d} from bonuses", widgets.ACCENT))
         if ranged:
@@ -1341,44 +1322,42 @@ class GameScene(Scene):
                     tileart.WOUND if wounds else widgets.DIM,
                 )
             )
-        if analysis is not None:
-            links = analysis.get("linked_from") or []
-            if links:
-                names = ", ".join(
-                    f"{tile_name(self.units[_key(p)]['tile'])} ({p[0]},{p[1]})"
-                    for p in links
-                    if _key(p) in self.units
+        links = analysis.get("linked_from") or []
+        if links:
+            names = ", ".join(
+                f"{tile_name(self.units[_key(p)]['tile'])} ({p[0]},{p[1]})"
+                for p in links
+                if _key(p) in self.units
+            )
+            lines.append((f"Linked from: {names}", widgets.GOOD))
+        reaches = [
+            other
+            for other in self.analysis.values()
+            if any(_key(p) == at for p in other.get("linked_from") or [])
+        ]
+        if reaches:
+            names = ", ".join(
+                f"{tile_name(o['tile'])} ({o['at'][0]},{o['at'][1]})" for o in reaches
+            )
+            lines.append((f"Works on: {names}", widgets.GOOD))
+        if analysis.get("transport"):
+            lines.append(("Linked to a Transport: may move once this turn", widgets.GOOD))
+        if analysis.get("quartermaster"):
+            lines.append(
+                ("Linked to a Quartermaster: may turn one melee attack ranged", widgets.GOOD)
+            )
+        medics = analysis.get("protected_by") or []
+        if medics:
+            lines.append(
+                (
+                    "Protected by the medic on " + ", ".join(f"{p[0]},{p[1]}" for p in medics),
+                    widgets.GOOD,
                 )
-                lines.append((f"Linked from: {names}", widgets.GOOD))
-            reaches = [
-                other
-                for other in self.analysis.values()
-                if any(_key(p) == at for p in other.get("linked_from") or [])
-            ]
-            if reaches:
-                names = ", ".join(
-                    f"{tile_name(o['tile'])} ({o['at'][0]},{o['at'][1]})" for o in reaches
-                )
-                lines.append((f"Works on: {names}", widgets.GOOD))
-            if analysis.get("transport"):
-                lines.append(("Linked to a Transport: may move once this turn", widgets.GOOD))
-            if analysis.get("quartermaster"):
-                lines.append(
-                    ("Linked to a Quartermaster: may turn one melee attack ranged", widgets.GOOD)
-                )
-            medics = analysis.get("protected_by") or []
-            if medics:
-                lines.append(
-                    (
-                        "Protected by the medic on " + ", ".join(f"{p[0]},{p[1]}" for p in medics),
-                        widgets.GOOD,
-                    )
-                )
-        elif effects.get("protected_by_medic"):
-            lines.append(("Protected by a medic", widgets.GOOD))
-        printed_lines = rulestext.tile_description(info)
-        if analysis is not None:  # the current initiative is shown above already
-            printed_lines = [t for t in printed_lines if not t.startswith("Initiative ")]
+            )
+        # the current initiative is shown above already
+        printed_lines = [
+            t for t in rulestext.tile_description(info) if not t.startswith("Initiative ")
+        ]
         lines += [(t, widgets.TEXT) for t in printed_lines]
         return title, lines
 
