@@ -34,7 +34,8 @@ def data_dir_fixture(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture(name="app")
 def app_fixture(data_dir: Path) -> Any:
-    application = App(settings=Settings(animation_speed=8.0))
+    # strict: a battle playback that ends on another board than the engine's fails the test
+    application = App(settings=Settings(animation_speed=8.0), strict=True)
     yield application
     for scene in reversed(application.stack.scenes):
         scene.on_exit()

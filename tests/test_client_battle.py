@@ -127,3 +127,35 @@ def test_every_event_kind_is_drawn(app) -> None:
             scene.playback.advance()
         app.stack.pop(scene)
     assert {"attack", "hit", "armor", "save", "netted", "explode", "hq_damage", "removed"} <= seen
+
+
+def test_a_playback_that_ends_off_the_engines_board_fails_loudly(app, caplog) -> None:
+    """The end-of-playback check raises in tests (the app is strict) instead of quietly
+    putting the engine's board in place; in play it warns and shows the engine's board."""
+    from nshex_pygame.client.app import PlaybackMismatch
+
+    position = _load(next(p for p in EXAMPLES if "borgo_moloch" in p.name))
+    result = position.resolve_battle()
+    wrong = [dict(u) for u in result.units][1:]  # one unit short of what the log leads to
+
+    def scene() -> BattleScene:
+        return BattleScene(
+            app,
+            BoardView(),
+            list(position.armies),
+            position.units,
+            result.phases,
+            list(position.hq_hp),
+            result_units=wrong,
+            result_hq=list(result.hq_hp),
+        )
+
+    assert app.strict
+    with pytest.raises(PlaybackMismatch, match="another board than the engine's"):
+        scene().finish()
+    app.strict = False
+    relaxed = scene()
+    with caplog.at_level("WARNING"):
+        relaxed.finish()
+    assert "another board than the engine's" in caplog.text
+    assert _board(relaxed.playback.unit_list()) == _board(wrong)

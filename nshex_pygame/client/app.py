@@ -10,26 +10,37 @@ after N frames and closes it: a smoke test of the real window (under ``xvfb-run`
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 import traceback
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
 from nshex_pygame.client import storage
-from nshex_pygame.client.scene import Scene, SceneStack
+from nshex_pygame.client.scene import Scene, SceneRegistry, SceneStack
 from nshex_pygame.client.sound import Sounds
+
+log = logging.getLogger(__name__)
 
 LOGICAL = (1280, 800)
 FPS = 60
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
+class PlaybackMismatch(AssertionError):
+    """A battle played back ended on another board than the engine's (a client bug)."""
+
+
 class App:
-    def __init__(self, *, settings: storage.Settings | None = None) -> None:
+    def __init__(self, *, settings: storage.Settings | None = None, strict: bool = False) -> None:
+        """``strict`` (the tests): a self-check that fails (a playback that ends on another
+        board than the engine's) raises instead of being logged and corrected."""
         pygame.init()
+        self.strict = strict
         loaded, problem = (settings, None) if settings else storage.load_settings()
         self.settings: storage.Settings = loaded or storage.Settings()
         self.notices: list[str] = [problem] if problem else []
@@ -39,6 +50,10 @@ class App:
         self.canvas = pygame.Surface(LOGICAL)
         self.window = self._open_window()
         self.stack = SceneStack()
+        self.scenes = SceneRegistry()
+        from nshex_pygame.client.scenes import register_all
+
+        register_all(self.scenes)
         self.running = True
         self.frame_times: list[float] = []
         self.mouse = (0, 0)
@@ -108,6 +123,22 @@ class App:
             scaled = pygame.transform.smoothscale(self.canvas, view.size)
             self.window.blit(scaled, view)
         pygame.display.flip()
+
+    # --- scenes --------------------------------------------------------------------------------
+
+    def make(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        """A new scene of the registered ``name`` (made with this app first)."""
+        return self.scenes.create(self, name, *args, **kwargs)
+
+    def open(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        """Make the scene ``name`` and push it on the stack."""
+        return self.stack.push(self.make(name, *args, **kwargs))
+
+    def mismatch(self, what: str) -> None:
+        """A self-check failed: raise under ``strict`` (tests), else log a warning."""
+        if self.strict:
+            raise PlaybackMismatch(what)
+        log.warning("%s", what)
 
     # --- the loop ----------------------------------------------------------------------------
 
@@ -196,19 +227,16 @@ class App:
 
     def fail(self, exc: BaseException) -> None:
         """Show an unexpected error (its traceback goes to stderr) with a way back."""
-        from nshex_pygame.client.scenes.menu import ErrorScene
-
         traceback.print_exc()
-        if isinstance(self.stack.top, ErrorScene):
+        top = self.stack.top
+        if top is not None and top.scene_name == "error":
             self.quit()  # the error screen itself failed
             return
-        self.stack.push(ErrorScene(self, f"{type(exc).__name__}: {exc}"))
+        self.open("error", f"{type(exc).__name__}: {exc}")
 
 
 def main() -> int:
     """Open the game window with the main menu (what ``nshex`` with no command does)."""
-    from nshex_pygame.client.scenes.menu import MenuScene
-
     app = App()
-    app.run(MenuScene(app))
+    app.run(app.make("menu"))
     return 0

@@ -2,10 +2,16 @@
 
 A scene draws itself; one that is ``transparent`` (an overlay, a dialog) has the scenes under
 it drawn first. Scenes never read the clock: ``update(dt)`` is all the time they know.
+
+Scenes never import each other: each is registered once under a name
+(:func:`nshex_pygame.client.scenes.register_all`) and one scene opens another through the app,
+``app.open("battle", ...)`` or ``app.make("game", ...)``. A scene made that way knows its name
+(``scene.scene_name``), which is how a scene recognises another on the stack.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -16,6 +22,7 @@ if TYPE_CHECKING:
 
 class Scene:
     transparent = False
+    scene_name = ""  # the name it was registered under (set when made through the registry)
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -37,6 +44,31 @@ class Scene:
 
     def on_exit(self) -> None:
         """Popped off the stack (or the program ends)."""
+
+
+class SceneRegistry:
+    """Scene factories by name: how scenes reach one another without importing each other."""
+
+    def __init__(self) -> None:
+        self._factories: dict[str, Callable[..., Scene]] = {}
+
+    def register(self, name: str, factory: Callable[..., Scene]) -> None:
+        """``factory(app, *args, **kwargs)`` makes the scene called ``name``."""
+        if name in self._factories:
+            raise ValueError(f"a scene named {name!r} is registered already")
+        self._factories[name] = factory
+
+    def names(self) -> list[str]:
+        return sorted(self._factories)
+
+    def create(self, app: App, name: str, *args: Any, **kwargs: Any) -> Scene:
+        try:
+            factory = self._factories[name]
+        except KeyError:
+            raise KeyError(f"no scene named {name!r} (known: {', '.join(self.names())})") from None
+        scene = factory(app, *args, **kwargs)
+        scene.scene_name = name
+        return scene
 
 
 class SceneStack:
@@ -79,9 +111,10 @@ class SceneStack:
             self.scenes.pop().on_exit()
         return self.push(scene)
 
-    def find(self, kind: type[Any]) -> Any:
+    def find(self, kind: type[Any] | str) -> Any:
+        """The topmost scene of a class, or (a string) of a registered name; None if none."""
         for scene in reversed(self.scenes):
-            if isinstance(scene, kind):
+            if scene.scene_name == kind if isinstance(kind, str) else isinstance(scene, kind):
                 return scene
         return None
 

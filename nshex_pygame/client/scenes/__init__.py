@@ -1,2 +1,36 @@
 """The client's scenes: menu, new game, game, battle playback, rules and gallery, settings, game
-over."""
+over.
+
+This is the one place that knows them all: :func:`register_all` gives each its name in the
+app's registry, and the scenes open one another by those names (``app.open("setup")``), never
+by importing one another (tests/test_layers.py holds them to it).
+"""
+
+from __future__ import annotations
+
+from nshex_pygame.client.scene import SceneRegistry
+
+
+def register_all(registry: SceneRegistry) -> None:
+    from nshex_pygame.client.scenes.battle import BattleScene
+    from nshex_pygame.client.scenes.gallery import GalleryScene, RulesScene
+    from nshex_pygame.client.scenes.game import GameScene
+    from nshex_pygame.client.scenes.gameover import GameOverScene
+    from nshex_pygame.client.scenes.menu import ErrorScene, LoadScene, MenuScene, PauseScene
+    from nshex_pygame.client.scenes.settings import SettingsScene
+    from nshex_pygame.client.scenes.setup import SetupScene
+
+    for scene in (
+        MenuScene,
+        LoadScene,
+        PauseScene,
+        ErrorScene,
+        SetupScene,
+        GameScene,
+        BattleScene,
+        GameOverScene,
+        RulesScene,
+        GalleryScene,
+        SettingsScene,
+    ):
+        registry.register(scene.scene_name, scene)

@@ -44,6 +44,8 @@ PAGE_TILES: dict[str, list[tuple[str, int]]] = {
 
 
 class RulesScene(Scene):
+    scene_name = "rules"
+
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.page = 0
@@ -130,6 +132,8 @@ class RulesScene(Scene):
 
 class GalleryScene(Scene):
     """Every tile of the four armies; hover one to read it."""
+
+    scene_name = "gallery"
 
     SIZE = 52
 

@@ -69,15 +69,9 @@ def _key(at: Any) -> Hex:
     return int(at[0]), int(at[1])
 
 
-def new_game(seats: list[SeatSetup], seed: int, auto_battle_choices: bool) -> Game:
-    """A new game for ``seats``. With automatic battle choices off, the human seats answer
-    their own battle choices (a Clown's explosion, a Quartermaster conversion, which attack a
-    medic takes); computer seats always get the automatic answers."""
-    manual = [] if auto_battle_choices else [i for i, s in enumerate(seats) if s.is_human]
-    return Game([s.army for s in seats], seed, manual_battle_choices=manual)
-
-
 class GameScene(Scene):
+    scene_name = "game"
+
     def __init__(
         self,
         app: Any,
@@ -235,14 +229,12 @@ class GameScene(Scene):
 
     def ask(self, question: dict[str, Any]) -> None:
         """Show the battle so far and ask ``question`` (in the open battle scene, if any)."""
-        from nshex_pygame.client.scenes.battle import BattleScene
-
         scene = self.question_scene
         if scene is not None and scene in self.app.stack.scenes:
             scene.ask(question)
             return
-        scene = BattleScene(
-            self.app,
+        scene = self.app.make(
+            "battle",
             self.board,
             self.armies,
             question["before"],
@@ -254,7 +246,7 @@ class GameScene(Scene):
         )
         self.question_scene = scene
         top = self.app.stack.top
-        if isinstance(top, BattleScene) and top.question is None:
+        if top is not None and top.scene_name == "battle" and top.question is None:
             self.app.stack.push_below(scene, top)  # the battle before it is played back first
         else:
             self.app.stack.push(scene)
@@ -284,8 +276,6 @@ class GameScene(Scene):
 
     def start_battle(self, before_view: dict[str, Any]) -> None:
         """Play the battle just finished back (going on in the scene that asked, if any)."""
-        from nshex_pygame.client.scenes.battle import BattleScene
-
         battle = self.game.last_battle()
         if not battle:
             return
@@ -300,18 +290,16 @@ class GameScene(Scene):
                 result_hq=list(self.view["hq_hp"]),
             )
             return
-        self.app.stack.push(
-            BattleScene(
-                self.app,
-                self.board,
-                self.armies,
-                battle["before"],
-                battle["phases"],
-                hq_before,
-                backdrop=self,
-                result_units=self.view["units"],
-                result_hq=list(self.view["hq_hp"]),
-            )
+        self.app.open(
+            "battle",
+            self.board,
+            self.armies,
+            battle["before"],
+            battle["phases"],
+            hq_before,
+            backdrop=self,
+            result_units=self.view["units"],
+            result_hq=list(self.view["hq_hp"]),
         )
 
     def autosave(self) -> None:
@@ -345,9 +333,7 @@ class GameScene(Scene):
             if not self.over_shown:
                 self.over_shown = True
                 self.autosave()
-                from nshex_pygame.client.scenes.gameover import GameOverScene
-
-                self.app.stack.push(GameOverScene(self.app, self))
+                self.app.open("gameover", self)
             return
         if self.stage == "battle_choice":
             question = self.human_question()
@@ -414,9 +400,7 @@ class GameScene(Scene):
             thinker.hurry()
 
     def open_menu(self) -> None:
-        from nshex_pygame.client.scenes.menu import PauseScene
-
-        self.app.stack.push(PauseScene(self.app, self))
+        self.app.open("pause", self)
 
     # --- choosing an action -------------------------------------------------------------------
 
@@ -754,9 +738,7 @@ class GameScene(Scene):
             elif key == pygame.K_m:
                 self.hurry()
             elif key in (pygame.K_F1, pygame.K_h):
-                from nshex_pygame.client.scenes.gallery import RulesScene
-
-                rules = RulesScene(self.app)
+                rules = self.app.make("rules")
                 rules.page = rules.pages - 1  # the symbols
                 self.app.stack.push(rules)
             elif pygame.K_1 <= key <= pygame.K_3 and self.human_to_move():

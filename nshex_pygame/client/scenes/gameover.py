@@ -9,10 +9,13 @@ import pygame
 
 from nshex_pygame.client import storage, tileart, widgets
 from nshex_pygame.client.scene import Scene
+from nshex_pygame.client.session import new_game
 from nshex_pygame.client.words import army_name
 
 
 class GameOverScene(Scene):
+    scene_name = "gameover"
+
     transparent = True
 
     def __init__(self, app: Any, game_scene: Any) -> None:
@@ -38,21 +41,17 @@ class GameOverScene(Scene):
         return "The game is over"
 
     def rematch(self) -> None:
-        from nshex_pygame.client.scenes.game import GameScene, new_game
-
         old = self.game_scene
         seats = list(old.seats)
         seed = random.randrange(2**32)
         game = new_game(seats, seed, self.app.settings.auto_battle_choices)
-        scene = GameScene(self.app, game, seats, save_path=storage.autosave_path(), seed=seed)
+        scene = self.app.make("game", game, seats, save_path=storage.autosave_path(), seed=seed)
         self.app.stack.pop(self)
         self.app.stack.replace(scene)
         scene.autosave()
 
     def to_menu(self) -> None:
-        from nshex_pygame.client.scenes.menu import MenuScene
-
-        self.app.stack.clear_to(MenuScene(self.app))
+        self.app.stack.clear_to(self.app.make("menu"))
 
     def toggle(self) -> None:
         self.hidden = not self.hidden

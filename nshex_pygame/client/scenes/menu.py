@@ -11,41 +11,26 @@ import pygame
 
 from nshex_pygame.client import storage, tileart, widgets
 from nshex_pygame.client.scene import Scene
+from nshex_pygame.client.session import load_game
 from nshex_pygame.client.words import army_name
+from nshex_pygame.core import Game
 
 TITLE = "Neuroshima Hex! 3.0"
 
 
-def load_game(path: Path) -> tuple[Any, str | None]:
-    """(the game scene's inputs, None) or (None, why the file cannot be loaded)."""
-    from nshex_pygame.core import EngineError, Game, SaveError
-
-    saved, problem = storage.read_save(path)
-    if saved is None:
-        return None, problem
-    try:
-        game = Game.load(saved.game_text)
-    except (SaveError, EngineError, ValueError) as exc:
-        return None, f"{path.name}: {exc}"
-    armies = list(game.view()["armies"])
-    if [s.army for s in saved.seats] != armies:
-        return None, f"{path.name}: the seats do not match the game's armies"
-    return (game, saved), None
-
-
 def open_game(app: Any, path: Path) -> str | None:
     """Load ``path`` into a game scene on top of the menu; the problem if it cannot."""
-    from nshex_pygame.client.scenes.game import GameScene
-
     loaded, problem = load_game(path)
     if loaded is None:
         return problem
     game, saved = loaded
-    app.stack.push(GameScene(app, game, saved.seats, save_path=storage.autosave_path()))
+    app.open("game", game, saved.seats, save_path=storage.autosave_path())
     return None
 
 
 class MenuScene(Scene):
+    scene_name = "menu"
+
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.problem: str | None = None
@@ -78,30 +63,22 @@ class MenuScene(Scene):
             self.last_game = f"{armies}, saved {when}"
 
     def new_game(self) -> None:
-        from nshex_pygame.client.scenes.setup import SetupScene
-
-        self.app.stack.push(SetupScene(self.app))
+        self.app.open("setup")
 
     def continue_game(self) -> None:
         self.problem = open_game(self.app, storage.autosave_path())
 
     def load_game(self) -> None:
-        self.app.stack.push(LoadScene(self.app))
+        self.app.open("load")
 
     def rules(self) -> None:
-        from nshex_pygame.client.scenes.gallery import RulesScene
-
-        self.app.stack.push(RulesScene(self.app))
+        self.app.open("rules")
 
     def gallery(self) -> None:
-        from nshex_pygame.client.scenes.gallery import GalleryScene
-
-        self.app.stack.push(GalleryScene(self.app))
+        self.app.open("gallery")
 
     def settings(self) -> None:
-        from nshex_pygame.client.scenes.settings import SettingsScene
-
-        self.app.stack.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def handle(self, event: pygame.event.Event) -> None:
         for button in self.buttons:
@@ -160,6 +137,8 @@ class MenuScene(Scene):
 class LoadScene(Scene):
     """Every saved game in the saves folder; a bad one is listed with what is wrong."""
 
+    scene_name = "load"
+
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.rows: list[tuple[Path, str, str | None]] = []
@@ -167,8 +146,6 @@ class LoadScene(Scene):
         for path in storage.list_saves()[:10]:
             saved, problem = storage.read_save(path)
             if saved is not None:
-                from nshex_pygame.core import Game
-
                 try:
                     game = Game.load(saved.game_text)
                     view = game.view()
@@ -233,6 +210,8 @@ class LoadScene(Scene):
 class PauseScene(Scene):
     """Esc during a game: resume, save a copy, settings, rules, or back to the menu."""
 
+    scene_name = "pause"
+
     transparent = True
 
     def __init__(self, app: Any, game_scene: Any) -> None:
@@ -257,18 +236,14 @@ class PauseScene(Scene):
         self.note = f"Saved as {path.name}" if path else self.game_scene.message
 
     def rules(self) -> None:
-        from nshex_pygame.client.scenes.gallery import RulesScene
-
-        self.app.stack.push(RulesScene(self.app))
+        self.app.open("rules")
 
     def settings(self) -> None:
-        from nshex_pygame.client.scenes.settings import SettingsScene
-
-        self.app.stack.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def to_menu(self) -> None:
         self.game_scene.autosave()
-        self.app.stack.clear_to(MenuScene(self.app))
+        self.app.stack.clear_to(self.app.make("menu"))
 
     def handle(self, event: pygame.event.Event) -> None:
         for button in self.buttons:
@@ -293,6 +268,8 @@ class PauseScene(Scene):
 class ErrorScene(Scene):
     """Something went wrong in the program itself: say what, offer the menu or quitting."""
 
+    scene_name = "error"
+
     def __init__(self, app: Any, message: str) -> None:
         super().__init__(app)
         self.message = message
@@ -307,7 +284,7 @@ class ErrorScene(Scene):
         for scene in reversed(scenes):
             with contextlib.suppress(Exception):
                 scene.on_exit()
-        self.app.stack.push(MenuScene(self.app))
+        self.app.stack.push(self.app.make("menu"))
 
     def handle(self, event: pygame.event.Event) -> None:
         for button in self.buttons:

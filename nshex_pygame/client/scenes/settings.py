@@ -15,6 +15,8 @@ from nshex_pygame.client.scene import Scene
 
 
 class SettingsScene(Scene):
+    scene_name = "settings"
+
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.rows: list[tuple[str, str, Any]] = []

@@ -10,6 +10,7 @@ import pygame
 
 from nshex_pygame.client import ai, rulestext, storage, tileart, widgets
 from nshex_pygame.client.scene import Scene
+from nshex_pygame.client.session import new_game
 from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.client.words import army_name
 
@@ -28,6 +29,8 @@ STARTS = ("first", "second", "random")
 
 
 class SetupScene(Scene):
+    scene_name = "setup"
+
     def __init__(self, app: Any, *, rng: random.Random | None = None) -> None:
         super().__init__(app)
         self.rng = rng or random.Random()
@@ -114,12 +117,10 @@ class SetupScene(Scene):
         return seats if start == "first" else seats[::-1]
 
     def start(self) -> None:
-        from nshex_pygame.client.scenes.game import GameScene, new_game
-
         seats = self.seat_setups()
         seed = self.rng.randrange(2**32)
         game = new_game(seats, seed, self.app.settings.auto_battle_choices)
-        scene = GameScene(self.app, game, seats, save_path=storage.autosave_path(), seed=seed)
+        scene = self.app.make("game", game, seats, save_path=storage.autosave_path(), seed=seed)
         self.app.stack.replace(scene)
         scene.autosave()
 

@@ -1,0 +1,33 @@
+"""Starting and loading games: what the new-game screen, the menu and a rematch share."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from nshex_pygame.client import storage
+from nshex_pygame.client.storage import SeatSetup
+from nshex_pygame.core import EngineError, Game, SaveError
+
+
+def new_game(seats: list[SeatSetup], seed: int, auto_battle_choices: bool) -> Game:
+    """A new game for ``seats``. With automatic battle choices off, the human seats answer
+    their own battle choices (a Clown's explosion, a Quartermaster conversion, which attack a
+    medic takes); computer seats always get the automatic answers."""
+    manual = [] if auto_battle_choices else [i for i, s in enumerate(seats) if s.is_human]
+    return Game([s.army for s in seats], seed, manual_battle_choices=manual)
+
+
+def load_game(path: Path) -> tuple[Any, str | None]:
+    """((the game, the save), None) or (None, why the file cannot be loaded)."""
+    saved, problem = storage.read_save(path)
+    if saved is None:
+        return None, problem
+    try:
+        game = Game.load(saved.game_text)
+    except (SaveError, EngineError, ValueError) as exc:
+        return None, f"{path.name}: {exc}"
+    armies = list(game.view()["armies"])
+    if [s.army for s in saved.seats] != armies:
+        return None, f"{path.name}: the seats do not match the game's armies"
+    return (game, saved), None
