@@ -1,0 +1,16 @@
+"""The game: the board, both hands, the turn, the AI, and the way into battles and game over.
+
+Everything the rules allow comes from the engine: the scene asks ``legal_actions()``, reads
+each one with ``describe_action`` and narrows that list with the player's clicks (a tile from
+the hand, then a hex, then a facing, then a confirming click). A click no legal action uses is
+explained (the engine's own reason when it has one) and changes nothing.
+
+The parts: ``scene`` (the state and the flow of play), ``input`` (clicks and keys), ``info``
+(the words: prompt, reasons, hover boxes), ``draw`` (the pictures), ``layout`` (places,
+colours, timings).
+"""
+
+from nshex_pygame.client.scenes.game.layout import plain_reason
+from nshex_pygame.client.scenes.game.scene import GameScene
+
+__all__ = ["GameScene", "plain_reason"]

@@ -1,0 +1,410 @@
+"""The game scene's drawing: the board with its marks and ghost tile, the seats, the log and
+the actions panel."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from nshex_pygame.client import hexgeo, rulestext, tileart, widgets
+from nshex_pygame.client.board import Marks
+from nshex_pygame.client.hexgeo import Hex
+from nshex_pygame.client.scenes.game.layout import (
+    ACTIONS,
+    AI_EDGE,
+    HAND_SIZE,
+    LEFT,
+    LEGAL_EDGE,
+    LEGAL_FILL,
+    LOG,
+    PICK_EDGE,
+    RIGHT,
+    SEAT_RINGS,
+    as_hex,
+)
+from nshex_pygame.client.words import action_words, army_name
+
+
+class GameDrawing:
+    """Drawing the game scene (mixed into :class:`GameScene`)."""
+
+    def marks(self) -> Marks:
+        marks = Marks()
+        if self.ai_show is not None:
+            _a, desc, _t = self.ai_show
+            for slot in ("at", "from", "to", "target"):
+                if slot in desc:
+                    marks.outlines[as_hex(desc[slot])] = AI_EDGE
+            return marks
+        if not self.human_to_move():
+            return marks
+        cands = self.candidates()
+        slot = self.next_slot(cands)
+        if slot is not None and (self.selected is not None or self.stage != "main" or self.partial):
+            for at in self.slot_hexes(cands, slot):
+                marks.fills[at] = LEGAL_FILL
+                marks.outlines[at] = LEGAL_EDGE
+        if self.selected is None and not self.partial and self.stage == "main":
+            # units that can move by themselves (Mobility, Transport)
+            for at in self.slot_hexes(cands, "from"):
+                marks.outlines.setdefault(at, (120, 200, 140))
+        for s in ("from", "to", "target", "at"):
+            if s in self.partial:
+                marks.outlines[self.partial[s]] = PICK_EDGE
+        stage = self.view.get("stage") or {}
+        if stage.get("kind") == "push_to" and stage.get("target"):
+            marks.outlines[as_hex(stage["target"])] = PICK_EDGE
+        return marks
+
+    def preview(self) -> tuple[str, Hex, int, int] | None:
+        """A ghost tile to draw: (tile, hex, facing, alpha)."""
+        if self.ai_show is not None:
+            _a, desc, _t = self.ai_show
+            if desc.get("kind") == "place":
+                return desc["tile"], as_hex(desc["at"]), int(desc["facing"]), 200
+            if desc.get("kind") in ("move", "mobility", "transport"):
+                unit = self.units.get(as_hex(desc["from"]))
+                if unit:
+                    return unit["tile"], as_hex(desc["to"]), int(desc["facing"]), 200
+            return None
+        if not self.human_to_move():
+            return None
+        tile = self.selected_tile()
+        cands = self.candidates()
+        at = self.partial.get("at") or self.partial.get("to")
+        if self.stage == "place_hq":
+            hq = f"{self.armies[self.mover]}.hq"
+            if at is not None:
+                return hq, at, 0, 235
+            if self.hover_hex in self.slot_hexes(cands, "at"):
+                return hq, self.hover_hex, 0, 150
+            return None
+        if tile is not None and tileart.info_of(tile).get("kind") != "instant":
+            if at is None and self.hover_hex in self.slot_hexes(cands, "at"):
+                at = self.hover_hex
+                faces = self.facings([(a, d) for a, d in cands if as_hex(d["at"]) == at])
+                face = self.facing if self.facing in faces else self.default_facing(at, faces)
+                return tile, at, face, 150
+            if at is not None:
+                return tile, at, self.facing, 235
+        if "to" in self.partial and "from" in self.partial:
+            unit = self.units.get(self.partial["from"])
+            if unit:
+                return unit["tile"], self.partial["to"], self.facing, 235
+        return None
+
+    def draw(self, surface: pygame.Surface, *, hq: list[int] | None = None) -> None:
+        self.draw_backdrop(surface, hq=hq)
+        marks = self.marks()
+        self.board.draw_ground(surface, marks)
+        ghost = self.preview()
+        hidden: set[Hex] = set()
+        if ghost and "from" in self.partial and "to" in self.partial:
+            hidden.add(self.partial["from"])
+        if (
+            ghost
+            and self.ai_show
+            and self.ai_show[1].get("kind") in ("move", "mobility", "transport")
+        ):
+            hidden.add(as_hex(self.ai_show[1]["from"]))
+        hidden |= set(self.pops)
+        self.board.draw_units(
+            surface,
+            self.view["units"],
+            list(self.view["hq_hp"]),
+            self.netted,
+            hidden=hidden,
+            seat_rings=self.rings(),
+        )
+        rings = self.rings()
+        for at, tween in self.pops.items():
+            unit = self.units.get(at)
+            if unit is None:
+                continue
+            seat = int(unit["seat"])
+            info = tileart.info_of(unit["tile"])
+            image = tileart.render_tile(
+                unit["tile"],
+                self.board.size - 2,
+                int(unit["facing"]),
+                wounds=int(unit.get("wounds", 0)),
+                netted=at in self.netted,
+                hq_hp=self.view["hq_hp"][seat] if info.get("kind") == "hq" else None,
+                ring=rings[seat] if rings else None,
+            )
+            grow = 1.0 + 0.3 * (1.0 - tween.t)
+            size = (round(image.get_width() * grow), round(image.get_height() * grow))
+            scaled = pygame.transform.smoothscale(image, size)
+            tileart.blit_tile(surface, scaled, self.board.pixel(at), int(120 + 135 * tween.t))
+        if ghost:
+            tile, at, facing, alpha = ghost
+            image = tileart.render_tile(tile, self.board.size - 2, facing, ring=(255, 255, 255))
+            tileart.blit_tile(surface, image, self.board.pixel(at), alpha)
+            if alpha > 200 and tileart.info_of(tile).get("kind") != "hq":
+                self._draw_facing_arrow(surface, at, facing)
+        self.board.draw_marks(surface, marks)
+        self.draw_foreground(surface)
+
+    def rings(self) -> list[tuple[int, int, int]] | None:
+        return SEAT_RINGS if len(set(self.armies)) < len(self.armies) else None
+
+    def _draw_facing_arrow(self, surface: pygame.Surface, at: Hex, facing: int) -> None:
+        cx, cy = self.board.pixel(at)
+        angle = hexgeo.edge_angle(facing)
+        r = self.board.size * 1.02
+        tip = (cx + math.cos(angle) * r, cy + math.sin(angle) * r)
+        left = (
+            cx + math.cos(angle - 0.16) * r * 0.8,
+            cy + math.sin(angle - 0.16) * r * 0.8,
+        )
+        right = (
+            cx + math.cos(angle + 0.16) * r * 0.8,
+            cy + math.sin(angle + 0.16) * r * 0.8,
+        )
+        pygame.draw.polygon(surface, PICK_EDGE, [tip, left, right])
+        pygame.draw.polygon(surface, tileart.INK, [tip, left, right], 1)
+
+    def draw_backdrop(
+        self,
+        surface: pygame.Surface,
+        *,
+        hq: list[int] | None = None,
+        prompt: str | None = None,
+    ) -> None:
+        surface.fill(widgets.BG)
+        hq_hp = hq if hq is not None else list(self.view["hq_hp"])
+        for seat in range(min(2, len(self.armies))):
+            self.draw_seat(surface, seat, hq_hp)
+        prompt = prompt if prompt is not None else self.prompt()
+        size = tileart.fit_text(prompt, 19, 640)
+        if size >= 16:
+            widgets.draw_text(surface, prompt, (640, 22), size, widgets.ACCENT, True, "center")
+        else:
+            lines = widgets.wrap(prompt, 16, 640, bold=True)[:2]
+            for i, line in enumerate(lines):
+                widgets.draw_text(
+                    surface, line, (640, 14 + 21 * i), 16, widgets.ACCENT, True, "midtop"
+                )
+
+    def draw_seat(self, surface: pygame.Surface, seat: int, hq_hp: list[int]) -> None:
+        rect = LEFT if seat == 0 else RIGHT
+        army = self.armies[seat]
+        to_move = self.mover if self.stage == "battle_choice" else self.view.get("to_move")
+        active = seat == to_move and not self.game.is_terminal()
+        widgets.panel(
+            surface,
+            rect,
+            edge=SEAT_RINGS[seat % 2] if active else widgets.PANEL_EDGE,
+        )
+        colour = tileart.army_colour(army)
+        pygame.draw.rect(
+            surface, colour, (rect.left + 1, rect.top + 1, rect.width - 2, 44), border_radius=8
+        )
+        name_rect = widgets.draw_text(
+            surface, army_name(army), (rect.left + 12, rect.top + 10), 22, widgets.TEXT, True
+        )
+        rings = self.rings()
+        if rings:  # the same army on both sides: the ring colour tells the tiles apart
+            mark = (name_rect.right + 16, name_rect.centery)
+            tileart.hex_fill(surface, mark, 10, tileart.INK)
+            tileart.hex_outline(surface, mark, 10, rings[seat], 3)
+        who = self.seats[seat].player
+        label = "Human" if who == "human" else f"Computer: {who}"
+        room = rect.width - 36 - widgets.font(22, True).size(army_name(army))[0]
+        widgets.draw_text(
+            surface,
+            label,
+            (rect.right - 12, rect.top + 15),
+            tileart.fit_text(label, 15, room, bold=False),
+            widgets.TEXT,
+            False,
+            "topright",
+        )
+        hp = hq_hp[seat] if seat < len(hq_hp) else 0
+        widgets.draw_text(surface, "HQ", (rect.left + 12, rect.top + 58), 16, widgets.DIM, True)
+        bar = pygame.Rect(rect.left + 50, rect.top + 58, 190, 20)
+        pygame.draw.rect(surface, (60, 20, 24), bar, border_radius=4)
+        fill = bar.copy()
+        fill.width = round(bar.width * max(0, min(20, hp)) / 20)
+        pygame.draw.rect(
+            surface, (210, 60, 60) if hp <= 6 else (90, 190, 110), fill, border_radius=4
+        )
+        widgets.draw_text(
+            surface, str(hp), (rect.right - 14, rect.top + 55), 22, widgets.TEXT, True, "topright"
+        )
+        decks = self.view.get("deck_sizes") or []
+        deck = decks[seat] if seat < len(decks) else 0
+        discards = (self.view.get("discards") or [[], []])[seat]
+        # deck and discard pile
+        deck_rect = pygame.Rect(rect.left + 12, rect.top + 92, 130, 150)
+        pile_rect = pygame.Rect(rect.left + 158, rect.top + 92, 130, 150)
+        self._draw_stack(surface, deck_rect, "Deck", str(deck), None, deck)
+        top = discards[-1] if discards else None
+        self._draw_stack(surface, pile_rect, "Discards", str(len(discards)), top, len(discards))
+        widgets.draw_text(
+            surface,
+            "Hand" + ("  (to move)" if active else ""),
+            (rect.left + 12, rect.top + 246),
+            15,
+            widgets.ACCENT if active else widgets.DIM,
+            True,
+        )
+        hand = self.hand(seat)
+        for i, (_r, center) in enumerate(self.hand_rects(seat)):
+            if i >= len(hand):
+                tileart.hex_outline(surface, center, HAND_SIZE, (60, 64, 74), 2)
+                continue
+            image = tileart.render_tile(hand[i], HAND_SIZE)
+            tileart.blit_tile(surface, image, center)
+            if active and self.selected == i and self.human_to_move():
+                tileart.hex_outline(surface, center, HAND_SIZE + 3, PICK_EDGE, 4)
+            elif self.ai_show and seat == self.mover and self.ai_show[1].get("tile") == hand[i]:
+                tileart.hex_outline(surface, center, HAND_SIZE + 3, AI_EDGE, 4)
+
+    def _draw_stack(self, surface, rect, label, count, top_tile, n) -> None:
+        widgets.draw_text(surface, label, (rect.centerx, rect.top), 15, widgets.DIM, True, "midtop")
+        center = (rect.centerx, rect.top + 78)
+        if n == 0:
+            tileart.hex_outline(surface, center, 48, (60, 64, 74), 2)
+        else:
+            for k in range(min(3, n) - 1, -1, -1):
+                offset = (center[0] + k * 3, center[1] - k * 3)
+                if top_tile is not None and k == 0:
+                    tileart.blit_tile(surface, tileart.render_tile(top_tile, 48), offset)
+                else:
+                    tileart.hex_fill(surface, offset, 48, (70, 74, 86))
+                    tileart.hex_outline(surface, offset, 48, (120, 126, 140), 2)
+        if top_tile is None:
+            widgets.draw_text(surface, count, center, 26, widgets.TEXT, True, "center")
+        else:
+            widgets.draw_text(
+                surface,
+                f"{count} tiles",
+                (rect.centerx, rect.top + 132),
+                14,
+                widgets.DIM,
+                False,
+                "midtop",
+            )
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        widgets.panel(surface, LOG)
+        widgets.draw_text(surface, "Game log", (LOG.left + 12, LOG.top + 8), 16, widgets.DIM, True)
+        rows = (LOG.height - 44) // 18
+        y = LOG.top + 34
+        for text, colour, more in widgets.log_lines(self.log[-40:], 14, LOG.width - 24, rows):
+            widgets.draw_text(surface, text, (LOG.left + (24 if more else 12), y), 14, colour)
+            y += 18
+
+    def draw_actions(self, surface: pygame.Surface) -> None:
+        widgets.panel(surface, ACTIONS)
+        x, y = ACTIONS.left + 12, ACTIONS.top + 10
+        turn = self.view.get("turn", 0)
+        widgets.draw_text(surface, f"Turn {turn}", (x, y), 17, widgets.TEXT, True)
+        ending = self.view.get("ending") or {}
+        kind = ending.get("kind")
+        if kind and kind != "none":
+            left = ending.get("turns_left")
+            turns = f" ({left} turn{'s' if left != 1 else ''} left)" if left is not None else ""
+            words = {
+                "last_tile_drawn": "A deck is empty: no more Battle tiles",
+                "last_round": f"Last round, then the final battle{turns}",
+                "tie_break": f"Tie: one more turn each, then overtime{turns}",
+            }.get(str(kind), str(kind).replace("_", " "))
+            widgets.draw_text(surface, words, (x, y + 24), 14, widgets.ACCENT)
+        if self.mover >= 0 and not self.seats[self.mover].is_human:
+            self.draw_thinking(surface, pygame.Rect(x, y + 50, ACTIONS.width - 24, 80))
+        elif self.human_to_move():
+            tile = self.selected_tile()
+            if tile:
+                info = tileart.info_of(tile)
+                abilities = [
+                    rulestext.ABILITIES[a]
+                    for a in info.get("abilities") or []
+                    if a in rulestext.ABILITIES
+                ]
+                hint = (abilities or rulestext.tile_description(info) or [""])[-1]
+            elif self.stage == "place_hq":
+                hint = (
+                    "Your HQ goes on any empty hex (next to the enemy's is allowed). It has 20 "
+                    "hit points and strikes all six neighbours."
+                )
+            elif self.stage == "push_to":
+                hint = "Your unit was pushed: pick one of the lit hexes for it."
+            else:
+                hint = "Click a tile in your hand. Hover anything to read it; H shows the symbols."
+            widgets.draw_paragraph(
+                surface, hint, pygame.Rect(x, y + 48, ACTIONS.width - 24, 90), 14, widgets.DIM
+            )
+        show = {b for b in self.buttons if b not in (self.confirm_button, self.cancel_button)}
+        if self.human_to_move():
+            self.confirm_button.enabled = self.chosen() is not None
+            self.cancel_button.enabled = bool(self.partial) or self.selected is not None
+            show |= {self.confirm_button, self.cancel_button}
+        for button in self.buttons:
+            if button.label.startswith("Discard"):
+                button.enabled = self.selected is not None
+            if button in show:
+                button.draw(surface)
+        self.menu_button.draw(surface)
+
+    def draw_thinking(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        thinker = self.thinkers.get(self.mover)
+        name = army_name(self.armies[self.mover])
+        if self.ai_show is not None:
+            widgets.draw_text(surface, f"{name} plays:", rect.topleft, 16, AI_EDGE, True)
+            widgets.draw_paragraph(
+                surface,
+                action_words(self.ai_show[1]),
+                pygame.Rect(rect.left, rect.top + 24, rect.width, 60),
+                15,
+            )
+            return
+        dots = "." * (1 + int(self.clock * 3) % 3)
+        widgets.draw_text(surface, f"{name} is thinking{dots}", rect.topleft, 16, AI_EDGE, True)
+        cx, cy = rect.right - 20, rect.top + 10
+        for i in range(8):
+            angle = self.clock * 5 + i * math.pi / 4
+            shade = 80 + 20 * i
+            pygame.draw.circle(
+                surface,
+                (shade, shade // 2, shade),
+                (cx + math.cos(angle) * 10, cy + math.sin(angle) * 10),
+                3,
+            )
+        progress = thinker.progress() if thinker else None
+        if progress and progress.get("iterations"):
+            widgets.draw_text(
+                surface,
+                f"{progress['iterations']:,} positions searched",
+                (rect.left, rect.top + 26),
+                14,
+                widgets.DIM,
+            )
+        if thinker is not None and thinker.can_hurry and thinker.elapsed > 0.5:
+            self.hurry_button.draw(surface)
+
+    def draw_foreground(self, surface: pygame.Surface) -> None:
+        self.draw_log(surface)
+        self.draw_actions(surface)
+        if self.message_time > 0 and self.message:
+            lines = widgets.wrap(self.message, 16, 600)
+            box = pygame.Rect(0, 0, 640, 12 + 22 * len(lines))
+            box.midbottom = (640, 792)
+            shade = pygame.Surface(box.size, pygame.SRCALPHA)
+            shade.fill((24, 44, 60, 235) if self.message_info else (60, 16, 20, 235))
+            surface.blit(shade, box)
+            edge = (120, 190, 255) if self.message_info else widgets.BAD
+            pygame.draw.rect(surface, edge, box, 1, border_radius=4)
+            for i, line in enumerate(lines):
+                widgets.draw_text(
+                    surface,
+                    line,
+                    (box.centerx, box.top + 8 + 22 * i),
+                    16,
+                    widgets.TEXT,
+                    False,
+                    "midtop",
+                )
+        self.draw_tooltip(surface)

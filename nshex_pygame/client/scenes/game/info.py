@@ -1,0 +1,253 @@
+"""The game scene's information: the prompt, why a click does nothing, and the hover boxes.
+
+Every reason comes from the engine when it can give one (``string_to_action`` refusing an
+action says why); nothing here re-implements a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from nshex_pygame.client import rulestext, tileart, widgets
+from nshex_pygame.client.hexgeo import Hex
+from nshex_pygame.client.scenes.game.layout import (
+    INSTANT_KINDS,
+    LEFT,
+    RIGHT,
+    as_hex,
+    plain_reason,
+)
+from nshex_pygame.client.words import army_name, tile_name
+from nshex_pygame.core import CHANCE, IllegalActionError
+
+
+class GameInfo:
+    """What the game scene says in words (mixed into :class:`GameScene`)."""
+
+    def prompt(self) -> str:
+        if self.game.is_terminal():
+            return "The game is over."
+        if self.mover == CHANCE:
+            return "Drawing tiles..."
+        name = army_name(self.armies[self.mover])
+        if not self.seats[self.mover].is_human:
+            return f"{name} (computer) is playing"
+        stage = self.stage
+        if stage == "place_hq":
+            return f"{name}: place your HQ on a lit hex, then click it again"
+        if stage == "discard":
+            return f"{name}: discard one of your three tiles"
+        if stage == "push_to":
+            return f"{name}: choose where your pushed unit goes"
+        if stage == "battle_choice":
+            return f"{name}: the battle waits for your choice"
+        tile = self.selected_tile()
+        if tile is None:
+            return f"{name}: pick a tile from your hand, move a unit, or end the turn"
+        cands = self.candidates()
+        slot = self.next_slot(cands)
+        tname = tile_name(tile)
+        if slot == "at":
+            return f"{name}: where does {tname} go? (lit hexes)"
+        if slot == "from":
+            return f"{name}: {tname}: which of your units?"
+        if slot in ("to",):
+            return f"{name}: {tname}: to which hex?"
+        if slot == "target":
+            return f"{name}: {tname}: on which target?"
+        if cands and slot is None:
+            if self.facings(cands):
+                return f"{name}: turn it (wheel, Q/E), then click again or press Enter"
+            return f"{name}: click again or press Enter to confirm"
+        return f"{name}: {tname}"
+
+    def stage_hint(self) -> str:
+        stage = self.stage
+        if stage == "discard":
+            return "you hold three tiles: discard one first."
+        if stage == "push_to":
+            return "the pushed unit's owner must choose where it goes."
+        if stage == "place_hq":
+            return "place your HQ first."
+        return "no legal action uses it."
+
+    def _why_not_move(self, at: Hex) -> str:
+        line = f"mobility {at[0]},{at[1]} -> {at[0]},{at[1]} 0"
+        reason = self._engine_reason(line)
+        unit = self.units.get(at)
+        name = tile_name(unit["tile"]) if unit else "This unit"
+        return f"{name} cannot move by itself now" + (f": {reason}" if reason else ".")
+
+    def _engine_reason(self, line: str) -> str | None:
+        try:
+            self.game.string_to_action(line)
+        except IllegalActionError as exc:
+            return plain_reason(str(exc))
+        except Exception:
+            return None
+        return None
+
+    def explain(self, at: Hex, cands: list[tuple[int, dict[str, Any]]], slot: str | None) -> str:
+        """Why a click on ``at`` does nothing: the engine's reason when one can be asked."""
+        tile = self.selected_tile()
+        q, r = at
+        line = None
+        if tile is not None and tileart.info_of(tile).get("kind") != "instant":
+            line = f"place {tile} {q},{r} {self.facing}"
+        elif tile is not None:
+            kind = INSTANT_KINDS.get(tile.partition(".")[2])
+            if kind in ("sniper", "grenade", "air_strike"):
+                line = f"play {kind} {q},{r}"
+            elif kind == "move" and "from" in self.partial:
+                f = self.partial["from"]
+                line = f"play move {f[0]},{f[1]} -> {q},{r} {self.facing}"
+            elif kind == "push_back" and "from" in self.partial:
+                f = self.partial["from"]
+                line = f"play push_back {f[0]},{f[1]} -> {q},{r}"
+            elif kind == "battle":
+                return "Battle needs no target: click the tile again or press Start battle."
+        elif self.stage == "place_hq":
+            line = f"hq {q},{r}"
+        elif self.stage == "push_to":
+            line = f"push_to {q},{r}"
+        reason = self._engine_reason(line) if line else None
+        if reason:
+            return reason
+        if not self.legal:
+            return "Nothing to do here now."
+        if tile is None and self.stage == "main":
+            return "Pick a tile from your hand first (or click a unit that can move)."
+        if self.stage == "discard":
+            return "You hold three tiles: discard one first (click it in your hand)."
+        return "No legal action uses this hex now."
+
+    def draw_tooltip(self, surface: pygame.Surface) -> None:
+        pos = self.mouse
+        if self.hover_hand is not None:
+            seat, index = self.hover_hand
+            hand = self.hand(seat)
+            if index < len(hand):
+                self._tile_tooltip(surface, hand[index], pos)
+            return
+        at = self.board.hex_at(pos)
+        if at is not None and at in self.units:
+            unit = self.units[at]
+            title, lines = self.unit_info(unit)
+            widgets.tooltip(surface, title, lines, pos)
+            return
+        for seat in range(min(2, len(self.armies))):
+            rect = LEFT if seat == 0 else RIGHT
+            deck = pygame.Rect(rect.left + 12, rect.top + 92, 130, 150)
+            if deck.collidepoint(pos):
+                sizes = self.view.get("deck_sizes") or []
+                left = sizes[seat] if seat < len(sizes) else 0
+                words = (
+                    f"{left} tiles left, face down. Draw up to three each turn; when a deck "
+                    "runs out, no more Battle tiles, one more turn each, then the final battle."
+                )
+                widgets.tooltip(
+                    surface, f"{army_name(self.armies[seat])} deck", [(words, widgets.TEXT)], pos
+                )
+                return
+            pile = pygame.Rect(rect.left + 158, rect.top + 92, 130, 150)
+            if pile.collidepoint(pos):
+                discards = (self.view.get("discards") or [[], []])[seat]
+                names = ", ".join(tile_name(t) for t in discards) or "empty"
+                widgets.tooltip(
+                    surface,
+                    f"{army_name(self.armies[seat])} discard pile",
+                    [(names, widgets.TEXT)],
+                    pos,
+                )
+                return
+
+    def _tile_tooltip(self, surface: pygame.Surface, tile: str, pos: tuple[int, int]) -> None:
+        info = tileart.info_of(tile)
+        title = f"{army_name(str(info.get('army')))} {info.get('name')}"
+        kind = rulestext.KIND_NAMES.get(str(info.get("kind")), str(info.get("kind")))
+        lines = [(kind, widgets.DIM)] + [
+            (t, widgets.TEXT) for t in rulestext.tile_description(info)
+        ]
+        widgets.tooltip(surface, title, lines, pos)
+
+    def unit_info(self, unit: dict[str, Any]) -> tuple[str, list[tuple[str, tuple[int, ...]]]]:
+        """What the hover box says about a unit on the board, with its current values."""
+        at = as_hex(unit["at"])
+        info = tileart.info_of(unit["tile"])
+        seat = int(unit["seat"])
+        title = f"{army_name(self.armies[seat])} {info.get('name')}"
+        lines: list[tuple[str, tuple[int, ...]]] = []
+        kind = info.get("kind")
+        lines.append(
+            (f"{rulestext.KIND_NAMES.get(str(kind), kind)} on {at[0]},{at[1]}", widgets.DIM)
+        )
+        analysis = self.analysis.get(at, {})
+        if analysis.get("netted"):
+            lines.append(("NETTED: it does nothing while the net holds.", tileart.NET))
+        if kind == "hq":
+            lines.append((f"{self.view['hq_hp'][seat]} hit points left", widgets.TEXT))
+        printed = list(info.get("initiative") or [])
+        current = list(analysis.get("initiative") or [])
+        if current or printed:
+            lines.append(
+                (
+                    "Initiative now: "
+                    + (", ".join(map(str, current)) or "none")
+                    + (f" (printed {', '.join(map(str, printed))})" if current != printed else ""),
+                    widgets.ACCENT,
+                )
+            )
+        melee, ranged = analysis.get("melee_bonus", 0), analysis.get("ranged_bonus", 0)
+        if melee:
+            lines.append((f"Melee strength {melee:+d} from bonuses", widgets.ACCENT))
+        if ranged:
+            lines.append((f"Ranged strength {ranged:+d} from bonuses", widgets.ACCENT))
+        wounds = int(unit.get("wounds", 0))
+        toughness = int(info.get("toughness") or 0)
+        if kind != "hq" and kind != "instant":
+            lines.append(
+                (
+                    f"Wounds {wounds}; dies at {toughness + 1}",
+                    tileart.WOUND if wounds else widgets.DIM,
+                )
+            )
+        links = analysis.get("linked_from") or []
+        if links:
+            names = ", ".join(
+                f"{tile_name(self.units[as_hex(p)]['tile'])} ({p[0]},{p[1]})"
+                for p in links
+                if as_hex(p) in self.units
+            )
+            lines.append((f"Linked from: {names}", widgets.GOOD))
+        reaches = [
+            other
+            for other in self.analysis.values()
+            if any(as_hex(p) == at for p in other.get("linked_from") or [])
+        ]
+        if reaches:
+            names = ", ".join(
+                f"{tile_name(o['tile'])} ({o['at'][0]},{o['at'][1]})" for o in reaches
+            )
+            lines.append((f"Works on: {names}", widgets.GOOD))
+        if analysis.get("transport"):
+            lines.append(("Linked to a Transport: may move once this turn", widgets.GOOD))
+        if analysis.get("quartermaster"):
+            lines.append(
+                ("Linked to a Quartermaster: may turn one melee attack ranged", widgets.GOOD)
+            )
+        medics = analysis.get("protected_by") or []
+        if medics:
+            lines.append(
+                (
+                    "Protected by the medic on " + ", ".join(f"{p[0]},{p[1]}" for p in medics),
+                    widgets.GOOD,
+                )
+            )
+        # the current initiative is shown above already
+        printed_lines = [
+            t for t in rulestext.tile_description(info) if not t.startswith("Initiative ")
+        ]
+        lines += [(t, widgets.TEXT) for t in printed_lines]
+        return title, lines

@@ -1,0 +1,356 @@
+"""The game scene's input: choosing an action from the engine's legal ones with clicks and keys.
+
+The legal actions come from the engine (``legal_actions`` and ``describe_action``); a click
+narrows them down (a tile from the hand, then a hex, then a facing, then a confirming click).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from nshex_pygame.client import hexgeo, tileart, widgets
+from nshex_pygame.client.hexgeo import Hex
+from nshex_pygame.client.scenes.game.layout import (
+    ACTIONS,
+    BOARD_KINDS_WITHOUT_TILE,
+    HAND_SIZE,
+    INSTANT_KINDS,
+    LEFT,
+    RIGHT,
+    SLOTS,
+    angle_diff,
+    as_hex,
+)
+from nshex_pygame.client.words import army_name, tile_name
+
+
+class GameInput:
+    """Clicks, keys and the buttons of the game scene (mixed into :class:`GameScene`)."""
+
+    def clear_choice(self) -> None:
+        self.selected = None
+        self.partial = {}
+
+    def selected_tile(self) -> str | None:
+        if self.selected is None or not self.human_to_move():
+            return None
+        hand = self.hand(self.mover)
+        return hand[self.selected] if self.selected < len(hand) else None
+
+    def candidates(self) -> list[tuple[int, dict[str, Any]]]:
+        """The legal actions that agree with everything chosen so far."""
+        tile = self.selected_tile()
+        out = []
+        for action, desc in self.legal:
+            kind = desc.get("kind")
+            if tile is not None:
+                info = tileart.info_of(tile)
+                if info.get("kind") == "instant":
+                    wanted = INSTANT_KINDS.get(tile.partition(".")[2])
+                    if kind != wanted:
+                        continue
+                elif not (kind == "place" and desc.get("tile") == tile):
+                    continue
+            elif kind not in BOARD_KINDS_WITHOUT_TILE:
+                continue
+            if self.partial.get("kind") and not self._same_kind(kind, self.partial["kind"]):
+                continue
+            if any(
+                as_hex(desc[slot]) != value
+                for slot, value in self.partial.items()
+                if slot != "kind" and slot in desc
+            ):
+                continue
+            out.append((action, desc))
+        return out
+
+    @staticmethod
+    def _same_kind(a: Any, b: Any) -> bool:
+        moves = ("mobility", "transport")
+        return a == b or (a in moves and b in moves)
+
+    def next_slot(self, cands: list[tuple[int, dict[str, Any]]]) -> str | None:
+        for _action, desc in cands:
+            for slot in SLOTS.get(str(desc.get("kind")), ()):
+                if slot not in self.partial:
+                    return slot
+        return None
+
+    def slot_hexes(self, cands: list[tuple[int, dict[str, Any]]], slot: str) -> set[Hex]:
+        return {as_hex(d[slot]) for _a, d in cands if slot in d}
+
+    def facings(self, cands: list[tuple[int, dict[str, Any]]]) -> list[int]:
+        return sorted({int(d["facing"]) for _a, d in cands if "facing" in d})
+
+    def chosen(self) -> tuple[int, dict[str, Any]] | None:
+        """The one action the choices so far (with the current facing) name, if complete."""
+        cands = self.candidates()
+        if not cands or self.next_slot(cands) is not None:
+            return None
+        faces = self.facings(cands)
+        if faces:
+            if self.facing not in faces:
+                return None
+            cands = [(a, d) for a, d in cands if d.get("facing") == self.facing]
+        if not cands:
+            return None
+        # Mobility first when both a Mobility and a Transport move fit.
+        cands.sort(key=lambda ad: 0 if ad[1].get("kind") != "transport" else 1)
+        return cands[0]
+
+    def default_facing(self, at: Hex, faces: list[int]) -> int:
+        """Facing the enemy HQ, when that is legal (a convenience, not a rule)."""
+        if not faces:
+            return self.facing
+        if self.facing in faces and self.partial.get("rotated"):
+            return self.facing
+        enemy = next(
+            (
+                as_hex(u["at"])
+                for u in self.view["units"]
+                if u["seat"] != self.mover and tileart.info_of(u["tile"]).get("kind") == "hq"
+            ),
+            None,
+        )
+        if enemy is None or enemy == at:
+            return faces[0]
+        ex, ey = self.board.pixel(enemy)
+        ax, ay = self.board.pixel(at)
+        angle = math.atan2(ey - ay, ex - ax)
+        return min(faces, key=lambda f: abs(angle_diff(hexgeo.edge_angle(f), angle)))
+
+    def rotate(self, step: int) -> None:
+        cands = self.candidates()
+        faces = self.facings(cands)
+        if not faces:
+            return
+        if self.facing not in faces:
+            self.facing = faces[0]
+        else:
+            self.facing = faces[(faces.index(self.facing) + step) % len(faces)]
+        self.partial["rotated"] = True
+        self.app.sounds.play("click")
+
+    def click_hand(self, seat: int, index: int) -> None:
+        if not self.human_to_move():
+            self.say("Wait: it is not a human player's turn.")
+            return
+        if seat != self.mover:
+            self.say(
+                f"That tile is in {army_name(self.armies[seat])}'s hand; it is not their turn."
+            )
+            return
+        hand = self.hand(seat)
+        if index >= len(hand):
+            return
+        tile = hand[index]
+        if self.selected == index and not self.partial:
+            # a second click on the tile: discard it (discard stage) or start the battle
+            for action, desc in self.legal:
+                if (
+                    self.stage == "discard"
+                    and desc.get("kind") == "discard"
+                    and desc.get("tile") == tile
+                ):
+                    self.apply(action)
+                    return
+                if desc.get("kind") == "battle" and tile.endswith(".battle"):
+                    self.apply(action)
+                    return
+        uses = [
+            d
+            for _a, d in self.legal
+            if d.get("tile") == tile
+            or (
+                tileart.info_of(tile).get("kind") == "instant"
+                and d.get("kind") == INSTANT_KINDS.get(tile.partition(".")[2])
+            )
+        ]
+        self.selected = index
+        self.partial = {}
+        if not uses:
+            self.say(f"{tile_name(tile)} cannot be used now; " + self.stage_hint())
+        elif self.stage == "discard":
+            self.say(f"Click {tile_name(tile)} again (or Discard) to discard it.", info=True)
+        else:
+            self.message_time = 0
+        self.app.sounds.play("click")
+
+    def click_hex(self, at: Hex) -> None:
+        if not self.human_to_move():
+            self.say("Wait: it is not a human player's turn.")
+            return
+        cands = self.candidates()
+        slot = self.next_slot(cands)
+        if slot is not None:
+            hexes = self.slot_hexes(cands, slot)
+            if at in hexes:
+                self.partial.setdefault("kind", cands[0][1].get("kind"))
+                self.partial[slot] = at
+                rest = self.candidates()
+                if slot in ("at", "to"):
+                    self.facing = self.default_facing(at, self.facings(rest))
+                self.app.sounds.play("click")
+                return
+        else:
+            last = self._last_hex()
+            if last is not None and at == last:
+                self.confirm()
+                return
+        if self.selected is None and not self.partial:
+            own = self.units.get(at)
+            if own is not None and own.get("seat") == self.mover:
+                self.say(self._why_not_move(at))
+                return
+        self.say(self.explain(at, cands, slot))
+
+    def _last_hex(self) -> Hex | None:
+        for slot in ("to", "target", "at"):
+            if slot in self.partial:
+                return self.partial[slot]
+        return None
+
+    def confirm(self) -> None:
+        chosen = self.chosen()
+        if chosen is None:
+            cands = self.candidates()
+            if cands and self.next_slot(cands) is None and self.facings(cands):
+                self.say("That facing is not allowed here; turn the tile with the wheel or Q/E.")
+            else:
+                self.say("Choose where first: the legal hexes are lit.")
+            return
+        self.apply(chosen[0])
+
+    def undo(self) -> bool:
+        """Take back the last unconfirmed choice; False if there was none."""
+        for slot in ("to", "target", "at", "from"):
+            if slot in self.partial:
+                del self.partial[slot]
+                if not any(k in self.partial for k in ("to", "target", "at", "from")):
+                    self.partial = {}
+                return True
+        if self.selected is not None:
+            self.selected = None
+            return True
+        return False
+
+    def press(self, kind: str) -> None:
+        """A button: end, unlucky, battle, discard (the selected tile)."""
+        if kind == "discard":
+            tile = self.selected_tile()
+            for action, desc in self.legal:
+                if desc.get("kind") == "discard" and desc.get("tile") == tile:
+                    self.apply(action)
+                    return
+            self.say("Select a tile in your hand to discard.")
+            return
+        for action, desc in self.legal:
+            if desc.get("kind") == kind:
+                self.apply(action)
+                return
+        self.say("That is not allowed now.")
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.menu_button.handle(event):
+            return
+        thinker = self.thinkers.get(self.mover)
+        if thinker is not None and thinker.can_hurry and self.hurry_button.handle(event):
+            return
+        for button in self.buttons:
+            if button.handle(event):
+                return
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.hover_hex = self.board.hex_at(event.pos)
+            self.hover_hand = self.hand_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button == 1:
+                hand = self.hand_at(event.pos)
+                at = self.board.hex_at(event.pos)
+                if hand is not None:
+                    self.click_hand(*hand)
+                elif at is not None:
+                    self.click_hex(at)
+            elif event.button == 3:
+                self.undo()
+        elif event.type == pygame.MOUSEWHEEL:  # (the wheel's legacy buttons 4 and 5 are ignored)
+            if event.y:
+                self.rotate(-1 if event.y > 0 else 1)
+        elif event.type == pygame.KEYDOWN:
+            key = event.key
+            if key == pygame.K_ESCAPE:
+                if not self.undo():
+                    self.open_menu()
+            elif key in (pygame.K_q, pygame.K_LEFT):
+                self.rotate(-1)
+            elif key in (pygame.K_e, pygame.K_RIGHT, pygame.K_r):
+                self.rotate(1)
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.partial:
+                    self.confirm()
+                elif (tile := self.selected_tile()) and tile.endswith(".battle"):
+                    self.press("battle")
+            elif key == pygame.K_SPACE and self.human_to_move():
+                if any(d.get("kind") == "end" for _a, d in self.legal):
+                    self.press("end")
+            elif key in (pygame.K_DELETE, pygame.K_BACKSPACE, pygame.K_x):
+                if self.selected is not None:
+                    self.press("discard")
+            elif key == pygame.K_m:
+                self.hurry()
+            elif key in (pygame.K_F1, pygame.K_h):
+                rules = self.app.make("rules")
+                rules.page = rules.pages - 1  # the symbols
+                self.app.stack.push(rules)
+            elif pygame.K_1 <= key <= pygame.K_3 and self.human_to_move():
+                self.click_hand(self.mover, key - pygame.K_1)
+
+    def hand_rects(self, seat: int) -> list[tuple[pygame.Rect, tuple[float, float]]]:
+        panel = LEFT if seat == 0 else RIGHT
+        out = []
+        for i in range(3):
+            cx = panel.left + 52 + i * 98
+            cy = panel.top + 322
+            rect = pygame.Rect(0, 0, HAND_SIZE * 2, HAND_SIZE * 2)
+            rect.center = (cx, cy)
+            out.append((rect, (cx, cy)))
+        return out
+
+    def hand_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        for seat in range(min(2, len(self.armies))):
+            hand = self.hand(seat)
+            for i, (_rect, (cx, cy)) in enumerate(self.hand_rects(seat)):
+                if i < len(hand) and math.hypot(pos[0] - cx, pos[1] - cy) < HAND_SIZE * 0.92:
+                    return seat, i
+        return None
+
+    def _rebuild_buttons(self) -> None:
+        self.buttons = []
+        if not self.human_to_move():
+            return
+        kinds = {d.get("kind") for _a, d in self.legal}
+        x, y, w = ACTIONS.left + 12, ACTIONS.top + 150, ACTIONS.width - 24
+        rows: list[tuple[str, Any]] = []
+        if "end" in kinds:
+            rows.append(("End turn (Space)", lambda: self.press("end")))
+        if "unlucky" in kinds:
+            rows.append(("Unlucky draw: three new tiles", lambda: self.press("unlucky")))
+        if "discard" in kinds:
+            rows.append(("Discard selected tile (X)", lambda: self.press("discard")))
+        if "battle" in kinds:
+            rows.append(("Start battle", lambda: self.press("battle")))
+        for i, (label, action) in enumerate(rows):
+            self.buttons.append(widgets.Button(label, (x, y + i * 46, w, 38), action, size=17))
+        self.confirm_button = widgets.Button(
+            "Confirm (Enter)", (x, y + len(rows) * 46, w // 2 - 4, 38), self.confirm, size=16
+        )
+        self.cancel_button = widgets.Button(
+            "Undo (Esc)",
+            (x + w // 2 + 4, y + len(rows) * 46, w // 2 - 4, 38),
+            self.undo,
+            size=16,
+        )
+        self.buttons += [self.confirm_button, self.cancel_button]

@@ -1,0 +1,63 @@
+"""The game scene's places, colours and timings, and small helpers its parts share."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+import pygame
+
+from nshex_pygame.client.hexgeo import Hex
+
+INSTANT_KINDS = {
+    "battle": "battle",
+    "move": "move",
+    "push_back": "push_back",
+    "sniper": "sniper",
+    "grenade": "grenade",
+    "air_strike": "air_strike",
+}
+# The hexes of an action, in the order the player clicks them (the facing comes last).
+SLOTS = {
+    "place_hq": ("at",),
+    "place": ("at",),
+    "move": ("from", "to"),
+    "mobility": ("from", "to"),
+    "transport": ("from", "to"),
+    "push_back": ("from", "target"),
+    "push_to": ("at",),
+    "sniper": ("target",),
+    "grenade": ("target",),
+    "air_strike": ("target",),
+}
+BOARD_KINDS_WITHOUT_TILE = ("place_hq", "push_to", "mobility", "transport")
+HAND_SIZE = 46
+LEFT = pygame.Rect(10, 10, 300, 390)
+RIGHT = pygame.Rect(970, 10, 300, 390)
+LOG = pygame.Rect(10, 410, 300, 380)
+ACTIONS = pygame.Rect(970, 410, 300, 380)
+LEGAL_FILL = (255, 210, 70, 70)
+LEGAL_EDGE = (255, 210, 70)
+PICK_EDGE = (120, 230, 255)
+AI_EDGE = (255, 120, 220)
+SEAT_RINGS = [(255, 236, 150), (150, 220, 255)]
+AI_SHOW_SECONDS = 1.1
+POP_SECONDS = 0.3
+DRAW_SECONDS = 0.25
+MESSAGE_SECONDS = 6.0
+
+
+def as_hex(at: Any) -> Hex:
+    return int(at[0]), int(at[1])
+
+
+def angle_diff(a: float, b: float) -> float:
+    return (a - b + math.pi) % (2 * math.pi) - math.pi
+
+
+def plain_reason(reason: str) -> str:
+    """The engine's refusal for a player: without its ``seat 0, during the turn:`` prefix."""
+    match = re.match(r"^seat \d+, [^:]+: (.+)$", reason.strip())
+    text = match.group(1) if match else reason.strip()
+    return text[:1].upper() + text[1:] if text else reason

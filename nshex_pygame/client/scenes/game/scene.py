@@ -1,0 +1,359 @@
+"""The game scene: its state, the engine's game, the flow of play (AI, chance, battles, saves).
+
+Input, drawing and words are its parts in ``input``, ``draw`` and ``info``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from nshex_pygame.client import storage, tileart, widgets
+from nshex_pygame.client.ai import Thinker, make_bot
+from nshex_pygame.client.board import BoardView
+from nshex_pygame.client.hexgeo import Hex
+from nshex_pygame.client.scene import Scene
+from nshex_pygame.client.scenes.game.draw import GameDrawing
+from nshex_pygame.client.scenes.game.info import GameInfo
+from nshex_pygame.client.scenes.game.input import GameInput
+from nshex_pygame.client.scenes.game.layout import (
+    ACTIONS,
+    AI_SHOW_SECONDS,
+    DRAW_SECONDS,
+    MESSAGE_SECONDS,
+    POP_SECONDS,
+    as_hex,
+    plain_reason,
+)
+from nshex_pygame.client.storage import SeatSetup
+from nshex_pygame.client.tween import Tween, Tweens, ease_out
+from nshex_pygame.client.words import action_words, army_name
+from nshex_pygame.core import CHANCE, EngineError, Game, IllegalActionError
+
+
+class GameScene(GameInput, GameInfo, GameDrawing, Scene):
+    scene_name = "game"
+
+    def __init__(
+        self,
+        app: Any,
+        game: Game,
+        seats: list[SeatSetup],
+        *,
+        save_path: Path | None = None,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.game = game
+        self.seats = seats
+        self.armies: list[str] = list(game.view()["armies"])
+        self.save_path = save_path
+        self.seed = seed if seed is not None else random.randrange(2**32)
+        self.board = BoardView()
+        self.notes: list[str] = []
+        self.thinkers: dict[int, Thinker] = {}
+        for seat, setup in enumerate(seats):
+            if not setup.is_human:
+                bot, problem = make_bot(setup.player, self.seed + 17 * (seat + 1))
+                self.thinkers[seat] = Thinker(bot)
+                if problem:
+                    self.notes.append(problem)
+        self.log: list[tuple[str, tuple[int, ...]]] = []
+        self.tweens = Tweens()
+        self.pops: dict[Hex, Tween] = {}  # tiles just put down, growing into place
+        self.message = ""
+        self.message_info = False
+        self.message_time = 0.0
+        self.clock = 0.0
+        self.wait = 0.0
+        self.ai_show: tuple[int, dict[str, Any], float] | None = None
+        self.hover_hex: Hex | None = None
+        self.hover_hand: tuple[int, int] | None = None
+        self.mouse = (0, 0)
+        self.selected: int | None = None  # index in the mover's hand
+        self.partial: dict[str, Any] = {}
+        self.facing = 0
+        self.over_shown = False
+        self.battle_pending = False
+        self.question_scene: Any = None  # the battle scene asking a human a battle question
+        self.buttons: list[widgets.Button] = []
+        self.confirm_button = widgets.Button("Confirm (Enter)", (0, 0, 1, 1), self.confirm)
+        self.cancel_button = widgets.Button("Undo (Esc)", (0, 0, 1, 1), self.undo)
+        self.hurry_button = widgets.Button(
+            "Play now (M)",
+            (ACTIONS.left + 12, ACTIONS.top + 150, ACTIONS.width - 24, 38),
+            self.hurry,
+            size=16,
+        )
+        self.menu_button = widgets.Button(
+            "Menu (Esc)", (1160, 752, 104, 36), self.open_menu, size=15
+        )
+        self._refresh()
+        earlier = [line for line in game.history() if not line.startswith("draw ")]
+        if earlier:
+            self.add_log(f"Loaded after {len(earlier)} moves; the last ones:", widgets.DIM)
+            for line in earlier[-8:]:
+                self.add_log(f"  {line}", widgets.DIM)
+        for note in self.notes:
+            self.add_log(note, widgets.BAD)
+
+    def _refresh(self) -> None:
+        self.view = self.game.view()
+        self.mover = self.game.current_player()
+        self.effects = {as_hex(e["at"]): e for e in self.view.get("board_effects") or []}
+        self.netted = {at for at, e in self.effects.items() if e.get("netted")}
+        self.units = {as_hex(u["at"]): u for u in self.view["units"]}
+        self.analysis: dict[Hex, dict[str, Any]] = {
+            as_hex(a["at"]): a for a in self.game.position.analysis()
+        }
+        self.legal: list[tuple[int, dict[str, Any]]] = []
+        if self.human_to_move():
+            self.legal = [(a, self.game.describe_action(a)) for a in self.game.legal_actions()]
+        self._rebuild_buttons()
+
+    def human_to_move(self) -> bool:
+        return self.mover >= 0 and self.seats[self.mover].is_human and not self.game.is_terminal()
+
+    @property
+    def stage(self) -> str:
+        return str(self.view.get("stage", {}).get("kind", ""))
+
+    def hand(self, seat: int) -> list[str]:
+        hands = self.view.get("hands") or []
+        return list(hands[seat]) if seat < len(hands) else []
+
+    def add_log(self, line: str, colour: tuple[int, ...] = widgets.TEXT) -> None:
+        self.log.append((line, colour))
+        del self.log[:-200]
+
+    def say(self, message: str, *, info: bool = False) -> None:
+        """Show a line under the board: why a click did nothing, or (``info``) what to do."""
+        self.message = message
+        self.message_info = info
+        self.message_time = MESSAGE_SECONDS
+
+    def apply(self, action: int) -> bool:
+        """Play one action through the engine; False (and the reason shown) if refused."""
+        before_view = self.view
+        battles = self.game.battles
+        seat = self.mover
+        desc = self.game.describe_action(action)
+        try:
+            self.game.apply_action(action)
+        except IllegalActionError as exc:
+            self.say(plain_reason(str(exc)))
+            return False
+        except EngineError as exc:  # a bug in the engine: say so, keep the window
+            self.say(f"The engine failed on this action: {exc}")
+            self.add_log(f"Engine error: {exc}", widgets.BAD)
+            return False
+        if desc.get("kind") != "draw":
+            who = army_name(self.armies[seat]) if seat >= 0 else "Chance"
+            colour = tileart.lighter(tileart.army_colour(self.armies[seat]), 0.55)
+            self.add_log(f"{who} {action_words(desc)}", colour)
+        if desc.get("kind") in ("place", "place_hq", "move", "mobility", "transport", "push_to"):
+            self.app.sounds.play("place")
+            landed = desc.get("at") or desc.get("to")
+            if landed is not None:  # the tile drops onto the board
+                self.pops[as_hex(landed)] = self.tweens.add(Tween(POP_SECONDS, ease_out))
+        self.clear_choice()
+        self._refresh()
+        question = self.human_question()
+        if self.game.battles != battles:
+            self.log_battle()
+            self.start_battle(before_view)
+        if question is not None:  # (after the battle just finished, when one action led to two)
+            self.ask(question)
+        elif self.question_scene is not None:
+            self.close_question()  # (a question for a computer seat: its bot answers)
+        if (
+            self.view.get("turn") != before_view.get("turn")
+            or self.game.is_terminal()
+            or question is not None  # a waiting battle is saved with its answers so far
+        ):
+            self.autosave()
+        return True
+
+    def human_question(self) -> dict[str, Any] | None:
+        """The battle question the game waits for, when a human seat is to answer it."""
+        if self.stage != "battle_choice":
+            return None
+        question = self.game.battle_question()
+        if question is None or not self.seats[int(question["seat"])].is_human:
+            return None
+        return question
+
+    def ask(self, question: dict[str, Any]) -> None:
+        """Show the battle so far and ask ``question`` (in the open battle scene, if any)."""
+        scene = self.question_scene
+        if scene is not None and scene in self.app.stack.scenes:
+            scene.ask(question)
+            return
+        scene = self.app.make(
+            "battle",
+            self.board,
+            self.armies,
+            question["before"],
+            question["phases"],
+            list(question["hq_hp_before"]),
+            backdrop=self,
+            question=question,
+            on_answer=self.apply,
+        )
+        self.question_scene = scene
+        top = self.app.stack.top
+        if top is not None and top.scene_name == "battle" and top.question is None:
+            self.app.stack.push_below(scene, top)  # the battle before it is played back first
+        else:
+            self.app.stack.push(scene)
+
+    def close_question(self) -> None:
+        scene, self.question_scene = self.question_scene, None
+        if scene is not None and scene in self.app.stack.scenes:
+            scene.question = None
+            scene.close()
+
+    def log_battle(self) -> None:
+        battle = self.game.last_battle()
+        if not battle:
+            return
+        removed = sum(
+            1
+            for phase in battle["phases"]
+            for event in phase["events"]
+            if event.get("kind") == "removed"
+        )
+        hp = " : ".join(str(h) for h in self.view["hq_hp"])
+        self.add_log(
+            f"Battle {self.game.battles}: {removed} tile{'s' if removed != 1 else ''} removed,"
+            f" HQ hit points {hp}",
+            widgets.ACCENT,
+        )
+
+    def start_battle(self, before_view: dict[str, Any]) -> None:
+        """Play the battle just finished back (going on in the scene that asked, if any)."""
+        battle = self.game.last_battle()
+        if not battle:
+            return
+        hq_before = list(battle.get("hq_hp_before") or before_view["hq_hp"])
+        scene, self.question_scene = self.question_scene, None
+        if scene is not None and scene in self.app.stack.scenes:
+            scene.conclude(
+                battle["before"],
+                battle["phases"],
+                hq_before,
+                result_units=self.view["units"],
+                result_hq=list(self.view["hq_hp"]),
+            )
+            return
+        self.app.open(
+            "battle",
+            self.board,
+            self.armies,
+            battle["before"],
+            battle["phases"],
+            hq_before,
+            backdrop=self,
+            result_units=self.view["units"],
+            result_hq=list(self.view["hq_hp"]),
+        )
+
+    def autosave(self) -> None:
+        if self.save_path is None:
+            return
+        try:
+            storage.save_game(self.save_path, self.seats, self.game.save())
+        except OSError as exc:
+            self.say(f"The game could not be saved: {exc}")
+
+    def save_copy(self) -> Path | None:
+        path = storage.saves_dir() / time.strftime("game-%Y%m%d-%H%M%S.json")
+        try:
+            storage.save_game(path, self.seats, self.game.save())
+        except OSError as exc:
+            self.say(f"The game could not be saved: {exc}")
+            return None
+        self.say(f"Saved as {path.name}", info=True)
+        return path
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.message_time > 0:
+            self.message_time -= dt
+        speed = max(0.25, self.app.settings.animation_speed)
+        self.tweens.update(dt * speed)
+        self.pops = {at: tween for at, tween in self.pops.items() if not tween.done}
+        if self.game.is_terminal():
+            if not self.over_shown:
+                self.over_shown = True
+                self.autosave()
+                self.app.open("gameover", self)
+            return
+        if self.stage == "battle_choice":
+            question = self.human_question()
+            if question is not None:  # e.g. a loaded game waiting for an answer
+                self.question_scene = None
+                self.ask(question)
+                return
+        if self.mover == CHANCE:
+            self.wait += dt * speed
+            if self.wait >= DRAW_SECONDS:
+                self.wait = 0.0
+                draw = self.game.natural_draw()
+                if draw is not None:
+                    self.apply(draw)
+            return
+        thinker = self.thinkers.get(self.mover)
+        if thinker is None:
+            return
+        if self.ai_show is not None:
+            action, desc, left = self.ai_show
+            left -= dt * speed
+            if left > 0:
+                self.ai_show = (action, desc, left)
+                return
+            self.ai_show = None
+            if not self.apply(action):
+                self.add_log(f"The AI chose an illegal action: {desc.get('text')}", widgets.BAD)
+            return
+        if thinker.busy:
+            thinker.elapsed += dt
+            return
+        if thinker.done:
+            if thinker.error is not None:
+                self.say(f"The AI failed: {thinker.error}")
+                self.add_log(f"AI error: {thinker.error}", widgets.BAD)
+                thinker.thread = None
+                fallback = self.game.legal_actions()
+                if fallback:
+                    self.apply(fallback[0])
+                return
+            action = thinker.take()
+            if action is not None:
+                desc = self.game.describe_action(action)
+                quick = desc.get("kind") in ("end", "discard")
+                self.ai_show = (action, desc, AI_SHOW_SECONDS * (0.5 if quick else 1.0))
+            return
+        thinker.start(self.game)
+
+    def wait_for_ai(self, timeout: float | None = 10.0) -> None:
+        """Let a thinking bot finish (for tests and tools that step time faster than real)."""
+        thinker = self.thinkers.get(self.mover)
+        if thinker is not None:
+            thinker.wait(timeout)
+
+    def on_exit(self) -> None:
+        for thinker in self.thinkers.values():
+            thinker.cancel()
+        self.autosave()  # closing the window mid-turn keeps the game too
+
+    def hurry(self) -> None:
+        """The computer should play its best move found so far."""
+        thinker = self.thinkers.get(self.mover)
+        if thinker is not None and thinker.can_hurry:
+            thinker.hurry()
+
+    def open_menu(self) -> None:
+        self.app.open("pause", self)
