@@ -1,0 +1,414 @@
+"""The battle scene's drawing: the board as the playback has it, each step's animation, the
+log, the controls and the question panel."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from nshex_pygame.client import hexgeo, tileart, widgets
+from nshex_pygame.client.hexgeo import Hex
+from nshex_pygame.client.scenes.battle.layout import (
+    CONTROLS_RECT,
+    EXPLAIN,
+    LOG_RECT,
+    PANEL_ROW_EDGE,
+    QUESTION_EDGE,
+    SPEEDS,
+)
+from nshex_pygame.client.scenes.battle.playback import Step, as_hex
+from nshex_pygame.client.words import army_name
+
+
+class BattleDrawing:
+    """Drawing the battle scene (mixed into :class:`BattleScene`)."""
+
+    def progress(self) -> float:
+        need = self.duration(self.playback.current)
+        return 1.0 if need <= 0 else min(1.0, self.elapsed / need)
+
+    def acting(self) -> set[Hex]:
+        step = self.playback.current
+        if step is None or self.finished:
+            return set()
+        events = self.playback.phases[step.phase].get("events") or []
+        return {as_hex(e["at"]) for e in events if e.get("kind") in ("attack", "explode")}
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pb = self.playback
+        if self.backdrop is not None:
+            self.backdrop.draw_backdrop(surface, hq=pb.hq, prompt=self.caption())
+        else:
+            surface.fill(widgets.BG)
+        self.board.draw_ground(surface)
+        step = pb.current
+        t = self.progress()
+        alpha: dict[Hex, int] = {}
+        if step is not None and step.kind == "removed":
+            for event in step.group or []:
+                alpha[as_hex(event["at"])] = int(255 * (1 - t))
+        rings = self.backdrop.rings() if self.backdrop is not None else None
+        self.board.draw_units(
+            surface, pb.unit_list(), pb.hq, pb.netted, alpha=alpha, seat_rings=rings
+        )
+        if self.asking:
+            self.draw_question_marks(surface)
+        else:
+            for at in self.acting():
+                if at in pb.units:
+                    tileart.hex_outline(
+                        surface, self.board.pixel(at), self.board.size - 3, widgets.ACCENT, 3
+                    )
+        if step is not None and not self.finished:
+            self.draw_step(surface, step, t)
+        self.draw_log(surface)
+        if self.asking:
+            self.draw_question(surface)
+        else:
+            self.draw_controls(surface)
+
+    def draw_step(self, surface: pygame.Surface, step: Step, t: float) -> None:
+        pb = self.playback
+        event = step.event or {}
+        px = self.board.pixel
+        size = self.board.size
+        if step.kind == "banner":
+            phase = pb.phases[step.phase]
+            alpha = int(255 * min(1.0, 3 * t, 3 * (1 - t) + 0.3))
+            self._banner(surface, f"Initiative {phase.get('initiative')}", alpha)
+            return
+        if step.kind == "attack":
+            src = as_hex(event["at"])
+            targets = [as_hex(a) for a in event.get("targets") or []]
+            start = px(src)
+            tileart.hex_outline(surface, start, size - 3, (255, 255, 255), 5)
+            if event.get("gauss"):
+                path = [as_hex(a) for a in event.get("path") or []] or targets
+                end = px(path[-1]) if path else start
+                width = max(3, int(10 * math.sin(math.pi * t)))
+                pygame.draw.line(surface, tileart.GAUSS, start, end, width)
+                pygame.draw.line(surface, (255, 255, 255), start, end, max(1, width // 3))
+                for target in targets:
+                    self._flash(surface, px(target), t)
+                return
+            for target in targets:
+                end = px(target)
+                if event.get("ranged") and not event.get("melee"):
+                    k = min(1.0, t * 1.4)
+                    pos = (start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k)
+                    pygame.draw.line(surface, (255, 230, 120), start, pos, 2)
+                    pygame.draw.circle(surface, tileart.YELLOW, pos, 8)
+                    pygame.draw.circle(surface, tileart.INK, pos, 8, 2)
+                else:
+                    k = math.sin(math.pi * min(1.0, t * 1.2)) * 0.7
+                    pos = (start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k)
+                    angle = math.atan2(end[1] - start[1], end[0] - start[0])
+                    pts = [
+                        (pos[0] + math.cos(angle) * 22, pos[1] + math.sin(angle) * 22),
+                        (pos[0] + math.cos(angle + 2.4) * 16, pos[1] + math.sin(angle + 2.4) * 16),
+                        (pos[0] + math.cos(angle - 2.4) * 16, pos[1] + math.sin(angle - 2.4) * 16),
+                    ]
+                    pygame.draw.polygon(surface, (255, 255, 255), pts)
+                    pygame.draw.polygon(surface, tileart.INK, pts, 2)
+                strength = int(event.get("melee") or 0) + int(event.get("ranged") or 0)
+                self._float(surface, end, f"{strength}", t, tileart.YELLOW)
+            return
+        if step.kind == "hit":
+            at = px(as_hex(event["at"]))
+            self._flash(surface, at, t)
+            self._float(surface, at, f"-{event.get('wounds')}", t, (255, 90, 90))
+        elif step.kind == "hq_damage":
+            seat = int(event.get("seat", 0))
+            hq = next(
+                (
+                    a
+                    for a, u in pb.units.items()
+                    if u["seat"] == seat and tileart.info_of(u["tile"]).get("kind") == "hq"
+                ),
+                None,
+            )
+            if hq is not None:
+                self._flash(surface, px(hq), t)
+                self._float(surface, px(hq), f"HQ -{event.get('amount')}", t, (255, 90, 90))
+        elif step.kind == "armor":
+            at = px(as_hex(event["at"]))
+            source = px(as_hex(event["from"])) if event.get("from") else (at[0], at[1] - 1)
+            angle = math.atan2(source[1] - at[1], source[0] - at[0])
+            # a shield on the side the shot comes from
+            cx = at[0] + math.cos(angle) * size * 0.62
+            cy = at[1] + math.sin(angle) * size * 0.62
+            grow = 0.6 + 0.4 * min(1.0, t * 3)
+            w, h = size * 0.32 * grow, size * 0.4 * grow
+            points = [(-w, -h * 0.6), (w, -h * 0.6), (w, h * 0.1), (0, h), (-w, h * 0.1)]
+            turn = angle + math.pi / 2
+            shield = [
+                (
+                    cx + x * math.cos(turn) - y * math.sin(turn),
+                    cy + x * math.sin(turn) + y * math.cos(turn),
+                )
+                for x, y in points
+            ]
+            pygame.draw.polygon(surface, tileart.STEEL, shield)
+            pygame.draw.polygon(surface, tileart.INK, shield, 3)
+            self._float(surface, at, f"armor -{event.get('blocked')}", t, tileart.STEEL)
+        elif step.kind == "save":
+            medic = px(as_hex(event["medic"]))
+            saved = px(as_hex(event["at"]))
+            pygame.draw.line(surface, widgets.GOOD, medic, saved, 6)
+            pygame.draw.circle(surface, widgets.GOOD, saved, int(size * 0.5 * (0.6 + 0.4 * t)), 4)
+            self._float(surface, saved, "saved by medic", t, widgets.GOOD)
+        elif step.kind == "netted":
+            at = px(as_hex(event["at"]))
+            radius = int(size * (0.4 + 0.5 * t))
+            pygame.draw.circle(surface, tileart.NET, at, radius, 4)
+        elif step.kind == "slot_lost":
+            self._float(surface, px(as_hex(event["at"])), "netted: no attack", t, tileart.NET)
+        elif step.kind == "explode":
+            at = px(as_hex(event["at"]))
+            radius = max(2, int(size * 1.9 * t))
+            layer = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
+            mid = (radius + 1, radius + 1)
+            pygame.draw.circle(layer, (255, 150, 40, int(200 * (1 - t))), mid, radius)
+            pygame.draw.circle(layer, (255, 240, 160, int(255 * (1 - t))), mid, max(1, radius // 2))
+            surface.blit(layer, (round(at[0]) - radius - 1, round(at[1]) - radius - 1))
+            for target in event.get("targets") or []:
+                self._flash(surface, px(as_hex(target)), t)
+        elif step.kind == "converted":
+            self._float(surface, px(as_hex(event["at"])), f"now {event.get('to')}", t, widgets.GOOD)
+        elif step.kind == "removed":
+            for removed in step.group or []:
+                at = px(as_hex(removed["at"]))
+                pygame.draw.line(
+                    surface, (255, 60, 60), (at[0] - 30, at[1] - 30), (at[0] + 30, at[1] + 30), 6
+                )
+                pygame.draw.line(
+                    surface, (255, 60, 60), (at[0] - 30, at[1] + 30), (at[0] + 30, at[1] - 30), 6
+                )
+
+    def _banner(self, surface: pygame.Surface, words: str, alpha: int) -> None:
+        band = pygame.Surface((660, 90), pygame.SRCALPHA)
+        band.fill((10, 10, 14, min(220, alpha)))
+        rect = band.get_rect(center=(640, 414))
+        surface.blit(band, rect)
+        image = widgets._render(words, 46, widgets.ACCENT, True).copy()
+        image.set_alpha(alpha)
+        surface.blit(image, image.get_rect(center=rect.center))
+
+    def _flash(self, surface: pygame.Surface, at: tuple[float, float], t: float) -> None:
+        alpha = int(170 * math.sin(math.pi * t))
+        tileart.hex_fill(surface, at, self.board.size - 4, (255, 40, 40, max(0, alpha)))
+
+    def _float(self, surface, at, words: str, t: float, colour) -> None:
+        y = at[1] - 20 - 30 * t
+        image = widgets._render(words, 24, tuple(colour), True)
+        shadow = widgets._render(words, 24, tileart.INK, True)
+        rect = image.get_rect(center=(round(at[0]), round(y)))
+        surface.blit(shadow, rect.move(2, 2))
+        surface.blit(image, rect)
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        widgets.panel(surface, LOG_RECT)
+        widgets.draw_text(
+            surface, "Battle log", (LOG_RECT.left + 12, LOG_RECT.top + 8), 16, widgets.DIM, True
+        )
+        rows = (LOG_RECT.height - 44) // 17
+        y = LOG_RECT.top + 34
+        for text, colour, more in widgets.log_lines(self.log[-60:], 13, LOG_RECT.width - 24, rows):
+            widgets.draw_text(surface, text, (LOG_RECT.left + (24 if more else 12), y), 13, colour)
+            y += 17
+
+    def draw_question_marks(self, surface: pygame.Surface) -> None:
+        """The unit the question is about, and what the hovered answer involves."""
+        q = self.question
+        if q is None:
+            return
+        px, size = self.board.pixel, self.board.size
+        pulse = 3 + round(2 * (1 + math.sin(self.clock * 5)))
+        hovered = next((o for o in self.options if o.hover), None)
+        kind = q["kind"]
+        if kind in ("clown", "convert") and q.get("at") is not None:
+            at = as_hex(q["at"])
+            tileart.hex_outline(surface, px(at), size - 3, QUESTION_EDGE, pulse)
+        if kind == "clown" and hovered is not None and hovered.desc.get("explode"):
+            at = as_hex(q["at"])
+            for d in range(6):
+                near = hexgeo.neighbour(at, d)
+                if near in self.playback.units:
+                    tileart.hex_fill(surface, px(near), size - 4, (255, 90, 40, 90))
+                    tileart.hex_outline(surface, px(near), size - 3, (255, 120, 60), 3)
+        elif kind == "convert" and q.get("at") is not None:
+            at = as_hex(q["at"])
+            unit = self._unit_at(at)
+            facing = int(unit.get("facing", 0)) if unit else 0
+            lit = hovered.desc.get("edge") if hovered is not None else None
+            for edge in q.get("edges") or []:
+                angle = hexgeo.edge_angle((int(edge) + facing) % 6)
+                cx, cy = px(at)
+                on = lit == edge
+                colour = widgets.ACCENT if on else QUESTION_EDGE
+                tip = (cx + math.cos(angle) * size * 1.22, cy + math.sin(angle) * size * 1.22)
+                base = size * 0.9
+                left = (cx + math.cos(angle - 0.2) * base, cy + math.sin(angle - 0.2) * base)
+                right = (cx + math.cos(angle + 0.2) * base, cy + math.sin(angle + 0.2) * base)
+                pygame.draw.polygon(surface, colour, [tip, left, right])
+                pygame.draw.polygon(surface, tileart.INK, [tip, left, right], 2)
+                disc = (cx + math.cos(angle) * size * 0.62, cy + math.sin(angle) * size * 0.62)
+                pygame.draw.circle(surface, colour, disc, 13 if on else 11)
+                pygame.draw.circle(surface, tileart.INK, disc, 13 if on else 11, 2)
+                widgets.draw_text(surface, str(edge), disc, 15, tileart.INK, True, "center")
+        elif kind == "medic":
+            shown = [hovered] if hovered is not None else self.options
+            for option in shown:
+                desc = option.desc
+                if "medic" not in desc:
+                    continue
+                medic, target = as_hex(desc["medic"]), as_hex(desc["target"])
+                source = as_hex(desc.get("from") or desc["target"])
+                if option is hovered:
+                    if source != target:
+                        pygame.draw.line(surface, widgets.BAD, px(source), px(target), 5)
+                        tileart.hex_outline(surface, px(source), size - 3, widgets.BAD, 5)
+                    pygame.draw.line(surface, widgets.GOOD, px(medic), px(target), 5)
+                    tileart.hex_outline(surface, px(target), size - 3, widgets.ACCENT, 5)
+                    tileart.hex_outline(surface, px(medic), size - 3, widgets.GOOD, 5)
+                else:
+                    tileart.hex_outline(surface, px(medic), size - 3, widgets.GOOD, pulse)
+
+    def draw_question(self, surface: pygame.Surface) -> None:
+        """The question panel: whose choice, what it is about, one row per answer."""
+        q = self.question
+        if q is None:
+            return
+        rect = self.question_rect
+        seat = int(q["seat"])
+        army = self.armies[seat] if 0 <= seat < len(self.armies) else ""
+        widgets.panel(surface, rect, edge=QUESTION_EDGE)
+        band = pygame.Rect(rect.left + 1, rect.top + 1, rect.width - 2, 42)
+        pygame.draw.rect(surface, tileart.army_colour(army), band, border_radius=8)
+        who = f"{self.seat_words(seat)} decides"
+        widgets.draw_text(
+            surface,
+            who,
+            (rect.left + 12, rect.top + 10),
+            tileart.fit_text(who, 21, rect.width - 24),
+            widgets.TEXT,
+            True,
+        )
+        x, width = rect.left + 12, rect.width - 24
+        about = ""
+        if q.get("at") is not None:
+            at = as_hex(q["at"])
+            unit = self._unit_at(at)
+            name = self.names.unit(at) if unit else "The unit"
+            about = f"{name} on {at[0]},{at[1]}"
+        elif q["kind"] == "medic":
+            about = "Medic"
+        phase = f"initiative {q.get('phase')}"
+        widgets.draw_text(
+            surface,
+            f"{about}, {phase}" if about else phase,
+            (x, rect.top + 52),
+            tileart.fit_text(f"{about}, {phase}", 15, width, bold=True),
+            widgets.ACCENT,
+            True,
+        )
+        widgets.draw_paragraph(
+            surface,
+            EXPLAIN.get(str(q["kind"]), ""),
+            pygame.Rect(x, rect.top + 82, width, 400),
+            13,
+            widgets.DIM,
+            spacing=17 / 13,
+        )
+        for option in self.options:
+            box = option.rect
+            fill = (70, 76, 96) if option.hover else (54, 58, 72)
+            edge = widgets.ACCENT if option.hover else PANEL_ROW_EDGE
+            pygame.draw.rect(surface, fill, box, border_radius=7)
+            pygame.draw.rect(surface, edge, box, 2, border_radius=7)
+            badge = (box.left + 18, box.top + 20)
+            pygame.draw.circle(surface, QUESTION_EDGE, badge, 12)
+            widgets.draw_text(surface, str(option.number), badge, 15, tileart.INK, True, "center")
+            step = option.size + 4
+            top = box.top + (box.height - step * len(option.lines)) // 2 + 2
+            for i, line in enumerate(option.lines):
+                widgets.draw_text(
+                    surface,
+                    line,
+                    (box.left + 38, top + step * i),
+                    option.size,
+                    widgets.TEXT,
+                    option.bold,
+                )
+            if option.suggested:
+                widgets.draw_text(
+                    surface,
+                    "suggested",
+                    (box.right - 8, box.top + 11),
+                    12,
+                    widgets.GOOD,
+                    True,
+                    "topright",
+                )
+        bottom = self.options[-1].rect.bottom + 10 if self.options else rect.top + 200
+        words = self.problem or "Click a choice or press its number. Once given, it is final."
+        widgets.draw_paragraph(
+            surface,
+            words,
+            pygame.Rect(x, bottom, width, rect.bottom - bottom - 4),
+            13,
+            widgets.BAD if self.problem else widgets.DIM,
+        )
+
+    def draw_controls(self, surface: pygame.Surface) -> None:
+        widgets.panel(surface, CONTROLS_RECT)
+        x, y = CONTROLS_RECT.left + 12, CONTROLS_RECT.top + 10
+        widgets.draw_text(surface, "Battle", (x, y), 22, widgets.ACCENT, True)
+        pb = self.playback
+        step = pb.current
+        if self.finished:
+            state = "Finished: click or press Space to continue"
+        elif self.paused:
+            state = "Paused"
+        else:
+            state = f"Playing at {SPEEDS[self.speed_index]:g}x"
+        widgets.draw_text(surface, state, (x, y + 34), 16, widgets.TEXT)
+        if step is not None and pb.phases:
+            phase = pb.phases[step.phase]
+            which = f"({step.phase + 1} of {len(pb.phases)})"
+            widgets.draw_text(
+                surface,
+                f"Phase: initiative {phase.get('initiative')} {which}",
+                (x, y + 58),
+                15,
+                widgets.DIM,
+            )
+        for seat, army in enumerate(self.armies[: len(pb.hq)]):
+            widgets.draw_text(
+                surface,
+                f"{army_name(army)} HQ: {pb.hq[seat]}",
+                (x, y + 90 + 24 * seat),
+                18,
+                widgets.TEXT,
+                True,
+            )
+        self.buttons[0].label = (
+            "Continue (Space)"
+            if self.finished
+            else ("Play (Space)" if self.paused else "Pause (Space)")
+        )
+        self.buttons[4].label = (
+            "Skip to the choice (S)" if self.question is not None else "Skip battle (S)"
+        )
+        if self.question is not None:
+            widgets.draw_text(
+                surface,
+                f"Then {self.seat_words(int(self.question['seat']))} decides",
+                (x, y + 146),
+                15,
+                QUESTION_EDGE,
+                True,
+            )
+        for button in self.buttons:
+            button.draw(surface)

@@ -1,0 +1,141 @@
+"""The battle scene's words: the log, the caption over the board, who decides, the answers.
+
+An event is told with :func:`nshex_pygame.describe.describe_event`, the command line's
+wording.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nshex_pygame.client import hexgeo, tileart, widgets
+from nshex_pygame.client.hexgeo import Hex
+from nshex_pygame.client.scenes.battle.playback import Step, as_hex
+from nshex_pygame.client.words import army_name
+from nshex_pygame.describe import describe_event
+
+
+class BattleInfo:
+    """What the battle scene says in words (mixed into :class:`BattleScene`)."""
+
+    def seat_words(self, seat: int) -> str:
+        """Who a seat is, for the panel: the army, and which side when both armies are one."""
+        name = army_name(self.armies[seat]) if 0 <= seat < len(self.armies) else f"Seat {seat}"
+        if len(set(self.armies)) < len(self.armies):
+            name += " (left)" if seat == 0 else " (right)"
+        return name
+
+    def _unit_at(self, at: Hex) -> dict[str, Any] | None:
+        unit = self.playback.units.get(at)
+        if unit is None:
+            unit = next((u for u in self.playback.before if as_hex(u["at"]) == at), None)
+        return unit
+
+    def _option_label(self, desc: dict[str, Any]) -> str:
+        kind = desc.get("kind")
+        if kind == "clown":
+            return "Explode" if desc.get("explode") else "Attack"
+        if kind == "convert":
+            edge = desc.get("edge")
+            if edge is None:
+                return "Attack as printed"
+            unit = self._unit_at(as_hex(desc["at"]))
+            edges = tileart.info_of(unit["tile"]).get("edges") or [] if unit else []
+            printed = edges[edge] if isinstance(edge, int) and edge < len(edges) else {}
+            how = "melee→ranged" if int(printed.get("melee") or 0) > 0 else "ranged→melee"
+            return f"Convert edge {edge}: {how}"
+        if kind == "medic":
+            medic = hexgeo.key(desc["medic"])
+            target = hexgeo.key(desc["target"])
+            if desc.get("death"):
+                return (
+                    f"Medic on {medic[0]},{medic[1]} saves the dying medic on"
+                    f" {target[0]},{target[1]}"
+                )
+            source = hexgeo.key(desc["from"])
+            return (
+                f"Medic on {medic[0]},{medic[1]} takes the attack of {self.names.unit(source)}"
+                f" ({source[0]},{source[1]}) on {self.names.unit(target)}"
+                f" ({target[0]},{target[1]})"
+            )
+        return str(desc.get("text", kind))
+
+    def waiting_words(self) -> str:
+        n = len(self.options)
+        keys = "1" if n == 1 else f"1-{min(n, 9)}"
+        return f"The battle waits for this choice: click one (or press {keys})."
+
+    def _log_step(self, step: Step | None) -> None:
+        if step is None:
+            return
+        pb = self.playback
+        phase = pb.phases[step.phase] if pb.phases else {"initiative": 0}
+        sounds = self.app.sounds
+        if step.kind == "banner":
+            self.log.append((f"Initiative {phase.get('initiative')}", widgets.ACCENT))
+            return
+        if step.kind == "removed":
+            for event in step.group or []:
+                self.log.append(
+                    (
+                        self.describe(phase, event),
+                        widgets.BAD,
+                    )
+                )
+            sounds.play("death")
+            return
+        if step.event is None or step.kind in ("attack-idle", "end"):
+            return
+        if self.duration(step) == 0:
+            return
+        text = self.describe(phase, step.event)
+        colour = {
+            "hit": (255, 150, 150),
+            "hq_damage": (255, 120, 120),
+            "armor": tileart.STEEL,
+            "save": widgets.GOOD,
+            "netted": tileart.NET,
+        }.get(step.kind, widgets.TEXT)
+        self.log.append((text, colour))
+        if step.kind == "attack":
+            sounds.play("shot" if step.event.get("ranged") or step.event.get("gauss") else "hit")
+        elif step.kind == "explode":
+            sounds.play("explosion")
+        elif step.kind == "armor":
+            sounds.play("block")
+        elif step.kind in ("hit", "hq_damage"):
+            sounds.play("hit")
+
+    def describe(self, phase: dict[str, Any], event: dict[str, Any]) -> str:
+        """One event in words (the command line's wording, plus what it does not tell)."""
+        if event.get("kind") == "converted":
+            other = "melee" if event.get("to") == "ranged" else "ranged"
+            return (
+                f"{self.names.unit(event.get('at'))}: the Quartermaster turns its {other}"
+                f" attack into a {event.get('to')} one"
+            )
+        return describe_event(self.names, phase.get("initiative"), event).strip()
+
+    def caption(self) -> str:
+        """The line over the board: what is happening now, in words."""
+        pb = self.playback
+        step = pb.current
+        if self.finished or step is None:
+            return "Battle over"
+        phase = pb.phases[step.phase] if pb.phases else {"initiative": 0}
+        head = f"Battle, initiative {phase.get('initiative')}"
+        if self.asking and self.question is not None:
+            q = self.question
+            who = self.seat_words(int(q["seat"]))
+            what = {
+                "clown": "does the Clown explode or attack?",
+                "convert": "does the Quartermaster convert an attack?",
+                "medic": "which attack does the medic take?",
+            }.get(str(q["kind"]), "a battle choice")
+            return f"{head}: {who} decides: {what}"
+        if step.kind == "removed":
+            return f"{head}: the dead are removed"
+        if step.event is None or self.duration(step) == 0:
+            return head
+        text = self.describe(phase, step.event)
+        return f"{head}: {text}"

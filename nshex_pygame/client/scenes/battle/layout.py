@@ -1,0 +1,66 @@
+"""The battle scene's places, timings, keys and explanations, and one answer row of a question."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+# seconds per step at speed 1
+DURATIONS = {
+    "banner": 1.1,
+    "netted": 0.45,
+    "slot_lost": 0.5,
+    "attack": 0.75,
+    "attack-idle": 0.0,
+    "hit": 0.45,
+    "armor": 0.6,
+    "save": 0.8,
+    "explode": 1.0,
+    "hq_damage": 0.5,
+    "converted": 0.6,
+    "removed": 0.7,
+    "end": 0.0,
+}
+LOG_RECT = pygame.Rect(10, 410, 300, 380)
+CONTROLS_RECT = pygame.Rect(970, 410, 300, 380)
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
+ANSWER_GRACE = 0.3  # seconds a new question is shown before it takes answers (no double clicks)
+QUESTION_EDGE = (120, 230, 255)
+PANEL_ROW_EDGE = (70, 76, 92)
+DIGIT_KEYS = {
+    **{pygame.K_1 + i: i + 1 for i in range(9)},
+    **{pygame.K_KP1 + i: i + 1 for i in range(9)},
+}
+EXPLAIN = {
+    "clown": (
+        "Explode: 1 wound to every adjacent tile, friend or foe, HQs included (armor does not "
+        "help); the Clown is removed at the end of this phase. Attack: it attacks as printed."
+    ),
+    "convert": (
+        "A linked Quartermaster lets this unit turn the attack of one printed edge into the "
+        "other kind for this attack, once per battle; the new kind gets that kind's bonuses. "
+        "If it attacks as printed, it is asked again at its next attack."
+    ),
+    "medic": (
+        "A medic cancels one whole attack on a friendly tile it is linked to and is removed "
+        "instead. Which attack does it take? Hover a choice to see it on the board."
+    ),
+}
+
+
+@dataclass
+class Option:
+    """One answer to a battle question: a row of the question panel."""
+
+    number: int  # 1, 2, ... (the key that picks it)
+    action: int  # the engine's action
+    label: str
+    suggested: bool  # the automatic answer
+    desc: dict[str, Any]
+    rect: pygame.Rect
+    lines: list[str]
+    size: int = 15
+    bold: bool = True
+    hover: bool = False

@@ -1,0 +1,135 @@
+"""The board during a battle, advanced one step of the engine's log at a time.
+
+:class:`Playback` knows nothing of drawing, so a test can run a real log through it and
+compare the board it ends with to the engine's result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from nshex_pygame.client import tileart
+from nshex_pygame.client.hexgeo import Hex
+
+
+@dataclass
+class Step:
+    phase: int  # index into phases
+    kind: str
+    event: dict[str, Any] | None = None
+    group: list[dict[str, Any]] | None = None  # removals shown together
+
+
+class Playback:
+    """The board during a battle, advanced one step of the log at a time."""
+
+    def __init__(
+        self,
+        before: list[dict[str, Any]],
+        phases: list[dict[str, Any]],
+        hq_hp: list[int],
+    ) -> None:
+        self.units: dict[Hex, dict[str, Any]] = {as_hex(u["at"]): dict(u) for u in before}
+        self.before = [dict(u) for u in before]
+        self.phases = phases
+        self.hq = list(hq_hp)
+        self.hq_before = list(hq_hp)
+        self.netted: set[Hex] = set()
+        self.hits: dict[tuple, int] = {}  # this phase's wounds by (target, attacker, edge)
+        self.steps: list[Step] = []
+        for p, phase in enumerate(phases):
+            self.steps.append(Step(p, "banner"))
+            events = list(phase.get("events") or [])
+            removals = [e for e in events if e.get("kind") == "removed"]
+            for event in events:
+                kind = str(event.get("kind"))
+                if kind == "removed":
+                    continue
+                if kind == "attack" and not event.get("targets"):
+                    kind = "attack-idle"
+                self.steps.append(Step(p, kind, event))
+            if removals:
+                self.steps.append(Step(p, "removed", group=removals))
+        self.steps.append(Step(len(phases) - 1, "end"))
+        self.index = 0
+        self.phase_netted: dict[int, set[Hex]] = {
+            p: {as_hex(e["at"]) for e in ph.get("events") or [] if e.get("kind") == "netted"}
+            for p, ph in enumerate(phases)
+        }
+
+    @property
+    def done(self) -> bool:
+        return self.index >= len(self.steps)
+
+    @property
+    def current(self) -> Step | None:
+        return self.steps[self.index] if not self.done else None
+
+    def begin(self, step: Step) -> None:
+        """What a step changes as it starts (so the drawing shows the new state)."""
+        if step.kind == "banner":
+            self.netted = set(self.phase_netted.get(step.phase, set()))
+            self.hits: dict[tuple, int] = {}
+        event = step.event or {}
+        if step.kind == "hit":
+            at = as_hex(event["at"])
+            unit = self.units.get(at)
+            if unit is not None and tileart.info_of(unit["tile"]).get("kind") != "hq":
+                wounds = int(event.get("wounds", 0))
+                unit["wounds"] = int(unit.get("wounds", 0)) + wounds
+                hit = (at, as_hex(event["from"]) if event.get("from") else None, event.get("edge"))
+                self.hits[hit] = self.hits.get(hit, 0) + wounds
+        elif step.kind == "save":
+            # the medic cancels that attack: the wounds it was about to deal go away
+            at = as_hex(event["at"])
+            source = as_hex(event["from"]) if event.get("from") else None
+            hit = (at, source, event.get("edge"))
+            cancelled = self.hits.pop(hit, 0)
+            if not cancelled:
+                same = [k for k in self.hits if k[0] == at and k[1] == source]
+                cancelled = sum(self.hits.pop(k) for k in same)
+            # the engine says how many wounds the save cancels; trust it over the bookkeeping
+            cancelled = int(event.get("cancelled", cancelled))
+            unit = self.units.get(at)
+            if unit is not None:
+                unit["wounds"] = max(0, int(unit.get("wounds", 0)) - cancelled)
+        elif step.kind == "hq_damage":
+            seat = int(event["seat"])
+            if 0 <= seat < len(self.hq):
+                self.hq[seat] = int(event.get("hp", self.hq[seat] - int(event.get("amount", 0))))
+
+    def finish_step(self, step: Step) -> None:
+        if step.kind == "removed":
+            for event in step.group or []:
+                self.units.pop(as_hex(event["at"]), None)
+                self.netted.discard(as_hex(event["at"]))
+        if step.kind == "end":
+            self.netted = set()
+
+    def advance(self) -> Step | None:
+        """Apply the current step completely and move to the next; returns the new step."""
+        step = self.current
+        if step is None:
+            return None
+        self.finish_step(step)
+        self.index += 1
+        nxt = self.current
+        if nxt is not None:
+            self.begin(nxt)
+        return nxt
+
+    def start(self) -> None:
+        if self.current is not None:
+            self.begin(self.current)
+
+    def finish(self) -> None:
+        while not self.done:
+            self.advance()
+
+    def unit_list(self) -> list[dict[str, Any]]:
+        return list(self.units.values())
+
+
+def as_hex(at: Any) -> Hex:
+    return int(at[0]), int(at[1])
