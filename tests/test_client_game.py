@@ -381,3 +381,75 @@ def test_a_thinking_bot_shows_progress_and_can_be_hurried(app) -> None:
     for _ in range(20):
         app.step(0.3, draw=False)
     assert game.history() and game.history()[0].startswith("hq "), "it played when hurried"
+
+
+def _game_before_a_battle(min_removed: int = 2) -> tuple[Game, int]:
+    """A seeded random game just before an action whose battle removes at least
+    ``min_removed`` units (with no battle question: the automatic answers)."""
+    for seed in range(200):
+        game = Game(["borgo", "moloch"], seed)
+        rng = random.Random(seed)
+        while not game.is_terminal():
+            player = game.current_player()
+            action = game.natural_draw() if player == CHANCE else rng.choice(game.legal_actions())
+            trial = game.clone()
+            battles = trial.battles
+            trial.apply_action(action)
+            if trial.battles != battles:
+                removed = [
+                    e
+                    for phase in trial.last_battle()["phases"]
+                    for e in phase["events"]
+                    if e["kind"] == "removed"
+                ]
+                if len(removed) >= min_removed and not trial.is_terminal():
+                    return game, action
+            game.apply_action(action)
+    raise AssertionError("no battle found")
+
+
+def _drawn_discards(app, scene: GameScene) -> list[int]:
+    """The discard counts the seats' panels draw now (seat 0, seat 1)."""
+    drawn: list[int] = []
+    original = scene._draw_stack
+
+    def record(surface, rect, label, count, top_tile, n) -> None:
+        if label == "Discards":
+            drawn.append(n)
+        original(surface, rect, label, count, top_tile, n)
+
+    scene._draw_stack = record  # type: ignore[method-assign]
+    try:
+        app.draw()
+    finally:
+        del scene._draw_stack
+    return drawn
+
+
+def test_the_panels_follow_the_battle_playback_not_its_result(app) -> None:
+    """While a battle plays, the discard piles show the state of the step being played: the
+    dead go onto them as the playback removes them, not all at once when the battle starts."""
+    game, action = _game_before_a_battle()
+    before = game.view()
+    scene = _scene(app, game)
+    seat = before["to_move"]
+    played_battle_tile = game.describe_action(action)["kind"] == "battle"
+    assert scene.apply(action)
+    battle = app.stack.top
+    assert isinstance(battle, BattleScene)
+    after = game.view()
+    removed = battle.playback.all_removals()
+    start = [len(after["discards"][s]) - sum(e["seat"] == s for e in removed) for s in (0, 1)]
+    assert start == [
+        len(before["discards"][s]) + (s == seat and played_battle_tile) for s in (0, 1)
+    ]
+    assert _drawn_discards(app, scene) == start, "the result is not given away at the start"
+    seen = {tuple(start)}
+    while not battle.playback.done:
+        battle.playback.advance()
+        played = battle.playback.removed
+        counts = _drawn_discards(app, scene)
+        assert counts == [start[s] + sum(e["seat"] == s for e in played) for s in (0, 1)]
+        seen.add(tuple(counts))
+    assert _drawn_discards(app, scene) == [len(after["discards"][s]) for s in (0, 1)]
+    assert len(seen) > 1, "the piles grew during the playback"

@@ -38,7 +38,9 @@ class BattleDrawing:
     def draw(self, surface: pygame.Surface) -> None:
         pb = self.playback
         if self.backdrop is not None:
-            self.backdrop.draw_backdrop(surface, hq=pb.hq, prompt=self.caption())
+            self.backdrop.draw_backdrop(
+                surface, hq=pb.hq, prompt=self.caption(), panels=self.panels()
+            )
         else:
             surface.fill(widgets.BG)
         self.board.draw_ground(surface)

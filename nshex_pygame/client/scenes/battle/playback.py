@@ -38,6 +38,7 @@ class Playback:
         self.netted: set[Hex] = set()
         self.hits: dict[tuple, int] = {}  # this phase's wounds by (target, attacker, edge)
         self.steps: list[Step] = []
+        self.removed: list[dict[str, Any]] = []  # the removals played so far, in order
         for p, phase in enumerate(phases):
             self.steps.append(Step(p, "banner"))
             events = list(phase.get("events") or [])
@@ -102,6 +103,7 @@ class Playback:
     def finish_step(self, step: Step) -> None:
         if step.kind == "removed":
             for event in step.group or []:
+                self.removed.append(event)
                 self.units.pop(as_hex(event["at"]), None)
                 self.netted.discard(as_hex(event["at"]))
         if step.kind == "end":
@@ -126,6 +128,12 @@ class Playback:
     def finish(self) -> None:
         while not self.done:
             self.advance()
+
+    def all_removals(self) -> list[dict[str, Any]]:
+        """Every removal of the log, in order (played or not)."""
+        return [
+            e for phase in self.phases for e in phase.get("events") or [] if e["kind"] == "removed"
+        ]
 
     def unit_list(self) -> list[dict[str, Any]]:
         return list(self.units.values())

@@ -41,13 +41,18 @@ class BattleScene(BattleInput, BattleInfo, BattleDrawing, Scene):
         result_hq: list[int] | None = None,
         question: dict[str, Any] | None = None,
         on_answer: Callable[[int], bool] | None = None,
+        to_move: int | None = None,
     ) -> None:
+        """``to_move``: the seat whose action started the battle (its panel stays lit while
+        the battle plays, whoever moves after it)."""
         super().__init__(app)
         self.board = board
         self.armies = armies
         self.backdrop = backdrop
         self.playback = Playback(before, phases, hq_before)
         self.names = BattleBoard(armies, before)
+        self.to_move = to_move
+        self.start_discards = self._discards_at_start()
         self.result_units = result_units
         self.result_hq = result_hq
         self.question: dict[str, Any] | None = None
@@ -167,6 +172,34 @@ class BattleScene(BattleInput, BattleInfo, BattleDrawing, Scene):
         if self.result_hq is not None:
             pb.hq = list(self.result_hq)
 
+    def _discards_at_start(self) -> list[list[str]]:
+        """The discard piles as the battle began. The game's view is either mid-battle (a
+        question waits: the engine discards the dead when the battle ends) or after it (then
+        this battle's dead are taken back off the piles)."""
+        view = getattr(self.backdrop, "view", None) or {}
+        piles = [list(pile) for pile in view.get("discards") or []]
+        if (view.get("stage") or {}).get("kind") == "battle_choice":
+            return piles
+        for event in reversed(self.playback.all_removals()):
+            seat, tile = event.get("seat"), event.get("tile")
+            if isinstance(seat, int) and 0 <= seat < len(piles) and tile in piles[seat]:
+                pile = piles[seat]
+                del pile[len(pile) - 1 - pile[::-1].index(tile)]
+        return piles
+
+    def panels(self) -> dict[str, Any]:
+        """What the seats' panels show at this step: the discard piles growing as the dead are
+        removed, the seat that started the battle lit."""
+        piles = [list(pile) for pile in self.start_discards]
+        for event in self.playback.removed:
+            seat = event.get("seat")
+            if isinstance(seat, int) and 0 <= seat < len(piles) and event.get("tile"):
+                piles[seat].append(str(event["tile"]))
+        out: dict[str, Any] = {"discards": piles}
+        if self.to_move is not None:
+            out["to_move"] = self.to_move
+        return out
+
     def close(self) -> None:
         if self.question is not None:
             return  # the battle waits for an answer
@@ -269,6 +302,7 @@ class BattleScene(BattleInput, BattleInfo, BattleDrawing, Scene):
             words = "the battle from its start" if new.before == old.before else "the next battle"
             self.log.append((f"({words})", widgets.DIM))
         self.playback = new
+        self.start_discards = self._discards_at_start()
         self.elapsed = 0.0
         self.paused = False
         self.stop_at_phase = None

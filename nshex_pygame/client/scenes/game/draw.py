@@ -4,6 +4,7 @@ the actions panel."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
@@ -171,11 +172,15 @@ class GameDrawing:
         *,
         hq: list[int] | None = None,
         prompt: str | None = None,
+        panels: dict[str, Any] | None = None,
     ) -> None:
+        """The seats' panels and the prompt. ``panels`` (a battle being played back) overrides
+        what the panels show with the state of the step being played: ``discards`` and
+        ``to_move``."""
         surface.fill(widgets.BG)
         hq_hp = hq if hq is not None else list(self.view["hq_hp"])
         for seat in range(min(2, len(self.armies))):
-            self.draw_seat(surface, seat, hq_hp)
+            self.draw_seat(surface, seat, hq_hp, panels or {})
         prompt = prompt if prompt is not None else self.prompt()
         size = tileart.fit_text(prompt, 19, 640)
         if size >= 16:
@@ -187,10 +192,18 @@ class GameDrawing:
                     surface, line, (640, 14 + 21 * i), 16, widgets.ACCENT, True, "midtop"
                 )
 
-    def draw_seat(self, surface: pygame.Surface, seat: int, hq_hp: list[int]) -> None:
+    def draw_seat(
+        self,
+        surface: pygame.Surface,
+        seat: int,
+        hq_hp: list[int],
+        panels: dict[str, Any] | None = None,
+    ) -> None:
+        panels = panels or {}
         rect = LEFT if seat == 0 else RIGHT
         army = self.armies[seat]
         to_move = self.mover if self.stage == "battle_choice" else self.view.get("to_move")
+        to_move = panels.get("to_move", to_move)
         active = seat == to_move and not self.game.is_terminal()
         widgets.panel(
             surface,
@@ -235,7 +248,7 @@ class GameDrawing:
         )
         decks = self.view.get("deck_sizes") or []
         deck = decks[seat] if seat < len(decks) else 0
-        discards = (self.view.get("discards") or [[], []])[seat]
+        discards = (panels.get("discards") or self.view.get("discards") or [[], []])[seat]
         # deck and discard pile
         deck_rect = pygame.Rect(rect.left + 12, rect.top + 92, 130, 150)
         pile_rect = pygame.Rect(rect.left + 158, rect.top + 92, 130, 150)

@@ -240,6 +240,8 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
         hq_before = list(battle.get("hq_hp_before") or before_view["hq_hp"])
         scene, self.question_scene = self.question_scene, None
         if scene is not None and scene in self.app.stack.scenes:
+            if scene.to_move is None:  # the panels light the seat that started the battle
+                scene.to_move = before_view.get("to_move")
             scene.conclude(
                 battle["before"],
                 battle["phases"],
@@ -258,6 +260,7 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
             backdrop=self,
             result_units=self.view["units"],
             result_hq=list(self.view["hq_hp"]),
+            to_move=before_view.get("to_move"),
         )
 
     def autosave(self) -> None:
