@@ -453,3 +453,87 @@ def test_the_panels_follow_the_battle_playback_not_its_result(app) -> None:
         seen.add(tuple(counts))
     assert _drawn_discards(app, scene) == [len(after["discards"][s]) for s in (0, 1)]
     assert len(seen) > 1, "the piles grew during the playback"
+
+
+def _discard_stage(seed: int = 4) -> Game:
+    """A game where seat 0 holds three tiles and must discard one."""
+    game = Game(["borgo", "moloch"], seed)
+    bot = Bot("greedy", seed)
+    while True:
+        assert not game.is_terminal()
+        player = game.current_player()
+        if player == CHANCE:
+            game.apply_action(game.natural_draw())
+            continue
+        if player == 0 and game.view()["stage"]["kind"] == "discard":
+            return game
+        game.apply_action(bot.choose(game))
+
+
+def test_the_discard_hint_goes_once_the_tile_is_discarded(app) -> None:
+    game = _discard_stage()
+    scene = _scene(app, game)
+    tile = scene.hand(0)[0]
+    click(app, _hand_pos(scene, 0, 0))
+    assert "again" in scene.message and scene.message_time > 0
+    click(app, _hand_pos(scene, 0, 0))
+    assert tile in game.view()["discards"][0]
+    assert scene.message_time <= 0, f"an obsolete hint stays: {scene.message!r}"
+
+
+def _tooltips(app, monkeypatch) -> list[str]:
+    from nshex_pygame.client import widgets
+
+    shown: list[str] = []
+    real = widgets.tooltip
+
+    def record(surface, title, lines, pos, *args, **kwargs):
+        shown.append(title)
+        return real(surface, title, lines, pos, *args, **kwargs)
+
+    monkeypatch.setattr(widgets, "tooltip", record)
+    app.draw()
+    monkeypatch.setattr(widgets, "tooltip", real)
+    return shown
+
+
+def test_a_hand_tooltip_shows_only_under_the_pointer(app, monkeypatch) -> None:
+    """A hover box follows the pointer, not the last mouse event the game scene saw: after a
+    dialog (or a battle) had the pointer, no stale hand tooltip shows up over the board."""
+    from client_support import move
+
+    scene = _scene(app, _main_stage())
+    move(app, _hand_pos(scene, 0, 0))
+    assert _tooltips(app, monkeypatch), "over a hand tile, its hover box shows"
+    key(app, pygame.K_ESCAPE)  # the pause menu
+    assert app.stack.top is not scene
+    away = (640, 780)  # under the board, over nothing with a hover box
+    move(app, away)  # the pointer moves while the menu is open
+    key(app, pygame.K_ESCAPE)  # resume
+    assert app.stack.top is scene
+    assert scene.hand_at(away) is None and scene.board.hex_at(away) is None
+    assert _tooltips(app, monkeypatch) == [], "no hand tooltip away from the hand"
+
+
+def test_the_info_box_says_what_to_do_with_the_selected_tile(app, monkeypatch) -> None:
+    from nshex_pygame.client import rulestext, tileart, widgets
+    from nshex_pygame.client.words import tile_name
+
+    scene = _scene(app, _main_stage())
+    hand = scene.hand(0)
+    index = next(i for i, t in enumerate(hand) if not t.endswith((".battle", ".move", ".grenade")))
+    click(app, _hand_pos(scene, 0, index))
+    texts: list[str] = []
+    real = widgets.draw_paragraph
+
+    def record(surface, text, rect, *args, **kwargs):
+        texts.append(text)
+        return real(surface, text, rect, *args, **kwargs)
+
+    monkeypatch.setattr(widgets, "draw_paragraph", record)
+    app.draw()
+    monkeypatch.setattr(widgets, "draw_paragraph", real)
+    description = rulestext.tile_description(tileart.info_of(hand[index]))
+    assert texts, "the info box has a hint"
+    assert not any(text in description for text in texts), f"a stray rules line: {texts}"
+    assert any(tile_name(hand[index]) in text for text in texts)

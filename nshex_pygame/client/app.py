@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 
 LOGICAL = (1280, 800)
 FPS = 60
+OUTSIDE = (-10_000, -10_000)  # the pointer's place when it is not over the window
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
@@ -56,7 +57,7 @@ class App:
         register_all(self.scenes)
         self.running = True
         self.frame_times: list[float] = []
-        self.mouse = (0, 0)
+        self.mouse = OUTSIDE  # where the pointer is (logical), OUTSIDE when not in the window
 
     # --- the window --------------------------------------------------------------------------
 
@@ -156,6 +157,8 @@ class App:
             if event.type == pygame.QUIT:
                 self.quit()
                 continue
+            if event.type == pygame.WINDOWLEAVE:
+                self.mouse = OUTSIDE  # no hover box stays behind for a pointer that left
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
                 self.screenshot()
                 continue

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import hexgeo, rulestext, tileart, widgets
+from nshex_pygame.client import hexgeo, tileart, widgets
 from nshex_pygame.client.board import Marks
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scenes.game.layout import (
@@ -329,15 +329,8 @@ class GameDrawing:
         if self.mover >= 0 and not self.seats[self.mover].is_human:
             self.draw_thinking(surface, pygame.Rect(x, y + 50, ACTIONS.width - 24, 80))
         elif self.human_to_move():
-            tile = self.selected_tile()
-            if tile:
-                info = tileart.info_of(tile)
-                abilities = [
-                    rulestext.ABILITIES[a]
-                    for a in info.get("abilities") or []
-                    if a in rulestext.ABILITIES
-                ]
-                hint = (abilities or rulestext.tile_description(info) or [""])[-1]
+            if self.selected_tile():
+                hint = self.selected_hint()
             elif self.stage == "place_hq":
                 hint = (
                     "Your HQ goes on any empty hex (next to the enemy's is allowed). It has 20 "

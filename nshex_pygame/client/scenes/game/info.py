@@ -63,6 +63,36 @@ class GameInfo:
             return f"{name}: click again or press Enter to confirm"
         return f"{name}: {tname}"
 
+    def selected_hint(self) -> str:
+        """What to do with the selected tile, step by step (its rules are in its hover box)."""
+        tile = self.selected_tile()
+        if tile is None:
+            return ""
+        name = tile_name(tile)
+        if self.stage == "discard":
+            return f"Click {name} again (or Discard) to discard it, or pick another tile."
+        cands = self.candidates()
+        if not cands:
+            return f"{name} cannot be used now. Hover it to read what it does."
+        slot = self.next_slot(cands)
+        kind = cands[0][1].get("kind")
+        if kind == "battle":
+            return f"{name}: click it again (or Start battle) to fight the battle now."
+        if slot == "at":
+            return f"{name}: click a lit hex to put it there. Hover it to read what it does."
+        if slot == "from":
+            return f"{name}: click one of your lit units."
+        if slot == "to":
+            return f"{name}: click the lit hex it goes to."
+        if slot == "target":
+            return f"{name}: click a lit target."
+        if self.facings(cands):
+            return (
+                f"{name}: turn it with the wheel or Q/E, then click it again or press Enter."
+                " Undo (Esc) takes the last choice back."
+            )
+        return f"{name}: click again or press Enter to confirm."
+
     def stage_hint(self) -> str:
         stage = self.stage
         if stage == "discard":
@@ -124,7 +154,10 @@ class GameInfo:
         return "No legal action uses this hex now."
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
-        pos = self.mouse
+        if self.app.stack.top is not self:
+            return  # a dialog over the game has the pointer
+        pos = self.app.mouse
+        self.track_mouse(pos)
         if self.hover_hand is not None:
             seat, index = self.hover_hand
             hand = self.hand(seat)

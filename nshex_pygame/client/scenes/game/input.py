@@ -263,9 +263,7 @@ class GameInput:
             if button.handle(event):
                 return
         if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            self.hover_hex = self.board.hex_at(event.pos)
-            self.hover_hand = self.hand_at(event.pos)
+            self.track_mouse(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 1:
                 hand = self.hand_at(event.pos)

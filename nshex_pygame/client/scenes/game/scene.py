@@ -71,7 +71,7 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
         self.ai_show: tuple[int, dict[str, Any], float] | None = None
         self.hover_hex: Hex | None = None
         self.hover_hand: tuple[int, int] | None = None
-        self.mouse = (0, 0)
+        self.mouse = app.mouse
         self.selected: int | None = None  # index in the mover's hand
         self.partial: dict[str, Any] = {}
         self.facing = 0
@@ -112,6 +112,7 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
         if self.human_to_move():
             self.legal = [(a, self.game.describe_action(a)) for a in self.game.legal_actions()]
         self._rebuild_buttons()
+        self.track_mouse(self.app.mouse)  # the hands changed under a pointer that stood still
 
     def human_to_move(self) -> bool:
         return self.mover >= 0 and self.seats[self.mover].is_human and not self.game.is_terminal()
@@ -123,6 +124,12 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
     def hand(self, seat: int) -> list[str]:
         hands = self.view.get("hands") or []
         return list(hands[seat]) if seat < len(hands) else []
+
+    def track_mouse(self, pos: tuple[int, int]) -> None:
+        """What the pointer is over: a hex, a tile in a hand (the hover box follows it)."""
+        self.mouse = pos
+        self.hover_hex = self.board.hex_at(pos)
+        self.hover_hand = self.hand_at(pos)
 
     def add_log(self, line: str, colour: tuple[int, ...] = widgets.TEXT) -> None:
         self.log.append((line, colour))
@@ -149,6 +156,7 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
             self.say(f"The engine failed on this action: {exc}")
             self.add_log(f"Engine error: {exc}", widgets.BAD)
             return False
+        self.message_time = 0  # a hint or a refusal from before this action is out of date
         if desc.get("kind") != "draw":
             who = army_name(self.armies[seat]) if seat >= 0 else "Chance"
             colour = tileart.lighter(tileart.army_colour(self.armies[seat]), 0.55)
@@ -346,6 +354,10 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
         thinker = self.thinkers.get(self.mover)
         if thinker is not None:
             thinker.wait(timeout)
+
+    def on_resume(self) -> None:
+        """Back on top: the pointer moved while another scene had the events."""
+        self.track_mouse(self.app.mouse)
 
     def on_exit(self) -> None:
         for thinker in self.thinkers.values():
