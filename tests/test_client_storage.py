@@ -211,3 +211,16 @@ def test_f12_saves_a_screenshot_in_the_data_folder(app, data_dir: Path) -> None:
     shots = list((data_dir / "screenshots").glob("*.png"))
     assert len(shots) == 1
     assert pygame.image.load(str(shots[0])).get_size() == (1280, 800)
+
+
+def test_the_window_sizes_offered_fit_the_screen(app, monkeypatch: pytest.MonkeyPatch) -> None:
+    from nshex_pygame.client.scenes.settings import SettingsScene
+
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1440, 900)])
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    offered = set()
+    for _ in range(8):
+        click(app, scene.buttons[4].rect.center)  # the window size
+        offered.add(tuple(app.settings.window_size))
+    assert offered == {(1024, 640), (1280, 800), (1440, 900)}, offered

@@ -14,6 +14,21 @@ from nshex_pygame.client import storage, widgets
 from nshex_pygame.client.scene import Scene
 
 
+def fitting_sizes() -> list[list[int]]:
+    """The window sizes on offer that fit the screen, smallest first (the smallest one when
+    none fits: the game scales to any window)."""
+    sizes = sorted([list(size) for size in storage.WINDOW_SIZES])
+    try:
+        desktops = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        desktops = []
+    if not desktops:
+        return sizes
+    width, height = desktops[0]
+    fit = [size for size in sizes if size[0] <= width and size[1] <= height]
+    return fit or sizes[:1]
+
+
 class SettingsScene(Scene):
     scene_name = "settings"
 
@@ -75,7 +90,7 @@ class SettingsScene(Scene):
 
     def cycle_size(self) -> None:
         s = self.app.settings
-        sizes = [list(size) for size in storage.WINDOW_SIZES]
+        sizes = fitting_sizes()
         s.window_size = (
             sizes[(sizes.index(s.window_size) + 1) % len(sizes)]
             if s.window_size in sizes
