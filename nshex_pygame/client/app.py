@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import storage
+from nshex_pygame.client import storage, widgets
 from nshex_pygame.client.scene import Scene, SceneRegistry, SceneStack
 from nshex_pygame.client.sound import Sounds
 
@@ -177,6 +177,7 @@ class App:
             self.draw()
 
     def draw(self) -> None:
+        widgets.begin_frame()
         for scene in self.stack.visible():
             scene.draw(self.canvas)
 

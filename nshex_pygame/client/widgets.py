@@ -30,6 +30,49 @@ GOOD = (110, 220, 130)
 BAD = (255, 95, 95)
 
 
+# Text that does not fit, for the tests: while ``_watch`` is a list, every text drawn outside
+# the surface or across the edge of the panel it starts in (and every paragraph cut short) is
+# noted there. The panels drawn since the frame began are the boxes text must stay in.
+_watch: list[str] | None = None
+_boxes: list[pygame.Rect] = []
+
+
+def watch_overflow() -> list[str]:
+    """Start noting text that does not fit; returns the list the notes go to."""
+    global _watch
+    _watch = []
+    return _watch
+
+
+def stop_watching() -> None:
+    global _watch
+    _watch = None
+
+
+def begin_frame() -> None:
+    """A new frame: the boxes drawn before are gone."""
+    _boxes.clear()
+
+
+def _box(rect: pygame.Rect) -> None:
+    if _watch is not None:
+        _boxes.append(pygame.Rect(rect))
+
+
+def _check_fit(surface: pygame.Surface, words: str, rect: pygame.Rect) -> None:
+    if _watch is None or not words.strip():
+        return
+    if not surface.get_rect().contains(rect):
+        _watch.append(f"{words!r} leaves the screen ({rect})")
+        return
+    start = (rect.left + 1, rect.centery)
+    inside = [box for box in _boxes if box.collidepoint(start)]
+    if inside:
+        box = min(inside, key=lambda b: b.width * b.height)
+        if not box.contains(rect):
+            _watch.append(f"{words!r} crosses the edge of its box {box} ({rect})")
+
+
 @cache
 def _render(words: str, size: int, colour: tuple[int, ...], bold: bool) -> pygame.Surface:
     return font(size, bold).render(words, True, colour)
@@ -47,6 +90,7 @@ def draw_text(
     image = _render(words, size, tuple(colour), bold)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)
+    _check_fit(surface, words, rect)
     return rect
 
 
@@ -81,6 +125,8 @@ def draw_paragraph(
     lines = wrap(words, size, rect.width, bold)
     room = max(1, rect.height // step)
     if len(lines) > room:
+        if _watch is not None:
+            _watch.append(f"{words!r} is cut short: {len(lines)} lines in room for {room}")
         lines = [*lines[: room - 1], lines[room - 1].rstrip(". ") + " ..."]
     for line in lines:
         draw_text(surface, line, (rect.left, y), size, colour, bold)
@@ -89,6 +135,7 @@ def draw_paragraph(
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill=PANEL, edge=PANEL_EDGE) -> None:
+    _box(rect)
     pygame.draw.rect(surface, fill, rect, border_radius=8)
     pygame.draw.rect(surface, edge, rect, 1, border_radius=8)
 
@@ -138,6 +185,7 @@ class Button:
             fill, edge, colour = (54, 58, 72), PANEL_EDGE, TEXT
         pygame.draw.rect(surface, fill, self.rect, border_radius=7)
         pygame.draw.rect(surface, edge, self.rect, 2, border_radius=7)
+        _box(self.rect)
         size = self.size
         while size > 10 and font(size, True).size(self.label)[0] > self.rect.width - 12:
             size -= 1
@@ -165,6 +213,7 @@ def tooltip(
     if rect.bottom > screen.bottom - 4:
         rect.bottom = screen.bottom - 4
     rect.clamp_ip(screen)
+    _box(rect)
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     shade.fill((14, 15, 20, 238))
     surface.blit(shade, rect)

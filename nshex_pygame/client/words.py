@@ -19,6 +19,11 @@ def army_name(army: str) -> str:
     return tileart.ARMY_NAMES.get(army, army.capitalize())
 
 
+def plural(n: int, word: str) -> str:
+    """``1 tile``, ``2 tiles``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def hex_words(at: Any) -> str:
     q, r = at
     return f"{q},{r}"

@@ -370,12 +370,13 @@ class BattleDrawing:
         pb = self.playback
         step = pb.current
         if self.finished:
-            state = "Finished: click or press Space to continue"
+            state = "Finished: click or press Space to go on"
         elif self.paused:
             state = "Paused"
         else:
             state = f"Playing at {SPEEDS[self.speed_index]:g}x"
-        widgets.draw_text(surface, state, (x, y + 34), 16, widgets.TEXT)
+        size = tileart.fit_text(state, 16, CONTROLS_RECT.width - 24, bold=False)
+        widgets.draw_text(surface, state, (x, y + 34), size, widgets.TEXT)
         if step is not None and pb.phases:
             phase = pb.phases[step.phase]
             which = f"({step.phase + 1} of {len(pb.phases)})"
@@ -412,5 +413,7 @@ class BattleDrawing:
                 QUESTION_EDGE,
                 True,
             )
+        for button in self.buttons[1:]:  # the battle is over: only Continue is left to press
+            button.enabled = not self.finished
         for button in self.buttons:
             button.draw(surface)

@@ -24,7 +24,7 @@ from nshex_pygame.client.scenes.game.layout import (
     SEAT_RINGS,
     as_hex,
 )
-from nshex_pygame.client.words import action_words, army_name
+from nshex_pygame.client.words import action_words, army_name, plural
 
 
 class GameDrawing:
@@ -293,7 +293,7 @@ class GameDrawing:
         else:
             widgets.draw_text(
                 surface,
-                f"{count} tiles",
+                plural(n, "tile"),
                 (rect.centerx, rect.top + 132),
                 14,
                 widgets.DIM,
@@ -317,15 +317,16 @@ class GameDrawing:
         widgets.draw_text(surface, f"Turn {turn}", (x, y), 17, widgets.TEXT, True)
         ending = self.view.get("ending") or {}
         kind = ending.get("kind")
-        if kind and kind != "none":
+        if kind and kind != "none" and not self.game.is_terminal():
             left = ending.get("turns_left")
-            turns = f" ({left} turn{'s' if left != 1 else ''} left)" if left is not None else ""
+            turns = f" ({plural(left, 'turn')} left)" if left is not None else ""
             words = {
                 "last_tile_drawn": "A deck is empty: no more Battle tiles",
                 "last_round": f"Last round, then the final battle{turns}",
                 "tie_break": f"Tie: one more turn each, then overtime{turns}",
             }.get(str(kind), str(kind).replace("_", " "))
-            widgets.draw_text(surface, words, (x, y + 24), 14, widgets.ACCENT)
+            size = tileart.fit_text(words, 14, ACTIONS.width - 24, bold=False)
+            widgets.draw_text(surface, words, (x, y + 24), size, widgets.ACCENT)
         if self.mover >= 0 and not self.seats[self.mover].is_human:
             self.draw_thinking(surface, pygame.Rect(x, y + 50, ACTIONS.width - 24, 80))
         elif self.human_to_move():

@@ -19,7 +19,7 @@ from nshex_pygame.client.scenes.game.layout import (
     as_hex,
     plain_reason,
 )
-from nshex_pygame.client.words import army_name, tile_name
+from nshex_pygame.client.words import army_name, plural, tile_name
 from nshex_pygame.core import CHANCE, IllegalActionError
 
 
@@ -177,8 +177,9 @@ class GameInfo:
                 sizes = self.view.get("deck_sizes") or []
                 left = sizes[seat] if seat < len(sizes) else 0
                 words = (
-                    f"{left} tiles left, face down. Draw up to three each turn; when a deck "
-                    "runs out, no more Battle tiles, one more turn each, then the final battle."
+                    f"{plural(left, 'tile')} left, face down. Draw up to three each turn; when a"
+                    " deck runs out, no more Battle tiles, one more turn each, then the final"
+                    " battle."
                 )
                 widgets.tooltip(
                     surface, f"{army_name(self.armies[seat])} deck", [(words, widgets.TEXT)], pos

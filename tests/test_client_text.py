@@ -1,0 +1,237 @@
+"""Every text fits: each screen drawn at the smallest and the largest window size, with the
+widgets noting any text that leaves the screen, crosses the edge of its box, or is cut short.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from client_support import data_dir_fixture, move  # noqa: F401
+
+from nshex_pygame.client import storage, widgets
+from nshex_pygame.client.app import App
+from nshex_pygame.client.storage import SeatSetup, Settings
+from nshex_pygame.core import CHANCE, Bot, Game
+
+SIZES = [min(storage.WINDOW_SIZES), max(storage.WINDOW_SIZES)]
+
+
+@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def sized_app(request: pytest.FixtureRequest, data_dir: Path) -> Iterator[App]:
+    app = App(settings=Settings(window_size=list(request.param), animation_speed=8.0), strict=True)
+    yield app
+    for scene in reversed(app.stack.scenes):
+        scene.on_exit()
+
+
+def _overflow(app: App) -> list[str]:
+    notes = widgets.watch_overflow()
+    try:
+        app.draw()
+    finally:
+        widgets.stop_watching()
+    return notes
+
+
+def _texts(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text drawn in one frame."""
+    drawn: list[str] = []
+    real = widgets.draw_text
+
+    def record(surface, words, *args, **kwargs):
+        drawn.append(words)
+        return real(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(widgets, "draw_text", record)
+    try:
+        app.draw()
+    finally:
+        monkeypatch.setattr(widgets, "draw_text", real)
+    return drawn
+
+
+def _check(app: App, what: str, problems: list[str]) -> None:
+    problems += [f"{what}: {note}" for note in _overflow(app)]
+
+
+def _game(seed: int, actions: int, armies=("borgo", "moloch")) -> Game:
+    game = Game(list(armies), seed)
+    bot = Bot("greedy", seed)
+    done = 0
+    while not game.is_terminal():
+        if game.current_player() == CHANCE:
+            game.apply_action(game.natural_draw())
+            continue
+        if done >= actions and game.view()["stage"]["kind"] == "main":
+            break
+        game.apply_action(bot.choose(game))
+        done += 1
+    return game
+
+
+def _game_ending(seed: int = 3) -> Game:
+    """A game in its last round (a deck is empty), a human seat to move."""
+    game = Game(["hegemony", "outpost"], seed)
+    bot = Bot("greedy", seed)
+    while not game.is_terminal():
+        if game.current_player() == CHANCE:
+            game.apply_action(game.natural_draw())
+            continue
+        ending = (game.view().get("ending") or {}).get("kind")
+        if ending == "last_round" and game.view()["stage"]["kind"] == "main":
+            return game
+        game.apply_action(bot.choose(game))
+    raise AssertionError("no last round")
+
+
+def test_the_menus_fit(sized_app: App) -> None:
+    app = sized_app
+    problems: list[str] = []
+    for name in ("menu", "setup", "settings", "load", "gallery"):
+        app.stack.clear_to(app.make(name))
+        app.step(0.1, draw=False)
+        _check(app, name, problems)
+    gallery = app.stack.top
+    for pos in [(110 + 132 * i, 140 + 120 * j) for i in range(8) for j in range(5)]:
+        move(app, pos)
+        _check(app, f"gallery hover {pos}", problems)
+    rules = app.stack.clear_to(app.make("rules"))
+    for page in range(rules.pages):
+        rules.page = page
+        _check(app, f"rules page {page}", problems)
+    app.stack.clear_to(app.make("error", "RuntimeError: " + "a long message " * 12))
+    _check(app, "error", problems)
+    assert gallery is not None
+    assert not problems, "\n".join(problems)
+
+
+def _seats(game: Game, who=("human", "human")) -> list[SeatSetup]:
+    return [SeatSetup(a, p) for a, p in zip(game.view()["armies"], who, strict=True)]
+
+
+def test_the_game_screens_fit(sized_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = sized_app
+    problems: list[str] = []
+    game = _game(4, 30)
+    scene = app.make("game", game, _seats(game))
+    app.stack.clear_to(scene)
+    app.step(0.0, draw=False)
+    _check(app, "game", problems)
+    mover = scene.mover
+    for index in range(len(scene.hand(mover))):
+        scene.click_hand(mover, index)
+        _check(app, f"game, tile {index} selected", problems)
+        center = scene.hand_rects(mover)[index][1]
+        move(app, center)
+        _check(app, f"game, hand tile {index} hovered", problems)
+        scene.undo()
+    for unit in game.view()["units"]:
+        move(app, scene.board.pixel((unit["at"][0], unit["at"][1])))
+        _check(app, f"game, {unit['tile']} hovered", problems)
+    for seat in range(2):
+        panel = scene.hand_rects(seat)[0][0]
+        move(app, (panel.centerx, panel.top - 120))  # the deck and the discard pile
+        _check(app, f"game, seat {seat} deck hovered", problems)
+    scene.open_menu()
+    _check(app, "pause", problems)
+
+    ending = _game_ending()
+    scene = app.make("game", ending, _seats(ending))
+    app.stack.clear_to(scene)
+    app.step(0.0, draw=False)
+    _check(app, "game, last round", problems)
+
+    bots = _game(7, 40, ("hegemony", "outpost"))
+    scene = app.make("game", bots, _seats(bots, ("greedy", "greedy")))
+    app.stack.clear_to(scene)
+    battle: Any = None
+    for _ in range(4000):
+        scene.wait_for_ai()
+        app.step(0.05, draw=False)
+        if app.stack.top is not scene and app.stack.top.scene_name == "battle":
+            battle = app.stack.top
+            break
+        if app.stack.top is not scene:
+            _check(app, app.stack.top.scene_name, problems)
+            break
+    assert battle is not None, "a battle came"
+    while not battle.playback.done:
+        battle.elapsed = battle.duration(battle.playback.current) / 2
+        _check(app, f"battle step {battle.playback.current.kind}", problems)
+        battle.playback.advance()
+    battle.finish()
+    _check(app, "battle finished", problems)
+    still = [b.label for b in battle.buttons[1:] if b.enabled]
+    assert not still, f"after the battle only Continue looks active, not {still}"
+    battle.close()
+    for _ in range(20000):
+        scene.wait_for_ai()
+        app.step(0.2, draw=False)
+        top = app.stack.top
+        if top is not scene and top.scene_name == "battle":
+            top.skip()
+        if top is not None and top.scene_name == "gameover":
+            break
+    assert app.stack.top.scene_name == "gameover"
+    _check(app, "game over", problems)
+    words = " ".join(_texts(app, monkeypatch))
+    assert "Last round" not in words and "turn left" not in words, "the game is over"
+    app.stack.top.toggle()
+    _check(app, "game over, the board", problems)
+    assert not problems, "\n".join(problems)
+
+
+def test_a_battle_question_fits(sized_app: App) -> None:
+    from nshex_pygame.client.shots import question_game
+
+    app = sized_app
+    problems: list[str] = []
+    for kind in ("medic", "clown", "convert"):
+        asked = question_game(kind)
+        if asked is None:
+            continue
+        game, action = asked
+        scene = app.make("game", game, _seats(game))
+        app.stack.clear_to(scene)
+        assert scene.apply(action)
+        battle = app.stack.top
+        for _ in range(400):
+            if battle.ready:
+                break
+            app.step(0.1, draw=False)
+        _check(app, f"{kind} question", problems)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_watch_sees_text_that_does_not_fit() -> None:
+    surface = pygame.Surface((200, 100))
+    notes = widgets.watch_overflow()
+    try:
+        widgets.begin_frame()
+        widgets.panel(surface, pygame.Rect(0, 0, 100, 50))
+        widgets.draw_text(surface, "far too long a line for this box", (4, 4), 16)
+        widgets.draw_text(surface, "off the screen", (190, 90), 16)
+        widgets.draw_paragraph(surface, "many words " * 30, pygame.Rect(0, 60, 200, 20), 14)
+    finally:
+        widgets.stop_watching()
+    assert len(notes) == 3, notes
+
+
+def test_counts_of_one_are_singular(sized_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = sized_app
+    game = _game(4, 30)
+    scene = app.make("game", game, _seats(game))
+    app.stack.clear_to(scene)
+    real = widgets.draw_text
+    drawn: list[str] = []
+    monkeypatch.setattr(
+        widgets, "draw_text", lambda s, w, *a, **k: drawn.append(w) or real(s, w, *a, **k)
+    )
+    scene._draw_stack(
+        pygame.Surface((1280, 800)), pygame.Rect(0, 0, 130, 150), "Discards", "1", "borgo.mutant", 1
+    )
+    assert "1 tile" in drawn and "1 tiles" not in drawn
