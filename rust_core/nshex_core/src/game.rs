@@ -298,7 +298,8 @@ pub enum Ending {
     LastTileDrawn,
     /// `turns_left` turns before the Final Battle.
     LastRound { turns_left: u8 },
-    /// After a tied Final Battle: `turns_left` turns (no drawing) before the Overtime Battle.
+    /// After a tied Final Battle: `turns_left` turns, drawing as usual while a deck has
+    /// tiles, before the Overtime Battle.
     TieBreak { turns_left: u8 },
 }
 
@@ -1499,9 +1500,9 @@ impl Game {
         let s = self.to_move as usize;
         self.turn += 1;
         self.turns_taken[s] += 1;
-        let want = if matches!(self.ending, Ending::TieBreak { .. }) {
-            0
-        } else if let Some(n) = draw {
+        // Every turn draws as usual, the tie-break turns too ("as if the game continued in
+        // the normal way", 3.0 Victory): a seat whose deck is empty draws nothing.
+        let want = if let Some(n) = draw {
             n
         } else if self.turns_taken[s] == 1 {
             (s as u8 + 1).min(3)
