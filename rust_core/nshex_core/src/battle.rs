@@ -912,9 +912,21 @@ impl Battle {
             return Err(Halt::Ask);
         };
         if !q.allows(&a) {
+            let asked = match q {
+                Question::Clown { .. } => "clown",
+                Question::Convert { .. } => "convert",
+                Question::Medic { .. } => "medic",
+            };
+            let given = match a {
+                Answer::Clown { .. } => "clown",
+                Answer::Convert { .. } => "convert",
+                Answer::Medic(_) => "medic",
+            };
             return Err(Halt::Illegal(BattleError(format!(
-                "battle answer {}: {a:?} does not answer {q:?}",
-                self.next_answer
+                "battle answer {}: this {given} answer is not one of the options of the open \
+                 {asked} question (phase {})",
+                self.next_answer,
+                q.phase()
             ))));
         }
         self.next_answer += 1;

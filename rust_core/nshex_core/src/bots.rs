@@ -4,6 +4,7 @@
 
 use crate::battle::{NoLog, Outcome, Resolver};
 use crate::game::{Action, Game, Player};
+use crate::notation::quote;
 use crate::position::Position;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -231,7 +232,11 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
     let (base, settings) = name.split_once(':').unwrap_or((name, ""));
     let mut cfg = match base {
         "random" | "greedy" if !settings.is_empty() => {
-            return Err(format!("bot {base:?} has no settings (got {settings:?})"))
+            return Err(format!(
+                "bot {} has no settings (got {})",
+                quote(base),
+                quote(settings)
+            ))
         }
         "random" => return Ok(Box::new(RandomBot::new(seed))),
         "greedy" => return Ok(Box::new(GreedyBot::new(seed))),
@@ -244,7 +249,8 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
         },
         _ => {
             return Err(format!(
-                "unknown bot {base:?}; available: {}",
+                "unknown bot {}; available: {}",
+                quote(base),
                 BOT_NAMES.join(", ")
             ))
         }
@@ -252,10 +258,14 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
     for kv in settings.split(',').filter(|x| !x.is_empty()) {
         let (k, v) = kv
             .split_once('=')
-            .ok_or_else(|| format!("bot setting {kv:?} is not key=value"))?;
-        let n: u64 = v
-            .parse()
-            .map_err(|_| format!("bot setting {k}: {v:?} is not a whole number"))?;
+            .ok_or_else(|| format!("bot setting {} is not key=value", quote(kv)))?;
+        let n: u64 = v.parse().map_err(|_| {
+            format!(
+                "bot setting {}: {} is not a whole number",
+                quote(k),
+                quote(v)
+            )
+        })?;
         match k {
             "iters" if n >= 1 && n <= u32::MAX as u64 => cfg.iterations = n as u32,
             "ms" => cfg.decision_time = (n > 0).then(|| Duration::from_millis(n)),
@@ -266,7 +276,7 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
             "horizon" if n <= 8 && base != "flatmc" => cfg.horizon = n as u32,
             "explore" if n <= 1000 && base != "flatmc" => cfg.exploration = n as f32 / 100.0,
             "deep" if n <= 1 && base != "flatmc" => cfg.deep_eval = n == 1,
-            _ => return Err(format!("bot {base:?}: bad setting {kv:?}")),
+            _ => return Err(format!("bot {}: bad setting {}", quote(base), quote(kv))),
         }
     }
     if base == "flatmc" {
@@ -386,7 +396,7 @@ pub fn arena(
         Some((x, y)) => {
             let f = |n: &str| {
                 set.find_army(n)
-                    .ok_or_else(|| format!("unknown army {n:?}"))
+                    .ok_or_else(|| format!("unknown army {}", quote(n)))
             };
             Some((f(x)?, f(y)?))
         }

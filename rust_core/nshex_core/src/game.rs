@@ -718,7 +718,9 @@ impl Game {
     }
 
     /// Destinations of a move from `from`: adjacent empty cells, or with a Recon Center up
-    /// to two steps through empty cells (FAQ-137 to FAQ-139). Includes `from` itself.
+    /// to two steps (FAQ-137 to FAQ-139). A two-hex move goes step by step: the hex between
+    /// must be one where the unit could stand (`can_pass`). Includes `from` itself, which a
+    /// two-hex move may also end on.
     fn destinations(&self, from: u8, two_steps: bool) -> u64 {
         let geo = self.pos.geometry();
         let empty = |c: u8| c != NO_CELL && (c == from || self.pos.cells[c as usize].is_none());
@@ -729,7 +731,7 @@ impl Game {
                 continue;
             }
             out |= 1 << n1;
-            if two_steps {
+            if two_steps && self.can_pass(from, n1) {
                 for d2 in 0..6 {
                     let n2 = geo.neighbors[n1 as usize][d2];
                     if empty(n2) {
@@ -739,6 +741,49 @@ impl Game {
             }
         }
         out
+    }
+
+    /// Whether the unit on `from` could stand on the empty hex `mid` on its way (FAQ-138,
+    /// FAQ-139): with some facing it would not be netted there. The unit has left `from`,
+    /// and its own nets count, so a net thrower that would net its netter back cancels
+    /// that net as usual (D-3).
+    fn can_pass(&self, from: u8, mid: u8) -> bool {
+        let set = tiles();
+        let geo = self.pos.geometry();
+        let mover = self.pos.cells[from as usize].expect("a unit moves");
+        let occ = (self.pos.occupied() & !(1u64 << from)) | 1u64 << mid;
+        let unit = |c: u8| self.pos.cells[c as usize].expect("occupied");
+        // Only an enemy net edge aimed at `mid` can net the unit there.
+        let mut throwers = 0u64;
+        let mut aimed = false;
+        for c in bits(occ & !(1u64 << from | 1u64 << mid)) {
+            let u = unit(c);
+            if set.move_flags[u.tile.0 as usize] & MOVE_NET == 0 {
+                continue;
+            }
+            throwers |= 1 << c;
+            if u.seat != mover.seat {
+                let net = set.tile(u.tile).oriented[u.facing as usize].net;
+                aimed |= bits(net as u64).any(|d| geo.neighbors[c as usize][d as usize] == mid);
+            }
+        }
+        if !aimed {
+            return true;
+        }
+        let oriented = &set.tile(mover.tile).oriented;
+        (0..6).any(|f| {
+            let net = oriented[f].net;
+            let th = throwers | ((net != 0) as u64) << mid;
+            let netted = crate::battle::nets_among(&geo.neighbors, th, occ, |c| {
+                if c == mid {
+                    (mover.seat, net)
+                } else {
+                    let u = unit(c);
+                    (u.seat, set.tile(u.tile).oriented[u.facing as usize].net)
+                }
+            });
+            netted >> mid & 1 == 0
+        })
     }
 
     fn push_moves(
@@ -1014,15 +1059,14 @@ impl Game {
                     } else if self.used_mobility >> from & 1 == 1 {
                         "that unit has already used its Mobility this turn".into()
                     } else {
-                        "the destination is not an empty hex within reach, or nothing changes"
-                            .into()
+                        self.why_unreachable(action)
                     }
                 } else if self.analyze().transport_linked >> from & 1 == 0 {
                     "that unit is not linked to a working Transport of yours".into()
                 } else if self.used_transport >> from & 1 == 1 {
                     "that unit has already made its Transport move this turn".into()
                 } else {
-                    "the destination is not an empty hex within reach, or nothing changes".into()
+                    self.why_unreachable(action)
                 }
             }
             (Stage::Main, Action::PlaceHq { .. }) => "the HQs are already placed".into(),
@@ -1033,10 +1077,65 @@ impl Game {
         format!("{who}, during {stage}: {reason}")
     }
 
+    /// Why a move (Move tile, Mobility, Transport) of an own free unit cannot go where the
+    /// action says.
+    fn why_unreachable(&self, action: Action) -> String {
+        let (Action::Move { from, to, facing }
+        | Action::Mobility { from, to, facing }
+        | Action::Transport { from, to, facing }) = action
+        else {
+            return "not allowed now".into();
+        };
+        let geo = self.pos.geometry();
+        if to as usize >= geo.len() {
+            return "that hex is off the board".into();
+        }
+        if facing > 5 {
+            return "a facing is 0..5".into();
+        }
+        let unit = self.pos.cells[from as usize].expect("an own unit");
+        if to == from {
+            return if facing == unit.facing {
+                "nothing changes: the unit already stands there facing that way".into()
+            } else {
+                "not allowed now".into()
+            };
+        }
+        if self.pos.cells[to as usize].is_some() {
+            return "the destination is occupied: a unit moves to an empty hex within reach".into();
+        }
+        let near = |c: u8| geo.neighbors[c as usize];
+        if near(from).contains(&to) {
+            return "not allowed now".into();
+        }
+        let two = self.analyze().recon >> self.to_move & 1 == 1;
+        if !two {
+            return "the destination is out of reach: a move goes to an adjacent hex (two hexes only \
+                    with a working Recon Center of yours)"
+                .into();
+        }
+        let mids: Vec<u8> = near(from)
+            .into_iter()
+            .filter(|&m| m != NO_CELL && near(to).contains(&m))
+            .filter(|&m| self.pos.cells[m as usize].is_none())
+            .collect();
+        if mids.is_empty() {
+            "the destination is out of reach: two hexes at most, through an empty hex (a two-hex \
+             move goes step by step, FAQ-138)"
+                .into()
+        } else if !mids.iter().any(|&m| self.can_pass(from, m)) {
+            "the destination is out of reach: the unit would be netted on every hex between (a \
+             two-hex move goes step by step, FAQ-138)"
+                .into()
+        } else {
+            "not allowed now".into()
+        }
+    }
+
     fn why_move(&self, action: Action, kind: InstantKind) -> String {
         let hand = &self.hands[self.to_move as usize];
         if !hand.iter().any(|&t| instant_of(t) == Some(kind)) {
-            return format!("no {kind:?} tile in hand");
+            return format!("no {} tile in hand", kind.notation());
         }
         let geo = self.pos.geometry();
         let cell_ok = |c: u8| (c as usize) < geo.len();
@@ -1064,8 +1163,9 @@ impl Game {
                     if self.push_options(from, target) == 0 {
                         return "no free hex behind the pushed unit (or it is not adjacent)".into();
                     }
+                    return "not allowed now".into();
                 }
-                "the destination is not an empty hex within reach, or nothing changes".into()
+                self.why_unreachable(action)
             }
             Action::Sniper { target } | Action::Grenade { target } => {
                 let what = if matches!(action, Action::Sniper { .. }) {

@@ -11,6 +11,27 @@ fn hex_str(g: &Game, cell: u8) -> String {
     format!("{},{}", h.q, h.r)
 }
 
+/// How long a piece of input may be when an error message quotes it.
+pub const QUOTE_MAX: usize = 80;
+
+/// `text` cut to [`QUOTE_MAX`] characters, the cut marked with an ellipsis (`...`), so that a
+/// pasted garbage line cannot make a huge message.
+pub fn cut(text: &str) -> String {
+    if text.chars().count() <= QUOTE_MAX {
+        text.to_string()
+    } else {
+        text.chars()
+            .take(QUOTE_MAX - 3)
+            .chain("...".chars())
+            .collect()
+    }
+}
+
+/// `text` in quotes for an error message, cut as [`cut`] does.
+pub fn quote(text: &str) -> String {
+    format!("{:?}", cut(text))
+}
+
 /// The notation line of `action` in `game` (as it stands before the action).
 pub fn action_to_line(game: &Game, action: Action) -> String {
     let t = |id: TileId| tiles().tile(id).id.clone();
@@ -58,19 +79,19 @@ pub fn action_to_line(game: &Game, action: Action) -> String {
 /// `Game::apply` does that).
 pub fn line_to_action(game: &Game, line: &str) -> Result<Action, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
-    let bad = || format!("cannot read {line:?}: see the action notation");
+    let bad = || "cannot read the line: see the action notation".to_string();
     let cell = |s: &str| -> Result<u8, String> {
         let (q, r) = s
             .split_once(',')
-            .ok_or_else(|| format!("{s:?} is not a hex (write q,r)"))?;
+            .ok_or_else(|| format!("{} is not a hex (write q,r)", quote(s)))?;
         let q: i8 = q
             .trim()
             .parse()
-            .map_err(|_| format!("{s:?} is not a hex"))?;
+            .map_err(|_| format!("{} is not a hex", quote(s)))?;
         let r: i8 = r
             .trim()
             .parse()
-            .map_err(|_| format!("{s:?} is not a hex"))?;
+            .map_err(|_| format!("{} is not a hex", quote(s)))?;
         game.pos
             .cell_of(Hex::new(q, r))
             .ok_or_else(|| format!("hex {q},{r} is off the board"))
@@ -78,7 +99,7 @@ pub fn line_to_action(game: &Game, line: &str) -> Result<Action, String> {
     let facing = |s: &str| -> Result<u8, String> {
         match s.parse::<u8>() {
             Ok(f) if f < 6 => Ok(f),
-            _ => Err(format!("{s:?} is not a facing (0..5)")),
+            _ => Err(format!("{} is not a facing (0..5)", quote(s))),
         }
     };
     let seat = match game.current_player() {
@@ -141,14 +162,16 @@ pub fn line_to_action(game: &Game, line: &str) -> Result<Action, String> {
             explode: match *what {
                 "explode" => true,
                 "attack" => false,
-                _ => return Err(format!("{what:?}: a Clown may explode or attack")),
+                _ => return Err(format!("{}: a Clown may explode or attack", quote(what))),
             },
         },
         ["convert", c, e] => Action::Convert {
             cell: cell(c)?,
             edge: match *e {
                 "none" => None,
-                _ => Some(facing(e).map_err(|_| format!("{e:?} is not an edge (0..5) or none"))?),
+                _ => Some(
+                    facing(e).map_err(|_| format!("{} is not an edge (0..5) or none", quote(e)))?,
+                ),
             },
         },
         ["medic", m, "takes", rest @ ..] if rest.len() == 3 => {
@@ -182,5 +205,5 @@ fn find_tile(game: &Game, seat: u8, s: &str) -> Result<TileId, String> {
     }
     let army = &set.army(game.pos.armies[seat as usize]).id;
     set.find(&format!("{army}.{s}"))
-        .ok_or_else(|| format!("unknown tile {s:?} (for seat {seat}, army {army})"))
+        .ok_or_else(|| format!("unknown tile {} (for seat {seat}, army {army})", quote(s)))
 }

@@ -171,9 +171,10 @@ impl<'a> R<'a> {
     }
     fn tile(&self) -> Result<TileId, String> {
         let s = self.str()?;
-        tiles()
-            .find(s)
-            .map_or_else(|| self.err(&format!("unknown tile {s:?}")), Ok)
+        tiles().find(s).map_or_else(
+            || self.err(&format!("unknown tile {}", crate::notation::quote(s))),
+            Ok,
+        )
     }
     fn tiles(&self) -> Result<Vec<TileId>, String> {
         self.items()?.iter().map(|r| r.tile()).collect()
@@ -208,10 +209,10 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
     let mut armies = Vec::new();
     for a in &armies_r {
         let s = a.str()?;
-        armies.push(
-            set.find_army(s)
-                .map_or_else(|| a.err(&format!("unknown army {s:?}")), Ok)?,
-        );
+        armies.push(set.find_army(s).map_or_else(
+            || a.err(&format!("unknown army {}", crate::notation::quote(s))),
+            Ok,
+        )?);
     }
     let seats = armies.len();
     let board_r = r.get("board")?;
@@ -332,7 +333,11 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
                 "full_board" => AfterBattle::FullBoard,
                 "final" => AfterBattle::Final,
                 "overtime" => AfterBattle::Overtime,
-                other => return st.get("then")?.err(&format!("unknown {other:?}")),
+                other => {
+                    return st
+                        .get("then")?
+                        .err(&format!("unknown {}", crate::notation::quote(other)))
+                }
             };
             let mut answers = Vec::new();
             for line in st.get("answers")?.items()? {
@@ -349,7 +354,11 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
             ));
             Stage::Main
         }
-        other => return st.get("kind")?.err(&format!("unknown stage {other:?}")),
+        other => {
+            return st
+                .get("kind")?
+                .err(&format!("unknown stage {}", crate::notation::quote(other)))
+        }
     };
     let en = r.get("ending")?;
     game.ending = match en.get("kind")?.str()? {
@@ -361,7 +370,11 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         "tie_break" => Ending::TieBreak {
             turns_left: en.get("turns_left")?.int(0, 4)? as u8,
         },
-        other => return en.get("kind")?.err(&format!("unknown ending {other:?}")),
+        other => {
+            return en
+                .get("kind")?
+                .err(&format!("unknown ending {}", crate::notation::quote(other)))
+        }
     };
     let oc = r.get("outcome")?;
     game.outcome = match oc.v {
@@ -393,6 +406,14 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
     };
     if !stage_ok {
         return Err("state.stage: not a stage this position can be in".into());
+    }
+    // P-17: a full board stands only in a battle (waiting for an answer) or a finished game.
+    if game.pos.is_full() && waiting.is_none() && game.stage != Stage::Over {
+        return Err(format!(
+            "state.board: all {} hexes hold tiles, which the rules never leave outside a \
+             battle (a battle would have started)",
+            game.pos.geometry().len()
+        ));
     }
     if (game.stage == Stage::Over) != game.outcome.is_some() {
         return Err("state: a finished game needs an outcome, and only a finished one".into());
@@ -489,7 +510,7 @@ impl Record {
             let a =
                 line_to_action(&rec.game, text).map_err(|e| format!("save.actions[{i}]: {e}"))?;
             rec.apply(a)
-                .map_err(|e| format!("save.actions[{i}] {text:?}: {e}"))?;
+                .map_err(|e| format!("save.actions[{i}] {}: {e}", crate::notation::quote(text)))?;
         }
         if let Ok(state) = r.get("state") {
             let stated = game_from_json(state.v).map_err(|e| format!("save.state: {e}"))?;

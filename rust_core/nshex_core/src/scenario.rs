@@ -247,7 +247,10 @@ pub fn parse_scenario(
         let id = set.find_army(a.get_ref()).ok_or_else(|| {
             err(
                 a.span().start,
-                format!("[game] armies: unknown army {:?}", a.get_ref()),
+                format!(
+                    "[game] armies: unknown army {}",
+                    crate::notation::quote(a.get_ref())
+                ),
             )
         })?;
         armies.push(id);
@@ -259,8 +262,8 @@ pub fn parse_scenario(
             err(
                 b.span().start,
                 format!(
-                    "[game] board: unknown board {:?} (standard or expanded)",
-                    b.get_ref()
+                    "[game] board: unknown board {} (standard or expanded)",
+                    crate::notation::quote(b.get_ref())
                 ),
             )
         })?,
@@ -326,15 +329,19 @@ pub fn parse_scenario(
     };
     let tile_of = |seat: u8, t: &Spanned<String>, what: &str| -> Result<TileId, ScenarioError> {
         let id = t.get_ref();
-        let tid = set
-            .find(id)
-            .ok_or_else(|| err(t.span().start, format!("{what}: unknown tile {id:?}")))?;
+        let tid = set.find(id).ok_or_else(|| {
+            err(
+                t.span().start,
+                format!("{what}: unknown tile {}", crate::notation::quote(id)),
+            )
+        })?;
         let army = set.tile(tid).army;
         if army != armies[seat as usize] {
             return Err(err(
                 t.span().start,
                 format!(
-                    "{what}: tile {id:?} is not in seat {seat}'s army ({})",
+                    "{what}: tile {} is not in seat {seat}'s army ({})",
+                    crate::notation::quote(id),
                     set.army(armies[seat as usize]).id
                 ),
             ));
@@ -476,6 +483,28 @@ pub fn parse_scenario(
             })
             .collect()
     });
+    // An empty board starts a game at the HQ placement: seat 0 places first, and no turn
+    // has begun. A `to_move` or `turn` that says otherwise is a mistake, not a detail.
+    if position.units().next().is_none() {
+        if let Some(t) = game.to_move.as_ref().filter(|t| *t.get_ref() != 0) {
+            return Err(err(
+                t.span().start,
+                format!(
+                    "[game] to_move: the board is empty, so the game starts with the HQ \
+                     placement, which seat 0 begins (not seat {})",
+                    t.get_ref()
+                ),
+            ));
+        }
+        if let Some(t) = &game.turn {
+            return Err(err(
+                t.span().start,
+                "[game] turn: the board is empty, so the game starts with the HQ placement, \
+                 before turn 1 (leave turn out)"
+                    .into(),
+            ));
+        }
+    }
     let choices = match raw.choices {
         None => BattleChoices::default(),
         Some(c) => {

@@ -106,6 +106,15 @@ pub fn game_from_scenario(sc: &Scenario, seed: u64) -> Result<Game, String> {
         g.decks[s] = deck;
         g.discards[s] = discard;
     }
+    if pos.is_full() {
+        // P-17: the rules never leave a full board outside a battle.
+        return Err(format!(
+            "the board is full ({} of {} hexes hold tiles): by the rules a battle would already \
+             have started, so no game starts from this position",
+            pos.occupied().count_ones(),
+            pos.geometry().len()
+        ));
+    }
     if hq_placement {
         // Seat 0 places its HQ first, then the others; then seat 0's first turn.
         g.to_move = 0;
@@ -174,7 +183,8 @@ pub fn run_script(sc: &Scenario) -> Result<ScriptRun, String> {
             _ => rec.apply(a).map_err(|e| e.to_string()),
         });
         if let Err(reason) = res {
-            error = Some((i, line.clone(), reason));
+            // The line as an error message quotes it: cut when it is long.
+            error = Some((i, crate::notation::cut(line), reason));
             break;
         }
         draw_fixed(&mut rec);

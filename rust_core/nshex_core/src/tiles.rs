@@ -48,6 +48,20 @@ pub enum InstantKind {
     AirStrike,
 }
 
+impl InstantKind {
+    /// The name the action notation gives it (`play push_back ...`).
+    pub fn notation(self) -> &'static str {
+        match self {
+            InstantKind::Battle => "battle",
+            InstantKind::Move => "move",
+            InstantKind::PushBack => "push_back",
+            InstantKind::Grenade => "grenade",
+            InstantKind::Sniper => "sniper",
+            InstantKind::AirStrike => "air_strike",
+        }
+    }
+}
+
 /// The effects a tile has as a module (or, for an HQ, as its army bonus), as numbers the
 /// resolver adds up. Positive effects go to the beneficiary's units, negative ones to its
 /// enemies (see `docs/RULES-NOTES.md` and the Scoper).

@@ -260,7 +260,11 @@ fn a_wrong_or_extra_answer_is_refused() {
     let e = r
         .resolve_step(&mut p, 0b11, &wrong, &mut NoLog)
         .unwrap_err();
-    assert!(e.0.contains("does not answer"), "{e}");
+    assert!(e.0.contains("is not one of the options"), "{e}");
+    assert!(
+        !e.0.contains("Convert {"),
+        "errors speak the notation, not type names: {e}"
+    );
     assert_eq!(p, pos);
     let clown = pos.cell_of(nshex_core::hex::Hex::new(0, 0)).unwrap();
     let extra = [Answer::Clown {
