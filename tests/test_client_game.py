@@ -537,3 +537,24 @@ def test_the_info_box_says_what_to_do_with_the_selected_tile(app, monkeypatch) -
     assert texts, "the info box has a hint"
     assert not any(text in description for text in texts), f"a stray rules line: {texts}"
     assert any(tile_name(hand[index]) in text for text in texts)
+
+
+def test_a_loaded_game_keeps_its_whole_log_in_words(app) -> None:
+    """Continue or Load: the log is rebuilt from the saved actions, sentence for sentence the
+    log the game had when it was played (battles included), not the last moves' notation."""
+    game = Game(["borgo", "moloch"], 11)
+    scene = _scene(app, game)
+    bot = Bot("greedy", 11)
+    played = 0
+    while played < 80 and not game.is_terminal():
+        if game.current_player() == CHANCE:
+            assert scene.apply(game.natural_draw())
+        else:
+            assert scene.apply(bot.choose(game))
+            played += 1
+    assert game.battles >= 1, "the game had a battle"
+    app.stack.clear_to(MenuScene(app))
+    loaded = GameScene(app, Game.load(game.save()), list(HUMANS), seed=1)
+    assert [text for text, _ in loaded.log] == [text for text, _ in scene.log]
+    assert loaded.log == scene.log
+    assert not any(text.startswith(("  place ", "  hq ")) for text, _ in loaded.log)

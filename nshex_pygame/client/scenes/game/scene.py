@@ -5,6 +5,7 @@ Input, drawing and words are its parts in ``input``, ``draw`` and ``info``.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from pathlib import Path
@@ -91,11 +92,7 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
             "Menu (Esc)", (1160, 752, 104, 36), self.open_menu, size=15
         )
         self._refresh()
-        earlier = [line for line in game.history() if not line.startswith("draw ")]
-        if earlier:
-            self.add_log(f"Loaded after {len(earlier)} moves; the last ones:", widgets.DIM)
-            for line in earlier[-8:]:
-                self.add_log(f"  {line}", widgets.DIM)
+        self.replay_log()
         for note in self.notes:
             self.add_log(note, widgets.BAD)
 
@@ -157,10 +154,7 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
             self.add_log(f"Engine error: {exc}", widgets.BAD)
             return False
         self.message_time = 0  # a hint or a refusal from before this action is out of date
-        if desc.get("kind") != "draw":
-            who = army_name(self.armies[seat]) if seat >= 0 else "Chance"
-            colour = tileart.lighter(tileart.army_colour(self.armies[seat]), 0.55)
-            self.add_log(f"{who} {action_words(desc)}", colour)
+        self.log_action(seat, desc)
         if desc.get("kind") in ("place", "place_hq", "move", "mobility", "transport", "push_to"):
             self.app.sounds.play("place")
             landed = desc.get("at") or desc.get("to")
@@ -170,7 +164,7 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
         self._refresh()
         question = self.human_question()
         if self.game.battles != battles:
-            self.log_battle()
+            self.log_battle(self.game)
             self.start_battle(before_view)
         if question is not None:  # (after the battle just finished, when one action led to two)
             self.ask(question)
@@ -223,8 +217,39 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
             scene.question = None
             scene.close()
 
-    def log_battle(self) -> None:
-        battle = self.game.last_battle()
+    def log_action(self, seat: int, desc: dict[str, Any]) -> None:
+        """An action played, in words (draws are not told)."""
+        if desc.get("kind") == "draw":
+            return
+        who = army_name(self.armies[seat]) if seat >= 0 else "Chance"
+        colour = tileart.lighter(tileart.army_colour(self.armies[seat]), 0.55)
+        self.add_log(f"{who} {action_words(desc)}", colour)
+
+    def replay_log(self) -> None:
+        """The log of a game that did not start here (Continue, Load): its actions replayed on
+        a copy of the game from the save's start, told as they were when they were played."""
+        lines = self.game.history()
+        if not lines:
+            return
+        try:
+            data = json.loads(self.game.save())
+            data["actions"] = []
+            data["state"] = data["start"]  # the position the (no) actions lead to
+            game = Game.load(json.dumps(data))
+            for line in lines:
+                action = game.string_to_action(line)
+                seat = game.current_player()
+                desc = game.describe_action(action)
+                battles = game.battles
+                game.apply_action(action)
+                self.log_action(seat, desc)
+                if game.battles != battles:
+                    self.log_battle(game)
+        except (ValueError, KeyError, EngineError) as exc:  # SaveError, IllegalActionError too
+            self.add_log(f"The earlier moves could not be told: {exc}", widgets.DIM)
+
+    def log_battle(self, game: Game) -> None:
+        battle = game.last_battle()
         if not battle:
             return
         removed = sum(
@@ -233,9 +258,9 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
             for event in phase["events"]
             if event.get("kind") == "removed"
         )
-        hp = " : ".join(str(h) for h in self.view["hq_hp"])
+        hp = " : ".join(str(h) for h in game.view()["hq_hp"])
         self.add_log(
-            f"Battle {self.game.battles}: {removed} tile{'s' if removed != 1 else ''} removed,"
+            f"Battle {game.battles}: {removed} tile{'s' if removed != 1 else ''} removed,"
             f" HQ hit points {hp}",
             widgets.ACCENT,
         )
