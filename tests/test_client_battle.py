@@ -159,3 +159,22 @@ def test_a_playback_that_ends_off_the_engines_board_fails_loudly(app, caplog) ->
         relaxed.finish()
     assert "another board than the engine's" in caplog.text
     assert _board(relaxed.playback.unit_list()) == _board(wrong)
+
+
+def test_the_phase_banner_hides_no_hex_and_goes_while_paused(app) -> None:
+    path = next(p for p in EXAMPLES if "borgo_moloch" in p.name)
+    scene, _result = _scene(app, path)
+    assert scene.playback.current.kind == "banner"
+    scene.elapsed = scene.duration(scene.playback.current) / 2
+    app.draw()
+    band = scene.banner_rect
+    assert band is not None, "the banner shows while the battle plays"
+    size = scene.board.size
+    for at in scene.board.hexes:
+        x, y = scene.board.pixel(at)
+        box = pygame.Rect(round(x - size), round(y - size), round(2 * size), round(2 * size))
+        assert not band.colliderect(box), f"the banner covers the hex {at}"
+    key(app, pygame.K_SPACE)
+    assert scene.paused
+    app.draw()
+    assert scene.banner_rect is None, "no banner stays over a paused battle"

@@ -10,6 +10,7 @@ import pygame
 from nshex_pygame.client import hexgeo, tileart, widgets
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scenes.battle.layout import (
+    BANNER_RECT,
     CONTROLS_RECT,
     EXPLAIN,
     LOG_RECT,
@@ -37,6 +38,7 @@ class BattleDrawing:
 
     def draw(self, surface: pygame.Surface) -> None:
         pb = self.playback
+        self.banner_rect = None
         if self.backdrop is not None:
             self.backdrop.draw_backdrop(
                 surface, hq=pb.hq, prompt=self.caption(), panels=self.panels()
@@ -76,6 +78,8 @@ class BattleDrawing:
         px = self.board.pixel
         size = self.board.size
         if step.kind == "banner":
+            if self.paused:
+                return  # the phase's name is in the caption; nothing covers the paused board
             phase = pb.phases[step.phase]
             alpha = int(255 * min(1.0, 3 * t, 3 * (1 - t) + 0.3))
             self._banner(surface, f"Initiative {phase.get('initiative')}", alpha)
@@ -189,11 +193,13 @@ class BattleDrawing:
                 )
 
     def _banner(self, surface: pygame.Surface, words: str, alpha: int) -> None:
-        band = pygame.Surface((660, 90), pygame.SRCALPHA)
+        """A band over the board's top edge, under the caption: no hex is hidden by it."""
+        band = pygame.Surface(BANNER_RECT.size, pygame.SRCALPHA)
         band.fill((10, 10, 14, min(220, alpha)))
-        rect = band.get_rect(center=(640, 414))
+        rect = pygame.Rect(BANNER_RECT)
+        self.banner_rect = rect
         surface.blit(band, rect)
-        image = widgets._render(words, 46, widgets.ACCENT, True).copy()
+        image = widgets._render(words, 28, widgets.ACCENT, True).copy()
         image.set_alpha(alpha)
         surface.blit(image, image.get_rect(center=rect.center))
 

@@ -25,6 +25,7 @@ DURATIONS = {
 }
 LOG_RECT = pygame.Rect(10, 410, 300, 380)
 CONTROLS_RECT = pygame.Rect(970, 410, 300, 380)
+BANNER_RECT = pygame.Rect(330, 38, 620, 36)  # between the caption and the board's top hexes
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 ANSWER_GRACE = 0.3  # seconds a new question is shown before it takes answers (no double clicks)
 QUESTION_EDGE = (120, 230, 255)

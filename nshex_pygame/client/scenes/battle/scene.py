@@ -52,6 +52,7 @@ class BattleScene(BattleInput, BattleInfo, BattleDrawing, Scene):
         self.playback = Playback(before, phases, hq_before)
         self.names = BattleBoard(armies, before)
         self.to_move = to_move
+        self.banner_rect: pygame.Rect | None = None  # where the phase banner was last drawn
         self.start_discards = self._discards_at_start()
         self.result_units = result_units
         self.result_hq = result_hq
