@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pygame
 from client_support import app_fixture, click, click_button, data_dir_fixture, key  # noqa: F401
 
-from nshex_pygame.client import ai, storage
+from nshex_pygame.client import ai, rulestext, storage, tileart
 from nshex_pygame.client.scenes.gallery import GalleryScene, RulesScene
 from nshex_pygame.client.scenes.game import GameScene
 from nshex_pygame.client.scenes.menu import MenuScene
@@ -120,3 +121,58 @@ def test_rules_tabs_open_their_page(app) -> None:
     app.step(0.016)  # draws the tabs
     click(app, rules.tabs[3].center)
     assert rules.page == 3
+
+
+def _drawn(app, monkeypatch) -> tuple[list[str], list[str]]:
+    """The texts and the hover-box titles of one frame."""
+    from nshex_pygame.client import widgets
+
+    texts: list[str] = []
+    boxes: list[str] = []
+    real_text, real_box = widgets.draw_text, widgets.tooltip
+    monkeypatch.setattr(
+        widgets, "draw_text", lambda s, w, *a, **k: texts.append(w) or real_text(s, w, *a, **k)
+    )
+    monkeypatch.setattr(
+        widgets, "tooltip", lambda s, t, *a, **k: boxes.append(t) or real_box(s, t, *a, **k)
+    )
+    app.draw()
+    monkeypatch.setattr(widgets, "draw_text", real_text)
+    monkeypatch.setattr(widgets, "tooltip", real_box)
+    return texts, boxes
+
+
+def test_the_tutorial_tiles_have_hover_boxes_and_its_hqs_name_their_army(app, monkeypatch) -> None:
+    from client_support import move
+
+    rules = RulesScene(app)
+    app.stack.push(rules)
+    rules.page = 0  # The goal: the four HQs
+    texts, _boxes = _drawn(app, monkeypatch)
+    for army in ("Borgo", "Moloch", "Hegemony", "Outpost"):
+        assert army in texts, f"the {army} HQ is labelled"
+    for page in range(rules.pages):
+        rules.page = page
+        app.draw()
+        assert rules.shown, f"page {page} shows tiles"
+        for tile, (x, y), _size in rules.shown:
+            move(app, (x, y))
+            _texts, boxes = _drawn(app, monkeypatch)
+            assert boxes and boxes[-1].endswith(tileart.info_of(tile)["name"]), (page, tile)
+
+
+def test_the_mobility_mark_is_the_boot_the_symbols_page_names() -> None:
+    """A boot, not an L: a shaft, a toe, and a dark sole line across the white shape."""
+    surface = pygame.Surface((200, 200))
+    surface.fill((90, 60, 30))
+    tileart._boot(surface, (100, 100), 200)
+    white = [
+        [surface.get_at((x, y))[:3] == tileart.WHITE[:3] for x in range(200)] for y in range(200)
+    ]
+    ink = [[surface.get_at((x, y))[:3] == tileart.INK[:3] for x in range(200)] for y in range(200)]
+    rows = [y for y in range(200) if any(white[y])]
+    assert rows
+    assert any(sum(ink[y]) >= 10 and any(white[y - 3]) and any(white[y + 3]) for y in rows[3:-3]), (
+        "a sole line crosses the boot"
+    )
+    assert "boot" in dict(rulestext.SYMBOLS)["mobility"]

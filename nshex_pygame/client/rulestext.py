@@ -91,7 +91,10 @@ SYMBOLS: list[tuple[str, str]] = [
     ("link", "Link: a green tab on a module. The module works on the friendly tile it faces."),
     ("initiative", "Initiative: the white disc. Bigger numbers act first in a battle."),
     ("toughness", "Toughness: white pips. Each pip is one more wound the unit survives."),
-    ("mobility", "Mobility: the boot. The unit may move one hex per turn by itself."),
+    (
+        "mobility",
+        "Mobility: the white boot at the top left. The unit may move one hex per turn by itself.",
+    ),
     ("wounds", "Wounds: red drops with a count; a unit dies when wounds exceed toughness."),
 ]
 

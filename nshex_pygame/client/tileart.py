@@ -288,17 +288,24 @@ def _disc(surface, center, radius: float, label: str, fill=WHITE, colour=INK) ->
 
 
 def _boot(surface, center, size: float) -> None:
-    """The Mobility mark: a small boot."""
+    """The Mobility mark: a small boot (a shaft with a cuff, a rounded toe, a dark sole)."""
     cx, cy = center
-    s = size * 0.11
-    leg = [(cx - s * 0.5, cy - s), (cx + s * 0.25, cy - s), (cx + s * 0.25, cy + s * 0.2)]
-    foot = [
-        *leg,
-        (cx + s, cy + s * 0.35),
-        (cx + s, cy + s * 0.8),
-        (cx - s * 0.5, cy + s * 0.8),
+    s = size * 0.12
+    boot = [
+        (cx - s * 0.55, cy - s * 1.15),
+        (cx + s * 0.25, cy - s * 1.15),
+        (cx + s * 0.25, cy - s * 0.15),
+        (cx + s * 0.75, cy + s * 0.05),
+        (cx + s * 1.1, cy + s * 0.3),
+        (cx + s * 1.2, cy + s * 0.8),
+        (cx - s * 0.55, cy + s * 0.8),
     ]
-    _poly(surface, foot, WHITE)
+    _poly(surface, boot, WHITE)
+    width = max(2, round(s * 0.22))
+    sole = cy + s * 0.55
+    pygame.draw.line(surface, INK, (cx - s * 0.5, sole), (cx + s * 1.15, sole), width)
+    cuff = cy - s * 0.8
+    pygame.draw.line(surface, INK, (cx - s * 0.5, cuff), (cx + s * 0.2, cuff), max(1, width - 1))
 
 
 def _pips(surface, center, size: float, count: int) -> None:

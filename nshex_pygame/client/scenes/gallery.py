@@ -43,6 +43,14 @@ PAGE_TILES: dict[str, list[tuple[str, int]]] = {
 }
 
 
+def tile_tooltip(surface: pygame.Surface, tile: str, pos: tuple[int, int]) -> None:
+    """The hover box of a tile: its army and name, its kind, what it does."""
+    info = tileart.info_of(tile)
+    kind = rulestext.KIND_NAMES.get(str(info.get("kind")), str(info.get("kind")))
+    lines = [(kind, widgets.DIM)] + [(t, widgets.TEXT) for t in rulestext.tile_description(info)]
+    widgets.tooltip(surface, f"{army_name(str(info.get('army')))} {info.get('name')}", lines, pos)
+
+
 class RulesScene(Scene):
     scene_name = "rules"
 
@@ -51,6 +59,7 @@ class RulesScene(Scene):
         self.page = 0
         self.pages = len(rulestext.TUTORIAL) + 1  # the last page is the legend
         self.tabs: list[pygame.Rect] = []  # where the page titles were drawn
+        self.shown: list[tuple[str, tuple[float, float], float]] = []  # (tile, centre, size)
         self.buttons = [
             widgets.Button("< Previous", (300, 730, 180, 44), lambda: self.turn(-1)),
             widgets.Button("Next >", (800, 730, 180, 44), lambda: self.turn(1)),
@@ -76,8 +85,16 @@ class RulesScene(Scene):
             elif event.key in (pygame.K_LEFT, pygame.K_PAGEUP):
                 self.turn(-1)
 
+    def tile_at(self, pos: tuple[int, int]) -> str | None:
+        """The tile drawn under ``pos`` on this page (the tutorial's tiles have hover boxes)."""
+        for tile, (x, y), size in self.shown:
+            if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 < (size * 0.9) ** 2:
+                return tile
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(widgets.BG)
+        self.shown = []
         # page tabs
         titles = [title for title, _ in rulestext.TUTORIAL] + ["The symbols"]
         x = 40
@@ -99,8 +116,15 @@ class RulesScene(Scene):
             tiles = PAGE_TILES.get(title, [])
             for i, (tile, facing) in enumerate(tiles):
                 x = 640 + (i - (len(tiles) - 1) / 2) * 130
+                at = (x, max(y + 60, 630))
                 image = tileart.render_tile(tile, 54, facing)
-                tileart.blit_tile(surface, image, (x, max(y + 60, 630)))
+                tileart.blit_tile(surface, image, at)
+                self.shown.append((tile, at, 54))
+                if tileart.info_of(tile).get("kind") == "hq":  # whose HQ it is
+                    army = army_name(tile.partition(".")[0])
+                    widgets.draw_text(
+                        surface, army, (x, at[1] + 52), 15, widgets.DIM, True, "midtop"
+                    )
         else:
             self.draw_legend(surface)
         widgets.draw_text(
@@ -116,6 +140,9 @@ class RulesScene(Scene):
         self.buttons[1].enabled = self.page < self.pages - 1
         for button in self.buttons:
             button.draw(surface)
+        tile = self.tile_at(self.app.mouse)
+        if tile:
+            tile_tooltip(surface, tile, self.app.mouse)
 
     def draw_legend(self, surface: pygame.Surface) -> None:
         widgets.draw_text(surface, "The symbols", (640, 80), 34, widgets.ACCENT, True, "center")
@@ -127,6 +154,7 @@ class RulesScene(Scene):
                 wounds = 1 if name == "wounds" else 0
                 image = tileart.render_tile(tile, 48, 0, wounds=wounds)
                 tileart.blit_tile(surface, image, (x + 50, y + 46))
+                self.shown.append((tile, (x + 50, y + 46), 48))
             widgets.draw_paragraph(surface, words, pygame.Rect(x + 115, y + 20, 430, 90), 17)
 
 
@@ -212,11 +240,4 @@ class GalleryScene(Scene):
         )
         tile = self.tile_at(self.mouse)
         if tile:
-            info = tileart.info_of(tile)
-            kind = rulestext.KIND_NAMES.get(str(info.get("kind")), str(info.get("kind")))
-            lines = [(kind, widgets.DIM)] + [
-                (t, widgets.TEXT) for t in rulestext.tile_description(info)
-            ]
-            widgets.tooltip(
-                surface, f"{army_name(str(info.get('army')))} {info.get('name')}", lines, self.mouse
-            )
+            tile_tooltip(surface, tile, self.mouse)
