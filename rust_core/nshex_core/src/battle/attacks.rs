@@ -1,0 +1,320 @@
+//! Attacks: melee, ranged and Gauss, with armor; the lean path (no log, no Quartermaster) and the
+//! general path side by side (a test holds them equal: every conformance scenario is resolved both
+//! ways).
+
+use super::*;
+
+impl Battle {
+    #[inline]
+    pub(super) fn add_dmg(&mut self, from: u8, dir: u8, target: u8, wounds: u8) {
+        if let Some(last) = self.records.last_mut() {
+            if last.from == from && last.dir == dir && last.target == target {
+                last.wounds += wounds;
+                return;
+            }
+        }
+        self.records.push(Dmg {
+            from,
+            dir,
+            target,
+            wounds,
+            absorbed: false,
+        });
+    }
+
+    /// The first enemy of `seat` on the line from `c` in `dir`, and how far the shot went.
+    #[inline]
+    pub(super) fn first_enemy(&self, c: u8, dir: u8, seat: u8) -> (u8, u8) {
+        let ray = self.rays[c as usize][dir as usize];
+        let enemies = ray & self.occ & !self.seat_cells[seat as usize];
+        if enemies == 0 {
+            return (NONE, ray.count_ones() as u8);
+        }
+        let t = if ray_ascends(dir) {
+            enemies.trailing_zeros()
+        } else {
+            63 - enemies.leading_zeros()
+        } as u8;
+        (
+            t,
+            (ray & !self.rays[t as usize][dir as usize]).count_ones() as u8,
+        )
+    }
+
+    /// The attack components of one edge, after an optional Quartermaster conversion.
+    /// Returns (melee components, ranged components) as strengths before bonuses.
+    #[inline]
+    pub(super) fn components(&self, c: u8, dir: u8, convert: bool) -> ([u8; 2], [u8; 2]) {
+        let o = self.unit(c).o;
+        let (m, r) = (o.melee[dir as usize], o.ranged[dir as usize]);
+        if !convert {
+            ([m, 0], [r, 0])
+        } else if m > 0 {
+            ([0, 0], [r, m])
+        } else {
+            ([m, r], [0, 0])
+        }
+    }
+
+    /// Wounds the edge would deal to enemies (for automatic choices; nothing is recorded).
+    pub(super) fn edge_worth(&self, c: u8, dir: u8, convert: bool) -> u8 {
+        let u = self.unit(c);
+        let (melee, ranged) = self.components(c, dir, convert);
+        let mut total = 0;
+        let mb = self.d.melee_bonus[c as usize];
+        let rb = self.d.ranged_bonus[c as usize];
+        let adj = self.nb(c, dir);
+        if self.occupied(adj) {
+            let t = self.unit(adj);
+            if t.seat != u.seat && !(u.is_hq && t.is_hq) {
+                for m in melee {
+                    if m > 0 {
+                        total += m + mb;
+                    }
+                }
+            }
+        }
+        let (t, _) = self.first_enemy(c, dir, u.seat);
+        if t != NONE && !(u.is_hq && self.unit(t).is_hq) {
+            let armor = self.unit(t).o.armor >> opposite(dir) & 1;
+            for r in ranged {
+                if r > 0 {
+                    total += (r + rb).saturating_sub(armor);
+                }
+            }
+        }
+        total
+    }
+
+    /// Unit `c` attacks in `phase`: without a log or a Quartermaster (the search's common
+    /// case) on the lean path, inlined where it is called, else on the general one.
+    #[inline(always)]
+    pub(super) fn attack<L: Log>(&mut self, c: u8, phase: u8, log: &mut L) -> Result<(), Halt> {
+        if !L::ON && self.d.qm_linked >> c & 1 == 0 && self.choices.qm.is_empty() {
+            self.attack_as_printed(c);
+            Ok(())
+        } else {
+            self.attack_general(c, phase, log)
+        }
+    }
+
+    /// `attack` with a log, a Quartermaster conversion, or a caller's choices.
+    #[inline(never)]
+    pub(super) fn attack_general<L: Log>(
+        &mut self,
+        c: u8,
+        phase: u8,
+        log: &mut L,
+    ) -> Result<(), Halt> {
+        let u = *self.unit(c);
+        let convert_dir = if self.d.qm_linked >> c & 1 == 1 || !self.choices.qm.is_empty() {
+            self.qm_conversion(c, phase)?
+        } else {
+            None
+        };
+        if let Some(dir) = convert_dir {
+            self.u[c as usize].qm_used = true;
+            if L::ON {
+                log.event(Event::Converted {
+                    cell: c,
+                    edge: dir_edge(dir, u.facing),
+                    to_ranged: u.o.melee[dir as usize] > 0,
+                });
+            }
+        }
+        let mb = self.d.melee_bonus[c as usize];
+        let rb = self.d.ranged_bonus[c as usize];
+        for dir in bits(u.o.attacks as u64) {
+            if u.o.gauss >> dir & 1 == 1 {
+                self.gauss(c, &u, dir, log);
+                continue;
+            }
+            let (melee, ranged) = if convert_dir == Some(dir) {
+                self.components(c, dir, true)
+            } else {
+                ([u.o.melee[dir as usize], 0], [u.o.ranged[dir as usize], 0])
+            };
+            let has_ranged = ranged[0] + ranged[1] > 0;
+            let (rt, reach) = if has_ranged {
+                self.first_enemy(c, dir, u.seat)
+            } else {
+                (NONE, 0)
+            };
+            if L::ON {
+                log.event(Event::Attack {
+                    cell: c,
+                    tile: u.tile,
+                    edge: dir_edge(dir, u.facing),
+                    dir,
+                    melee: melee.iter().filter(|&&m| m > 0).map(|m| m + mb).sum(),
+                    ranged: ranged.iter().filter(|&&r| r > 0).map(|r| r + rb).sum(),
+                    gauss: false,
+                    reach,
+                });
+            }
+            let adj = self.nb(c, dir);
+            if melee[0] + melee[1] > 0 && self.occupied(adj) {
+                let t = self.unit(adj);
+                if t.seat != u.seat && !(u.is_hq && t.is_hq) {
+                    let w: u8 = melee.iter().filter(|&&m| m > 0).map(|m| m + mb).sum();
+                    self.add_dmg(c, dir, adj, w);
+                    if L::ON {
+                        log.event(Event::Hit {
+                            target: adj,
+                            from: c,
+                            dir,
+                            wounds: w,
+                        });
+                    }
+                }
+            }
+            if rt != NONE && !(u.is_hq && self.unit(rt).is_hq) {
+                let armor = self.unit(rt).o.armor >> opposite(dir) & 1;
+                for r in ranged {
+                    if r == 0 {
+                        continue;
+                    }
+                    let s = r + rb;
+                    let w = s.saturating_sub(armor);
+                    if L::ON && armor == 1 {
+                        log.event(Event::Armor {
+                            target: rt,
+                            from: c,
+                            dir,
+                            blocked: 1,
+                        });
+                    }
+                    if w > 0 {
+                        self.add_dmg(c, dir, rt, w);
+                        if L::ON {
+                            log.event(Event::Hit {
+                                target: rt,
+                                from: c,
+                                dir,
+                                wounds: w,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `attack` without a log or a Quartermaster: the path of every search leaf. The same
+    /// damage records as `attack_general`, a unit's melee records before its ranged ones
+    /// (no rule depends on their order; medic questions list their options sorted).
+    #[inline(always)]
+    pub(super) fn attack_as_printed(&mut self, c: u8) {
+        let u = &self.u[c as usize];
+        let (o, seat, is_hq) = (u.o, u.seat, u.is_hq);
+        let ci = c as usize;
+        let (mb, rb) = (self.d.melee_bonus[ci], self.d.ranged_bonus[ci]);
+        let enemies = self.occ & !self.seat_cells[seat as usize];
+        if o.gauss != 0 {
+            let u = *self.unit(c);
+            for dir in bits(o.gauss as u64) {
+                self.gauss(c, &u, dir, &mut NoLog);
+            }
+        }
+        let (melee_dirs, ranged_dirs) = (o.melee_dirs & !o.gauss, o.ranged_dirs & !o.gauss);
+        // Melee edges first, then ranged ones: one loop each, no test per edge of what it
+        // has. A ranged shot at the tile its own edge also strikes in melee (the Universal
+        // Soldier) joins that melee record: it is one attack.
+        // Whether a melee edge finds an enemy follows no pattern a predictor could learn:
+        // its record is written either way and kept only on a hit. (No melee record of this
+        // unit can join an earlier one: each is its own edge.)
+        let targets = if is_hq { enemies & !self.hqs } else { enemies };
+        for dir in bits(melee_dirs as u64) {
+            let adj = self.nbr[ci][dir as usize];
+            // Past the edge of the board `adj` is NONE: bit 63 of no mask is set.
+            let hit = targets >> (adj & 63) & 1;
+            self.records.push(Dmg {
+                from: c,
+                dir,
+                target: adj,
+                wounds: o.melee[dir as usize] + mb,
+                absorbed: false,
+            });
+            let keep = self.records.len() - (hit ^ 1) as usize;
+            self.records.truncate(keep);
+        }
+        for dir in bits(ranged_dirs as u64) {
+            let (rt, _) = self.first_enemy(c, dir, seat);
+            if rt != NONE && !(is_hq && self.unit(rt).is_hq) {
+                let armor = self.unit(rt).o.armor >> opposite(dir) & 1;
+                let w = (o.ranged[dir as usize] + rb).saturating_sub(armor);
+                if w > 0 {
+                    if o.melee_dirs >> dir & 1 == 1 {
+                        if let Some(r) = self
+                            .records
+                            .iter_mut()
+                            .rev()
+                            .find(|r| r.from == c && r.dir == dir && r.target == rt)
+                        {
+                            r.wounds += w;
+                            continue;
+                        }
+                    }
+                    self.add_dmg(c, dir, rt, w);
+                }
+            }
+        }
+    }
+
+    /// Gauss Cannon: 1 wound to every enemy on the line, no bonus; armor facing the shot
+    /// stops it for that unit only.
+    pub(super) fn gauss<L: Log>(&mut self, c: u8, u: &BUnit, dir: u8, log: &mut L) {
+        let mut reach = 0;
+        let mut cur = c;
+        loop {
+            cur = self.nb(cur, dir);
+            if cur == NONE {
+                break;
+            }
+            reach += 1;
+        }
+        if L::ON {
+            log.event(Event::Attack {
+                cell: c,
+                tile: u.tile,
+                edge: dir_edge(dir, u.facing),
+                dir,
+                melee: 0,
+                ranged: 1,
+                gauss: true,
+                reach,
+            });
+        }
+        let mut cur = c;
+        loop {
+            cur = self.nb(cur, dir);
+            if cur == NONE {
+                break;
+            }
+            if !self.occupied(cur) || self.unit(cur).seat == u.seat {
+                continue;
+            }
+            if self.unit(cur).o.armor >> opposite(dir) & 1 == 1 {
+                if L::ON {
+                    log.event(Event::Armor {
+                        target: cur,
+                        from: c,
+                        dir,
+                        blocked: 1,
+                    });
+                }
+                continue;
+            }
+            self.add_dmg(c, dir, cur, 1);
+            if L::ON {
+                log.event(Event::Hit {
+                    target: cur,
+                    from: c,
+                    dir,
+                    wounds: 1,
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,281 @@
+//! Board derivation: links, module effects, HQ bonuses, the Scoper, nets; built once per battle
+//! and given or taken back incrementally when a tile leaves.
+
+use super::*;
+
+impl Battle {
+    // ----- derived state -------------------------------------------------------------
+
+    /// Recomputes nets, links, bonuses and initiative slots from the tiles now on the board.
+    #[inline]
+    pub(super) fn derive(&mut self) {
+        self.derive_with::<false>();
+    }
+
+    /// Recomputes nets, links, bonuses and initiative slots. `EXPLAIN` also records which
+    /// sources reach which unit (`linked_from`), which only the rendering side asks for.
+    pub(super) fn derive_with<const EXPLAIN: bool>(&mut self) {
+        let occ = self.occ;
+        let d = &mut self.d;
+        d.init_bonus = [0; MAX_CELLS];
+        d.melee_bonus = [0; MAX_CELLS];
+        d.ranged_bonus = [0; MAX_CELLS];
+        d.extra_sources = [0; MAX_CELLS];
+        d.medic_prot = [0; MAX_CELLS];
+        d.medics = 0;
+        d.qm_linked = 0;
+        d.transport_linked = 0;
+        d.recon = 0;
+        d.fires_at = [0; 16];
+        let netted = if self.netters & occ != 0 {
+            compute_nets(&self.u, self.nbr, self.netters & occ, occ)
+        } else {
+            0
+        };
+        self.d.netted = netted;
+        // Scopers (D-7): an active Scoper takes over the adjacent enemy modules; the first
+        // placed Scoper wins a module two hostile Scopers reach.
+        let mut scoped_by = [NONE; MAX_CELLS];
+        let active_scopers = self.scopers & occ & !netted;
+        if active_scopers != 0 {
+            let mut order = [(0u16, 0u8); MAX_CELLS];
+            let mut n = 0;
+            for c in bits(active_scopers) {
+                order[n] = (self.u[c as usize].placed, c);
+                n += 1;
+            }
+            order[..n].sort_unstable();
+            for &(_, sc) in &order[..n] {
+                let su = self.u[sc as usize];
+                for dir in bits(su.o.link as u64) {
+                    let j = self.nb(sc, dir);
+                    if !self.occupied(j) {
+                        continue;
+                    }
+                    let t = &self.u[j as usize];
+                    if t.def.kind == Kind::Module
+                        && !t.def.scoper
+                        && t.seat != su.seat
+                        && scoped_by[j as usize] == NONE
+                    {
+                        scoped_by[j as usize] = sc;
+                    }
+                }
+            }
+        }
+        // Modules and HQ army bonuses.
+        for s in bits(self.sources & occ) {
+            let si = s as usize;
+            self.d.benef[si] = match scoped_by[si] {
+                NONE => self.u[si].seat,
+                sc => self.u[sc as usize].seat,
+            };
+            self.d.gave[si] = 0;
+            self.d.gave_enemy[si] = 0;
+        }
+        for s in bits(self.sources & occ & !netted) {
+            if EXPLAIN {
+                let src = &self.u[s as usize];
+                let e = &src.def.effect;
+                let linked = self.dir_cells[s as usize][src.o.link as usize & 63] & occ;
+                let friends = linked & self.seat_cells[self.d.benef[s as usize] as usize];
+                let reached = if e.enemy_initiative != 0 && !src.is_hq {
+                    linked
+                } else {
+                    friends
+                };
+                for j in bits(reached) {
+                    self.d.linked_from[j as usize] |= 1 << s;
+                }
+            }
+            self.give(s);
+        }
+        for c in bits(self.recons & occ & !netted) {
+            self.d.recon |= 1 << self.u[c as usize].seat;
+        }
+        // Initiative slots: which units may fire in which phase.
+        for c in bits(self.actors & occ) {
+            self.place_slots(c);
+        }
+        self.dirty = false;
+        self.removed_sources = 0;
+        self.nets_dirty = false;
+    }
+
+    /// Adds the effects of source `s`, which works (it is not netted), to the units it
+    /// links to; records what it gave for `take`.
+    #[inline]
+    pub(super) fn give(&mut self, s: u8) {
+        let si = s as usize;
+        let src = &self.u[si];
+        let e = &src.def.effect;
+        // The cells its link edges face (only sources need them, so setup does not).
+        let linked = self.dir_cells[si][src.o.link as usize & 63] & self.occ;
+        let friends = linked & self.seat_cells[self.d.benef[si] as usize];
+        let d = &mut self.d;
+        let gives = e.initiative != 0 || e.melee != 0 || e.ranged != 0;
+        d.gave[si] = if gives || e.extra_attack { friends } else { 0 };
+        d.gave_enemy[si] = 0;
+        if gives {
+            for j in bits(friends) {
+                let ji = j as usize;
+                d.init_bonus[ji] += e.initiative;
+                d.melee_bonus[ji] += e.melee.max(0) as u8;
+                d.ranged_bonus[ji] += e.ranged.max(0) as u8;
+            }
+        }
+        if e.extra_attack {
+            for j in bits(friends) {
+                d.extra_sources[j as usize] |= 1 << s;
+            }
+        }
+        if e.medic && friends != 0 {
+            d.medic_prot[si] = friends;
+            d.medics |= 1 << s;
+        }
+        if e.quartermaster {
+            d.qm_linked |= friends;
+        }
+        if e.transport {
+            d.transport_linked |= friends;
+        }
+        // D-8: an HQ's bonus never reaches other seats; a module's negative effects
+        // reach the beneficiary's enemies.
+        if e.enemy_initiative != 0 && !src.is_hq {
+            d.gave_enemy[si] = linked & !friends;
+            for j in bits(linked & !friends) {
+                d.init_bonus[j as usize] += e.enemy_initiative;
+            }
+        }
+    }
+
+    /// Takes back what source `s` gave (it left the board, or it is netted now); returns
+    /// the units whose slots may have moved. Not for Quartermasters and Transports, whose
+    /// links are a union over all of them.
+    pub(super) fn take(&mut self, s: u8) -> u64 {
+        let si = s as usize;
+        let e = &self.u[si].def.effect;
+        let d = &mut self.d;
+        for j in bits(d.gave[si]) {
+            let ji = j as usize;
+            d.init_bonus[ji] -= e.initiative;
+            d.melee_bonus[ji] -= e.melee.max(0) as u8;
+            d.ranged_bonus[ji] -= e.ranged.max(0) as u8;
+            d.extra_sources[ji] &= !(1 << s);
+        }
+        for j in bits(d.gave_enemy[si]) {
+            d.init_bonus[j as usize] -= e.enemy_initiative;
+        }
+        d.medic_prot[si] = 0;
+        d.medics &= !(1 << s);
+        let affected = d.gave[si] | d.gave_enemy[si];
+        d.gave[si] = 0;
+        d.gave_enemy[si] = 0;
+        affected
+    }
+
+    /// Adds unit `c`'s unspent initiative slots to `fires_at`.
+    #[inline]
+    pub(super) fn place_slots(&mut self, c: u8) {
+        let u = &self.u[c as usize];
+        if u.n_init == 1 && self.d.extra_sources[c as usize] == 0 {
+            // The common case: one printed slot, no extra attack.
+            // Without a branch on whether it has fired (that changes as the battle goes).
+            let v = (u.init[0] as i8 + self.d.init_bonus[c as usize]).clamp(0, 15);
+            self.d.fires_at[v as usize] |= ((u.fired == 0) as u64) << c;
+            return;
+        }
+        let (printed, extra) = self.slot_layout(c);
+        let mut m = printed | extra;
+        while m != 0 {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.d.fires_at[v] |= 1 << c;
+        }
+    }
+
+    /// Takes back the effects of the sources removed since the last `derive` (none of
+    /// them nets, scopes, or gives Quartermaster or Transport links: those call for a full
+    /// `derive`). Nothing else changes when such a tile leaves, so only the units it gave
+    /// something get their slots placed again.
+    pub(super) fn underive(&mut self) {
+        let mut affected = 0u64;
+        for s in bits(self.removed_sources) {
+            affected |= self.take(s);
+        }
+        self.removed_sources = 0;
+        if self.nets_dirty {
+            // A net thrower left: the nets are worked out again, and each source whose net
+            // came or went gives or takes back its effects. A Scoper, Quartermaster or
+            // Transport among them calls for a full derive.
+            self.nets_dirty = false;
+            let occ = self.occ;
+            let netted = if self.netters & occ != 0 {
+                compute_nets(&self.u, self.nbr, self.netters & occ, occ)
+            } else {
+                0
+            };
+            let changed = (netted ^ self.d.netted) & occ;
+            self.d.netted = netted;
+            if changed & (self.scopers | self.special) != 0 {
+                self.derive();
+                return;
+            }
+            for s in bits(changed & self.sources) {
+                if netted >> s & 1 == 1 {
+                    affected |= self.take(s);
+                } else {
+                    self.give(s);
+                    affected |= self.d.gave[s as usize] | self.d.gave_enemy[s as usize];
+                }
+            }
+        }
+        for c in bits(affected & self.actors & self.occ) {
+            for f in self.d.fires_at.iter_mut() {
+                *f &= !(1 << c);
+            }
+            self.place_slots(c);
+        }
+    }
+
+    /// Test builds: the state `underive` left is the one a full `derive` gives, for every
+    /// tile on the board and every phase still to come.
+    #[cfg(debug_assertions)]
+    pub(super) fn check_underive(&mut self, phase: u8) {
+        let occ = self.occ;
+        let d = &self.d;
+        let before = (
+            d.init_bonus,
+            d.melee_bonus,
+            d.ranged_bonus,
+            d.extra_sources,
+            d.medic_prot,
+            d.medics & occ,
+            d.fires_at,
+        );
+        self.derive();
+        let d = &self.d;
+        for c in bits(occ) {
+            let ci = c as usize;
+            assert_eq!(
+                before.0[ci], d.init_bonus[ci],
+                "initiative bonus of cell {c}"
+            );
+            assert_eq!(before.1[ci], d.melee_bonus[ci], "melee bonus of cell {c}");
+            assert_eq!(before.2[ci], d.ranged_bonus[ci], "ranged bonus of cell {c}");
+            assert_eq!(
+                before.3[ci], d.extra_sources[ci],
+                "extra attacks of cell {c}"
+            );
+        }
+        // A medic whose protected tiles all left still counts as one until the next full
+        // `derive` (as before `underive` existed): it has nobody to save, which is the same.
+        for m in bits((before.5 | d.medics) & occ) {
+            let mi = m as usize;
+            assert_eq!(before.4[mi] & occ, d.medic_prot[mi] & occ, "medic {m}");
+        }
+        for v in 0..=phase as usize {
+            assert_eq!(before.6[v] & occ, d.fires_at[v] & occ, "slots at {v}");
+        }
+    }
+}

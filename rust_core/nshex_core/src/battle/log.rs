@@ -1,0 +1,147 @@
+//! The battle log: what happened, phase by phase, for whoever shows or checks a battle.
+//! `NoLog` compiles every logging branch away on the fast path.
+
+use super::*;
+
+/// Why a tile left the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cause {
+    Killed,
+    Exploded,
+    /// A medic that took an attack in place of a linked tile.
+    Medic,
+    HqDestroyed,
+}
+
+impl Cause {
+    pub fn name(self) -> &'static str {
+        match self {
+            Cause::Killed => "killed",
+            Cause::Exploded => "exploded",
+            Cause::Medic => "medic",
+            Cause::HqDestroyed => "hq_destroyed",
+        }
+    }
+}
+
+/// One thing that happened in a battle. Cells are indices of the position's board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// At the start of a phase: this tile is netted for the whole phase.
+    Netted {
+        cell: u8,
+    },
+    /// A netted unit's initiative came and went without an attack (FAQ-74).
+    SlotLost {
+        cell: u8,
+    },
+    /// A Quartermaster turned this edge's attack into the other kind for this phase.
+    Converted {
+        cell: u8,
+        edge: u8,
+        to_ranged: bool,
+    },
+    /// One edge attacks. `reach` is how many hexes a ranged or Gauss shot travels.
+    Attack {
+        cell: u8,
+        tile: TileId,
+        edge: u8,
+        dir: u8,
+        melee: u8,
+        ranged: u8,
+        gauss: bool,
+        reach: u8,
+    },
+    /// A Clown explodes instead of attacking.
+    Explode {
+        cell: u8,
+    },
+    /// Wounds about to land on `target` (before medics).
+    Hit {
+        target: u8,
+        from: u8,
+        dir: u8,
+        wounds: u8,
+    },
+    /// Armor facing the shot lowered a ranged attack by `blocked`.
+    Armor {
+        target: u8,
+        from: u8,
+        dir: u8,
+        blocked: u8,
+    },
+    /// A medic took the attack `(from, dir)` on `target` and dies in its place. For a medic
+    /// saving another medic from dying, `dir` is the sentinel of a medic death.
+    Save {
+        medic: u8,
+        target: u8,
+        from: u8,
+        dir: u8,
+        /// The wounds the save cancels (0 when it saves a medic from its own death).
+        wounds: u8,
+    },
+    HqDamage {
+        seat: u8,
+        amount: u8,
+        hp: u8,
+    },
+    Removed {
+        cell: u8,
+        tile: TileId,
+        seat: u8,
+        cause: Cause,
+    },
+}
+
+impl Event {
+    /// The sentinel `dir` of an explosion, for consumers of the log.
+    pub const EXPLOSION: u8 = DIR_EXPLOSION;
+    /// The sentinel `dir` of a medic's death absorbed by another medic.
+    pub const MEDIC_DEATH: u8 = DIR_MEDIC_DEATH;
+}
+
+/// Where a battle's events go. `ON = false` removes every logging branch at compile time.
+pub trait Log {
+    const ON: bool;
+    fn phase(&mut self, initiative: u8);
+    fn event(&mut self, event: Event);
+}
+
+/// No log: the fast path.
+pub struct NoLog;
+
+impl Log for NoLog {
+    const ON: bool = false;
+    #[inline(always)]
+    fn phase(&mut self, _: u8) {}
+    #[inline(always)]
+    fn event(&mut self, _: Event) {}
+}
+
+/// One phase of the log.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PhaseLog {
+    pub initiative: u8,
+    pub events: Vec<Event>,
+}
+
+/// The full log, phase by phase.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BattleLog {
+    pub phases: Vec<PhaseLog>,
+}
+
+impl Log for BattleLog {
+    const ON: bool = true;
+    fn phase(&mut self, initiative: u8) {
+        self.phases.push(PhaseLog {
+            initiative,
+            events: Vec::new(),
+        });
+    }
+    fn event(&mut self, event: Event) {
+        if let Some(p) = self.phases.last_mut() {
+            p.events.push(event);
+        }
+    }
+}

@@ -1,0 +1,507 @@
+//! Battle resolution: initiative phases from the highest down to 0, everything within a phase
+//! simultaneous (`../shared/RULES.md`, "Battle resolution").
+//!
+//! This is the hot path of the whole engine: the AI resolves a battle at every leaf it
+//! evaluates. So the resolver works on cell indices and bit masks, keeps the derived state
+//! (nets, bonuses, links) until a tile is removed, writes damage into a reused buffer, and
+//! logs through a generic sink that compiles to nothing when no log is wanted.
+
+use crate::hex::{dir_edge, opposite, ray_ascends, Hex, MAX_CELLS, NO_CELL};
+use crate::position::{Position, MAX_SEATS};
+use crate::tiles::{Kind, Oriented, TileDef, TileId};
+use std::fmt;
+
+mod attacks;
+mod choices;
+mod clown;
+mod derive;
+mod log;
+mod medics;
+mod nets;
+mod phases;
+mod quartermaster;
+mod setup;
+mod slots;
+
+use choices::Halt;
+pub use choices::{
+    Answer, BattleChoices, BattleError, MedicChoice, MedicTake, QmChoice, Question, Step,
+};
+pub use log::{BattleLog, Cause, Event, Log, NoLog, PhaseLog};
+use nets::compute_nets;
+pub(crate) use nets::nets_among;
+
+/// `Dmg::dir` of a Clown's explosion.
+pub const DIR_EXPLOSION: u8 = 6;
+/// `Dmg::dir` of a medic dying in place of the tile it saved.
+const DIR_MEDIC_DEATH: u8 = 7;
+const NONE: u8 = NO_CELL;
+
+/// How a battle ended for the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The game goes on.
+    None,
+    Winner(u8),
+    Draw,
+}
+
+/// What a battle changed besides the position itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BattleSummary {
+    pub outcome: Outcome,
+    /// Anything happened at all: a wound, HQ damage or a removal (FAQ-39 needs to know).
+    pub changed: bool,
+    /// Seats whose HQ was destroyed in this battle (bit mask).
+    pub hqs_destroyed: u8,
+}
+
+/// One damage record of a phase: an attack (attacker cell and direction) on one target.
+#[derive(Clone, Copy, Debug)]
+struct Dmg {
+    from: u8,
+    dir: u8,
+    target: u8,
+    wounds: u8,
+    absorbed: bool,
+}
+
+/// Medic bookkeeping within one phase.
+struct Tally {
+    /// Unabsorbed wounds from attacks and explosions per target.
+    direct: [u32; MAX_CELLS],
+    /// Medics that took an attack this phase.
+    used: u64,
+    /// Medics whose death (in place of a saved tile) is still pending.
+    dying: u64,
+}
+
+/// A tile on the board during a battle.
+#[derive(Clone, Copy)]
+struct BUnit {
+    tile: TileId,
+    def: &'static TileDef,
+    o: &'static Oriented,
+    seat: u8,
+    facing: u8,
+    is_hq: bool,
+    /// Hit points of a non-HQ unit (toughness + 1).
+    hp: u8,
+    /// The printed initiative values (`n_init` of them), copied from `def`.
+    init: [u8; 2],
+    n_init: u8,
+    /// A Clown (copied from `def`).
+    explodes: bool,
+    /// Wounds taken (non-HQ) — HQ hit points live in `hq_hp`.
+    wounds: u8,
+    placed: u16,
+    /// Printed initiative slots already fired (bit k = slot k).
+    fired: u8,
+    /// Extra-attack sources already spent (cell mask).
+    extra_spent: u64,
+    qm_used: bool,
+}
+
+/// State derived from the board, valid until a tile leaves it.
+struct Derived {
+    netted: u64,
+    init_bonus: [i8; MAX_CELLS],
+    melee_bonus: [u8; MAX_CELLS],
+    ranged_bonus: [u8; MAX_CELLS],
+    /// Active extra-attack sources of each unit (cell mask).
+    extra_sources: [u64; MAX_CELLS],
+    /// Tiles each active medic protects (cell mask); 0 for non-medics.
+    medic_prot: [u64; MAX_CELLS],
+    /// Medics with anything to protect.
+    medics: u64,
+    /// Units linked to an active Quartermaster working for them.
+    qm_linked: u64,
+    /// Units linked to an active Transport working for them.
+    transport_linked: u64,
+    /// Seats with an active Recon Center working for them.
+    recon: u8,
+    /// `fires_at[p]`: units with an unspent initiative slot of value `p` (cell mask).
+    fires_at: [u64; 16],
+    /// Active modules and HQs whose link reaches each unit (cell mask). Filled only by
+    /// `derive_with::<true>` (for `Resolver::explain`); battles never read it.
+    linked_from: [u64; MAX_CELLS],
+    /// Per source: the units it gives a bonus or an extra attack, and the enemies its
+    /// negative initiative reaches (for taking them back when it leaves, `underive`).
+    gave: [u64; MAX_CELLS],
+    gave_enemy: [u64; MAX_CELLS],
+    /// The seat each source works for (its owner, or the Scoper's owner).
+    benef: [u8; MAX_CELLS],
+}
+
+impl Derived {
+    fn new() -> Derived {
+        Derived {
+            netted: 0,
+            init_bonus: [0; MAX_CELLS],
+            melee_bonus: [0; MAX_CELLS],
+            ranged_bonus: [0; MAX_CELLS],
+            extra_sources: [0; MAX_CELLS],
+            medic_prot: [0; MAX_CELLS],
+            medics: 0,
+            qm_linked: 0,
+            transport_linked: 0,
+            recon: 0,
+            fires_at: [0; 16],
+            linked_from: [0; MAX_CELLS],
+            gave: [0; MAX_CELLS],
+            gave_enemy: [0; MAX_CELLS],
+            benef: [0; MAX_CELLS],
+        }
+    }
+}
+
+/// Choices resolved to cells.
+#[derive(Default)]
+struct CellChoices {
+    clown: Vec<(u8, bool)>,
+    qm: Vec<(u8, QmChoice)>,
+    medic: Vec<(u8, u8, u8, u8)>, // phase, medic, target, attacker (NONE = medic death)
+}
+
+/// Reusable battle resolver: owns the battle state and scratch buffers, so repeated
+/// battles neither allocate nor initialise more than the tiles on the board.
+pub struct Resolver {
+    b: Box<Battle>,
+}
+
+impl Default for Resolver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Resolves one battle on `pos` with automatic choices and no log. The position is updated.
+pub fn resolve(pos: &mut Position) -> BattleSummary {
+    Resolver::new()
+        .resolve(pos, None, &mut NoLog)
+        .expect("automatic choices are always valid")
+}
+
+/// Iterates the set bits of a mask, lowest first.
+#[inline]
+fn bits(mut m: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let b = m.trailing_zeros() as u8;
+            m &= m - 1;
+            Some(b)
+        }
+    })
+}
+
+impl Resolver {
+    pub fn new() -> Resolver {
+        let set = crate::tiles::tiles();
+        let filler_def = &set.tiles[0];
+        let filler = BUnit {
+            tile: TileId(0),
+            def: filler_def,
+            o: &filler_def.oriented[0],
+            seat: 0,
+            facing: 0,
+            is_hq: false,
+            hp: 1,
+            init: [0; 2],
+            n_init: 0,
+            explodes: false,
+            wounds: 0,
+            placed: 0,
+            fired: 0,
+            extra_spent: 0,
+            qm_used: false,
+        };
+        Resolver {
+            b: Box::new(Battle {
+                nbr: &crate::hex::BoardKind::Standard.geometry().neighbors,
+                rays: &crate::hex::BoardKind::Standard.geometry().rays,
+                dir_cells: &crate::hex::BoardKind::Standard.geometry().dir_cells,
+                u: [filler; MAX_CELLS],
+                occ: 0,
+                seat_cells: [0; MAX_SEATS],
+                recons: 0,
+                sources: 0,
+                scopers: 0,
+                netters: 0,
+                hq_hp: [0; MAX_SEATS],
+                hq_present: 0,
+                hqs_destroyed: 0,
+                changed: false,
+                d: Derived::new(),
+                dirty: true,
+                records: Vec::with_capacity(256),
+                choices: CellChoices::default(),
+                actors: 0,
+                exploded: 0,
+                hqs: 0,
+                special: 0,
+                removed_sources: 0,
+                nets_dirty: false,
+                start_occ: 0,
+                wounded: 0,
+                manual: 0,
+                answers: Vec::new(),
+                next_answer: 0,
+                question: None,
+            }),
+        }
+    }
+
+    /// Resolves one battle on `pos` (which is updated: wounds, removals, HQ hit points).
+    ///
+    /// On an error (a given choice that cannot be carried out) the position is unchanged.
+    pub fn resolve<L: Log>(
+        &mut self,
+        pos: &mut Position,
+        choices: Option<&BattleChoices>,
+        log: &mut L,
+    ) -> Result<BattleSummary, BattleError> {
+        let b = &mut *self.b;
+        b.set_choices(pos, choices)?;
+        b.manual = 0;
+        b.answers.clear();
+        b.setup(pos);
+        // The position is only written once the whole battle has succeeded.
+        match b.run(log) {
+            Ok(()) => Ok(b.finish(pos)),
+            Err(Halt::Illegal(e)) => Err(e),
+            Err(Halt::Ask) => Err(BattleError("a battle choice has no answer".into())),
+        }
+    }
+
+    /// Resolves one battle in which the seats in `manual` (a bit mask) answer their own
+    /// battle choices. `answers` are the answers given so far, in the order the questions
+    /// came up. The battle runs from the start with them; at the first question without an
+    /// answer it stops and returns it (the position is unchanged, `log` holds the battle up
+    /// to that point). Seats not in `manual` get the automatic answers (D-4). An answer
+    /// that does not fit its question is an error, and so is an answer left over.
+    pub fn resolve_step<L: Log>(
+        &mut self,
+        pos: &mut Position,
+        manual: u8,
+        answers: &[Answer],
+        log: &mut L,
+    ) -> Result<Step, BattleError> {
+        let b = &mut *self.b;
+        b.set_choices(pos, None)?;
+        b.manual = manual;
+        b.answers.clear();
+        b.answers.extend_from_slice(answers);
+        b.next_answer = 0;
+        b.question = None;
+        b.setup(pos);
+        let r = b.run(log);
+        b.manual = 0;
+        match r {
+            Err(Halt::Illegal(e)) => Err(e),
+            Err(Halt::Ask) => Ok(Step::Ask(b.question.take().expect("a question"))),
+            Ok(()) if b.next_answer < b.answers.len() => Err(BattleError(format!(
+                "{} answers given, but the battle asked only {} questions",
+                b.answers.len(),
+                b.next_answer
+            ))),
+            Ok(()) => Ok(Step::Done(b.finish(pos))),
+        }
+    }
+}
+
+/// What the board gives each tile outside a battle: nets, links and bonuses. The game asks
+/// this for moves (a netted unit cannot move, Transport, Recon Center), instant actions
+/// (Medics) and the client for its tile information.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    pub netted: u64,
+    pub init_bonus: [i8; MAX_CELLS],
+    pub melee_bonus: [u8; MAX_CELLS],
+    pub ranged_bonus: [u8; MAX_CELLS],
+    /// Per active medic cell: the cells it protects.
+    pub medic_prot: [u64; MAX_CELLS],
+    pub medics: u64,
+    pub transport_linked: u64,
+    pub qm_linked: u64,
+    /// Seats whose moves may go two hexes (an active Recon Center).
+    pub recon: u8,
+}
+
+impl Resolver {
+    /// Nets, links and bonuses of `pos` as they stand now.
+    pub fn analyze(&mut self, pos: &Position) -> Analysis {
+        let b = &mut *self.b;
+        b.setup_without_choices(pos);
+        b.derive();
+        b.analysis()
+    }
+
+    /// Everything `analyze` finds plus, per cell, the initiative values at which the unit
+    /// would fire (a bit mask over 0..16) and the sources whose links reach it. For
+    /// rendering and tooltips; slower than `analyze`.
+    pub fn explain(&mut self, pos: &Position) -> Explanation {
+        let b = &mut *self.b;
+        b.setup_without_choices(pos);
+        b.d.linked_from = [0; MAX_CELLS];
+        b.derive_with::<true>();
+        let mut slots = [0u16; MAX_CELLS];
+        for (v, &m) in b.d.fires_at.iter().enumerate() {
+            for c in bits(m) {
+                slots[c as usize] |= 1 << v;
+            }
+        }
+        Explanation {
+            analysis: b.analysis(),
+            slots,
+            linked_from: b.d.linked_from,
+        }
+    }
+}
+
+/// `Analysis` with the details a player wants to see on a tile.
+#[derive(Clone, Debug)]
+pub struct Explanation {
+    pub analysis: Analysis,
+    /// Initiative values at which each unit would fire, as a bit mask (bit `v` = phase `v`).
+    pub slots: [u16; MAX_CELLS],
+    /// Active modules and HQs whose links reach each unit (cell mask).
+    pub linked_from: [u64; MAX_CELLS],
+}
+
+/// One battle in progress.
+struct Battle {
+    nbr: &'static [[u8; 6]],
+    /// The board's lines (`Geometry::rays`) and neighbours by direction mask.
+    rays: &'static [[u64; 6]],
+    dir_cells: &'static [[u64; 64]],
+    /// Tiles by cell; only cells in `occ` hold a tile.
+    u: [BUnit; MAX_CELLS],
+    occ: u64,
+    /// Each seat's tiles (cell masks; `& occ` for those still on the board).
+    seat_cells: [u64; MAX_SEATS],
+    /// Recon Centers.
+    recons: u64,
+    /// Modules and HQs with an effect, Scopers, net throwers (cell masks).
+    sources: u64,
+    scopers: u64,
+    netters: u64,
+    hq_hp: [u8; MAX_SEATS],
+    hq_present: u8,
+    hqs_destroyed: u8,
+    changed: bool,
+    d: Derived,
+    dirty: bool,
+    records: Vec<Dmg>,
+    choices: CellChoices,
+    /// Units with any initiative (the only ones that can act).
+    actors: u64,
+    /// Clowns that exploded this phase.
+    exploded: u64,
+    /// HQs (cell mask).
+    hqs: u64,
+    /// Sources whose effect `underive` cannot take back (Quartermaster, Transport).
+    special: u64,
+    /// Sources removed since the last `derive`, their effects still to be taken back.
+    removed_sources: u64,
+    /// A net thrower left since the last `derive`: the nets are to be worked out again.
+    nets_dirty: bool,
+    /// The tiles on the board when the battle began, and those wounded since.
+    start_occ: u64,
+    wounded: u64,
+    /// Seats that answer their own battle choices (bit mask), their answers so far, how
+    /// many of them were used, and the question the battle stopped at.
+    manual: u8,
+    answers: Vec<Answer>,
+    next_answer: usize,
+    question: Option<Question>,
+}
+
+impl Battle {
+    /// Lays out the tiles of `pos` for a new battle. Cells without a tile are never read, so
+    /// they are left as they are.
+    /// `setup` for looking at a board outside a battle: no caller's choices apply.
+    fn setup_without_choices(&mut self, pos: &Position) {
+        self.choices.clown.clear();
+        self.choices.qm.clear();
+        self.choices.medic.clear();
+        self.setup(pos);
+    }
+
+    /// The derived state as the public `Analysis` (after `derive`).
+    fn analysis(&self) -> Analysis {
+        let d = &self.d;
+        Analysis {
+            netted: d.netted & self.occ,
+            init_bonus: d.init_bonus,
+            melee_bonus: d.melee_bonus,
+            ranged_bonus: d.ranged_bonus,
+            medic_prot: d.medic_prot,
+            medics: d.medics,
+            transport_linked: d.transport_linked,
+            qm_linked: d.qm_linked,
+            recon: d.recon,
+        }
+    }
+
+    #[inline]
+    fn unit(&self, c: u8) -> &BUnit {
+        &self.u[c as usize]
+    }
+
+    #[inline]
+    fn nb(&self, c: u8, dir: u8) -> u8 {
+        self.nbr[c as usize][dir as usize]
+    }
+
+    #[inline]
+    fn occupied(&self, c: u8) -> bool {
+        c != NONE && self.occ >> c & 1 == 1
+    }
+
+    /// Hit points a tile has left before it is removed.
+    #[inline]
+    fn hp_left(&self, c: u8) -> u8 {
+        let u = self.unit(c);
+        if u.is_hq {
+            self.hq_hp[u.seat as usize]
+        } else {
+            u.hp.saturating_sub(u.wounds)
+        }
+    }
+
+    /// Whether battle choices of `seat` are asked rather than answered automatically.
+    #[inline]
+    fn asks(&self, seat: u8) -> bool {
+        self.manual >> seat & 1 == 1
+    }
+
+    /// The next given answer to `q`, or a stop with `q` as the open question.
+    fn take_answer(&mut self, q: Question) -> Result<Answer, Halt> {
+        let Some(&a) = self.answers.get(self.next_answer) else {
+            self.question = Some(q);
+            return Err(Halt::Ask);
+        };
+        if !q.allows(&a) {
+            let asked = match q {
+                Question::Clown { .. } => "clown",
+                Question::Convert { .. } => "convert",
+                Question::Medic { .. } => "medic",
+            };
+            let given = match a {
+                Answer::Clown { .. } => "clown",
+                Answer::Convert { .. } => "convert",
+                Answer::Medic(_) => "medic",
+            };
+            return Err(Halt::Illegal(BattleError(format!(
+                "battle answer {}: this {given} answer is not one of the options of the open \
+                 {asked} question (phase {})",
+                self.next_answer,
+                q.phase()
+            ))));
+        }
+        self.next_answer += 1;
+        Ok(a)
+    }
+}

@@ -1,0 +1,186 @@
+//! The phase loop: initiative phases from the highest down to 0, the end of each phase (wounds,
+//! removals, HQ damage) and writing the result back.
+
+use super::*;
+
+impl Battle {
+    // ----- the battle ------------------------------------------------------------------
+
+    pub(super) fn run<L: Log>(&mut self, log: &mut L) -> Result<(), Halt> {
+        self.derive();
+        // The battle starts at the highest initiative on the board.
+        let any = self.d.fires_at.iter().rposition(|&m| m != 0);
+        let Some(top) = any else { return Ok(()) };
+        for phase in (0..=top as u8).rev() {
+            if self.dirty {
+                self.derive();
+            } else if self.removed_sources != 0 || self.nets_dirty {
+                self.underive();
+                #[cfg(debug_assertions)]
+                self.check_underive(phase);
+            }
+            if L::ON {
+                log.phase(phase);
+                for c in bits(self.d.netted) {
+                    log.event(Event::Netted { cell: c });
+                }
+            }
+            let firing = self.d.fires_at[phase as usize] & self.occ;
+            if firing == 0 {
+                continue;
+            }
+            self.records.clear();
+            self.exploded = 0;
+            let mut clowns = 0u64;
+            for c in bits(firing) {
+                self.spend_slot(c, phase);
+                if self.d.netted >> c & 1 == 1 {
+                    if L::ON {
+                        log.event(Event::SlotLost { cell: c });
+                    }
+                    continue;
+                }
+                if self.unit(c).explodes {
+                    // Decided once every other attack of the phase is known (P-2).
+                    clowns |= 1 << c;
+                    continue;
+                }
+                self.attack(c, phase, log)?;
+            }
+            for c in bits(clowns) {
+                if self.clown_decision(c, phase)? {
+                    self.explode(c, log);
+                } else {
+                    self.attack(c, phase, log)?;
+                }
+            }
+            if !self.records.is_empty() {
+                if self.d.medics != 0 {
+                    self.medics(phase, log)?;
+                }
+                self.end_of_phase(log);
+            } else if self.exploded != 0 {
+                self.end_of_phase(log);
+            }
+        }
+        Ok(())
+    }
+
+    // ----- end of phase ----------------------------------------------------------------
+
+    pub(super) fn end_of_phase<L: Log>(&mut self, log: &mut L) {
+        let mut hq_dmg = [0u32; MAX_SEATS];
+        let mut dying_medics = 0u64;
+        // Only tiles something happened to can leave the board.
+        let mut touched = self.exploded;
+        for i in 0..self.records.len() {
+            let r = self.records[i];
+            if r.absorbed {
+                continue;
+            }
+            touched |= 1 << r.target;
+            if r.dir == DIR_MEDIC_DEATH {
+                dying_medics |= 1 << r.target;
+                continue;
+            }
+            let t = &mut self.u[r.target as usize];
+            if t.is_hq {
+                hq_dmg[t.seat as usize] += r.wounds as u32;
+            } else {
+                t.wounds = t.wounds.saturating_add(r.wounds);
+                self.wounded |= 1 << r.target;
+            }
+            if r.wounds > 0 {
+                self.changed = true;
+            }
+        }
+        for (seat, &dmg) in hq_dmg.iter().enumerate() {
+            if dmg > 0 {
+                let hp = self.hq_hp[seat] as u32;
+                let new = hp.saturating_sub(dmg) as u8;
+                self.hq_hp[seat] = new;
+                if L::ON {
+                    log.event(Event::HqDamage {
+                        seat: seat as u8,
+                        amount: (hp - new as u32) as u8,
+                        hp: new,
+                    });
+                }
+            }
+        }
+        for c in bits(self.occ & touched) {
+            let u = *self.unit(c);
+            let cause = if u.is_hq {
+                if self.hq_hp[u.seat as usize] == 0 {
+                    Some(Cause::HqDestroyed)
+                } else {
+                    None
+                }
+            } else if self.exploded >> c & 1 == 1 {
+                Some(Cause::Exploded)
+            } else if u.wounds >= u.hp {
+                Some(Cause::Killed)
+            } else if dying_medics >> c & 1 == 1 {
+                Some(Cause::Medic)
+            } else {
+                None
+            };
+            if let Some(cause) = cause {
+                if u.is_hq {
+                    self.hqs_destroyed |= 1 << u.seat;
+                }
+                if L::ON {
+                    log.event(Event::Removed {
+                        cell: c,
+                        tile: u.tile,
+                        seat: u.seat,
+                        cause,
+                    });
+                }
+                self.occ &= !(1 << c);
+                // Only a tile that gives something (links, nets, a Scoper's takeover)
+                // changes the derived state of the others; most sources' effects can be
+                // taken back one by one (`underive`).
+                if (self.scopers | self.special) >> c & 1 == 1 {
+                    self.dirty = true;
+                } else {
+                    if self.sources >> c & 1 == 1 {
+                        self.removed_sources |= 1 << c;
+                    }
+                    if self.netters >> c & 1 == 1 {
+                        self.nets_dirty = true;
+                    }
+                }
+                self.changed = true;
+            }
+        }
+    }
+
+    /// Writes the result back into the position.
+    pub(super) fn finish(&self, pos: &mut Position) -> BattleSummary {
+        for c in bits(self.start_occ & !self.occ) {
+            pos.cells[c as usize] = None;
+        }
+        for c in bits(self.wounded & self.occ) {
+            if let Some(unit) = pos.cells[c as usize].as_mut() {
+                unit.wounds = self.u[c as usize].wounds;
+            }
+        }
+        pos.hq_hp = self.hq_hp;
+        let alive = self.hq_present & !self.hqs_destroyed;
+        let outcome = if self.hqs_destroyed == 0 {
+            Outcome::None
+        } else if alive == 0 {
+            Outcome::Draw
+        } else if alive.count_ones() == 1 {
+            Outcome::Winner(alive.trailing_zeros() as u8)
+        } else {
+            Outcome::None
+        };
+        BattleSummary {
+            outcome,
+            changed: self.changed,
+            hqs_destroyed: self.hqs_destroyed,
+        }
+    }
+}

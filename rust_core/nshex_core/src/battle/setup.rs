@@ -1,0 +1,119 @@
+//! Laying out a position for a battle: a per-tile, per-facing template copied into each cell.
+
+use super::*;
+
+impl Battle {
+    pub(super) fn setup(&mut self, pos: &Position) {
+        let geo = pos.geometry();
+        let templates = templates();
+        self.nbr = &geo.neighbors;
+        self.rays = &geo.rays;
+        self.dir_cells = &geo.dir_cells;
+        let mut seat_cells = [0u64; MAX_SEATS];
+        // Each tile's flags, one byte per cell, gathered into masks eight cells at a time.
+        let mut flag_bytes = [0u8; 64];
+        for (i, slot) in pos.cells[..geo.len()].iter().enumerate() {
+            if let Some(unit) = slot {
+                let (t, flags) = &templates[unit.tile.0 as usize][unit.facing as usize & 7];
+                let u = &mut self.u[i];
+                *u = *t;
+                u.seat = unit.seat;
+                u.wounds = unit.wounds;
+                u.placed = unit.placed;
+                seat_cells[unit.seat as usize] |= 1 << i;
+                flag_bytes[i] = *flags | 1 << F_OCCUPIED;
+            }
+        }
+        let mut masks = [0u64; 8];
+        for (k, chunk) in flag_bytes[..geo.len().div_ceil(8) * 8]
+            .chunks_exact(8)
+            .enumerate()
+        {
+            let w = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+            for (f, m) in masks.iter_mut().enumerate() {
+                let lows = w >> f & 0x0101_0101_0101_0101;
+                // Moves the low bit of byte j to bit 56 + j (no two products overlap).
+                *m |= (lows.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+            }
+        }
+        let mut hq_present = 0u8;
+        self.hqs = masks[F_HQ as usize];
+        for c in bits(masks[F_HQ as usize]) {
+            hq_present |= 1 << self.u[c as usize].seat;
+        }
+        self.records.clear();
+        self.occ = masks[F_OCCUPIED as usize];
+        self.start_occ = self.occ;
+        self.wounded = 0;
+        self.actors = masks[F_ACTOR as usize];
+        self.sources = masks[F_SOURCE as usize];
+        self.seat_cells = seat_cells;
+        self.recons = masks[F_RECON as usize];
+        self.scopers = masks[F_SCOPER as usize];
+        self.netters = masks[F_NETTER as usize];
+        self.special = masks[F_SPECIAL as usize];
+        self.removed_sources = 0;
+        self.nets_dirty = false;
+        self.hq_hp = pos.hq_hp;
+        self.hq_present = hq_present;
+        self.hqs_destroyed = 0;
+        self.changed = false;
+        self.dirty = true;
+        self.exploded = 0;
+    }
+}
+
+pub(super) const F_ACTOR: u8 = 0;
+pub(super) const F_HQ: u8 = 1;
+pub(super) const F_SOURCE: u8 = 2;
+pub(super) const F_SCOPER: u8 = 3;
+pub(super) const F_NETTER: u8 = 4;
+pub(super) const F_RECON: u8 = 5;
+pub(super) const F_SPECIAL: u8 = 6;
+pub(super) const F_OCCUPIED: u8 = 7;
+
+/// Per tile and facing, the battle unit as it enters a battle (seat, wounds and placement
+/// filled in by `setup`) and its flags (`F_*` bits): one copy per tile instead of reading
+/// the tile's definition field by field.
+pub(super) fn templates() -> &'static [[(BUnit, u8); 8]] {
+    static T: std::sync::OnceLock<Vec<[(BUnit, u8); 8]>> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        crate::tiles::tiles()
+            .tiles
+            .iter()
+            .enumerate()
+            .map(|(id, def)| {
+                // Eight entries (6 and 7 repeat 0 and 1) so that `facing & 7` needs no check.
+                std::array::from_fn(|f| {
+                    let f = f % 6;
+                    let o = &def.oriented[f];
+                    let unit = BUnit {
+                        tile: TileId(id as u16),
+                        def,
+                        o,
+                        seat: 0,
+                        facing: f as u8,
+                        is_hq: def.is_hq(),
+                        hp: def.hit_points(),
+                        init: def.init,
+                        n_init: def.n_init,
+                        explodes: def.explodes,
+                        wounds: 0,
+                        placed: 0,
+                        fired: 0,
+                        extra_spent: 0,
+                        qm_used: false,
+                    };
+                    let flags = ((def.n_init > 0) as u8) << F_ACTOR
+                        | (def.is_hq() as u8) << F_HQ
+                        | (def.is_source as u8) << F_SOURCE
+                        | (def.scoper as u8) << F_SCOPER
+                        | ((o.net != 0) as u8) << F_NETTER
+                        | (def.recon_center as u8) << F_RECON
+                        | ((def.effect.quartermaster || def.effect.transport) as u8) << F_SPECIAL;
+                    (unit, flags)
+                })
+            })
+            .collect()
+    })
+}
