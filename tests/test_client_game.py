@@ -558,3 +558,34 @@ def test_a_loaded_game_keeps_its_whole_log_in_words(app) -> None:
     assert [text for text, _ in loaded.log] == [text for text, _ in scene.log]
     assert loaded.log == scene.log
     assert not any(text.startswith(("  place ", "  hq ")) for text, _ in loaded.log)
+
+
+def test_every_tile_starts_as_printed_wherever_it_goes(app) -> None:
+    """Picked up and put on a hex, every tile (Runner and Claws too) starts facing 0, its top
+    edge up, in the hover preview and after the click alike."""
+    from client_support import move
+
+    for seed in (4, 5, 6):
+        game = _main_stage(seed)
+        scene = _scene(app, game)
+        hand = scene.hand(0)
+        for index, tile in enumerate(hand):
+            if tileart_kind(tile) == "instant":
+                continue
+            scene.facing = 3  # whatever the last tile was turned to
+            click(app, _hand_pos(scene, 0, index))
+            hexes = sorted(scene.slot_hexes(scene.candidates(), "at"))
+            for at in hexes[:6]:
+                move(app, scene.board.pixel(at))
+                assert scene.preview()[2] == 0, (tile, at, "hover")
+            click(app, scene.board.pixel(hexes[-1]))
+            assert scene.facing == 0, (tile, hexes[-1], "placed")
+            scene.undo()
+            scene.undo()
+        app.stack.pop(scene)
+
+
+def tileart_kind(tile: str) -> str:
+    from nshex_pygame.client import tileart
+
+    return str(tileart.info_of(tile).get("kind"))

@@ -79,7 +79,10 @@ class GameInfo:
         if kind == "battle":
             return f"{name}: click it again (or Start battle) to fight the battle now."
         if slot == "at":
-            return f"{name}: click a lit hex to put it there. Hover it to read what it does."
+            return (
+                f"{name}: click a lit hex to put it there. It starts as printed, top edge up;"
+                " you turn it next."
+            )
         if slot == "from":
             return f"{name}: click one of your lit units."
         if slot == "to":
@@ -88,8 +91,8 @@ class GameInfo:
             return f"{name}: click a lit target."
         if self.facings(cands):
             return (
-                f"{name}: turn it with the wheel or Q/E, then click it again or press Enter."
-                " Undo (Esc) takes the last choice back."
+                f"{name}: turn it with the wheel or Q/E (it starts as printed, top edge up),"
+                " then click it again or press Enter."
             )
         return f"{name}: click again or press Enter to confirm."
 

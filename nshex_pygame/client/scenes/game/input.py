@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import hexgeo, tileart, widgets
+from nshex_pygame.client import tileart, widgets
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scenes.game.layout import (
     ACTIONS,
@@ -21,7 +21,6 @@ from nshex_pygame.client.scenes.game.layout import (
     LEFT,
     RIGHT,
     SLOTS,
-    angle_diff,
     as_hex,
 )
 from nshex_pygame.client.words import army_name, tile_name
@@ -102,25 +101,13 @@ class GameInput:
         return cands[0]
 
     def default_facing(self, at: Hex, faces: list[int]) -> int:
-        """Facing the enemy HQ, when that is legal (a convenience, not a rule)."""
+        """Every tile starts as printed (facing 0, its top edge up) when that is legal, the
+        first legal facing otherwise; a facing the player turned to is kept."""
         if not faces:
             return self.facing
         if self.facing in faces and self.partial.get("rotated"):
             return self.facing
-        enemy = next(
-            (
-                as_hex(u["at"])
-                for u in self.view["units"]
-                if u["seat"] != self.mover and tileart.info_of(u["tile"]).get("kind") == "hq"
-            ),
-            None,
-        )
-        if enemy is None or enemy == at:
-            return faces[0]
-        ex, ey = self.board.pixel(enemy)
-        ax, ay = self.board.pixel(at)
-        angle = math.atan2(ey - ay, ex - ax)
-        return min(faces, key=lambda f: abs(angle_diff(hexgeo.edge_angle(f), angle)))
+        return 0 if 0 in faces else faces[0]
 
     def rotate(self, step: int) -> None:
         cands = self.candidates()
@@ -171,6 +158,7 @@ class GameInput:
         ]
         self.selected = index
         self.partial = {}
+        self.facing = 0  # a tile picked up starts as printed
         if not uses:
             self.say(f"{tile_name(tile)} cannot be used now; " + self.stage_hint())
         elif self.stage == "discard":

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 from typing import Any
 
@@ -50,10 +49,6 @@ MESSAGE_SECONDS = 6.0
 
 def as_hex(at: Any) -> Hex:
     return int(at[0]), int(at[1])
-
-
-def angle_diff(a: float, b: float) -> float:
-    return (a - b + math.pi) % (2 * math.pi) - math.pi
 
 
 def plain_reason(reason: str) -> str:
