@@ -1,0 +1,113 @@
+//! Battles in a game: fought on the board, repeated while the board stays full (FAQ-39), and
+//! paused at a seat's battle question (P-16).
+
+use super::*;
+
+impl Game {
+    /// Resolves one battle on the board with `answers` given so far: its summary, or `None`
+    /// when it stopped at a question (then the game waits in `Stage::BattleChoice`).
+    pub(super) fn battle(
+        &mut self,
+        then: AfterBattle,
+        answers: Vec<Answer>,
+    ) -> Option<BattleSummary> {
+        let before = self.pos.clone();
+        let manual = self.manual_choices;
+        let mut log = self.keep_battle_logs.then(BattleLog::default);
+        let step = with_resolver(|r| match (&mut log, manual) {
+            (None, 0) => r.resolve(&mut self.pos, None, &mut NoLog).map(Step::Done),
+            (Some(l), 0) => r.resolve(&mut self.pos, None, l).map(Step::Done),
+            (None, m) => r.resolve_step(&mut self.pos, m, &answers, &mut NoLog),
+            (Some(l), m) => r.resolve_step(&mut self.pos, m, &answers, l),
+        })
+        .expect("answers checked against their questions");
+        let summary = match step {
+            Step::Ask(question) => {
+                self.wait_for_answer(then, answers, question, log);
+                return None;
+            }
+            Step::Done(s) => s,
+        };
+        // Removed tiles go to their owners' discard piles.
+        for (i, u) in before.cells.iter().enumerate() {
+            if let Some(u) = u {
+                if self.pos.cells[i].is_none() && !u.def().is_hq() {
+                    self.discards[u.seat as usize].push(u.tile);
+                }
+            }
+        }
+        if let Some(l) = log {
+            self.last_battle = Some((before, l));
+        }
+        self.battles += 1;
+        match summary.outcome {
+            Outcome::None => {}
+            o => self.finish(o),
+        }
+        Some(summary)
+    }
+
+    /// Fights a battle (with `answers` so far) and what follows it: another battle while
+    /// the board stays full (FAQ-39), the end of the turn, or the end of the game.
+    pub(super) fn battles_then(&mut self, then: AfterBattle, mut answers: Vec<Answer>) {
+        loop {
+            let Some(s) = self.battle(then, answers) else {
+                return;
+            };
+            answers = Vec::new();
+            if self.stage == Stage::Over {
+                return;
+            }
+            match then {
+                AfterBattle::EndTurn => return self.end_turn(),
+                AfterBattle::Final => return self.finish_on_hit_points(true),
+                AfterBattle::Overtime => return self.finish_on_hit_points(false),
+                AfterBattle::FullBoard if !self.pos.is_full() => return self.end_turn(),
+                // Nothing can break the deadlock: the game ends on HQ hit points.
+                AfterBattle::FullBoard if !s.changed => return self.finish_on_hit_points(false),
+                AfterBattle::FullBoard => {}
+            }
+        }
+    }
+
+    /// The game waits for `question`'s seat to answer, in the battle the answers so far
+    /// lead to.
+    pub(super) fn wait_for_answer(
+        &mut self,
+        then: AfterBattle,
+        answers: Vec<Answer>,
+        question: Question,
+        log: Option<BattleLog>,
+    ) {
+        self.stage = Stage::BattleChoice {
+            seat: question.seat(),
+        };
+        self.pending = Some(Box::new(PendingBattle {
+            then,
+            answers,
+            question,
+            log,
+        }));
+    }
+
+    /// Rebuilds a battle waiting for an answer (a snapshot being loaded): the answers must
+    /// lead to a question of `seat`.
+    pub(crate) fn resume_battle(
+        &mut self,
+        then: AfterBattle,
+        answers: Vec<Answer>,
+        seat: u8,
+    ) -> Result<(), String> {
+        let mut pos = self.pos.clone();
+        let step =
+            with_resolver(|r| r.resolve_step(&mut pos, self.manual_choices, &answers, &mut NoLog))
+                .map_err(|e| e.to_string())?;
+        match step {
+            Step::Ask(q) if q.seat() == seat => {
+                self.wait_for_answer(then, answers, q, None);
+                Ok(())
+            }
+            _ => Err("the battle's answers do not lead to a question for that seat".into()),
+        }
+    }
+}

@@ -1,0 +1,155 @@
+//! Instant action tiles: their targets (Push Back, Sniper, Grenade, Air Strike, Move), and
+//! their damage with medics dying instead (P-7, P-8, P-9).
+
+use super::*;
+
+impl Game {
+    pub(super) fn push_instant(&self, k: InstantKind, an: &MoveInfo, out: &mut Vec<Action>) {
+        let geo = self.pos.geometry();
+        let seat = self.to_move;
+        let n = geo.len() as u8;
+        let enemy_unit = |c: u8| {
+            self.pos.cells[c as usize]
+                .is_some_and(|u| self.pos.enemies(seat, u.seat) && !u.def().is_hq())
+        };
+        match k {
+            InstantKind::Battle => {
+                if self.ending == Ending::None {
+                    out.push(Action::Battle);
+                }
+            }
+            InstantKind::Move => {
+                let two = an.recon >> seat & 1 == 1;
+                for c in 0..n {
+                    if self.own_free_unit(an, c) {
+                        self.push_moves(
+                            c,
+                            two,
+                            |from, to, facing| Action::Move { from, to, facing },
+                            out,
+                        );
+                    }
+                }
+            }
+            InstantKind::PushBack => {
+                for c in 0..n {
+                    if !self.own_free_unit(an, c) {
+                        continue;
+                    }
+                    for d in 0..6u8 {
+                        let t = geo.neighbors[c as usize][d as usize];
+                        if t == NO_CELL || an.netted >> t & 1 == 1 {
+                            continue;
+                        }
+                        let Some(tu) = self.pos.cells[t as usize] else {
+                            continue;
+                        };
+                        if self.pos.enemies(seat, tu.seat) && self.push_options(c, t) != 0 {
+                            out.push(Action::PushBack { from: c, target: t });
+                        }
+                    }
+                }
+            }
+            InstantKind::Sniper => {
+                for c in 0..n {
+                    if enemy_unit(c) {
+                        out.push(Action::Sniper { target: c });
+                    }
+                }
+            }
+            InstantKind::Grenade => {
+                if let Some(hq) = self.pos.hq_hex(seat).and_then(|h| self.pos.cell_of(h)) {
+                    if an.netted >> hq & 1 == 0 {
+                        for d in 0..6 {
+                            let t = geo.neighbors[hq as usize][d];
+                            if t != NO_CELL && enemy_unit(t) {
+                                out.push(Action::Grenade { target: t });
+                            }
+                        }
+                    }
+                }
+            }
+            InstantKind::AirStrike => {
+                for c in 0..n {
+                    if !geo.is_edge(c) {
+                        out.push(Action::AirStrike { center: c });
+                    }
+                }
+            }
+        }
+    }
+
+    /// The free hexes a unit on `target` may be pushed to by the unit on `from`: the three
+    /// hexes behind it, one hex away from the pusher.
+    pub(super) fn push_options(&self, from: u8, target: u8) -> u64 {
+        let geo = self.pos.geometry();
+        let Some(d) = (0..6u8).find(|&d| geo.neighbors[from as usize][d as usize] == target) else {
+            return 0;
+        };
+        let mut m = 0u64;
+        for dd in [d, (d + 5) % 6, (d + 1) % 6] {
+            let c = geo.neighbors[target as usize][dd as usize];
+            if c != NO_CELL && self.pos.cells[c as usize].is_none() {
+                m |= 1 << c;
+            }
+        }
+        m
+    }
+
+    /// The instant tile an action plays from the mover's hand (`None` for other actions).
+    pub fn instant_tile(&self, action: Action) -> Option<TileId> {
+        let kind = match action {
+            Action::Battle => InstantKind::Battle,
+            Action::Move { .. } => InstantKind::Move,
+            Action::PushBack { .. } => InstantKind::PushBack,
+            Action::Sniper { .. } => InstantKind::Sniper,
+            Action::Grenade { .. } => InstantKind::Grenade,
+            Action::AirStrike { .. } => InstantKind::AirStrike,
+            _ => return None,
+        };
+        self.hands[self.to_move as usize]
+            .iter()
+            .copied()
+            .find(|&t| instant_of(t) == Some(kind))
+    }
+
+    pub(super) fn use_instant(&mut self, kind: InstantKind) {
+        let seat = self.to_move as usize;
+        let i = self.hands[seat]
+            .iter()
+            .position(|&t| instant_of(t) == Some(kind))
+            .expect("instant in hand");
+        let t = self.hands[seat].remove(i);
+        self.discards[seat].push(t);
+    }
+
+    /// Damage from an instant action (`wounds = u8::MAX`: the unit is destroyed). A working
+    /// friendly Medic linked to a target dies instead (RULES.md "Medics"); a medic hit by
+    /// the same action saves no one; the lowest-cell medic is used first (P-7).
+    pub(super) fn instant_damage(&mut self, targets: &[u8], wounds: u8) {
+        let an = self.analyze();
+        let hit: u64 = targets.iter().fold(0, |m, &c| m | 1 << c);
+        let mut spent = 0u64;
+        let mut dead: Vec<u8> = Vec::new();
+        for &t in targets {
+            let medic =
+                bits(an.medics & !hit & !spent).find(|&m| an.medic_prot[m as usize] >> t & 1 == 1);
+            if let Some(m) = medic {
+                spent |= 1 << m;
+                dead.push(m);
+                continue;
+            }
+            let u = self.pos.cells[t as usize].as_mut().unwrap();
+            let hp = u.def().hit_points();
+            u.wounds = u.wounds.saturating_add(wounds.min(hp));
+            if u.wounds >= hp {
+                dead.push(t);
+            }
+        }
+        for c in dead {
+            if let Some(u) = self.pos.cells[c as usize].take() {
+                self.discards[u.seat as usize].push(u.tile);
+            }
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! Legal actions: what the seat, chance or a battle question may do now, in a fixed order.
+
+use super::*;
+
+/// What moves and instant targets depend on: nets, Transport links, Recon Centers.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct MoveInfo {
+    pub(super) netted: u64,
+    pub(super) transport_linked: u64,
+    pub(super) recon: u8,
+    /// The mover's own units with Mobility.
+    pub(super) own_mobile: u64,
+}
+
+impl From<&Analysis> for MoveInfo {
+    fn from(a: &Analysis) -> MoveInfo {
+        MoveInfo {
+            netted: a.netted,
+            transport_linked: a.transport_linked,
+            recon: a.recon,
+            own_mobile: 0,
+        }
+    }
+}
+
+impl Game {
+    /// Every legal action now, in a fixed order.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::with_capacity(64);
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// Fills `out` with the legal actions (cleared first).
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let geo = self.pos.geometry();
+        let seat = self.to_move;
+        match self.stage {
+            Stage::Over => {}
+            Stage::Draw { .. } => {
+                for (tile, _) in self.chance_outcomes() {
+                    out.push(Action::Draw { tile });
+                }
+            }
+            Stage::PlaceHq => {
+                for c in 0..geo.len() as u8 {
+                    if self.pos.cells[c as usize].is_none() {
+                        out.push(Action::PlaceHq { cell: c });
+                    }
+                }
+            }
+            Stage::PushTo { options, .. } => {
+                for c in bits(options) {
+                    out.push(Action::PushTo { cell: c });
+                }
+            }
+            Stage::BattleChoice { .. } => {
+                if let Some(q) = self.battle_question() {
+                    out.extend(q.answers().into_iter().map(Action::from_answer));
+                }
+            }
+            Stage::Discard => {
+                if self.unlucky_allowed() {
+                    out.push(Action::Unlucky);
+                }
+                self.push_discards(out);
+            }
+            Stage::Main => {
+                let occ = self.pos.occupied();
+                let an = self.main_analysis(occ);
+                let set = tiles();
+                let (distinct, nd) = distinct_tiles(&self.hands[seat as usize]);
+                let mut empties = [0u8; crate::hex::MAX_CELLS];
+                let mut ne = 0;
+                let board = (1u64 << geo.len()) - 1;
+                for c in bits(board & !occ) {
+                    empties[ne] = c;
+                    ne += 1;
+                }
+                for &t in &distinct[..nd] {
+                    match set.tile(t).instant {
+                        None => {
+                            out.reserve(ne * 6);
+                            for &c in &empties[..ne] {
+                                let six: [Action; 6] = std::array::from_fn(|f| Action::Place {
+                                    tile: t,
+                                    cell: c,
+                                    facing: f as u8,
+                                });
+                                out.extend_from_slice(&six);
+                            }
+                        }
+                        Some(k) => self.push_instant(k, &an, out),
+                    }
+                }
+                self.push_unit_moves(&an, out);
+                self.push_discards(out);
+                out.push(Action::EndTurn);
+            }
+        }
+    }
+
+    /// What the turn's options depend on: nets (a netted unit cannot move, push or be
+    /// pushed; a netted HQ throws no Grenade), Transport links and Recon Centers. One pass
+    /// over the board; nothing is computed when neither the hand nor the board needs it.
+    pub(super) fn main_analysis(&self, occ: u64) -> MoveInfo {
+        let set = tiles();
+        let seat = self.to_move;
+        let hand_needs = self.hands[seat as usize].iter().any(|&t| {
+            matches!(
+                set.tile(t).instant,
+                Some(InstantKind::Move | InstantKind::PushBack | InstantKind::Grenade)
+            )
+        });
+        let geo = self.pos.geometry();
+        let (mut throwers, mut own_mobile) = (0u64, 0u64);
+        let (mut transports, mut recons, mut scoper) = (0u64, 0u64, false);
+        for i in bits(occ) {
+            let Some(u) = &self.pos.cells[i as usize] else {
+                continue;
+            };
+            let f = set.move_flags[u.tile.0 as usize];
+            // Branch-free: which tiles have these follows no pattern.
+            let bit = |flag: u8| ((f & flag != 0) as u64) << i;
+            throwers |= bit(MOVE_NET);
+            own_mobile |= bit(MOVE_MOBILITY) & ((u.seat == seat) as u64) << i;
+            transports |= bit(MOVE_TRANSPORT);
+            recons |= bit(MOVE_RECON);
+            scoper |= f & MOVE_SCOPER != 0;
+        }
+        if !hand_needs && own_mobile == 0 && transports == 0 {
+            return MoveInfo::default();
+        }
+        if scoper && transports != 0 {
+            // A Scoper may take a Transport: ask the full analysis.
+            return MoveInfo {
+                own_mobile,
+                ..MoveInfo::from(&self.analyze())
+            };
+        }
+        let unit = |c: u8| self.pos.cells[c as usize].expect("occupied");
+        let netted = if throwers != 0 {
+            crate::battle::nets_among(&geo.neighbors, throwers, occ, |c| {
+                let u = unit(c);
+                (u.seat, set.tile(u.tile).oriented[u.facing as usize].net)
+            })
+        } else {
+            0
+        };
+        let mut a = MoveInfo {
+            netted,
+            own_mobile,
+            ..MoveInfo::default()
+        };
+        for c in bits(recons & !netted) {
+            a.recon |= 1 << unit(c).seat;
+        }
+        for t in bits(transports & !netted) {
+            let u = unit(t);
+            for d in bits(set.tile(u.tile).oriented[u.facing as usize].link as u64) {
+                let j = geo.neighbors[t as usize][d as usize];
+                if j != NO_CELL && occ >> j & 1 == 1 && unit(j).seat == u.seat {
+                    a.transport_linked |= 1 << j;
+                }
+            }
+        }
+        a
+    }
+
+    pub(super) fn push_discards(&self, out: &mut Vec<Action>) {
+        let (distinct, n) = distinct_tiles(&self.hands[self.to_move as usize]);
+        for &t in &distinct[..n] {
+            out.push(Action::Discard { tile: t });
+        }
+    }
+
+    pub(super) fn unlucky_allowed(&self) -> bool {
+        let h = &self.hands[self.to_move as usize];
+        h.len() == 3
+            && h.iter().all(|&t| instant_of(t).is_some())
+            && !self.decks[self.to_move as usize].is_empty()
+    }
+
+    pub(super) fn own_free_unit(&self, an: &MoveInfo, c: u8) -> bool {
+        self.pos.cells[c as usize].is_some_and(|u| u.seat == self.to_move)
+            && an.netted >> c & 1 == 0
+    }
+}

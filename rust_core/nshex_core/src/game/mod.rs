@@ -1,0 +1,454 @@
+//! The game: set-up, turns, draws, instant actions, movement, battles and the ending, as a
+//! decision API in OpenSpiel's vocabulary (`../shared/STYLE.md`).
+//!
+//! At every point somebody decides: a seat, chance (a tile draw), or nobody (game over).
+//! `legal_actions` lists what may be done; `apply` does one action or refuses it with the
+//! reason, leaving the game unchanged. Tile draws are explicit chance outcomes, so a game is
+//! the same game whenever the same actions are applied to the same start.
+
+use crate::battle::{
+    Analysis, Answer, BattleLog, BattleSummary, MedicTake, NoLog, Outcome, Question, Resolver, Step,
+};
+use crate::hex::{BoardKind, NO_CELL};
+use crate::position::{Position, MAX_SEATS};
+use crate::tiles::{
+    tiles, ArmyId, InstantKind, TileId, MOVE_MOBILITY, MOVE_NET, MOVE_RECON, MOVE_SCOPER,
+    MOVE_TRANSPORT,
+};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::fmt;
+
+mod action;
+mod apply;
+mod battles;
+mod ending;
+mod instants;
+mod legal;
+mod moves;
+mod turns;
+mod why;
+
+pub use action::Action;
+use legal::MoveInfo;
+
+/// Who decides now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Seat(u8),
+    Chance,
+    Terminal,
+}
+
+impl Action {
+    /// A compact integer form (for Python and for storing action lists).
+    pub fn encode(self) -> u64 {
+        let (k, t, a, b, c): (u64, u16, u8, u8, u8) = match self {
+            Action::PlaceHq { cell } => (1, 0, cell, 0, 0),
+            Action::Draw { tile } => (2, tile.0, 0, 0, 0),
+            Action::Unlucky => (3, 0, 0, 0, 0),
+            Action::Discard { tile } => (4, tile.0, 0, 0, 0),
+            Action::Place { tile, cell, facing } => (5, tile.0, cell, facing, 0),
+            Action::Move { from, to, facing } => (6, 0, from, to, facing),
+            Action::Mobility { from, to, facing } => (7, 0, from, to, facing),
+            Action::Transport { from, to, facing } => (8, 0, from, to, facing),
+            Action::PushBack { from, target } => (9, 0, from, target, 0),
+            Action::PushTo { cell } => (10, 0, cell, 0, 0),
+            Action::Sniper { target } => (11, 0, target, 0, 0),
+            Action::Grenade { target } => (12, 0, target, 0, 0),
+            Action::AirStrike { center } => (13, 0, center, 0, 0),
+            Action::Battle => (14, 0, 0, 0, 0),
+            Action::EndTurn => (15, 0, 0, 0, 0),
+            Action::Clown { cell, explode } => (16, 0, cell, explode as u8, 0),
+            Action::Convert { cell, edge } => (17, 0, cell, edge.unwrap_or(u8::MAX), 0),
+            Action::MedicTakes {
+                medic,
+                target,
+                from,
+            } => (18, 0, medic, target, from),
+        };
+        k << 40 | (t as u64) << 24 | (a as u64) << 16 | (b as u64) << 8 | c as u64
+    }
+
+    /// The inverse of [`Action::encode`]; `None` for a number that is no action.
+    pub fn decode(x: u64) -> Option<Action> {
+        let k = x >> 40;
+        let t = TileId((x >> 24 & 0xffff) as u16);
+        let (a, b, c) = (
+            (x >> 16 & 0xff) as u8,
+            (x >> 8 & 0xff) as u8,
+            (x & 0xff) as u8,
+        );
+        let a_ = Some(match k {
+            1 => Action::PlaceHq { cell: a },
+            2 => Action::Draw { tile: t },
+            3 => Action::Unlucky,
+            4 => Action::Discard { tile: t },
+            5 => Action::Place {
+                tile: t,
+                cell: a,
+                facing: b,
+            },
+            6 => Action::Move {
+                from: a,
+                to: b,
+                facing: c,
+            },
+            7 => Action::Mobility {
+                from: a,
+                to: b,
+                facing: c,
+            },
+            8 => Action::Transport {
+                from: a,
+                to: b,
+                facing: c,
+            },
+            9 => Action::PushBack { from: a, target: b },
+            10 => Action::PushTo { cell: a },
+            11 => Action::Sniper { target: a },
+            12 => Action::Grenade { target: a },
+            13 => Action::AirStrike { center: a },
+            14 => Action::Battle,
+            15 => Action::EndTurn,
+            16 => Action::Clown {
+                cell: a,
+                explode: b == 1,
+            },
+            17 => Action::Convert {
+                cell: a,
+                edge: (b != u8::MAX).then_some(b),
+            },
+            18 => Action::MedicTakes {
+                medic: a,
+                target: b,
+                from: c,
+            },
+            _ => return None,
+        });
+        a_.filter(|act| act.encode() == x)
+    }
+}
+
+/// Where the game is within a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// `to_move` places its HQ.
+    PlaceHq,
+    /// Chance draws `left` more tiles for `to_move`.
+    Draw {
+        left: u8,
+    },
+    /// `to_move` holds three tiles and must discard one (or use the unlucky draw).
+    Discard,
+    /// `to_move` plays its turn.
+    Main,
+    /// The owner of the unit on `target` chooses where it is pushed (`options`: cell mask).
+    PushTo {
+        target: u8,
+        options: u64,
+    },
+    /// A battle waits for `seat`'s answer to a battle choice (`Game::battle_question`).
+    BattleChoice {
+        seat: u8,
+    },
+    Over,
+}
+
+/// What follows a battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfterBattle {
+    /// A Battle tile was played: the turn ends.
+    EndTurn,
+    /// The board was filled: battles go on while it stays full (FAQ-39), then the turn ends.
+    FullBoard,
+    /// The Final Battle: the game ends on hit points, a tie leads to the tie-break turns.
+    Final,
+    /// The Overtime Battle: the game ends on hit points, a tie is a draw.
+    Overtime,
+}
+
+/// A battle stopped at a question for a seat that answers its own battle choices.
+#[derive(Clone, Debug)]
+pub struct PendingBattle {
+    pub then: AfterBattle,
+    /// The answers given so far, in the order the questions came up.
+    pub answers: Vec<Answer>,
+    pub question: Question,
+    /// The battle up to the question (kept only with `keep_battle_logs`).
+    pub log: Option<BattleLog>,
+}
+
+impl PartialEq for PendingBattle {
+    fn eq(&self, o: &PendingBattle) -> bool {
+        self.then == o.then && self.answers == o.answers && self.question == o.question
+    }
+}
+
+/// The ending sequence (FAQ-12, FAQ-36, FAQ-42, FAQ-43).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Nobody has drawn a deck's last tile.
+    None,
+    /// A last tile was drawn this turn; the turn is finished by its player.
+    LastTileDrawn,
+    /// `turns_left` turns before the Final Battle.
+    LastRound { turns_left: u8 },
+    /// After a tied Final Battle: `turns_left` turns, drawing as usual while a deck has
+    /// tiles, before the Overtime Battle.
+    TieBreak { turns_left: u8 },
+}
+
+/// An action the rules do not allow now, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalAction(pub String);
+
+impl fmt::Display for IllegalAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for IllegalAction {}
+
+/// A hand: at most three tiles.
+pub type Hand = Vec<TileId>;
+
+/// A whole game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub pos: Position,
+    /// Per seat, the tiles in hand.
+    pub hands: Vec<Hand>,
+    /// Per seat, the deck; the top is the LAST element (drawing pops).
+    pub decks: Vec<Vec<TileId>>,
+    pub discards: Vec<Vec<TileId>>,
+    pub to_move: u8,
+    /// Turns started so far (HQ placement is not a turn).
+    pub turn: u32,
+    /// Turns each seat has started.
+    pub turns_taken: [u32; MAX_SEATS],
+    pub stage: Stage,
+    pub ending: Ending,
+    pub outcome: Option<Outcome>,
+    /// Cells of the units that used Mobility / a Transport move this turn (the bits move
+    /// with the units).
+    pub used_mobility: u64,
+    pub used_transport: u64,
+    /// Battles fought so far.
+    pub battles: u32,
+    /// The board before the last battle and its log (kept only with `keep_battle_logs`).
+    pub last_battle: Option<(Position, BattleLog)>,
+    /// Keep the log of each battle for showing it (a client wants it; a search does not).
+    pub keep_battle_logs: bool,
+    /// Seats that answer their own battle choices (bit mask); the others get the automatic
+    /// answers (D-4). Set when the game is made; it does not change during a game.
+    pub manual_choices: u8,
+    /// The battle waiting for an answer (in `Stage::BattleChoice`).
+    pub pending: Option<Box<PendingBattle>>,
+}
+
+/// Two games are equal when their states are; the last battle's log is a record for
+/// showing, not part of the state.
+impl PartialEq for Game {
+    fn eq(&self, o: &Game) -> bool {
+        self.pos == o.pos
+            && self.hands == o.hands
+            && self.decks == o.decks
+            && self.discards == o.discards
+            && self.to_move == o.to_move
+            && self.turn == o.turn
+            && self.turns_taken == o.turns_taken
+            && self.stage == o.stage
+            && self.ending == o.ending
+            && self.outcome == o.outcome
+            && self.used_mobility == o.used_mobility
+            && self.used_transport == o.used_transport
+            && self.battles == o.battles
+            && self.manual_choices == o.manual_choices
+            && self.pending == o.pending
+    }
+}
+
+impl Eq for Game {}
+
+/// The distinct tiles of a hand, in hand order (no allocation).
+fn distinct_tiles(hand: &[TileId]) -> ([TileId; 3], usize) {
+    let mut out = [TileId(0); 3];
+    let mut n = 0;
+    for &t in hand.iter().take(3) {
+        if !out[..n].contains(&t) {
+            out[n] = t;
+            n += 1;
+        }
+    }
+    (out, n)
+}
+
+/// The instant kinds in a hand, as a small set.
+fn instant_of(t: TileId) -> Option<InstantKind> {
+    tiles().tile(t).instant
+}
+
+impl Game {
+    /// A new game: every army's tiles but the HQ shuffled into its deck by the seed.
+    pub fn new(armies: &[ArmyId], board: BoardKind, seed: u64) -> Game {
+        let set = tiles();
+        let n = armies.len();
+        assert!((2..=MAX_SEATS).contains(&n), "2 to 4 seats");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut decks = Vec::with_capacity(n);
+        for &a in armies {
+            let mut deck = Vec::new();
+            for &t in &set.army(a).tiles {
+                let def = set.tile(t);
+                if !def.is_hq() {
+                    deck.extend(std::iter::repeat_n(t, def.count as usize));
+                }
+            }
+            deck.shuffle(&mut rng);
+            decks.push(deck);
+        }
+        Game {
+            pos: Position::new(board, armies),
+            hands: vec![Vec::new(); n],
+            decks,
+            discards: vec![Vec::new(); n],
+            to_move: 0,
+            turn: 0,
+            turns_taken: [0; MAX_SEATS],
+            stage: Stage::PlaceHq,
+            ending: Ending::None,
+            outcome: None,
+            used_mobility: 0,
+            used_transport: 0,
+            battles: 0,
+            last_battle: None,
+            keep_battle_logs: true,
+            manual_choices: 0,
+            pending: None,
+        }
+    }
+
+    /// The question a battle waits for, if it does.
+    pub fn battle_question(&self) -> Option<&Question> {
+        self.pending.as_ref().map(|p| &p.question)
+    }
+
+    /// Answers every open battle choice automatically until the battle is over (the bots
+    /// use this to value an answer).
+    pub fn answer_automatically(&mut self) {
+        while let Some(q) = self.battle_question() {
+            let a = Action::from_answer(q.automatic());
+            self.apply_unchecked(a);
+        }
+    }
+
+    pub fn seats(&self) -> u8 {
+        self.pos.seats
+    }
+
+    /// Who decides now.
+    pub fn current_player(&self) -> Player {
+        match self.stage {
+            Stage::Over => Player::Terminal,
+            Stage::Draw { .. } => Player::Chance,
+            Stage::BattleChoice { seat } => Player::Seat(seat),
+            Stage::PushTo { target, .. } => {
+                Player::Seat(self.pos.cells[target as usize].map_or(self.to_move, |u| u.seat))
+            }
+            _ => Player::Seat(self.to_move),
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.stage == Stage::Over
+    }
+
+    fn analyze(&self) -> Analysis {
+        with_resolver(|r| r.analyze(&self.pos))
+    }
+
+    /// The chance outcomes now: each distinct tile left in the deck with its count.
+    pub fn chance_outcomes(&self) -> Vec<(TileId, u32)> {
+        let mut out: Vec<(TileId, u32)> = Vec::new();
+        if let Stage::Draw { .. } = self.stage {
+            for &t in &self.decks[self.to_move as usize] {
+                match out.iter_mut().find(|(x, _)| *x == t) {
+                    Some(e) => e.1 += 1,
+                    None => out.push((t, 1)),
+                }
+            }
+            out.sort();
+        }
+        out
+    }
+
+    /// The draw the hidden deck order gives (the top of the deck).
+    pub fn natural_draw(&self) -> Option<Action> {
+        match self.stage {
+            Stage::Draw { .. } => self.decks[self.to_move as usize]
+                .last()
+                .map(|&tile| Action::Draw { tile }),
+            _ => None,
+        }
+    }
+
+    /// Shuffles every deck's hidden order again (for a player who must not know it).
+    pub fn resample_hidden(&mut self, seed: u64) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        self.shuffle_hidden(&mut rng);
+    }
+
+    /// `resample_hidden` with the caller's generator (a search draws many samples from one).
+    pub fn shuffle_hidden<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) {
+        for d in &mut self.decks {
+            d.shuffle(rng);
+        }
+    }
+
+    /// Makes `self` equal to `other` reusing `self`'s allocations (a search copies its root
+    /// state once per iteration). The last battle's log is not copied.
+    pub fn copy_from(&mut self, other: &Game) {
+        self.pos = other.pos.clone();
+        self.hands.clone_from(&other.hands);
+        self.decks.clone_from(&other.decks);
+        self.discards.clone_from(&other.discards);
+        self.to_move = other.to_move;
+        self.turn = other.turn;
+        self.turns_taken = other.turns_taken;
+        self.stage = other.stage;
+        self.ending = other.ending;
+        self.outcome = other.outcome;
+        self.used_mobility = other.used_mobility;
+        self.used_transport = other.used_transport;
+        self.battles = other.battles;
+        self.last_battle = None;
+        self.keep_battle_logs = other.keep_battle_logs;
+        self.manual_choices = other.manual_choices;
+        self.pending.clone_from(&other.pending);
+    }
+}
+
+thread_local! {
+    /// One resolver per thread, reused: games ask for battles and board analyses constantly.
+    static RESOLVER: std::cell::RefCell<Resolver> = std::cell::RefCell::new(Resolver::new());
+}
+
+fn with_resolver<T>(f: impl FnOnce(&mut Resolver) -> T) -> T {
+    RESOLVER.with(|r| f(&mut r.borrow_mut()))
+}
+
+/// Iterates the set bits of a mask, lowest first.
+fn bits(mut m: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let b = m.trailing_zeros() as u8;
+            m &= m - 1;
+            Some(b)
+        }
+    })
+}

@@ -1,0 +1,142 @@
+//! Moving units: the Move tile, Mobility and Transport moves, one or two hexes with a Recon
+//! Center (P-10, FAQ-137 to FAQ-139).
+
+use super::*;
+
+impl Game {
+    /// Destinations of a move from `from`: adjacent empty cells, or with a Recon Center up
+    /// to two steps (FAQ-137 to FAQ-139). A two-hex move goes step by step: the hex between
+    /// must be one where the unit could stand (`can_pass`). Includes `from` itself, which a
+    /// two-hex move may also end on.
+    pub(super) fn destinations(&self, from: u8, two_steps: bool) -> u64 {
+        let geo = self.pos.geometry();
+        let empty = |c: u8| c != NO_CELL && (c == from || self.pos.cells[c as usize].is_none());
+        let mut out = 1u64 << from;
+        for d in 0..6 {
+            let n1 = geo.neighbors[from as usize][d];
+            if !empty(n1) || n1 == from {
+                continue;
+            }
+            out |= 1 << n1;
+            if two_steps && self.can_pass(from, n1) {
+                for d2 in 0..6 {
+                    let n2 = geo.neighbors[n1 as usize][d2];
+                    if empty(n2) {
+                        out |= 1 << n2;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the unit on `from` could stand on the empty hex `mid` on its way (FAQ-138,
+    /// FAQ-139): with some facing it would not be netted there. The unit has left `from`,
+    /// and its own nets count, so a net thrower that would net its netter back cancels
+    /// that net as usual (D-3).
+    pub(super) fn can_pass(&self, from: u8, mid: u8) -> bool {
+        let set = tiles();
+        let geo = self.pos.geometry();
+        let mover = self.pos.cells[from as usize].expect("a unit moves");
+        let occ = (self.pos.occupied() & !(1u64 << from)) | 1u64 << mid;
+        let unit = |c: u8| self.pos.cells[c as usize].expect("occupied");
+        // Only an enemy net edge aimed at `mid` can net the unit there.
+        let mut throwers = 0u64;
+        let mut aimed = false;
+        for c in bits(occ & !(1u64 << from | 1u64 << mid)) {
+            let u = unit(c);
+            if set.move_flags[u.tile.0 as usize] & MOVE_NET == 0 {
+                continue;
+            }
+            throwers |= 1 << c;
+            if u.seat != mover.seat {
+                let net = set.tile(u.tile).oriented[u.facing as usize].net;
+                aimed |= bits(net as u64).any(|d| geo.neighbors[c as usize][d as usize] == mid);
+            }
+        }
+        if !aimed {
+            return true;
+        }
+        let oriented = &set.tile(mover.tile).oriented;
+        (0..6).any(|f| {
+            let net = oriented[f].net;
+            let th = throwers | ((net != 0) as u64) << mid;
+            let netted = crate::battle::nets_among(&geo.neighbors, th, occ, |c| {
+                if c == mid {
+                    (mover.seat, net)
+                } else {
+                    let u = unit(c);
+                    (u.seat, set.tile(u.tile).oriented[u.facing as usize].net)
+                }
+            });
+            netted >> mid & 1 == 0
+        })
+    }
+
+    pub(super) fn push_moves(
+        &self,
+        from: u8,
+        two: bool,
+        make: impl Fn(u8, u8, u8) -> Action,
+        out: &mut Vec<Action>,
+    ) {
+        let facing = self.pos.cells[from as usize].unwrap().facing;
+        for to in bits(self.destinations(from, two)) {
+            let six: [Action; 6] = std::array::from_fn(|f| make(from, to, f as u8));
+            if to == from {
+                // Staying put: every facing but the current one.
+                out.extend(six.iter().copied().filter(|a| match *a {
+                    Action::Move { facing: f, .. }
+                    | Action::Mobility { facing: f, .. }
+                    | Action::Transport { facing: f, .. } => f != facing,
+                    _ => true,
+                }));
+            } else {
+                out.extend_from_slice(&six);
+            }
+        }
+    }
+
+    pub(super) fn push_unit_moves(&self, an: &MoveInfo, out: &mut Vec<Action>) {
+        if self.pos.is_full() {
+            return;
+        }
+        let two = an.recon >> self.to_move & 1 == 1;
+        let movers =
+            (an.own_mobile & !self.used_mobility) | (an.transport_linked & !self.used_transport);
+        for c in bits(movers & !an.netted) {
+            if self.pos.cells[c as usize].is_none_or(|u| u.seat != self.to_move) {
+                continue;
+            }
+            let bit = 1u64 << c;
+            if an.own_mobile & bit != 0 && self.used_mobility & bit == 0 {
+                self.push_moves(
+                    c,
+                    two,
+                    |from, to, facing| Action::Mobility { from, to, facing },
+                    out,
+                );
+            }
+            if an.transport_linked >> c & 1 == 1 && self.used_transport & bit == 0 {
+                self.push_moves(
+                    c,
+                    two,
+                    |from, to, facing| Action::Transport { from, to, facing },
+                    out,
+                );
+            }
+        }
+    }
+
+    pub(super) fn move_unit(&mut self, from: u8, to: u8, facing: u8) {
+        let mut u = self.pos.cells[from as usize].take().expect("unit to move");
+        u.facing = facing;
+        self.pos.cells[to as usize] = Some(u);
+        // The "already used" marks travel with the unit.
+        for m in [&mut self.used_mobility, &mut self.used_transport] {
+            let had = *m >> from & 1;
+            *m &= !(1 << from);
+            *m |= had << to;
+        }
+    }
+}

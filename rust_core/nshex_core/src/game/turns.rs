@@ -1,0 +1,84 @@
+//! The turn sequence: draws, the mandatory discard, the next seat, and the ending sequence
+//! (FAQ-12, FAQ-36, FAQ-42, FAQ-43).
+
+use super::*;
+
+impl Game {
+    pub(super) fn end_turn(&mut self) {
+        self.used_mobility = 0;
+        self.used_transport = 0;
+        match self.ending {
+            Ending::None => self.next_seat_turn(),
+            Ending::LastTileDrawn => {
+                self.ending = Ending::LastRound {
+                    turns_left: self.seats() - 1,
+                };
+                if self.seats() == 1 {
+                    self.final_battle();
+                } else {
+                    self.next_seat_turn();
+                }
+            }
+            Ending::LastRound { turns_left } => {
+                if turns_left <= 1 {
+                    self.final_battle();
+                } else {
+                    self.ending = Ending::LastRound {
+                        turns_left: turns_left - 1,
+                    };
+                    self.next_seat_turn();
+                }
+            }
+            Ending::TieBreak { turns_left } => {
+                if turns_left <= 1 {
+                    self.overtime_battle();
+                } else {
+                    self.ending = Ending::TieBreak {
+                        turns_left: turns_left - 1,
+                    };
+                    self.next_seat_turn();
+                }
+            }
+        }
+    }
+
+    pub(super) fn next_seat_turn(&mut self) {
+        self.to_move = (self.to_move + 1) % self.seats();
+        self.start_turn();
+    }
+
+    /// Starts `to_move`'s turn: the draw, or straight to the turn when nothing is drawn.
+    pub(super) fn start_turn(&mut self) {
+        self.start_turn_with(None)
+    }
+
+    /// Starts `to_move`'s turn; `draw` overrides how many tiles it draws.
+    pub(crate) fn start_turn_with(&mut self, draw: Option<u8>) {
+        let s = self.to_move as usize;
+        self.turn += 1;
+        self.turns_taken[s] += 1;
+        // Every turn draws as usual, the tie-break turns too ("as if the game continued in
+        // the normal way", 3.0 Victory): a seat whose deck is empty draws nothing.
+        let want = if let Some(n) = draw {
+            n
+        } else if self.turns_taken[s] == 1 {
+            (s as u8 + 1).min(3)
+        } else {
+            3u8.saturating_sub(self.hands[s].len() as u8)
+        };
+        let want = want.min(self.decks[s].len() as u8);
+        if want > 0 {
+            self.stage = Stage::Draw { left: want };
+        } else {
+            self.after_draw();
+        }
+    }
+
+    pub(super) fn after_draw(&mut self) {
+        self.stage = if self.hands[self.to_move as usize].len() >= 3 {
+            Stage::Discard
+        } else {
+            Stage::Main
+        };
+    }
+}

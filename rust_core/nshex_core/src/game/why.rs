@@ -1,0 +1,269 @@
+//! Why an action is refused, in words a player understands (the notation's names).
+
+use super::*;
+
+impl Game {
+    /// A human-readable reason why `action` is not legal now.
+    pub fn why_illegal(&self, action: Action) -> String {
+        let who = match self.current_player() {
+            Player::Terminal => return "the game is over".into(),
+            Player::Chance => "a tile draw".to_string(),
+            Player::Seat(s) => format!("seat {s}"),
+        };
+        let stage = match self.stage {
+            Stage::PlaceHq => "the HQ placement",
+            Stage::Draw { .. } => "drawing",
+            Stage::Discard => "the mandatory discard",
+            Stage::Main => "the turn",
+            Stage::PushTo { .. } => "choosing where the pushed unit goes",
+            Stage::BattleChoice { .. } => "a battle choice",
+            Stage::Over => "the end",
+        };
+        let geo = self.pos.geometry();
+        let cell_ok = |c: u8| (c as usize) < geo.len();
+        let hand = &self.hands[self.to_move as usize];
+        let reason: String = match (self.stage, action) {
+            (Stage::Draw { .. }, Action::Draw { tile }) => {
+                format!("{} is not in the deck", tiles().tile(tile).id)
+            }
+            (Stage::Draw { .. }, _) => "a tile must be drawn first".into(),
+            (_, Action::Draw { .. }) => "no tile is drawn now".into(),
+            (Stage::PlaceHq, Action::PlaceHq { cell }) if !cell_ok(cell) => {
+                "that hex is off the board".into()
+            }
+            (Stage::PlaceHq, Action::PlaceHq { .. }) => "that hex is occupied".into(),
+            (Stage::PlaceHq, _) => "the HQ must be placed first".into(),
+            (Stage::Discard, Action::Unlucky) => {
+                "the unlucky draw needs three instant tiles in hand and tiles left in the deck"
+                    .into()
+            }
+            (Stage::Discard, Action::Discard { .. }) => "that tile is not in hand".into(),
+            (Stage::Discard, _) => "with three tiles in hand one must be discarded first".into(),
+            (Stage::PushTo { .. }, _) => {
+                "the pushed unit's owner must choose one of the free hexes".into()
+            }
+            (Stage::BattleChoice { .. }, _) => match self.battle_question() {
+                Some(Question::Clown { .. }) => {
+                    "the battle waits: the Clown explodes or attacks (clown Q,R explode|attack)"
+                        .into()
+                }
+                Some(Question::Convert { .. }) => {
+                    "the battle waits: convert one of the offered edges or none (convert Q,R E|none)"
+                        .into()
+                }
+                Some(Question::Medic { .. }) => {
+                    "the battle waits: a medic takes one of the offered attacks (medic Q,R takes FROM -> TARGET)"
+                        .into()
+                }
+                None => "no battle is waiting".into(),
+            },
+            (_, Action::Clown { .. } | Action::Convert { .. } | Action::MedicTakes { .. }) => {
+                "no battle is waiting for a choice".into()
+            }
+            (Stage::Main, Action::Place { tile, cell, facing }) => {
+                if !hand.contains(&tile) {
+                    format!("{} is not in hand", tiles().tile(tile).id)
+                } else if !cell_ok(cell) {
+                    "that hex is off the board".into()
+                } else if self.pos.cells[cell as usize].is_some() {
+                    "that hex is occupied".into()
+                } else if facing > 5 {
+                    "a facing is 0..5".into()
+                } else {
+                    "an instant tile is not placed on the board".into()
+                }
+            }
+            (Stage::Main, Action::Battle) => {
+                if !hand
+                    .iter()
+                    .any(|&t| instant_of(t) == Some(InstantKind::Battle))
+                {
+                    "no Battle tile in hand".into()
+                } else {
+                    "no battle can be started once a deck's last tile has been drawn (FAQ-12)"
+                        .into()
+                }
+            }
+            (Stage::Main, Action::Discard { .. }) => "that tile is not in hand".into(),
+            (Stage::Main, Action::Move { .. }) => self.why_move(action, InstantKind::Move),
+            (Stage::Main, Action::PushBack { .. }) => self.why_move(action, InstantKind::PushBack),
+            (Stage::Main, Action::Sniper { .. }) => self.why_move(action, InstantKind::Sniper),
+            (Stage::Main, Action::Grenade { .. }) => self.why_move(action, InstantKind::Grenade),
+            (Stage::Main, Action::AirStrike { .. }) => {
+                self.why_move(action, InstantKind::AirStrike)
+            }
+            (Stage::Main, Action::Mobility { from, .. })
+            | (Stage::Main, Action::Transport { from, .. }) => {
+                if self.pos.is_full() {
+                    "no ability may be used once the board is full (FAQ-31)".into()
+                } else if !cell_ok(from)
+                    || self.pos.cells[from as usize].is_none_or(|u| u.seat != self.to_move)
+                {
+                    "no own unit on that hex".into()
+                } else if self.analyze().netted >> from & 1 == 1 {
+                    "a netted unit cannot move".into()
+                } else if let Action::Mobility { .. } = action {
+                    let u = self.pos.cells[from as usize].unwrap();
+                    if !u.def().mobility {
+                        format!("the {} has no Mobility", u.def().name)
+                    } else if self.used_mobility >> from & 1 == 1 {
+                        "that unit has already used its Mobility this turn".into()
+                    } else {
+                        self.why_unreachable(action)
+                    }
+                } else if self.analyze().transport_linked >> from & 1 == 0 {
+                    "that unit is not linked to a working Transport of yours".into()
+                } else if self.used_transport >> from & 1 == 1 {
+                    "that unit has already made its Transport move this turn".into()
+                } else {
+                    self.why_unreachable(action)
+                }
+            }
+            (Stage::Main, Action::PlaceHq { .. }) => "the HQs are already placed".into(),
+            (Stage::Main, Action::Unlucky) => "the unlucky draw is only right after drawing".into(),
+            (Stage::Main, Action::PushTo { .. }) => "nothing is being pushed".into(),
+            (_, _) => "not allowed now".into(),
+        };
+        format!("{who}, during {stage}: {reason}")
+    }
+
+    /// Why a move (Move tile, Mobility, Transport) of an own free unit cannot go where the
+    /// action says.
+    pub(super) fn why_unreachable(&self, action: Action) -> String {
+        let (Action::Move { from, to, facing }
+        | Action::Mobility { from, to, facing }
+        | Action::Transport { from, to, facing }) = action
+        else {
+            return "not allowed now".into();
+        };
+        let geo = self.pos.geometry();
+        if to as usize >= geo.len() {
+            return "that hex is off the board".into();
+        }
+        if facing > 5 {
+            return "a facing is 0..5".into();
+        }
+        let unit = self.pos.cells[from as usize].expect("an own unit");
+        if to == from {
+            return if facing == unit.facing {
+                "nothing changes: the unit already stands there facing that way".into()
+            } else {
+                "not allowed now".into()
+            };
+        }
+        if self.pos.cells[to as usize].is_some() {
+            return "the destination is occupied: a unit moves to an empty hex within reach".into();
+        }
+        let near = |c: u8| geo.neighbors[c as usize];
+        if near(from).contains(&to) {
+            return "not allowed now".into();
+        }
+        let two = self.analyze().recon >> self.to_move & 1 == 1;
+        if !two {
+            return "the destination is out of reach: a move goes to an adjacent hex (two hexes only \
+                    with a working Recon Center of yours)"
+                .into();
+        }
+        let mids: Vec<u8> = near(from)
+            .into_iter()
+            .filter(|&m| m != NO_CELL && near(to).contains(&m))
+            .filter(|&m| self.pos.cells[m as usize].is_none())
+            .collect();
+        if mids.is_empty() {
+            "the destination is out of reach: two hexes at most, through an empty hex (a two-hex \
+             move goes step by step, FAQ-138)"
+                .into()
+        } else if !mids.iter().any(|&m| self.can_pass(from, m)) {
+            "the destination is out of reach: the unit would be netted on every hex between (a \
+             two-hex move goes step by step, FAQ-138)"
+                .into()
+        } else {
+            "not allowed now".into()
+        }
+    }
+
+    pub(super) fn why_move(&self, action: Action, kind: InstantKind) -> String {
+        let hand = &self.hands[self.to_move as usize];
+        if !hand.iter().any(|&t| instant_of(t) == Some(kind)) {
+            return format!("no {} tile in hand", kind.notation());
+        }
+        let geo = self.pos.geometry();
+        let cell_ok = |c: u8| (c as usize) < geo.len();
+        let an = self.analyze();
+        match action {
+            Action::Move { from, .. } | Action::PushBack { from, .. } => {
+                if !cell_ok(from)
+                    || self.pos.cells[from as usize].is_none_or(|u| u.seat != self.to_move)
+                {
+                    return "no own unit on that hex".into();
+                }
+                if an.netted >> from & 1 == 1 {
+                    return "a netted unit can neither move nor push".into();
+                }
+                if let Action::PushBack { target, .. } = action {
+                    if !cell_ok(target)
+                        || self.pos.cells[target as usize]
+                            .is_none_or(|u| !self.pos.enemies(self.to_move, u.seat))
+                    {
+                        return "no enemy unit on the target hex".into();
+                    }
+                    if an.netted >> target & 1 == 1 {
+                        return "a netted unit cannot be pushed".into();
+                    }
+                    if self.push_options(from, target) == 0 {
+                        return "no free hex behind the pushed unit (or it is not adjacent)".into();
+                    }
+                    return "not allowed now".into();
+                }
+                self.why_unreachable(action)
+            }
+            Action::Sniper { target } | Action::Grenade { target } => {
+                let what = if matches!(action, Action::Sniper { .. }) {
+                    "Sniper"
+                } else {
+                    "Grenade"
+                };
+                if let Action::Grenade { .. } = action {
+                    let hq = self
+                        .pos
+                        .hq_hex(self.to_move)
+                        .and_then(|h| self.pos.cell_of(h));
+                    match hq {
+                        None => {
+                            return "you have no HQ on the board to throw a Grenade from".into()
+                        }
+                        Some(hq) if an.netted >> hq & 1 == 1 => {
+                            return "your HQ is netted: no Grenade can be thrown".into()
+                        }
+                        Some(hq)
+                            if !cell_ok(target)
+                                || !geo.neighbors[hq as usize].contains(&target) =>
+                        {
+                            return "a Grenade only hits a hex next to your HQ".into()
+                        }
+                        _ => {}
+                    }
+                }
+                match cell_ok(target)
+                    .then(|| self.pos.cells[target as usize])
+                    .flatten()
+                {
+                    None => "no tile on the target hex".into(),
+                    Some(u) if u.def().is_hq() => format!("a {what} may not hit an HQ"),
+                    Some(u) if !self.pos.enemies(self.to_move, u.seat) => {
+                        format!("a {what} hits an enemy unit, not your own")
+                    }
+                    Some(_) => "not allowed now".into(),
+                }
+            }
+            Action::AirStrike { center } => {
+                if !cell_ok(center) {
+                    "the Air Strike's centre is off the board".into()
+                } else {
+                    "the Air Strike's centre may not be an edge hex (all seven hexes must be on the board)".into()
+                }
+            }
+            _ => "not allowed now".into(),
+        }
+    }
+}
