@@ -589,3 +589,65 @@ def tileart_kind(tile: str) -> str:
     from nshex_pygame.client import tileart
 
     return str(tileart.info_of(tile).get("kind"))
+
+
+def _unplayable_instant() -> tuple[Game, int]:
+    """A seeded random game on a main step of seat 0 holding an instant the engine lists no
+    legal action for (a Battle once a deck is empty, a Push Back with no enemy to push, ...):
+    (the game, the tile's index in the hand)."""
+    kinds = {"battle", "move", "push_back", "sniper", "grenade", "air_strike"}
+    for seed in range(300):
+        game = Game(["borgo", "moloch"] if seed % 2 else ["outpost", "hegemony"], seed)
+        rng = random.Random(seed)
+        while not game.is_terminal():
+            player = game.current_player()
+            if player == CHANCE:
+                game.apply_action(game.natural_draw())
+                continue
+            view = game.view()
+            if player == 0 and view["stage"]["kind"] == "main":
+                used = {game.describe_action(a).get("kind") for a in game.legal_actions()}
+                for index, tile in enumerate(view["hands"][0]):
+                    kind = tile.partition(".")[2]
+                    if kind in kinds and kind not in used:
+                        return game, index
+            game.apply_action(rng.choice(game.legal_actions()))
+    raise AssertionError("no unplayable instant found")
+
+
+def test_an_instant_with_no_legal_use_is_greyed_out_with_the_reason(app, monkeypatch) -> None:
+    from client_support import move
+
+    game, index = _unplayable_instant()
+    scene = _scene(app, game)
+    tile = scene.hand(0)[index]
+    assert not scene.tile_uses(tile, play=True), "the engine lists no action that plays it"
+    reason = scene.unusable(0, index)
+    assert reason and reason.startswith(tileart_name(tile))
+    before = game.clone()
+    click(app, _hand_pos(scene, 0, index))
+    assert scene.message.startswith(reason) and scene.message_time > 0
+    if scene.selected is not None:  # only to discard it: nothing to aim, no target lit
+        assert all(d["kind"] == "discard" for d in scene.tile_uses(tile))
+        assert not scene.candidates()
+    assert game == before
+    move(app, _hand_pos(scene, 0, index))
+    from nshex_pygame.client import widgets
+
+    lines: list[str] = []
+    real = widgets.tooltip
+    monkeypatch.setattr(
+        widgets,
+        "tooltip",
+        lambda s, t, ls, *a, **k: lines.extend(x for x, _ in ls) or real(s, t, ls, *a, **k),
+    )
+    app.draw()
+    assert reason in lines, "the hover box says why"
+    usable = [i for i, t in enumerate(scene.hand(0)) if i != index and scene.tile_uses(t)]
+    assert all(scene.unusable(0, i) is None for i in usable)
+
+
+def tileart_name(tile: str) -> str:
+    from nshex_pygame.client.words import tile_name
+
+    return tile_name(tile)

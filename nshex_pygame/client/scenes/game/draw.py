@@ -269,7 +269,11 @@ class GameDrawing:
                 tileart.hex_outline(surface, center, HAND_SIZE, (60, 64, 74), 2)
                 continue
             image = tileart.render_tile(hand[i], HAND_SIZE)
-            tileart.blit_tile(surface, image, center)
+            if self.unusable(seat, i):  # no legal use now (the engine's list): greyed out
+                tileart.blit_tile(surface, image, center, 110)
+                tileart.hex_fill(surface, center, HAND_SIZE - 2, (20, 22, 28, 120))
+            else:
+                tileart.blit_tile(surface, image, center)
             if active and self.selected == i and self.human_to_move():
                 tileart.hex_outline(surface, center, HAND_SIZE + 3, PICK_EDGE, 4)
             elif self.ai_show and seat == self.mover and self.ai_show[1].get("tile") == hand[i]:

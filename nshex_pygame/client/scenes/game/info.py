@@ -96,6 +96,31 @@ class GameInfo:
             )
         return f"{name}: click again or press Enter to confirm."
 
+    def unusable(self, seat: int, index: int) -> str | None:
+        """Why the tile at ``index`` of ``seat``'s hand cannot be played now, when the engine
+        lists no legal action that plays it on the mover's main step (it is greyed out; it may
+        still be discarded if the engine allows); else None."""
+        if not self.human_to_move() or seat != self.mover or self.stage != "main":
+            return None
+        hand = self.hand(seat)
+        if index >= len(hand) or self.tile_uses(hand[index], play=True):
+            return None
+        tile = hand[index]
+        name = tile_name(tile)
+        kind = INSTANT_KINDS.get(tile.partition(".")[2])
+        enemies = [u["at"] for u in self.view["units"] if u["seat"] != seat]
+        lines = {
+            "battle": ["play battle"],
+            "sniper": [f"play sniper {q},{r}" for q, r in enemies],
+            "grenade": [f"play grenade {q},{r}" for q, r in enemies],
+            "air_strike": [f"play air_strike {q},{r}" for q, r in enemies],
+        }.get(str(kind), [])
+        for line in lines:  # the engine's own reason, asked about a likely target
+            reason = self._engine_reason(line)
+            if reason:
+                return f"{name} cannot be played now: {reason}"
+        return f"{name} has no legal use now (no target it can reach)."
+
     def stage_hint(self) -> str:
         stage = self.stage
         if stage == "discard":
@@ -165,7 +190,7 @@ class GameInfo:
             seat, index = self.hover_hand
             hand = self.hand(seat)
             if index < len(hand):
-                self._tile_tooltip(surface, hand[index], pos)
+                self._tile_tooltip(surface, hand[index], pos, self.unusable(seat, index))
             return
         at = self.board.hex_at(pos)
         if at is not None and at in self.units:
@@ -200,13 +225,17 @@ class GameInfo:
                 )
                 return
 
-    def _tile_tooltip(self, surface: pygame.Surface, tile: str, pos: tuple[int, int]) -> None:
+    def _tile_tooltip(
+        self, surface: pygame.Surface, tile: str, pos: tuple[int, int], why_not: str | None = None
+    ) -> None:
         info = tileart.info_of(tile)
         title = f"{army_name(str(info.get('army')))} {info.get('name')}"
         kind = rulestext.KIND_NAMES.get(str(info.get("kind")), str(info.get("kind")))
         lines = [(kind, widgets.DIM)] + [
             (t, widgets.TEXT) for t in rulestext.tile_description(info)
         ]
+        if why_not:
+            lines.insert(0, (why_not, widgets.BAD))
         widgets.tooltip(surface, title, lines, pos)
 
     def unit_info(self, unit: dict[str, Any]) -> tuple[str, list[tuple[str, tuple[int, ...]]]]:

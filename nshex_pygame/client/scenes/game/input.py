@@ -147,25 +147,35 @@ class GameInput:
                 if desc.get("kind") == "battle" and tile.endswith(".battle"):
                     self.apply(action)
                     return
-        uses = [
-            d
-            for _a, d in self.legal
-            if d.get("tile") == tile
-            or (
-                tileart.info_of(tile).get("kind") == "instant"
-                and d.get("kind") == INSTANT_KINDS.get(tile.partition(".")[2])
-            )
-        ]
+        uses = self.tile_uses(tile)
+        why_not = self.unusable(seat, index)  # greyed out in the hand
+        if why_not and not uses:
+            self.say(why_not)  # nothing at all to do with it: it stays in the hand
+            return
         self.selected = index
         self.partial = {}
         self.facing = 0  # a tile picked up starts as printed
-        if not uses:
+        if why_not:
+            self.say(f"{why_not} You may discard it (X).")
+        elif not uses:
             self.say(f"{tile_name(tile)} cannot be used now; " + self.stage_hint())
         elif self.stage == "discard":
             self.say(f"Click {tile_name(tile)} again (or Discard) to discard it.", info=True)
         else:
             self.message_time = 0
         self.app.sounds.play("click")
+
+    def tile_uses(self, tile: str, *, play: bool = False) -> list[dict[str, Any]]:
+        """The engine's legal actions that use ``tile`` from the hand (``play``: not counting
+        discarding it)."""
+        instant = INSTANT_KINDS.get(tile.partition(".")[2])
+        is_instant = tileart.info_of(tile).get("kind") == "instant"
+        return [
+            d
+            for _a, d in self.legal
+            if (d.get("tile") == tile or (is_instant and d.get("kind") == instant))
+            and not (play and d.get("kind") == "discard")
+        ]
 
     def click_hex(self, at: Hex) -> None:
         if not self.human_to_move():
