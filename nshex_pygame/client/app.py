@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 
 LOGICAL = (1280, 800)
 FPS = 60
+IDLE_WAIT_MS = 100  # idle: wait this long for an event before the scene's time moves on
 OUTSIDE = (-10_000, -10_000)  # the pointer's place when it is not over the window
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
@@ -57,6 +58,7 @@ class App:
         register_all(self.scenes)
         self.running = True
         self.frame_times: list[float] = []
+        self.draws = 0  # frames drawn by run() (an idle screen draws none)
         self.mouse = OUTSIDE  # where the pointer is (logical), OUTSIDE when not in the window
 
     # --- the window --------------------------------------------------------------------------
@@ -202,22 +204,51 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def busy(self) -> bool:
+        top = self.stack.top
+        return top is not None and top.busy()
+
+    def look(self) -> tuple[object, ...]:
+        """What the picture depends on besides events: the scenes shown and their looks."""
+        return tuple((id(scene), scene.look()) for scene in self.stack.visible())
+
     def run(self, first: Scene) -> None:
+        """The main loop. It draws only when something changed (an event, a busy scene, a
+        scene's look, another scene on top); idle, it sleeps in ``pygame.event.wait``."""
         self.stack.push(first)
         clock = pygame.time.Clock()
         shot = os.environ.get("NSHEX_SCREENSHOT")
         shot_frame = int(os.environ.get("NSHEX_SCREENSHOT_FRAME", "30"))
         frame = 0
+        dirty = True
+        last_look: tuple[object, ...] = ()
         while self.running and self.stack.top is not None:
-            dt = clock.tick(FPS) / 1000.0
+            if dirty or self.busy():
+                dt = clock.tick(FPS) / 1000.0
+                events = pygame.event.get()
+            else:
+                first_event = pygame.event.wait(IDLE_WAIT_MS)
+                events = [] if first_event.type == pygame.NOEVENT else [first_event]
+                events += pygame.event.get()
+                dt = clock.tick() / 1000.0
             started = pygame.time.get_ticks()
             try:
-                self.step(min(dt, 0.1), pygame.event.get())
+                self.step(min(dt, 0.1), events, draw=False)
+                look = self.look()
+                dirty = dirty or bool(events) or self.busy() or look != last_look
+                last_look = look
+                if dirty:
+                    self.draw()
+                    self.draws += 1
             except Exception as exc:  # a bug: report it in the window rather than vanish
                 self.fail(exc)
-            self.present()
-            self.frame_times.append((pygame.time.get_ticks() - started) / 1000.0)
-            del self.frame_times[:-300]
+                dirty = True
+                continue
+            if dirty:
+                self.present()
+                self.frame_times.append((pygame.time.get_ticks() - started) / 1000.0)
+                del self.frame_times[:-300]
+            dirty = False
             frame += 1
             if shot and frame == shot_frame:
                 pygame.image.save(self.window, shot)  # a development hook: the picture,

@@ -36,6 +36,16 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene onto the logical surface."""
 
+    def busy(self) -> bool:
+        """Something on screen moves by itself (an animation, a bot thinking): while the top
+        scene is busy the app draws every frame; otherwise only when something changed."""
+        return False
+
+    def look(self) -> object:
+        """A value that changes when the picture changes with time alone (a hint running out,
+        a slow decoration); the app redraws an idle scene when it changes."""
+        return None
+
     def on_enter(self) -> None:
         """Pushed onto the stack."""
 

@@ -90,6 +90,9 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
 
+    def look(self) -> object:
+        return int(self.clock / 2)  # the decoration's tiles turn every two seconds
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(widgets.BG)
         # a ring of tiles as decoration, turning slowly

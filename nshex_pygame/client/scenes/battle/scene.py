@@ -201,6 +201,14 @@ class BattleScene(BattleInput, BattleInfo, BattleDrawing, Scene):
             out["to_move"] = self.to_move
         return out
 
+    def busy(self) -> bool:
+        """Playing: every frame moves. Paused, finished or asking: only on events (the
+        question's pulse is a slow look)."""
+        return not self.finished and not self.paused and not self.asking
+
+    def look(self) -> object:
+        return int(self.clock * 6) if self.asking else self.finished
+
     def close(self) -> None:
         if self.question is not None:
             return  # the battle waits for an answer

@@ -380,6 +380,18 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
         if thinker is not None:
             thinker.wait(timeout)
 
+    def busy(self) -> bool:
+        """Tiles dropping, a computer's move being shown, a draw, a bot thinking (the spinner
+        turns), the game just over: the picture changes by itself."""
+        if self.pops or self.ai_show is not None or self.mover == CHANCE:
+            return True
+        if self.game.is_terminal():
+            return not self.over_shown
+        return self.mover in self.thinkers
+
+    def look(self) -> object:
+        return self.message_time > 0  # the line under the board goes when its time is up
+
     def on_resume(self) -> None:
         """Back on top: the pointer moved while another scene had the events."""
         self.track_mouse(self.app.mouse)
