@@ -22,7 +22,7 @@ fn random_games(c: &mut Criterion) {
                     BoardKind::Standard,
                     i,
                 );
-                g.keep_battle_logs = false;
+                g.set_keep_battle_logs(false);
                 let mut bots: Vec<Box<dyn Bot + Send>> =
                     vec![Box::new(RandomBot::new(i)), Box::new(RandomBot::new(i + 7))];
                 actions += play_out(&mut g, &mut bots, 1_000_000);

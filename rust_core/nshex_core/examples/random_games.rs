@@ -21,15 +21,15 @@ fn main() {
             BoardKind::Standard,
             i,
         );
-        g.keep_battle_logs = false;
+        g.set_keep_battle_logs(false);
         let mut bots: Vec<Box<dyn Bot + Send>> = vec![
             Box::new(RandomBot::new(i * 2)),
             Box::new(RandomBot::new(i * 2 + 1)),
         ];
         actions += play_out(&mut g, &mut bots, 100_000);
-        battles += g.battles;
-        turns += g.turn;
-        match g.outcome.unwrap() {
+        battles += g.battles();
+        turns += g.turn();
+        match g.outcome().unwrap() {
             Outcome::Winner(w) => wins[w as usize] += 1,
             _ => draws += 1,
         }

@@ -21,7 +21,7 @@ fn main() {
             BoardKind::Standard,
             i as u64,
         );
-        g.keep_battle_logs = false;
+        g.set_keep_battle_logs(false);
         let mut bot = bot_by_name(name, i as u64).expect("bot");
         let mut greedy = bot_by_name("greedy", i as u64).unwrap();
         let mut turn = (u32::MAX, Duration::ZERO);
@@ -29,11 +29,11 @@ fn main() {
             let a = match g.current_player() {
                 Player::Chance => g.natural_draw().unwrap(),
                 Player::Seat(0) => {
-                    if turn.0 != g.turn {
+                    if turn.0 != g.turn() {
                         if turn.0 != u32::MAX {
                             turns.push(turn.1);
                         }
-                        turn = (g.turn, Duration::ZERO);
+                        turn = (g.turn(), Duration::ZERO);
                     }
                     let t = Instant::now();
                     let a = bot.choose(&g);

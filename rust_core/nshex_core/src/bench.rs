@@ -43,7 +43,7 @@ fn random_game(i: u64) -> Game {
         BoardKind::Standard,
         i,
     );
-    g.keep_battle_logs = false;
+    g.set_keep_battle_logs(false);
     g
 }
 
@@ -56,11 +56,11 @@ fn play_random(i: u64) -> u64 {
     ];
     let n = play_out(&mut g, &mut bots, 1_000_000) as u64;
     assert!(g.is_over(), "random game {i} did not end");
-    let o = match g.outcome.unwrap() {
+    let o = match g.outcome().unwrap() {
         crate::Outcome::Winner(w) => w as u64 + 1,
         _ => 0,
     };
-    n * 1000 + g.battles as u64 * 10 + o
+    n * 1000 + g.battles() as u64 * 10 + o
 }
 
 /// Mid-game positions (after 40 random actions) with the action each one continues with.
@@ -260,7 +260,7 @@ mod tests {
     fn battles_without_a_log_end_as_logged_battles_do() {
         let mut boards = full_boards(256, 7);
         for (g, _) in mid_game_positions(64) {
-            boards.push(g.pos);
+            boards.push(g.pos().clone());
         }
         let mut r = Resolver::new();
         for b in &boards {

@@ -157,13 +157,13 @@ pub fn answer_by_battle(resolver: &mut Resolver, game: &Game, deep: bool) -> Act
     let mut g = game.clone();
     for a in q.answers().into_iter().map(Action::from_answer) {
         g.copy_from(game);
-        g.keep_battle_logs = false;
+        g.set_keep_battle_logs(false);
         g.apply_unchecked(a);
         g.answer_automatically();
-        let v = match g.outcome {
+        let v = match g.outcome() {
             Some(_) => evaluate_game(resolver, &g, seat),
-            None if deep => evaluate_deep(resolver, &g.pos, seat),
-            None => evaluate(resolver, &g.pos, seat),
+            None if deep => evaluate_deep(resolver, g.pos(), seat),
+            None => evaluate(resolver, g.pos(), seat),
         };
         let better = best.is_none_or(|(b, _)| v > b + 1e-9 || (v >= b - 1e-9 && a == automatic));
         if better {
@@ -175,7 +175,7 @@ pub fn answer_by_battle(resolver: &mut Resolver, game: &Game, deep: bool) -> Act
 
 /// Worth of a game state for `seat` (a finished game by its result).
 pub fn evaluate_game(resolver: &mut Resolver, game: &Game, seat: u8) -> f64 {
-    match game.outcome {
+    match game.outcome() {
         Some(Outcome::Winner(w)) => {
             if w == seat {
                 1000.0
@@ -184,7 +184,7 @@ pub fn evaluate_game(resolver: &mut Resolver, game: &Game, seat: u8) -> f64 {
             }
         }
         Some(Outcome::Draw) => 0.0,
-        _ => evaluate(resolver, &game.pos, seat),
+        _ => evaluate(resolver, game.pos(), seat),
     }
 }
 
@@ -365,13 +365,13 @@ fn arena_game(
     }
     let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
     let mut g = Game::new(&order, crate::hex::BoardKind::Standard, game_seed);
-    g.keep_battle_logs = false;
+    g.set_keep_battle_logs(false);
     let mut bots = vec![
         bot_by_name(if a_seat == 0 { a } else { b }, game_seed ^ 0xa5a5)?,
         bot_by_name(if a_seat == 0 { b } else { a }, game_seed ^ 0x5a5a)?,
     ];
     play_out(&mut g, &mut bots, 1_000_000);
-    Ok(match g.outcome {
+    Ok(match g.outcome() {
         Some(Outcome::Winner(w)) if w as usize == a_seat => 1,
         Some(Outcome::Winner(_)) => -1,
         _ => 0,
@@ -454,11 +454,11 @@ pub fn selftest(a: &str, b: &str, seed: u64) -> Result<serde_json::Value, String
         actions += 1;
         for s in 0..2usize {
             let on_board = g
-                .pos
+                .pos()
                 .units()
                 .filter(|(_, u)| u.seat == s as u8 && !u.def().is_hq())
                 .count();
-            let total = on_board + g.hands[s].len() + g.decks[s].len() + g.discards[s].len();
+            let total = on_board + g.hands()[s].len() + g.decks()[s].len() + g.discards()[s].len();
             if total != 34 {
                 return Err(format!(
                     "seat {s} has {total} tiles instead of 34 after action {actions}"
@@ -469,10 +469,10 @@ pub fn selftest(a: &str, b: &str, seed: u64) -> Result<serde_json::Value, String
             return Err("the game did not end".into());
         }
     }
-    let winner = crate::json::outcome_json(g.outcome.unwrap_or(Outcome::None));
+    let winner = crate::json::outcome_json(g.outcome().unwrap_or(Outcome::None));
     Ok(
         serde_json::json!({"ok": true, "a": a, "b": b, "seed": seed, "actions": actions,
-        "battles": g.battles, "turns": g.turn, "hq_hp": &g.pos.hq_hp[..2], "winner": winner}),
+        "battles": g.battles(), "turns": g.turn(), "hq_hp": &g.pos().hq_hp[..2], "winner": winner}),
     )
 }
 

@@ -28,7 +28,7 @@ pub fn tile_value(def: &TileDef) -> f32 {
 
 /// A static guess of how good `action` is for the seat to move (higher = try first).
 pub fn prior(g: &Game, action: Action) -> f32 {
-    let s = g.to_move;
+    let s = g.to_move();
     let set = tiles();
     match action {
         Action::Place { tile, cell, facing } => place_prior(g, tile, cell, facing, s),
@@ -39,7 +39,7 @@ pub fn prior(g: &Game, action: Action) -> f32 {
         // Battle choices are valued by resolving the battle (`bots::answer_by_battle`).
         Action::Clown { .. } | Action::Convert { .. } | Action::MedicTakes { .. } => 0.0,
         Action::Sniper { target } | Action::Grenade { target } => {
-            match g.pos.cells[target as usize] {
+            match g.pos().cells[target as usize] {
                 Some(u) if u.seat != s => {
                     if u.def().is_hq() {
                         2.0
@@ -51,7 +51,7 @@ pub fn prior(g: &Game, action: Action) -> f32 {
             }
         }
         Action::AirStrike { center } => {
-            let geo = g.pos.geometry();
+            let geo = g.pos().geometry();
             let mut v = 0.0;
             let mut cells = [NO_CELL; 7];
             cells[0] = center;
@@ -60,7 +60,7 @@ pub fn prior(g: &Game, action: Action) -> f32 {
                 if c == NO_CELL {
                     continue;
                 }
-                if let Some(u) = g.pos.cells[c as usize] {
+                if let Some(u) = g.pos().cells[c as usize] {
                     v += if u.seat != s { 1.0 } else { -1.0 };
                 }
             }
@@ -70,7 +70,7 @@ pub fn prior(g: &Game, action: Action) -> f32 {
         Action::Move { .. } | Action::Mobility { .. } | Action::Transport { .. } => 0.2,
         Action::PlaceHq { cell } => {
             // Near the centre, where the HQ's army bonus reaches most hexes.
-            -(g.pos.geometry().hex(cell).ring() as f32)
+            -(g.pos().geometry().hex(cell).ring() as f32)
         }
         Action::PushTo { .. } | Action::Draw { .. } => 0.0,
     }
@@ -79,8 +79,8 @@ pub fn prior(g: &Game, action: Action) -> f32 {
 fn place_prior(g: &Game, tile: TileId, cell: u8, facing: u8, s: u8) -> f32 {
     let def = tiles().tile(tile);
     let o = &def.oriented[facing as usize];
-    let nbr = &g.pos.geometry().neighbors;
-    let cells = &g.pos.cells;
+    let nbr = &g.pos().geometry().neighbors;
+    let cells = g.pos().cells;
     let mut offense = 0.0f32;
     let mut other = 0.0f32;
     #[allow(clippy::needless_range_loop)] // `dir` indexes four arrays at once

@@ -299,15 +299,15 @@ impl Search {
 
     /// Leaf value for `seat`, in 0..1.
     fn value(&mut self, g: &Game, seat: u8) -> f32 {
-        match g.outcome {
+        match g.outcome() {
             Some(Outcome::Winner(w)) => return if w == seat { 1.0 } else { 0.0 },
             Some(Outcome::Draw) => return 0.5,
             _ => {}
         }
         let score = if self.cfg.deep_eval {
-            evaluate_deep(&mut self.resolver, &g.pos, seat)
+            evaluate_deep(&mut self.resolver, g.pos(), seat)
         } else {
-            evaluate(&mut self.resolver, &g.pos, seat)
+            evaluate(&mut self.resolver, g.pos(), seat)
         } as f32;
         1.0 / (1.0 + (-score / self.cfg.eval_scale).exp())
     }
@@ -330,16 +330,8 @@ impl Search {
         let Player::Seat(seat) = game.current_player() else {
             panic!("a search runs only where a seat decides");
         };
-        let mut root = game.clone();
-        root.last_battle = None;
-        root.keep_battle_logs = false;
-        // Every seat's battle choices are played by the automatic answers inside the tree.
-        root.manual_choices = 0;
-        // The seat knows what is in each deck, not the order: start every deal from the
-        // same canonical order so nothing of the real order reaches the search.
-        for d in &mut root.decks {
-            d.sort_unstable();
-        }
+        // The seat's view (deck order hidden), no logs, automatic battle choices inside.
+        let root = game.for_search(seat);
         self.nodes.clear();
         self.nodes.push(Node::new(Action::EndTurn, seat));
         self.root_order.clear();
@@ -433,7 +425,7 @@ impl Search {
         g.shuffle_hidden(&mut self.rng);
         self.path.clear();
         self.path.push(0);
-        let last_turn = root.turn + self.cfg.horizon;
+        let last_turn = root.turn() + self.cfg.horizon;
         let mut node = 0u32;
         let value = loop {
             let seat = match g.current_player() {
@@ -445,7 +437,7 @@ impl Search {
                 }
                 Player::Seat(s) => s,
             };
-            if g.turn > last_turn {
+            if g.turn() > last_turn {
                 break self.value(g, root_seat);
             }
             match self.step(g, node, seat) {
@@ -587,8 +579,8 @@ impl MctsBot {
 
     fn deadline(&mut self, game: &Game, start: Instant) -> Option<Instant> {
         let cfg = self.searches[0].config();
-        if self.turn_clock.0 != game.turn {
-            self.turn_clock = (game.turn, Duration::ZERO);
+        if self.turn_clock.0 != game.turn() {
+            self.turn_clock = (game.turn(), Duration::ZERO);
         }
         let mut limit = cfg.decision_time;
         if let Some(t) = cfg.turn_time {
@@ -719,10 +711,7 @@ impl Bot for FlatMcBot {
         if self.legal.len() == 1 {
             return self.legal[0];
         }
-        let mut root = game.clone();
-        root.last_battle = None;
-        root.keep_battle_logs = false;
-        root.manual_choices = 0;
+        let root = game.for_search(seat);
         let mut g = self.work.take().unwrap_or_else(|| root.clone());
         let mut sum = vec![0.0f32; self.legal.len()];
         let mut n = vec![0u32; self.legal.len()];
@@ -744,7 +733,7 @@ impl Bot for FlatMcBot {
                 g.apply_unchecked(a);
                 steps += 1;
             }
-            sum[k] += match g.outcome {
+            sum[k] += match g.outcome() {
                 Some(Outcome::Winner(w)) if w == seat => 1.0,
                 Some(Outcome::Winner(_)) => 0.0,
                 _ => 0.5,

@@ -7,7 +7,7 @@ use crate::hex::Hex;
 use crate::tiles::{tiles, TileId};
 
 fn hex_str(g: &Game, cell: u8) -> String {
-    let h = g.pos.geometry().hex(cell);
+    let h = g.pos().geometry().hex(cell);
     format!("{},{}", h.q, h.r)
 }
 
@@ -92,7 +92,7 @@ pub fn line_to_action(game: &Game, line: &str) -> Result<Action, String> {
             .trim()
             .parse()
             .map_err(|_| format!("{} is not a hex", quote(s)))?;
-        game.pos
+        game.pos()
             .cell_of(Hex::new(q, r))
             .ok_or_else(|| format!("hex {q},{r} is off the board"))
     };
@@ -104,7 +104,7 @@ pub fn line_to_action(game: &Game, line: &str) -> Result<Action, String> {
     };
     let seat = match game.current_player() {
         crate::game::Player::Seat(s) => s,
-        _ => game.to_move,
+        _ => game.to_move(),
     };
     let tile = |s: &str| -> Result<TileId, String> { find_tile(game, seat, s) };
     let arrow = |a: &[&str]| -> Result<(u8, u8), String> {
@@ -203,7 +203,7 @@ fn find_tile(game: &Game, seat: u8, s: &str) -> Result<TileId, String> {
     if let Some(t) = set.find(s) {
         return Ok(t);
     }
-    let army = &set.army(game.pos.armies[seat as usize]).id;
+    let army = &set.army(game.pos().armies[seat as usize]).id;
     set.find(&format!("{army}.{s}"))
         .ok_or_else(|| format!("unknown tile {} (for seat {seat}, army {army})", quote(s)))
 }

@@ -6,7 +6,7 @@
 //! the field's path.
 
 use crate::battle::Outcome;
-use crate::game::{Action, AfterBattle, Ending, Game, Stage};
+use crate::game::{Action, AfterBattle, Ending, Game, GameState, Stage};
 use crate::hex::{BoardKind, Hex};
 use crate::notation::{action_to_line, line_to_action};
 use crate::position::{Position, Unit, HQ_START_HP, MAX_SEATS};
@@ -36,7 +36,7 @@ fn cells_to_hexes(pos: &Position, mask: u64) -> Value {
 
 /// The whole state as JSON (decks top first).
 pub fn game_to_json(g: &Game) -> Value {
-    let pos = &g.pos;
+    let pos = g.pos();
     let seats = pos.seats as usize;
     let units: Vec<Value> = pos
         .units()
@@ -45,7 +45,7 @@ pub fn game_to_json(g: &Game) -> Value {
                    "wounds": u.wounds, "placed": u.placed})
         })
         .collect();
-    let stage = match g.stage {
+    let stage = match g.stage() {
         Stage::PlaceHq => json!({"kind": "place_hq"}),
         Stage::Draw { left } => json!({"kind": "draw", "left": left}),
         Stage::Discard => json!({"kind": "discard"}),
@@ -53,24 +53,23 @@ pub fn game_to_json(g: &Game) -> Value {
         Stage::PushTo { target, options } => json!({"kind": "push_to",
             "target": cells_to_hexes(pos, 1 << target)[0], "options": cells_to_hexes(pos, options)}),
         Stage::BattleChoice { seat } => {
-            let p = g.pending.as_ref().expect("a battle waiting for an answer");
-            let answers: Vec<String> = p
-                .answers
+            let (then, answers) = g.state().waiting.expect("a battle waiting for an answer");
+            let answers: Vec<String> = answers
                 .iter()
                 .map(|&a| action_to_line(g, Action::from_answer(a)))
                 .collect();
-            json!({"kind": "battle_choice", "seat": seat, "then": after_name(p.then),
+            json!({"kind": "battle_choice", "seat": seat, "then": after_name(then),
                    "answers": answers})
         }
         Stage::Over => json!({"kind": "over"}),
     };
-    let ending = match g.ending {
+    let ending = match g.ending() {
         Ending::None => json!({"kind": "none"}),
         Ending::LastTileDrawn => json!({"kind": "last_tile_drawn"}),
         Ending::LastRound { turns_left } => json!({"kind": "last_round", "turns_left": turns_left}),
         Ending::TieBreak { turns_left } => json!({"kind": "tie_break", "turns_left": turns_left}),
     };
-    let outcome = match g.outcome {
+    let outcome = match g.outcome() {
         None => Value::Null,
         Some(Outcome::None) => Value::Null,
         Some(Outcome::Winner(s)) => json!(s),
@@ -82,24 +81,24 @@ pub fn game_to_json(g: &Game) -> Value {
         "hq_hp": &pos.hq_hp[..seats],
         "units": units,
         "next_placed": pos.next_placed,
-        "hands": g.hands.iter().map(|h| tile_ids(h)).collect::<Vec<_>>(),
-        "decks": g.decks.iter().map(|d| {
+        "hands": g.hands().iter().map(|h| tile_ids(h)).collect::<Vec<_>>(),
+        "decks": g.decks().iter().map(|d| {
             let mut top_first = d.clone();
             top_first.reverse();
             tile_ids(&top_first)
         }).collect::<Vec<_>>(),
-        "discards": g.discards.iter().map(|d| tile_ids(d)).collect::<Vec<_>>(),
-        "to_move": g.to_move,
-        "turn": g.turn,
-        "turns_taken": &g.turns_taken[..seats],
+        "discards": g.discards().iter().map(|d| tile_ids(d)).collect::<Vec<_>>(),
+        "to_move": g.to_move(),
+        "turn": g.turn(),
+        "turns_taken": (0..seats as u8).map(|s| g.turns_taken(s)).collect::<Vec<_>>(),
         "stage": stage,
         "ending": ending,
         "outcome": outcome,
-        "used_mobility": cells_to_hexes(pos, g.used_mobility),
-        "used_transport": cells_to_hexes(pos, g.used_transport),
-        "battles": g.battles,
+        "used_mobility": cells_to_hexes(pos, g.used_mobility()),
+        "used_transport": cells_to_hexes(pos, g.used_transport()),
+        "battles": g.battles(),
         "manual_battle_choices": (0..seats as u8)
-            .filter(|&s| g.manual_choices >> s & 1 == 1)
+            .filter(|&s| g.manual_choices() >> s & 1 == 1)
             .collect::<Vec<_>>(),
     })
 }
@@ -218,8 +217,9 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
     let board_r = r.get("board")?;
     let board =
         BoardKind::from_name(board_r.str()?).map_or_else(|| board_r.err("unknown board"), Ok)?;
-    let mut game = Game::new(&armies, board, 0);
-    let pos = &mut game.pos;
+    // A game of these armies, for reading the battle answers (hexes) in the notation.
+    let blank = Game::new(&armies, board, 0);
+    let mut pos = Position::new(board, &armies);
     let hp = r.get("hq_hp")?.items()?;
     if hp.len() != seats {
         return r.get("hq_hp")?.err("one value per seat");
@@ -234,7 +234,7 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         if def.army != armies[seat as usize] || !def.is_board_tile() {
             return u.get("tile")?.err("not a board tile of that seat's army");
         }
-        let cell = u.get("at")?.hex_cell(pos)?;
+        let cell = u.get("at")?.hex_cell(&pos)?;
         if pos.cells[cell as usize].is_some() {
             return u.get("at")?.err("two tiles on one hex");
         }
@@ -255,67 +255,35 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         }
         list.iter().map(|x| x.tiles()).collect()
     };
-    game.hands = per_seat("hands")?;
-    if let Some((s, _)) = game.hands.iter().enumerate().find(|(_, h)| h.len() > 3) {
+    let hands = per_seat("hands")?;
+    if let Some((s, _)) = hands.iter().enumerate().find(|(_, h)| h.len() > 3) {
         return Err(format!("state.hands[{s}]: more than 3 tiles"));
     }
-    game.decks = per_seat("decks")?;
-    for d in &mut game.decks {
+    let mut decks = per_seat("decks")?;
+    for d in &mut decks {
         d.reverse();
     }
-    game.discards = per_seat("discards")?;
-    // Every tile of every army exactly once.
-    for (s, &army_id) in armies.iter().enumerate() {
-        let army = set.army(army_id);
-        let mut count = vec![0i32; set.tiles.len()];
-        for (_, u) in game.pos.units().filter(|(_, u)| u.seat == s as u8) {
-            count[u.tile.0 as usize] += 1;
-        }
-        for &t in game.hands[s]
-            .iter()
-            .chain(&game.decks[s])
-            .chain(&game.discards[s])
-        {
-            count[t.0 as usize] += 1;
-        }
-        for &t in &army.tiles {
-            let def = set.tile(t);
-            let want = if def.is_hq() {
-                // An HQ is on the board, or destroyed, or not yet placed.
-                count[t.0 as usize].min(1)
-            } else {
-                def.count as i32
-            };
-            if count[t.0 as usize] != want {
-                return Err(format!(
-                    "state: seat {s} has {} of {} where the army has {}",
-                    count[t.0 as usize], def.id, def.count
-                ));
-            }
-            count[t.0 as usize] = 0;
-        }
-        if count.iter().any(|&c| c != 0) {
-            return Err(format!("state: seat {s} holds tiles of another army"));
-        }
-    }
-    game.to_move = r.get("to_move")?.int(0, seats as i64 - 1)? as u8;
-    game.turn = r.get("turn")?.int(0, 1_000_000)? as u32;
+    let discards = per_seat("discards")?;
+    let to_move = r.get("to_move")?.int(0, seats as i64 - 1)? as u8;
+    let turn = r.get("turn")?.int(0, 1_000_000)? as u32;
+    let mut turns_taken = [0u32; MAX_SEATS];
     let tt = r.get("turns_taken")?.items()?;
     if tt.len() != seats {
         return r.get("turns_taken")?.err("one value per seat");
     }
     for (s, t) in tt.iter().enumerate() {
-        game.turns_taken[s] = t.int(0, 1_000_000)? as u32;
+        turns_taken[s] = t.int(0, 1_000_000)? as u32;
     }
     // Older saves have no such key: everybody had the automatic answers.
+    let mut manual_choices = 0u8;
     if let Ok(m) = r.get("manual_battle_choices") {
         for s in m.items()? {
-            game.manual_choices |= 1 << s.int(0, seats as i64 - 1)?;
+            manual_choices |= 1 << s.int(0, seats as i64 - 1)?;
         }
     }
     let st = r.get("stage")?;
     let mut waiting = None;
-    game.stage = match st.get("kind")?.str()? {
+    let stage = match st.get("kind")?.str()? {
         "place_hq" => Stage::PlaceHq,
         "draw" => Stage::Draw {
             left: st.get("left")?.int(1, 3)? as u8,
@@ -323,8 +291,8 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         "discard" => Stage::Discard,
         "main" => Stage::Main,
         "push_to" => Stage::PushTo {
-            target: st.get("target")?.hex_cell(&game.pos)?,
-            options: st.get("options")?.cells(&game.pos)?,
+            target: st.get("target")?.hex_cell(&pos)?,
+            options: st.get("options")?.cells(&pos)?,
         },
         "over" => Stage::Over,
         "battle_choice" => {
@@ -341,18 +309,16 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
             };
             let mut answers = Vec::new();
             for line in st.get("answers")?.items()? {
-                let a = line_to_action(&game, line.str()?)
+                let a = line_to_action(&blank, line.str()?)
                     .map_err(|e| format!("{}: {e}", line.path))?
                     .answer()
                     .map_or_else(|| line.err("not a battle answer"), Ok)?;
                 answers.push(a);
             }
-            waiting = Some((
-                then,
-                answers,
-                st.get("seat")?.int(0, seats as i64 - 1)? as u8,
-            ));
-            Stage::Main
+            waiting = Some((then, answers));
+            Stage::BattleChoice {
+                seat: st.get("seat")?.int(0, seats as i64 - 1)? as u8,
+            }
         }
         other => {
             return st
@@ -361,7 +327,7 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         }
     };
     let en = r.get("ending")?;
-    game.ending = match en.get("kind")?.str()? {
+    let ending = match en.get("kind")?.str()? {
         "none" => Ending::None,
         "last_tile_drawn" => Ending::LastTileDrawn,
         "last_round" => Ending::LastRound {
@@ -377,55 +343,38 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         }
     };
     let oc = r.get("outcome")?;
-    game.outcome = match oc.v {
+    let outcome = match oc.v {
         Value::Null => None,
         Value::String(s) if s == "draw" => Some(Outcome::Draw),
         _ => Some(Outcome::Winner(oc.int(0, seats as i64 - 1)? as u8)),
     };
-    // The stage must be one the rules can reach from this position.
-    let tm = game.to_move as usize;
-    let stage_ok = match game.stage {
-        Stage::PlaceHq => game.pos.hq_hex(game.to_move).is_none(),
-        Stage::Draw { .. } => !game.decks[tm].is_empty() && game.hands[tm].len() < 3,
-        Stage::Discard => game.hands[tm].len() == 3,
-        Stage::Main if waiting.is_some() => game.hands[tm].len() <= 2,
-        Stage::Main => game.hands[tm].len() <= 2 && !game.pos.is_full(),
-        Stage::PushTo { target, options } => {
-            let geo = game.pos.geometry();
-            game.pos.cells[target as usize].is_some_and(|u| u.seat != game.to_move)
-                && options != 0
-                && (0..geo.len() as u8)
-                    .filter(|&c| options >> c & 1 == 1)
-                    .all(|c| {
-                        game.pos.cells[c as usize].is_none()
-                            && geo.neighbors[target as usize].contains(&c)
-                    })
+    let used_mobility = r.get("used_mobility")?.cells(&pos)?;
+    let used_transport = r.get("used_transport")?.cells(&pos)?;
+    let battles = r.get("battles")?.int(0, 1_000_000)? as u32;
+    Game::from_state(GameState {
+        pos,
+        hands,
+        decks,
+        discards,
+        to_move,
+        turn,
+        turns_taken,
+        stage,
+        ending,
+        outcome,
+        used_mobility,
+        used_transport,
+        battles,
+        manual_choices,
+        waiting,
+    })
+    .map_err(|e| {
+        if e.field.is_empty() {
+            format!("state: {}", e.message)
+        } else {
+            format!("state.{}: {}", e.field, e.message)
         }
-        Stage::Over => true,
-        Stage::BattleChoice { .. } => false,
-    };
-    if !stage_ok {
-        return Err("state.stage: not a stage this position can be in".into());
-    }
-    // P-17: a full board stands only in a battle (waiting for an answer) or a finished game.
-    if game.pos.is_full() && waiting.is_none() && game.stage != Stage::Over {
-        return Err(format!(
-            "state.board: all {} hexes hold tiles, which the rules never leave outside a \
-             battle (a battle would have started)",
-            game.pos.geometry().len()
-        ));
-    }
-    if (game.stage == Stage::Over) != game.outcome.is_some() {
-        return Err("state: a finished game needs an outcome, and only a finished one".into());
-    }
-    game.used_mobility = r.get("used_mobility")?.cells(&game.pos)?;
-    game.used_transport = r.get("used_transport")?.cells(&game.pos)?;
-    game.battles = r.get("battles")?.int(0, 1_000_000)? as u32;
-    if let Some((then, answers, seat)) = waiting {
-        game.resume_battle(then, answers, seat)
-            .map_err(|e| format!("state.stage: {e}"))?;
-    }
-    Ok(game)
+    })
 }
 
 /// A game with its history: where it started, the seed that shuffled it (if any) and every

@@ -2,7 +2,7 @@
 //! section 5): a scenario with hands, decks and `to_move`, plus actions in notation.
 
 use crate::battle::Outcome;
-use crate::game::{Ending, Game, Player, Stage};
+use crate::game::{Game, Player, Setup, Stage};
 use crate::json::{outcome_json, units_json};
 use crate::notation::line_to_action;
 use crate::save::Record;
@@ -24,8 +24,7 @@ pub fn game_from_scenario(sc: &Scenario, seed: u64) -> Result<Game, String> {
     let pos = &sc.position;
     let seats = pos.seats as usize;
     let armies: Vec<_> = pos.armies[..seats].to_vec();
-    let mut g = Game::new(&armies, pos.board, seed);
-    g.pos = pos.clone();
+    let (mut hands, mut decks, mut discards) = (Vec::new(), Vec::new(), Vec::new());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     // An empty board starts the game at the HQ placement.
     let hq_placement = pos.units().next().is_none();
@@ -102,57 +101,18 @@ pub fn game_from_scenario(sc: &Scenario, seed: u64) -> Result<Game, String> {
         };
         let mut deck = deck_top_first;
         deck.reverse();
-        g.hands[s] = hand;
-        g.decks[s] = deck;
-        g.discards[s] = discard;
+        hands.push(hand);
+        decks.push(deck);
+        discards.push(discard);
     }
-    if pos.is_full() {
-        // P-17: the rules never leave a full board outside a battle.
-        return Err(format!(
-            "the board is full ({} of {} hexes hold tiles): by the rules a battle would already \
-             have started, so no game starts from this position",
-            pos.occupied().count_ones(),
-            pos.geometry().len()
-        ));
-    }
-    if hq_placement {
-        // Seat 0 places its HQ first, then the others; then seat 0's first turn.
-        g.to_move = 0;
-        g.turn = 0;
-        g.stage = Stage::PlaceHq;
-        return Ok(g);
-    }
-    let to_move = sc.to_move.unwrap_or(0);
-    let turn = sc.turn.unwrap_or(3);
-    g.to_move = to_move;
-    g.turn = turn.saturating_sub(1);
-    for s in 0..seats {
-        // Every seat has had its first turn unless the scenario says it is turn 1 or 2.
-        g.turns_taken[s] = if turn <= 2 { 0 } else { 1 };
-    }
-    // The ending sequence: a seat with an empty deck has drawn its last tile.
-    let empty: Vec<usize> = (0..seats).filter(|&s| g.decks[s].is_empty()).collect();
-    if let Some(&k) = empty
-        .iter()
-        .min_by_key(|&&k| (k + seats - to_move as usize) % seats)
-    {
-        if k == to_move as usize {
-            g.ending = Ending::LastTileDrawn;
-        } else {
-            let left = (k + seats - to_move as usize) % seats;
-            g.ending = Ending::LastRound {
-                turns_left: left as u8,
-            };
-        }
-    }
-    g.start_turn_with(if turn == 1 {
-        Some(1)
-    } else if turn == 2 {
-        Some(2)
-    } else {
-        None
-    });
-    Ok(g)
+    Game::from_setup(Setup {
+        pos: pos.clone(),
+        hands,
+        decks,
+        discards,
+        to_move: sc.to_move.unwrap_or(0),
+        turn: sc.turn.unwrap_or(3),
+    })
 }
 
 /// What a script reached, or where it stopped.
@@ -198,11 +158,11 @@ pub fn script_result_json(g: &Game) -> Value {
     let names = |v: &Vec<TileId>| -> Vec<String> {
         v.iter().map(|&t| tiles().tile(t).id.clone()).collect()
     };
-    let winner = match g.outcome {
+    let winner = match g.outcome() {
         Some(o) => outcome_json(o),
         None => outcome_json(Outcome::None),
     };
-    let stage = match g.stage {
+    let stage = match g.stage() {
         Stage::PlaceHq => "place_hq",
         Stage::Draw { .. } => "draw",
         Stage::Discard => "discard",
@@ -212,14 +172,14 @@ pub fn script_result_json(g: &Game) -> Value {
         Stage::Over => "over",
     };
     json!({
-        "hq_hp": &g.pos.hq_hp[..seats],
-        "units": units_json(&g.pos),
+        "hq_hp": &g.pos().hq_hp[..seats],
+        "units": units_json(g.pos()),
         "winner": winner,
-        "to_move": g.to_move,
-        "hands": g.hands.iter().map(names).collect::<Vec<_>>(),
-        "discards": g.discards.iter().map(names).collect::<Vec<_>>(),
-        "deck_sizes": g.decks.iter().map(|d| d.len()).collect::<Vec<_>>(),
-        "battles": g.battles,
+        "to_move": g.to_move(),
+        "hands": g.hands().iter().map(names).collect::<Vec<_>>(),
+        "discards": g.discards().iter().map(names).collect::<Vec<_>>(),
+        "deck_sizes": g.decks().iter().map(|d| d.len()).collect::<Vec<_>>(),
+        "battles": g.battles(),
         "stage": stage,
     })
 }

@@ -286,7 +286,7 @@ fn new_game(i: u64, manual: u8) -> Game {
         BoardKind::Standard,
         i,
     );
-    g.manual_choices = manual;
+    g.set_manual_choices(manual).unwrap();
     g
 }
 
@@ -325,10 +325,10 @@ fn d4_a_manual_game_answered_automatically_is_the_automatic_game() {
             g.apply(a).unwrap();
         }
         g.answer_automatically();
-        assert_eq!(g.pos, auto.game.pos, "game {seed}");
-        assert_eq!(g.discards, auto.game.discards, "game {seed}");
-        assert_eq!(g.outcome, auto.game.outcome, "game {seed}");
-        assert_eq!(g.battles, auto.game.battles, "game {seed}");
+        assert_eq!(g.pos(), auto.game.pos(), "game {seed}");
+        assert_eq!(g.discards(), auto.game.discards(), "game {seed}");
+        assert_eq!(g.outcome(), auto.game.outcome(), "game {seed}");
+        assert_eq!(g.battles(), auto.game.battles(), "game {seed}");
     }
     assert!(questions > 20, "only {questions} questions in 60 games");
 }
@@ -346,12 +346,12 @@ fn random_answers_in_whole_games_keep_the_game_consistent() {
         let mut replay = Record::new(new_game(seed, manual), Some(seed));
         // The same game without battle logs: the lean battle path asks the same questions.
         let mut quiet = new_game(seed, manual);
-        quiet.keep_battle_logs = false;
+        quiet.set_keep_battle_logs(false);
         for &a in &rec.actions {
             let g = &replay.game;
             assert_eq!(&quiet, g, "game {seed} without battle logs");
             quiet.apply(a).unwrap();
-            if let Stage::BattleChoice { seat } = g.stage {
+            if let Stage::BattleChoice { seat } = g.stage() {
                 waiting_states += 1;
                 assert!(manual >> seat & 1 == 1, "only a manual seat is asked");
                 let legal = g.legal_actions();
@@ -389,7 +389,7 @@ fn bots_answer_battle_questions_legally() {
     let mut answered = 0;
     for seed in 0..6u64 {
         let mut g = new_game(seed, 0b11);
-        g.keep_battle_logs = false;
+        g.set_keep_battle_logs(false);
         let mut bots = [
             nshex_core::bots::bot_by_name("easy:iters=30", seed).unwrap(),
             nshex_core::bots::bot_by_name("greedy", seed).unwrap(),

@@ -3,10 +3,10 @@
 //! its way (P-10, FAQ-138), which no base army can set up by the rules (no Outpost unit
 //! throws nets), so the test puts a Recon Center beside a Hegemony unit by hand.
 
-use nshex_core::game::{Game, Stage};
+use nshex_core::game::{Game, Setup, Stage};
 use nshex_core::hex::Hex;
 use nshex_core::notation::line_to_legal_action;
-use nshex_core::save::Record;
+use nshex_core::save::{game_from_json, game_to_json, Record};
 use nshex_core::scenario::parse_scenario;
 use nshex_core::script::{draw_fixed, game_from_scenario};
 use nshex_core::tiles::tiles;
@@ -46,22 +46,39 @@ fn p17_one_free_hex_loads() {
     assert!(game_from_scenario(&sc, 1).is_ok());
 }
 
-/// P-17: a save whose board is full outside a battle is refused, naming the board.
+/// P-17: a saved state whose board is full outside a battle is refused, naming the board,
+/// both as plain state and as a save's JSON.
 #[test]
 fn p17_a_save_with_a_full_board_is_refused() {
     let sc = parse_scenario(&eighteen_tiles_plus(""), "open.toml", false).unwrap();
-    let mut game = game_from_scenario(&sc, 1).unwrap();
+    let game = game_from_scenario(&sc, 1).unwrap();
+    let mut st = game.state();
     // A unit from the deck goes on the last free hex: the tile counts stay right.
-    let i = game.decks[0]
+    let i = st.decks[0]
         .iter()
         .position(|&t| tiles().tile(t).instant.is_none())
         .unwrap();
-    let tile = game.decks[0].remove(i);
-    game.pos.place(Hex::new(0, 2), tile, 0, 0, 0);
-    let save = Record::new(game, Some(1)).to_json();
-    let e = Record::from_json(&save).expect_err("a full board outside a battle");
-    assert!(e.contains("board"), "{e}");
-    assert!(e.contains("battle would have started"), "{e}");
+    let tile = st.decks[0].remove(i);
+    st.pos.place(Hex::new(0, 2), tile, 0, 0, 0);
+    let e = Game::from_state(st).expect_err("a full board outside a battle");
+    assert_eq!(e.field, "board");
+    assert!(e.message.contains("battle would have started"), "{e}");
+
+    let mut json = game_to_json(&game);
+    let id = tiles().tile(tile).id.clone();
+    let deck = json["decks"][0].as_array_mut().unwrap();
+    let k = deck
+        .iter()
+        .position(|t| t.as_str() == Some(id.as_str()))
+        .unwrap();
+    deck.remove(k);
+    json["units"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!(
+        {"seat": 0, "tile": id, "at": [0, 2], "facing": 0, "wounds": 0, "placed": 99}));
+    let e = game_from_json(&json).expect_err("a full board outside a battle");
+    assert!(e.starts_with("state.board: "), "{e}");
 }
 
 /// A game of Hegemony (seat 0) against Moloch with a hand of `hand`, the Hegemony unit
@@ -101,14 +118,24 @@ tiles = ["hegemony.move", "hegemony.battle", "hegemony.guard", "hegemony.boss"]
 "#
     );
     let sc = parse_scenario(&text, "net.toml", false).unwrap();
-    let mut game = game_from_scenario(&sc, 1).unwrap();
+    let st = game_from_scenario(&sc, 1).unwrap().state();
+    let mut pos = st.pos;
     let recon = tiles().find("outpost.recon_center").unwrap();
-    game.pos.place(Hex::new(-1, -1), recon, 0, 0, 0);
+    pos.place(Hex::new(-1, -1), recon, 0, 0, 0);
+    let game = Game::from_setup(Setup {
+        pos,
+        hands: st.hands,
+        decks: st.decks,
+        discards: st.discards,
+        to_move: 0,
+        turn: 3,
+    })
+    .unwrap();
     let mut rec = Record::new(game, None);
     draw_fixed(&mut rec);
     let discard = line_to_legal_action(&rec.game, "discard battle").unwrap();
     rec.apply(discard).unwrap();
-    assert_eq!(rec.game.stage, Stage::Main);
+    assert_eq!(rec.game.stage(), Stage::Main);
     rec.game
 }
 

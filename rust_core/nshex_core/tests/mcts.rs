@@ -17,7 +17,7 @@ fn new_game(i: usize, seed: u64) -> Game {
         BoardKind::Standard,
         seed,
     );
-    g.keep_battle_logs = false;
+    g.set_keep_battle_logs(false);
     g
 }
 
@@ -55,7 +55,8 @@ fn every_search_answer_is_legal_over_thousands_of_decisions() {
     while decisions < 3_000 {
         let mut g = new_game(game_no, 500 + game_no as u64);
         // Every other game, both seats answer their own battle choices.
-        g.manual_choices = if game_no % 2 == 1 { 0b11 } else { 0 };
+        g.set_manual_choices(if game_no % 2 == 1 { 0b11 } else { 0 })
+            .unwrap();
         let mut bots = [
             bot_by_name("easy:iters=40", game_no as u64).unwrap(),
             bot_by_name("medium:iters=40", game_no as u64 + 1).unwrap(),
@@ -163,7 +164,7 @@ fn the_search_does_not_see_the_real_deck_order() {
     let g = a_main_decision();
     let mut h = g.clone();
     h.resample_hidden(99);
-    assert_ne!(g.decks, h.decks);
+    assert_ne!(g.decks(), h.decks());
     let pick = |game: &Game| {
         let mut s = Search::new(MctsConfig::medium(), 5);
         s.run(game, 800, None, &Progress::new()).root

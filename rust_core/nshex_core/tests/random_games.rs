@@ -23,7 +23,7 @@ fn new_game(i: u64) -> Game {
         i,
     );
     // Some games with seats answering their own battle choices (RULES.md "Player choices").
-    g.manual_choices = (i / 3 % 4) as u8;
+    g.set_manual_choices((i / 3 % 4) as u8).unwrap();
     g
 }
 
@@ -33,12 +33,16 @@ fn new_game(i: u64) -> Game {
 fn check_invariants(g: &Game) {
     let set = tiles();
     for s in 0..g.seats() as usize {
-        let army = set.army(g.pos.armies[s]);
+        let army = set.army(g.pos().armies[s]);
         let mut count = vec![0u32; set.tiles.len()];
-        for (_, u) in g.pos.units().filter(|(_, u)| u.seat == s as u8) {
+        for (_, u) in g.pos().units().filter(|(_, u)| u.seat == s as u8) {
             count[u.tile.0 as usize] += 1;
         }
-        for &t in g.hands[s].iter().chain(&g.decks[s]).chain(&g.discards[s]) {
+        for &t in g.hands()[s]
+            .iter()
+            .chain(&g.decks()[s])
+            .chain(&g.discards()[s])
+        {
             count[t.0 as usize] += 1;
         }
         for &t in &army.tiles {
@@ -50,14 +54,14 @@ fn check_invariants(g: &Game) {
                 assert_eq!(n, def.count as u32, "seat {s}: {}", def.id);
             }
         }
-        assert!(g.pos.hq_hp[s] <= HQ_START_HP);
+        assert!(g.pos().hq_hp[s] <= HQ_START_HP);
         assert!(
-            g.hands[s].len() <= 3,
+            g.hands()[s].len() <= 3,
             "seat {s} holds {} tiles",
-            g.hands[s].len()
+            g.hands()[s].len()
         );
     }
-    assert_eq!(g.is_over(), g.outcome.is_some());
+    assert_eq!(g.is_over(), g.outcome().is_some());
 }
 
 /// A random action that may or may not be legal.
@@ -134,7 +138,7 @@ fn play(seed: u64, deep_checks: bool) -> usize {
         assert!(
             !legal.is_empty(),
             "no legal action in game {seed}: {:?}",
-            g.stage
+            g.stage()
         );
         if deep_checks {
             // Every legal action applies; clone and JSON round trip give equal states.

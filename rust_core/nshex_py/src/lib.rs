@@ -411,7 +411,8 @@ impl PyGame {
         let mask = seat_mask(&manual_battle_choices, ids.len())?;
         guarded(|| {
             let mut g = Game::new(&ids, board, seed);
-            g.manual_choices = mask;
+            g.set_manual_choices(mask)
+                .map_err(|e| IllegalActionError::new_err(e.to_string()))?;
             Ok(PyGame::wrap(Record::new(g, Some(seed))))
         })
     }
@@ -422,7 +423,7 @@ impl PyGame {
     fn manual_battle_choices(&self) -> Vec<u32> {
         let g = &self.rec.game;
         (0..g.seats() as u32)
-            .filter(|&s| g.manual_choices >> s & 1 == 1)
+            .filter(|&s| g.manual_choices() >> s & 1 == 1)
             .collect()
     }
 
@@ -434,8 +435,10 @@ impl PyGame {
                 "battle choices are chosen before the game's first action",
             ));
         }
-        self.rec.start.manual_choices = mask;
-        self.rec.game.manual_choices = mask;
+        for g in [&mut self.rec.start, &mut self.rec.game] {
+            g.set_manual_choices(mask)
+                .map_err(|e| IllegalActionError::new_err(e.to_string()))?;
+        }
         Ok(())
     }
 
@@ -447,11 +450,11 @@ impl PyGame {
     fn battle_question<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         use nshex_core::battle::Question;
         let g = &self.rec.game;
-        let Some(p) = g.pending.as_deref() else {
+        let Some(p) = g.waiting_battle() else {
             return Ok(py.None().into_bound(py));
         };
         let q = &p.question;
-        let geo = g.pos.geometry();
+        let geo = g.pos().geometry();
         let h = |c: u8| {
             let x = geo.hex(c);
             serde_json::json!([x.q, x.r])
@@ -461,9 +464,9 @@ impl PyGame {
             "phase": q.phase(),
             "options": q.answers().into_iter().map(|a| Action::from_answer(a).encode()).collect::<Vec<_>>(),
             "automatic": Action::from_answer(q.automatic()).encode(),
-            "before": nshex_core::json::units_json(&g.pos),
-            "hq_hp_before": &g.pos.hq_hp[..g.seats() as usize],
-            "phases": p.log.as_ref().map(|l| phases_json(&g.pos, l)),
+            "before": nshex_core::json::units_json(g.pos()),
+            "hq_hp_before": &g.pos().hq_hp[..g.seats() as usize],
+            "phases": p.log.as_ref().map(|l| phases_json(g.pos(), l)),
         });
         match *q {
             Question::Clown { cell, .. } => {
@@ -650,7 +653,7 @@ impl PyGame {
 
     /// The last battle fought: {"before": units, "phases": [...]} or None.
     fn last_battle<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        match &self.rec.game.last_battle {
+        match &self.rec.game.last_battle() {
             None => Ok(py.None().into_bound(py)),
             Some((before, log)) => {
                 let v = serde_json::json!({
@@ -668,19 +671,19 @@ impl PyGame {
     fn winner<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_py(
             py,
-            &outcome_json(self.rec.game.outcome.unwrap_or(nshex_core::Outcome::None)),
+            &outcome_json(self.rec.game.outcome().unwrap_or(nshex_core::Outcome::None)),
         )
     }
 
     #[getter]
     fn battles(&self) -> u32 {
-        self.rec.game.battles
+        self.rec.game.battles()
     }
 
     #[getter]
     fn position(&self) -> PyPosition {
         PyPosition {
-            inner: self.rec.game.pos.clone(),
+            inner: self.rec.game.pos().clone(),
         }
     }
 
@@ -688,9 +691,9 @@ impl PyGame {
         let g = &self.rec.game;
         format!(
             "<Game turn {}, {:?}, hq_hp {:?}>",
-            g.turn,
+            g.turn(),
             g.current_player(),
-            &g.pos.hq_hp[..g.seats() as usize]
+            &g.pos().hq_hp[..g.seats() as usize]
         )
     }
 }
@@ -699,7 +702,7 @@ impl PyGame {
 fn action_json(g: &Game, a: Action) -> Value {
     use serde_json::json;
     let h = |c: u8| {
-        let x = g.pos.geometry().hex(c);
+        let x = g.pos().geometry().hex(c);
         json!([x.q, x.r])
     };
     let t = |id: nshex_core::TileId| json!(tiles().tile(id).id);
@@ -753,11 +756,11 @@ fn view_json(g: &Game, seat: Option<u8>) -> Value {
     let mut v = game_to_json(g);
     let seats = g.seats() as usize;
     let o = v.as_object_mut().expect("object");
-    let sizes: Vec<usize> = g.decks.iter().map(|d| d.len()).collect();
+    let sizes: Vec<usize> = g.decks().iter().map(|d| d.len()).collect();
     if seat.is_some() {
         // Deck contents are public knowledge (35 minus what has been seen); order is not.
         let contents: Vec<Value> = g
-            .decks
+            .decks()
             .iter()
             .map(|d| {
                 let mut ids: Vec<&str> = d.iter().map(|&t| tiles().tile(t).id.as_str()).collect();
@@ -776,10 +779,10 @@ fn view_json(g: &Game, seat: Option<u8>) -> Value {
             Player::Terminal => TERMINAL,
         }),
     );
-    let an = Resolver::new().analyze(&g.pos);
-    let geo = g.pos.geometry();
+    let an = Resolver::new().analyze(g.pos());
+    let geo = g.pos().geometry();
     let tiles_info: Vec<Value> = g
-        .pos
+        .pos()
         .units()
         .map(|(h, _)| {
             let c = geo.cell(h).unwrap() as usize;

@@ -92,7 +92,7 @@ impl Game {
 
     /// Rebuilds a battle waiting for an answer (a snapshot being loaded): the answers must
     /// lead to a question of `seat`.
-    pub(crate) fn resume_battle(
+    pub(super) fn resume_battle(
         &mut self,
         then: AfterBattle,
         answers: Vec<Answer>,

@@ -27,11 +27,13 @@ mod ending;
 mod instants;
 mod legal;
 mod moves;
+mod state;
 mod turns;
 mod why;
 
 pub use action::Action;
 use legal::MoveInfo;
+pub use state::{GameState, Setup, StateError};
 
 /// Who decides now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -218,35 +220,35 @@ pub type Hand = Vec<TileId>;
 /// A whole game.
 #[derive(Clone, Debug)]
 pub struct Game {
-    pub pos: Position,
+    pos: Position,
     /// Per seat, the tiles in hand.
-    pub hands: Vec<Hand>,
+    hands: Vec<Hand>,
     /// Per seat, the deck; the top is the LAST element (drawing pops).
-    pub decks: Vec<Vec<TileId>>,
-    pub discards: Vec<Vec<TileId>>,
-    pub to_move: u8,
+    decks: Vec<Vec<TileId>>,
+    discards: Vec<Vec<TileId>>,
+    to_move: u8,
     /// Turns started so far (HQ placement is not a turn).
-    pub turn: u32,
+    turn: u32,
     /// Turns each seat has started.
-    pub turns_taken: [u32; MAX_SEATS],
-    pub stage: Stage,
-    pub ending: Ending,
-    pub outcome: Option<Outcome>,
+    turns_taken: [u32; MAX_SEATS],
+    stage: Stage,
+    ending: Ending,
+    outcome: Option<Outcome>,
     /// Cells of the units that used Mobility / a Transport move this turn (the bits move
     /// with the units).
-    pub used_mobility: u64,
-    pub used_transport: u64,
+    used_mobility: u64,
+    used_transport: u64,
     /// Battles fought so far.
-    pub battles: u32,
+    battles: u32,
     /// The board before the last battle and its log (kept only with `keep_battle_logs`).
-    pub last_battle: Option<(Position, BattleLog)>,
+    last_battle: Option<(Position, BattleLog)>,
     /// Keep the log of each battle for showing it (a client wants it; a search does not).
-    pub keep_battle_logs: bool,
+    keep_battle_logs: bool,
     /// Seats that answer their own battle choices (bit mask); the others get the automatic
     /// answers (D-4). Set when the game is made; it does not change during a game.
-    pub manual_choices: u8,
+    manual_choices: u8,
     /// The battle waiting for an answer (in `Stage::BattleChoice`).
-    pub pending: Option<Box<PendingBattle>>,
+    pending: Option<Box<PendingBattle>>,
 }
 
 /// Two games are equal when their states are; the last battle's log is a record for
@@ -331,6 +333,11 @@ impl Game {
         }
     }
 
+    /// The battle waiting for an answer, with its question and its log so far.
+    pub fn waiting_battle(&self) -> Option<&PendingBattle> {
+        self.pending.as_deref()
+    }
+
     /// The question a battle waits for, if it does.
     pub fn battle_question(&self) -> Option<&Question> {
         self.pending.as_ref().map(|p| &p.question)
@@ -347,6 +354,134 @@ impl Game {
 
     pub fn seats(&self) -> u8 {
         self.pos.seats
+    }
+
+    /// The board and the HQs' hit points.
+    pub fn pos(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Per seat, the tiles in hand.
+    pub fn hands(&self) -> &[Hand] {
+        &self.hands
+    }
+
+    /// Per seat, the deck; the top is the LAST element. The order is hidden information: a
+    /// player's view of it is [`Game::observation`].
+    pub fn decks(&self) -> &[Vec<TileId>] {
+        &self.decks
+    }
+
+    /// Per seat, the discard pile (last discarded last).
+    pub fn discards(&self) -> &[Vec<TileId>] {
+        &self.discards
+    }
+
+    /// The seat whose turn it is.
+    pub fn to_move(&self) -> u8 {
+        self.to_move
+    }
+
+    /// Turns started so far (HQ placement is not a turn).
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// Turns `seat` has started.
+    pub fn turns_taken(&self, seat: u8) -> u32 {
+        self.turns_taken[seat as usize]
+    }
+
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    /// Where the ending sequence stands.
+    pub fn ending(&self) -> Ending {
+        self.ending
+    }
+
+    /// How the game ended (`None` while it goes on).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Cells of the units that used their Mobility this turn.
+    pub fn used_mobility(&self) -> u64 {
+        self.used_mobility
+    }
+
+    /// Cells of the units that made their Transport move this turn.
+    pub fn used_transport(&self) -> u64 {
+        self.used_transport
+    }
+
+    /// Battles fought so far.
+    pub fn battles(&self) -> u32 {
+        self.battles
+    }
+
+    /// The board before the last battle and its log (kept only with battle logs on).
+    pub fn last_battle(&self) -> Option<&(Position, BattleLog)> {
+        self.last_battle.as_ref()
+    }
+
+    /// Whether each battle's log is kept for showing (a client wants it; a search does not).
+    pub fn keep_battle_logs(&self) -> bool {
+        self.keep_battle_logs
+    }
+
+    pub fn set_keep_battle_logs(&mut self, keep: bool) {
+        self.keep_battle_logs = keep;
+        if !keep {
+            self.last_battle = None;
+        }
+    }
+
+    /// Seats that answer their own battle choices (bit mask); the others get the automatic
+    /// answers (D-4).
+    pub fn manual_choices(&self) -> u8 {
+        self.manual_choices
+    }
+
+    /// Which seats answer their own battle choices, set when the game is made (or before a
+    /// seat's first decision); refused while a battle waits for an answer, which would change
+    /// the battle under way.
+    pub fn set_manual_choices(&mut self, seats: u8) -> Result<(), IllegalAction> {
+        if self.pending.is_some() {
+            return Err(IllegalAction(
+                "a battle is waiting for an answer: who answers cannot change now".into(),
+            ));
+        }
+        if seats >> self.seats() != 0 {
+            return Err(IllegalAction("no such seat".into()));
+        }
+        self.manual_choices = seats;
+        Ok(())
+    }
+
+    /// What `seat` knows of the game, as a game: everything but the order of the decks
+    /// (hands and discard piles are public, and so what is left in each deck), which is put
+    /// in a canonical order so that nothing of the real order shows. Every seat knows the
+    /// same in this game, so the seat only documents whose view it is.
+    pub fn observation(&self, seat: u8) -> Game {
+        debug_assert!(seat < self.seats());
+        let mut g = self.clone();
+        for d in &mut g.decks {
+            d.sort_unstable();
+        }
+        g
+    }
+
+    /// A copy for a search from `seat`'s point of view: its observation, without battle
+    /// logs, and with every seat's battle choices answered automatically (the search plays
+    /// battles, it does not ask). MCTS and flat Monte Carlo both start from this.
+    pub fn for_search(&self, seat: u8) -> Game {
+        let mut g = self.observation(seat);
+        g.last_battle = None;
+        g.keep_battle_logs = false;
+        g.manual_choices = 0;
+        g
     }
 
     /// Who decides now.

@@ -53,7 +53,7 @@ impl Game {
     }
 
     /// Starts `to_move`'s turn; `draw` overrides how many tiles it draws.
-    pub(crate) fn start_turn_with(&mut self, draw: Option<u8>) {
+    pub(super) fn start_turn_with(&mut self, draw: Option<u8>) {
         let s = self.to_move as usize;
         self.turn += 1;
         self.turns_taken[s] += 1;

@@ -1,0 +1,319 @@
+//! A game's state as plain data, and the two ways to make a game from outside: from a set-up
+//! (a position, hands and decks at the start of a turn, as a scenario gives them) and from a
+//! complete state (as a save holds it). Both check that the rules could reach what they are
+//! given, and infer what the rules imply (turns taken, the ending sequence), so no caller
+//! writes a game's fields or works out rule state itself.
+
+use super::*;
+
+/// Everything a game's state holds, for saving and loading. A state made by
+/// [`Game::state`] gives the same game back through [`Game::from_state`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameState {
+    pub pos: Position,
+    /// Per seat, the tiles in hand.
+    pub hands: Vec<Hand>,
+    /// Per seat, the deck; the top is the LAST element.
+    pub decks: Vec<Vec<TileId>>,
+    pub discards: Vec<Vec<TileId>>,
+    pub to_move: u8,
+    /// Turns started so far (HQ placement is not a turn).
+    pub turn: u32,
+    /// Turns each seat has started.
+    pub turns_taken: [u32; MAX_SEATS],
+    pub stage: Stage,
+    pub ending: Ending,
+    pub outcome: Option<Outcome>,
+    /// Cells of the units that used Mobility / a Transport move this turn.
+    pub used_mobility: u64,
+    pub used_transport: u64,
+    /// Battles fought so far.
+    pub battles: u32,
+    /// Seats that answer their own battle choices (bit mask).
+    pub manual_choices: u8,
+    /// With `Stage::BattleChoice`: what follows the waiting battle, and the answers so far.
+    pub waiting: Option<(AfterBattle, Vec<Answer>)>,
+}
+
+/// Why a state or a set-up is not one the rules can reach: the field at fault (empty when it
+/// is the state as a whole) and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StateError {
+    pub field: &'static str,
+    pub message: String,
+}
+
+impl StateError {
+    fn new(field: &'static str, message: impl Into<String>) -> StateError {
+        StateError {
+            field,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for StateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.field, self.message)
+        }
+    }
+}
+
+impl std::error::Error for StateError {}
+
+/// A game at the start of a turn, before its draw, as a scenario describes it: the board,
+/// each seat's hand, deck and discard pile, whose turn and which turn. An empty board means
+/// the HQ placement.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub pos: Position,
+    pub hands: Vec<Hand>,
+    /// Per seat, the deck; the top is the LAST element.
+    pub decks: Vec<Vec<TileId>>,
+    pub discards: Vec<Vec<TileId>>,
+    pub to_move: u8,
+    /// The turn about to start (1 and 2 are the first turns, which draw one and two tiles).
+    pub turn: u32,
+}
+
+impl Game {
+    /// The whole state as plain data.
+    pub fn state(&self) -> GameState {
+        GameState {
+            pos: self.pos.clone(),
+            hands: self.hands.clone(),
+            decks: self.decks.clone(),
+            discards: self.discards.clone(),
+            to_move: self.to_move,
+            turn: self.turn,
+            turns_taken: self.turns_taken,
+            stage: self.stage,
+            ending: self.ending,
+            outcome: self.outcome,
+            used_mobility: self.used_mobility,
+            used_transport: self.used_transport,
+            battles: self.battles,
+            manual_choices: self.manual_choices,
+            waiting: self.pending.as_ref().map(|p| (p.then, p.answers.clone())),
+        }
+    }
+
+    /// A game from a complete state, checked: every army's tiles accounted for exactly once,
+    /// a stage this position can be in, no full board outside a battle (P-17), an outcome
+    /// exactly when the game is over, and a waiting battle whose answers lead to a question
+    /// of the seat it names.
+    pub fn from_state(s: GameState) -> Result<Game, StateError> {
+        let set = tiles();
+        let seats = s.pos.seats as usize;
+        if [s.hands.len(), s.decks.len(), s.discards.len()] != [seats; 3] {
+            return Err(StateError::new(
+                "",
+                "hands, decks and discards: one list per seat",
+            ));
+        }
+        if let Some((i, _)) = s.hands.iter().enumerate().find(|(_, h)| h.len() > 3) {
+            return Err(StateError::new(
+                "hands",
+                format!("seat {i} holds more than 3 tiles"),
+            ));
+        }
+        if s.to_move as usize >= seats {
+            return Err(StateError::new("to_move", "no such seat"));
+        }
+        // Every tile of every army exactly once.
+        for seat in 0..seats {
+            let army = set.army(s.pos.armies[seat]);
+            let mut count = vec![0i32; set.tiles.len()];
+            for (_, u) in s.pos.units().filter(|(_, u)| u.seat == seat as u8) {
+                count[u.tile.0 as usize] += 1;
+            }
+            for &t in s.hands[seat]
+                .iter()
+                .chain(&s.decks[seat])
+                .chain(&s.discards[seat])
+            {
+                count[t.0 as usize] += 1;
+            }
+            for &t in &army.tiles {
+                let def = set.tile(t);
+                let want = if def.is_hq() {
+                    // An HQ is on the board, or destroyed, or not yet placed.
+                    count[t.0 as usize].min(1)
+                } else {
+                    def.count as i32
+                };
+                if count[t.0 as usize] != want {
+                    return Err(StateError::new(
+                        "",
+                        format!(
+                            "seat {seat} has {} of {} where the army has {}",
+                            count[t.0 as usize], def.id, def.count
+                        ),
+                    ));
+                }
+                count[t.0 as usize] = 0;
+            }
+            if count.iter().any(|&c| c != 0) {
+                return Err(StateError::new(
+                    "",
+                    format!("seat {seat} holds tiles of another army"),
+                ));
+            }
+        }
+        let armies: Vec<ArmyId> = s.pos.armies[..seats].to_vec();
+        let mut game = Game::new(&armies, s.pos.board, 0);
+        let waiting = match (s.stage, s.waiting) {
+            (Stage::BattleChoice { seat }, Some((then, answers))) => Some((then, answers, seat)),
+            (Stage::BattleChoice { .. }, None) => {
+                return Err(StateError::new(
+                    "stage",
+                    "a battle choice needs the waiting battle",
+                ))
+            }
+            (_, Some(_)) => {
+                return Err(StateError::new(
+                    "stage",
+                    "a waiting battle belongs to a battle choice",
+                ))
+            }
+            (_, None) => None,
+        };
+        game.pos = s.pos;
+        game.hands = s.hands;
+        game.decks = s.decks;
+        game.discards = s.discards;
+        game.to_move = s.to_move;
+        game.turn = s.turn;
+        game.turns_taken = s.turns_taken;
+        game.stage = if waiting.is_some() {
+            Stage::Main
+        } else {
+            s.stage
+        };
+        game.ending = s.ending;
+        game.outcome = s.outcome;
+        game.used_mobility = s.used_mobility;
+        game.used_transport = s.used_transport;
+        game.battles = s.battles;
+        game.manual_choices = s.manual_choices;
+        // The stage must be one the rules can reach from this position.
+        let tm = game.to_move as usize;
+        let stage_ok = match game.stage {
+            Stage::PlaceHq => game.pos.hq_hex(game.to_move).is_none(),
+            Stage::Draw { .. } => !game.decks[tm].is_empty() && game.hands[tm].len() < 3,
+            Stage::Discard => game.hands[tm].len() == 3,
+            Stage::Main if waiting.is_some() => game.hands[tm].len() <= 2,
+            Stage::Main => game.hands[tm].len() <= 2 && !game.pos.is_full(),
+            Stage::PushTo { target, options } => {
+                let geo = game.pos.geometry();
+                game.pos.cells[target as usize].is_some_and(|u| u.seat != game.to_move)
+                    && options != 0
+                    && (0..geo.len() as u8)
+                        .filter(|&c| options >> c & 1 == 1)
+                        .all(|c| {
+                            game.pos.cells[c as usize].is_none()
+                                && geo.neighbors[target as usize].contains(&c)
+                        })
+            }
+            Stage::Over => true,
+            Stage::BattleChoice { .. } => false,
+        };
+        if !stage_ok {
+            return Err(StateError::new(
+                "stage",
+                "not a stage this position can be in",
+            ));
+        }
+        // P-17: a full board stands only in a battle (waiting for an answer) or a finished
+        // game.
+        if game.pos.is_full() && waiting.is_none() && game.stage != Stage::Over {
+            return Err(StateError::new(
+                "board",
+                format!(
+                    "all {} hexes hold tiles, which the rules never leave outside a battle (a \
+                     battle would have started)",
+                    game.pos.geometry().len()
+                ),
+            ));
+        }
+        if (game.stage == Stage::Over) != game.outcome.is_some() {
+            return Err(StateError::new(
+                "",
+                "a finished game needs an outcome, and only a finished one",
+            ));
+        }
+        if let Some((then, answers, seat)) = waiting {
+            game.resume_battle(then, answers, seat)
+                .map_err(|e| StateError::new("stage", e))?;
+        }
+        Ok(game)
+    }
+
+    /// A game from a set-up, at the start of `to_move`'s turn before its draw (or at the HQ
+    /// placement when the board is empty). The rules' bookkeeping follows from the set-up:
+    /// every seat has had its first turn unless this is turn 1 or 2; a seat whose deck is
+    /// empty has drawn its last tile, which starts the ending sequence (FAQ-12). A full board
+    /// is refused (P-17).
+    pub fn from_setup(s: Setup) -> Result<Game, String> {
+        let seats = s.pos.seats as usize;
+        if [s.hands.len(), s.decks.len(), s.discards.len()] != [seats; 3] {
+            return Err("hands, decks and discards: one list per seat".into());
+        }
+        if s.pos.is_full() {
+            return Err(format!(
+                "the board is full ({} of {} hexes hold tiles): by the rules a battle would \
+                 already have started, so no game starts from this position",
+                s.pos.occupied().count_ones(),
+                s.pos.geometry().len()
+            ));
+        }
+        let armies: Vec<ArmyId> = s.pos.armies[..seats].to_vec();
+        let mut g = Game::new(&armies, s.pos.board, 0);
+        let hq_placement = s.pos.units().next().is_none();
+        g.pos = s.pos;
+        g.hands = s.hands;
+        g.decks = s.decks;
+        g.discards = s.discards;
+        if hq_placement {
+            // Seat 0 places its HQ first, then the others; then seat 0's first turn.
+            g.to_move = 0;
+            g.turn = 0;
+            g.stage = Stage::PlaceHq;
+            return Ok(g);
+        }
+        if s.to_move as usize >= seats {
+            return Err(format!("seat {} does not exist", s.to_move));
+        }
+        let (to_move, turn) = (s.to_move, s.turn.max(1));
+        g.to_move = to_move;
+        g.turn = turn - 1;
+        for t in &mut g.turns_taken[..seats] {
+            // Every seat has had its first turn unless this is turn 1 or 2.
+            *t = if turn <= 2 { 0 } else { 1 };
+        }
+        // The ending sequence: a seat with an empty deck has drawn its last tile.
+        let empty: Vec<usize> = (0..seats).filter(|&k| g.decks[k].is_empty()).collect();
+        if let Some(&k) = empty
+            .iter()
+            .min_by_key(|&&k| (k + seats - to_move as usize) % seats)
+        {
+            if k == to_move as usize {
+                g.ending = Ending::LastTileDrawn;
+            } else {
+                let left = (k + seats - to_move as usize) % seats;
+                g.ending = Ending::LastRound {
+                    turns_left: left as u8,
+                };
+            }
+        }
+        g.start_turn_with(match turn {
+            1 => Some(1),
+            2 => Some(2),
+            _ => None,
+        });
+        Ok(g)
+    }
+}
