@@ -173,3 +173,17 @@ fn errors_name_instants_as_the_notation_does_and_cut_long_input() {
     let e = line_to_legal_action(&game, &garbage).unwrap_err();
     assert!(e.len() < 200, "{} characters", e.len());
 }
+
+/// An undo may take back what reveals nothing and hands no decision over (a placement, a
+/// move), never the end of the turn or an action the rules refuse.
+#[test]
+fn what_a_turn_can_take_back() {
+    let game = net_on_the_way("hegemony.thug");
+    let line = |l: &str| line_to_legal_action(&game, l).unwrap();
+    assert!(game.can_take_back(line("play move 0,1 -> 1,1 0")));
+    assert!(game.can_take_back(line("place guard 0,-2 3")));
+    assert!(!game.can_take_back(line("end")));
+    // Not legal now: a tile that is not in hand.
+    let sniper = nshex_core::game::Action::Sniper { target: 0 };
+    assert!(!game.can_take_back(sniper));
+}

@@ -560,6 +560,14 @@ impl PyGame {
         })
     }
 
+    /// Whether the action, applied now, could be taken back within the turn: it reveals
+    /// nothing hidden (no draw, no battle) and hands no decision to anybody else. A client's
+    /// undo keeps copies of the game and offers them back only across such actions.
+    fn can_take_back(&self, action: u64) -> PyResult<bool> {
+        let a = decode(action)?;
+        guarded(|| Ok(self.rec.game.can_take_back(a)))
+    }
+
     /// The notation line of an action number.
     fn action_to_string(&self, action: u64) -> PyResult<String> {
         Ok(action_to_line(&self.rec.game, decode(action)?))

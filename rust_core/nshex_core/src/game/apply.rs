@@ -150,4 +150,31 @@ impl Game {
         let i = hand.iter().position(|&t| t == tile).expect("tile in hand");
         hand.remove(i);
     }
+
+    /// Whether `action`, applied now, could be taken back within the turn (a client's undo):
+    /// it reveals nothing hidden and hands no decision to anybody else. So not a draw, the
+    /// unlucky draw, a battle (played or started by filling the board), an answer in a
+    /// battle, a push whose owner chooses the hex, or the end of the turn. An illegal action
+    /// cannot be taken back either.
+    pub fn can_take_back(&self, action: Action) -> bool {
+        let Player::Seat(seat) = self.current_player() else {
+            return false;
+        };
+        if !matches!(self.stage, Stage::Main | Stage::Discard)
+            || matches!(
+                action,
+                Action::Draw { .. } | Action::Unlucky | Action::Battle | Action::EndTurn
+            )
+            || !self.legal_actions().contains(&action)
+        {
+            return false;
+        }
+        let mut g = self.clone();
+        g.set_keep_battle_logs(false);
+        g.apply_unchecked(action);
+        g.battles == self.battles
+            && g.turn == self.turn
+            && g.current_player() == Player::Seat(seat)
+            && matches!(g.stage, Stage::Main | Stage::Discard)
+    }
 }
