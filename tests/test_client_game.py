@@ -651,3 +651,65 @@ def tileart_name(tile: str) -> str:
     from nshex_pygame.client.words import tile_name
 
     return tile_name(tile)
+
+
+def _ctrl_z(app) -> None:
+    event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="")
+    app.step(0.0, [event], draw=False)
+
+
+def test_undo_takes_back_this_turns_actions_the_engine_allows(app) -> None:
+    game = _main_stage()
+    scene = _scene(app, game)
+    start = game.clone()
+    log_length = len(scene.log)
+    assert not scene.can_take_back()
+    place = next(
+        a
+        for a in game.legal_actions()
+        if game.describe_action(a)["kind"] == "place" and game.can_take_back(a)
+    )
+    assert scene.apply(place)
+    assert scene.can_take_back()
+    assert len(scene.log) == log_length + 1
+    _ctrl_z(app)
+    assert scene.game == start, "Ctrl+Z restores the game as it was before the placement"
+    assert len(scene.log) == log_length, "the taken-back action leaves the log"
+    assert not scene.can_take_back()
+    # the button does the same
+    assert scene.apply(place)
+    app.step(0.0)
+    assert scene.undo_button.enabled
+    click(app, scene.undo_button.rect.center)
+    assert scene.game == start
+
+
+def test_undo_stops_at_an_action_that_cannot_be_taken_back(app) -> None:
+    game = _main_stage()
+    scene = _scene(app, game)
+    place = next(
+        a
+        for a in game.legal_actions()
+        if game.describe_action(a)["kind"] == "place" and game.can_take_back(a)
+    )
+    scene.apply(place)
+    assert scene.can_take_back()
+    end = next(a for a in scene.game.legal_actions() if game.describe_action(a)["kind"] == "end")
+    assert not scene.game.can_take_back(end)
+    scene.apply(end)
+    assert not scene.undo_stack, "the turn passed: nothing of it can be taken back"
+    assert not scene.take_back()
+
+
+def test_undo_never_takes_back_a_computer_seats_action(app) -> None:
+    game = _main_stage()
+    seats = [SeatSetup("borgo", "greedy"), SeatSetup("moloch", "human")]
+    scene = _scene(app, game, seats)
+    place = next(
+        a
+        for a in game.legal_actions()
+        if game.describe_action(a)["kind"] == "place" and game.can_take_back(a)
+    )
+    scene.apply(place)
+    assert not scene.undo_stack
+    assert scene.shown_tools() == []

@@ -358,6 +358,8 @@ class GameDrawing:
                 button.enabled = self.selected is not None
             if button in show:
                 button.draw(surface)
+        for tool in self.shown_tools():
+            tool.draw(surface)
         self.menu_button.draw(surface)
 
     def draw_thinking(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

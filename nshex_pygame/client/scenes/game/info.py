@@ -186,6 +186,10 @@ class GameInfo:
             return  # a dialog over the game has the pointer
         pos = self.app.mouse
         self.track_mouse(pos)
+        for tool in [*self.shown_tools(), self.menu_button]:
+            if tool.hint and tool.rect.collidepoint(pos):
+                widgets.tooltip(surface, tool.label, [(tool.hint, widgets.TEXT)], pos, 300)
+                return
         if self.hover_hand is not None:
             seat, index = self.hover_hand
             hand = self.hand(seat)

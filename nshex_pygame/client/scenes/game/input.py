@@ -257,7 +257,7 @@ class GameInput:
         thinker = self.thinkers.get(self.mover)
         if thinker is not None and thinker.can_hurry and self.hurry_button.handle(event):
             return
-        for button in self.buttons:
+        for button in [*self.buttons, *self.shown_tools()]:
             if button.handle(event):
                 return
         if event.type == pygame.MOUSEMOTION:
@@ -280,6 +280,8 @@ class GameInput:
             if key == pygame.K_ESCAPE:
                 if not self.undo():
                     self.open_menu()
+            elif key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                self.take_back()
             elif key in (pygame.K_q, pygame.K_LEFT):
                 self.rotate(-1)
             elif key in (pygame.K_e, pygame.K_RIGHT, pygame.K_r):
@@ -303,6 +305,13 @@ class GameInput:
                 self.app.stack.push(rules)
             elif pygame.K_1 <= key <= pygame.K_3 and self.human_to_move():
                 self.click_hand(self.mover, key - pygame.K_1)
+
+    def shown_tools(self) -> list[widgets.Button]:
+        """The tool buttons on show now (a human's turn only), enabled when they can act."""
+        if not self.human_to_move():
+            return []
+        self.undo_button.enabled = self.can_take_back()
+        return list(self.tools)
 
     def hand_rects(self, seat: int) -> list[tuple[pygame.Rect, tuple[float, float]]]:
         panel = LEFT if seat == 0 else RIGHT
@@ -344,7 +353,7 @@ class GameInput:
             "Confirm (Enter)", (x, y + len(rows) * 46, w // 2 - 4, 38), self.confirm, size=16
         )
         self.cancel_button = widgets.Button(
-            "Undo (Esc)",
+            "Back (Esc)",
             (x + w // 2 + 4, y + len(rows) * 46, w // 2 - 4, 38),
             self.undo,
             size=16,

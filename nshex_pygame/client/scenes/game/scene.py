@@ -25,6 +25,8 @@ from nshex_pygame.client.scenes.game.layout import (
     DRAW_SECONDS,
     MESSAGE_SECONDS,
     POP_SECONDS,
+    TOOL_W,
+    TOOLS_X,
     as_hex,
     plain_reason,
 )
@@ -79,18 +81,30 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
         self.over_shown = False
         self.battle_pending = False
         self.question_scene: Any = None  # the battle scene asking a human a battle question
+        # Undo within the turn: the game as it was before each action the engine said could be
+        # taken back (``can_take_back``), with the log's length then; cleared by any other.
+        self.undo_stack: list[tuple[Game, int]] = []
         self.buttons: list[widgets.Button] = []
         self.confirm_button = widgets.Button("Confirm (Enter)", (0, 0, 1, 1), self.confirm)
-        self.cancel_button = widgets.Button("Undo (Esc)", (0, 0, 1, 1), self.undo)
+        self.cancel_button = widgets.Button("Back (Esc)", (0, 0, 1, 1), self.undo)
         self.hurry_button = widgets.Button(
             "Play now (M)",
             (ACTIONS.left + 12, ACTIONS.top + 150, ACTIONS.width - 24, 38),
             self.hurry,
             size=16,
         )
-        self.menu_button = widgets.Button(
-            "Menu (Esc)", (1160, 752, 104, 36), self.open_menu, size=15
+        self.menu_button = widgets.Button("Menu", (1196, 752, 62, 36), self.open_menu, size=15)
+        self.menu_button.hint = "The pause menu: save, settings, rules, main menu (Esc)"
+        # The tools row at the bottom of the actions panel (a hover box says what each does).
+        self.undo_button = widgets.Button(
+            "Undo",
+            (TOOLS_X, 752, TOOL_W, 36),
+            self.take_back,
+            size=14,
+            hint="Take back your last placement, move or instant of this turn, as long as it"
+            " revealed nothing (Ctrl+Z). Drawn tiles and battles cannot be taken back.",
         )
+        self.tools = [self.undo_button]
         self._refresh()
         self.replay_log()
         for note in self.notes:
@@ -144,6 +158,9 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
         battles = self.game.battles
         seat = self.mover
         desc = self.game.describe_action(action)
+        # A human's action that reveals nothing and hands nothing over may be taken back.
+        undoable = seat >= 0 and self.seats[seat].is_human and self.game.can_take_back(action)
+        snapshot = (self.game.clone(), len(self.log)) if undoable else None
         try:
             self.game.apply_action(action)
         except IllegalActionError as exc:
@@ -154,6 +171,10 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
             self.add_log(f"Engine error: {exc}", widgets.BAD)
             return False
         self.message_time = 0  # a hint or a refusal from before this action is out of date
+        if snapshot is not None:
+            self.undo_stack.append(snapshot)
+        else:
+            self.undo_stack.clear()
         self.log_action(seat, desc)
         if desc.get("kind") in ("place", "place_hq", "move", "mobility", "transport", "push_to"):
             self.app.sounds.play("place")
@@ -162,6 +183,8 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
                 self.pops[as_hex(landed)] = self.tweens.add(Tween(POP_SECONDS, ease_out))
         self.clear_choice()
         self._refresh()
+        if self.mover != seat:
+            self.undo_stack.clear()  # the turn passed (or a draw, a battle): nothing to take back
         question = self.human_question()
         if self.game.battles != battles:
             self.log_battle(self.game)
@@ -176,6 +199,31 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
             or question is not None  # a waiting battle is saved with its answers so far
         ):
             self.autosave()
+        return True
+
+    def can_take_back(self) -> bool:
+        return bool(self.undo_stack) and self.human_to_move()
+
+    def take_back(self) -> bool:
+        """Undo the last action of this turn (one the engine said could be taken back): the
+        game goes back to the copy kept before it, its log lines go too. False if none."""
+        if not self.can_take_back():
+            if self.human_to_move():
+                self.say(
+                    "Nothing to take back: only this turn's placements, moves and instants"
+                    " that revealed nothing can be."
+                )
+            return False
+        game, log_length = self.undo_stack.pop()
+        taken = self.log[log_length][0] if log_length < len(self.log) else ""
+        self.game = game
+        del self.log[log_length:]
+        self.clear_choice()
+        self.pops.clear()
+        self._refresh()
+        self.app.sounds.play("click")
+        if taken:
+            self.say(f"Taken back: {taken}", info=True)
         return True
 
     def human_question(self) -> dict[str, Any] | None:
