@@ -1,5 +1,5 @@
 """The client's scenes: menu, new game, game, battle playback, rules and gallery, settings, game
-over.
+over, replay.
 
 This is the one place that knows them all: :func:`register_all` gives each its name in the
 app's registry, and the scenes open one another by those names (``app.open("setup")``), never
@@ -17,6 +17,7 @@ def register_all(registry: SceneRegistry) -> None:
     from nshex_pygame.client.scenes.game import GameScene
     from nshex_pygame.client.scenes.gameover import GameOverScene
     from nshex_pygame.client.scenes.menu import ErrorScene, LoadScene, MenuScene, PauseScene
+    from nshex_pygame.client.scenes.replay import ReplayScene
     from nshex_pygame.client.scenes.settings import SettingsScene
     from nshex_pygame.client.scenes.setup import SetupScene
 
@@ -29,6 +30,7 @@ def register_all(registry: SceneRegistry) -> None:
         GameScene,
         BattleScene,
         GameOverScene,
+        ReplayScene,
         RulesScene,
         GalleryScene,
         SettingsScene,

@@ -166,16 +166,32 @@ class LoadScene(Scene):
         for i, (path, label, problem) in enumerate(self.rows):
             button = widgets.Button(
                 f"{path.name}: {label}" if problem is None else f"{path.name}: cannot be loaded",
-                (190, 150 + i * 52, 900, 42),
+                (140, 150 + i * 52, 880, 42),
                 lambda p=path: self.open(p),
                 size=16,
                 enabled=problem is None,
             )
             self.buttons.append(button)
+            watch = widgets.Button(
+                "Watch",
+                (1030, 150 + i * 52, 110, 42),
+                lambda p=path: self.watch(p),
+                size=16,
+                enabled=problem is None,
+                hint="Watch this game again, move by move and battle by battle",
+            )
+            self.buttons.append(watch)
         self.back = widgets.Button("Back", (540, 720, 200, 44), lambda: self.app.stack.pop(self))
 
     def open(self, path: Path) -> None:
         self.problem = open_game(self.app, path)
+
+    def watch(self, path: Path) -> None:
+        """The saved game replayed from its start (the replay scene), not continued."""
+        loaded, self.problem = load_game(path)
+        if loaded is not None:
+            game, saved = loaded
+            self.app.open("replay", game, saved.seats)
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.back.handle(event):

@@ -1,0 +1,371 @@
+"""Watching a game again: move by move and battle by battle, forwards, backwards, by turn.
+
+The game is rebuilt from the save's start by the engine replaying its actions
+(:func:`nshex_pygame.client.replay.replay`); every board shown is one the engine reached. A
+move that fought a battle can be watched in the battle playback (the battle scene, with the
+engine's log of that battle), and the scene can open on the last battle of a game, played at
+once (the game screen's "Last battle" button).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from nshex_pygame.client import armystyle, tileart, widgets
+from nshex_pygame.client.board import BoardView
+from nshex_pygame.client.hexgeo import Hex
+from nshex_pygame.client.replay import Frame, Replay, replay
+from nshex_pygame.client.scene import Scene
+from nshex_pygame.client.words import action_words, army_name
+
+LEFT = pygame.Rect(10, 10, 300, 390)
+RIGHT = pygame.Rect(970, 10, 300, 390)
+MOVES = pygame.Rect(10, 410, 300, 380)
+CONTROLS = pygame.Rect(970, 410, 300, 380)
+TIMELINE = pygame.Rect(330, 752, 620, 36)
+AUTOPLAY_SECONDS = 0.8
+
+
+def as_hex(at: Any) -> Hex:
+    return int(at[0]), int(at[1])
+
+
+class ReplayScene(Scene):
+    scene_name = "replay"
+
+    def __init__(
+        self,
+        app: Any,
+        game: Any,
+        seats: list[Any] | None = None,
+        *,
+        at: int | str = 0,
+        play_battle: bool = False,
+    ) -> None:
+        """``at``: the frame to open on (an action's number, or ``"last_battle"``, or
+        ``"end"``); ``play_battle``: play that frame's battle at once."""
+        super().__init__(app)
+        self.seats = seats
+        self.rep: Replay = replay(game)
+        self.armies = self.rep.armies
+        self.board = BoardView()
+        self.turns = self.rep.turn_starts()
+        self.battles = self.rep.battle_frames()
+        self.index = 0
+        self.playing = False
+        self.clock = 0.0
+        self.wait = 0.0
+        if at == "last_battle":
+            self.index = self.battles[-1] if self.battles else len(self.rep.frames) - 1
+        elif at == "end":
+            self.index = len(self.rep.frames) - 1
+        elif isinstance(at, int):
+            self.index = max(0, min(at, len(self.rep.frames) - 1))
+        x, y, w = CONTROLS.left + 12, CONTROLS.top + 128, (CONTROLS.width - 36) // 2
+        self.buttons = [
+            widgets.Button("< Move (Left)", (x, y, w, 38), lambda: self.go(-1), size=15),
+            widgets.Button("Move > (Right)", (x + w + 12, y, w, 38), lambda: self.go(1), size=15),
+            widgets.Button("< Turn (Up)", (x, y + 46, w, 38), lambda: self.turn(-1), size=15),
+            widgets.Button(
+                "Turn > (Down)", (x + w + 12, y + 46, w, 38), lambda: self.turn(1), size=15
+            ),
+            widgets.Button("< Battle (PgUp)", (x, y + 92, w, 38), lambda: self.battle(-1), size=15),
+            widgets.Button(
+                "Battle > (PgDn)", (x + w + 12, y + 92, w, 38), lambda: self.battle(1), size=15
+            ),
+            widgets.Button("Play (Space)", (x, y + 138, w, 38), self.toggle_play, size=15),
+            widgets.Button(
+                "Watch the battle (B)", (x + w + 12, y + 138, w, 38), self.watch_battle, size=15
+            ),
+            widgets.Button("Back (Esc)", (x, y + 184, 2 * w + 12, 40), self.back, size=16),
+        ]
+        self.watch_button = self.buttons[7]
+        self.play_button = self.buttons[6]
+        if play_battle and self.frame.battles:
+            self.watch_battle()
+
+    # --- where we are ----------------------------------------------------------------------------
+
+    @property
+    def frame(self) -> Frame:
+        return self.rep.frames[self.index]
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.frame.view
+
+    def go(self, step: int) -> None:
+        self.index = max(0, min(len(self.rep.frames) - 1, self.index + step))
+
+    def jump(self, index: int) -> None:
+        self.index = max(0, min(len(self.rep.frames) - 1, index))
+
+    def turn(self, step: int) -> None:
+        """To the start of the next turn, or of this one (or the one before) going back."""
+        if step > 0:
+            later = [i for i in self.turns if i > self.index]
+            self.jump(later[0] if later else len(self.rep.frames) - 1)
+        else:
+            earlier = [i for i in self.turns if i < self.index]
+            self.jump(earlier[-1] if earlier else 0)
+
+    def jump_to_turn(self, turn: int) -> None:
+        for index in self.turns:
+            if self.rep.frames[index].turn >= turn:
+                self.jump(index)
+                return
+        self.jump(len(self.rep.frames) - 1)
+
+    def battle(self, step: int) -> None:
+        if step > 0:
+            later = [i for i in self.battles if i > self.index]
+            if later:
+                self.jump(later[0])
+        else:
+            earlier = [i for i in self.battles if i < self.index]
+            if earlier:
+                self.jump(earlier[-1])
+
+    def toggle_play(self) -> None:
+        self.playing = not self.playing
+        self.wait = 0.0
+        if self.playing and self.index == len(self.rep.frames) - 1:
+            self.index = 0
+
+    def back(self) -> None:
+        self.app.stack.pop(self)
+
+    def watch_battle(self, *, keep_playing: bool = False) -> None:
+        """The battle this move fought, played back from the engine's log of it (the replay
+        goes on after it when it was playing by itself)."""
+        frame = self.frame
+        if not frame.battles:
+            return
+        battle = frame.game.last_battle()
+        if not battle:
+            return
+        before_hq = self.rep.frames[self.index - 1].view["hq_hp"] if self.index else [20, 20]
+        view = frame.view
+        self.playing = keep_playing
+        self.app.open(
+            "battle",
+            self.board,
+            self.armies,
+            battle["before"],
+            battle["phases"],
+            list(battle.get("hq_hp_before") or before_hq),
+            backdrop=self,
+            result_units=view["units"],
+            result_hq=list(view["hq_hp"]),
+            to_move=frame.seat if frame.seat >= 0 else None,
+        )
+
+    # --- input and time --------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if TIMELINE.collidepoint(event.pos):
+                self.jump(self.timeline_index(event.pos[0]))
+            return
+        if event.type != pygame.KEYDOWN:
+            return
+        keys = {
+            pygame.K_LEFT: lambda: self.go(-1),
+            pygame.K_RIGHT: lambda: self.go(1),
+            pygame.K_UP: lambda: self.turn(-1),
+            pygame.K_DOWN: lambda: self.turn(1),
+            pygame.K_PAGEUP: lambda: self.battle(-1),
+            pygame.K_PAGEDOWN: lambda: self.battle(1),
+            pygame.K_HOME: lambda: self.jump(0),
+            pygame.K_END: lambda: self.jump(len(self.rep.frames) - 1),
+            pygame.K_SPACE: self.toggle_play,
+            pygame.K_b: self.watch_battle,
+            pygame.K_ESCAPE: self.back,
+        }
+        action = keys.get(event.key)
+        if action is not None:
+            action()
+
+    def timeline_index(self, x: int) -> int:
+        """The frame under ``x`` on the timeline (the start of the turn there)."""
+        k = (x - TIMELINE.left) / max(1, TIMELINE.width)
+        return max(0, min(len(self.rep.frames) - 1, round(k * (len(self.rep.frames) - 1))))
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if not self.playing:
+            return
+        self.wait += dt * max(0.25, self.app.settings.animation_speed)
+        if self.wait < AUTOPLAY_SECONDS:
+            return
+        self.wait = 0.0
+        if self.index >= len(self.rep.frames) - 1:
+            self.playing = False
+            return
+        self.go(1)
+        if self.frame.battles:
+            self.watch_battle(keep_playing=True)
+
+    def busy(self) -> bool:
+        return self.playing
+
+    # --- drawing ---------------------------------------------------------------------------------
+
+    def caption(self) -> str:
+        frame = self.frame
+        turn = f"Turn {frame.turn}"
+        if frame.index == 0:
+            return f"{turn}: the start of the game"
+        who = army_name(self.armies[frame.seat]) if frame.seat >= 0 else "Chance"
+        if frame.desc.get("kind") == "draw":
+            tile = str(frame.desc.get("tile") or "")
+            name = tileart.info_of(tile).get("name", tile) if tile else "a tile"
+            return f"{turn}: {who} draws {name}"
+        return f"{turn}: {who} {action_words(frame.desc)}"
+
+    def rings(self) -> list[tuple[int, int, int]] | None:
+        return None
+
+    def draw_backdrop(
+        self,
+        surface: pygame.Surface,
+        *,
+        hq: list[int] | None = None,
+        prompt: str | None = None,
+        panels: dict[str, Any] | None = None,
+    ) -> None:
+        """The seats' panels and the caption (the battle playback draws over this too)."""
+        surface.fill(widgets.BG)
+        view = self.view
+        hq_hp = hq if hq is not None else list(view["hq_hp"])
+        for seat, rect in enumerate((LEFT, RIGHT)[: len(self.armies)]):
+            self.draw_seat(surface, seat, rect, hq_hp, panels)
+        words = prompt if prompt is not None else self.caption()
+        size = tileart.fit_text(words, 19, 630)
+        widgets.draw_text(surface, words, (640, 22), size, widgets.ACCENT, True, "center")
+
+    def draw_seat(
+        self,
+        surface: pygame.Surface,
+        seat: int,
+        rect: pygame.Rect,
+        hq_hp: list[int],
+        panels: dict[str, Any] | None,
+    ) -> None:
+        army = self.armies[seat]
+        sch = armystyle.scheme(army)
+        lit = (panels or {}).get("to_move", self.view.get("to_move")) == seat
+        widgets.panel(surface, rect, edge=widgets.ACCENT if lit else widgets.PANEL_EDGE)
+        band = pygame.Rect(rect.left + 1, rect.top + 1, rect.width - 2, 56)
+        pygame.draw.rect(surface, sch.main, band, border_radius=8)
+        armystyle.draw_emblem(surface, army, (rect.left + 32, rect.top + 29), 22)
+        name = army_name(army)
+        if self.seats is not None and seat < len(self.seats) and not self.seats[seat].is_human:
+            name += f" ({self.seats[seat].player})"
+        size = tileart.fit_text(name, 20, rect.width - 80)
+        widgets.draw_text(surface, name, (rect.left + 62, rect.top + 16), size, widgets.TEXT, True)
+        widgets.draw_text(
+            surface, f"HQ: {hq_hp[seat]} hit points", (rect.left + 14, rect.top + 70), 18
+        )
+        view = self.view
+        hand = list((view.get("hands") or [[]] * 2)[seat])
+        widgets.draw_text(surface, "In hand", (rect.left + 14, rect.top + 104), 15, widgets.DIM)
+        for i, tile in enumerate(hand[:3]):
+            image = tileart.render_tile(tile, 40)
+            tileart.blit_tile(surface, image, (rect.left + 56 + 92 * i, rect.top + 170))
+        deck = (view.get("deck_sizes") or [0, 0])[seat]
+        piles = (panels or {}).get("discards") or view.get("discards") or [[], []]
+        widgets.draw_text(
+            surface,
+            f"Deck: {deck} tiles, discarded: {len(piles[seat])}",
+            (rect.left + 14, rect.top + 230),
+            15,
+            widgets.DIM,
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_backdrop(surface)
+        view = self.view
+        self.board.draw_ground(surface)
+        netted = {as_hex(e["at"]) for e in view.get("board_effects") or [] if e.get("netted")}
+        self.board.draw_units(surface, view["units"], list(view["hq_hp"]), netted)
+        frame = self.frame
+        spot = frame.desc.get("at") or frame.desc.get("to") or frame.desc.get("target")
+        if spot is not None and frame.index > 0:
+            tileart.hex_outline(
+                surface, self.board.pixel(as_hex(spot)), self.board.size - 3, widgets.ACCENT, 4
+            )
+        self.draw_moves(surface)
+        self.draw_controls(surface)
+        self.draw_timeline(surface)
+
+    def draw_moves(self, surface: pygame.Surface) -> None:
+        widgets.panel(surface, MOVES)
+        widgets.draw_text(surface, "Moves", (MOVES.left + 12, MOVES.top + 8), 16, widgets.DIM, True)
+        rows = (MOVES.height - 44) // 19
+        shown = [f for f in self.rep.frames if f.desc.get("kind") != "draw" or f is self.frame]
+        at = next((i for i, f in enumerate(shown) if f.index >= self.index), len(shown) - 1)
+        first = max(0, min(at - rows // 2, len(shown) - rows))
+        y = MOVES.top + 34
+        for frame in shown[first : first + rows]:
+            if frame.index == 0:
+                words = "The start"
+            else:
+                who = army_name(self.armies[frame.seat]) if frame.seat >= 0 else "Chance"
+                words = f"{who} {action_words(frame.desc)}"
+            current = frame.index == self.index
+            colour = widgets.ACCENT if current else (widgets.TEXT if frame.battles else widgets.DIM)
+            size = tileart.fit_text(words, 13, MOVES.width - 30, bold=current)
+            widgets.draw_text(surface, words, (MOVES.left + 14, y), size, colour, current)
+            y += 19
+
+    def draw_controls(self, surface: pygame.Surface) -> None:
+        widgets.panel(surface, CONTROLS)
+        x, y = CONTROLS.left + 12, CONTROLS.top + 10
+        widgets.draw_text(surface, "Replay", (x, y), 22, widgets.ACCENT, True)
+        frame = self.frame
+        last = len(self.rep.frames) - 1
+        widgets.draw_text(surface, f"Action {frame.index} of {last}", (x, y + 36), 16, widgets.TEXT)
+        turns = self.rep.frames[-1].turn
+        widgets.draw_text(surface, f"Turn {frame.turn} of {turns}", (x, y + 58), 16, widgets.TEXT)
+        fought = (
+            f"{len(self.battles)} battles in the game"
+            if len(self.battles) != 1
+            else ("1 battle in the game")
+        )
+        widgets.draw_text(surface, fought, (x, y + 82), 15, widgets.DIM)
+        self.watch_button.enabled = bool(frame.battles)
+        self.play_button.label = "Pause (Space)" if self.playing else "Play (Space)"
+        for button in self.buttons:
+            button.draw(surface)
+        widgets.draw_text(
+            surface,
+            "Home / End: the start / the end",
+            (x, CONTROLS.bottom - 22),
+            13,
+            widgets.DIM,
+        )
+
+    def draw_timeline(self, surface: pygame.Surface) -> None:
+        rect = TIMELINE
+        pygame.draw.rect(surface, (40, 43, 52), rect, border_radius=6)
+        last = max(1, len(self.rep.frames) - 1)
+
+        def x_of(index: int) -> float:
+            return rect.left + index / last * rect.width
+
+        for index in self.turns:
+            x = x_of(index)
+            pygame.draw.line(surface, (70, 76, 92), (x, rect.top + 6), (x, rect.bottom - 6), 1)
+        for index in self.battles:
+            pygame.draw.circle(surface, widgets.BAD, (x_of(index), rect.centery), 5)
+        x = x_of(self.index)
+        pygame.draw.rect(
+            surface, widgets.ACCENT, pygame.Rect(x - 3, rect.top + 2, 6, rect.height - 4)
+        )
+        pygame.draw.rect(surface, widgets.PANEL_EDGE, rect, 1, border_radius=6)

@@ -1,0 +1,112 @@
+"""Replays and the game-over numbers: the game rebuilt by the engine from the save's start."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+from client_support import app_fixture, click, click_button, data_dir_fixture, key  # noqa: F401
+
+from nshex_pygame.client import storage, widgets
+from nshex_pygame.client.replay import replay, start_of
+from nshex_pygame.client.storage import SeatSetup
+from nshex_pygame.core import CHANCE, Bot, Game
+
+
+def finished_game(seed: int = 3, armies=("borgo", "moloch")) -> Game:
+    game = Game(list(armies), seed)
+    bot = Bot("greedy", seed)
+    while not game.is_terminal():
+        player = game.current_player()
+        game.apply_action(game.natural_draw() if player == CHANCE else bot.choose(game))
+    return game
+
+
+def seats(game: Game) -> list[SeatSetup]:
+    return [SeatSetup(a, "human") for a in game.view()["armies"]]
+
+
+def test_the_replay_rebuilds_every_position_from_the_start() -> None:
+    game = finished_game()
+    rep = replay(game)
+    assert len(rep.frames) == len(game.history()) + 1
+    assert rep.frames[0].game == start_of(game)
+    assert rep.frames[-1].game == game, "the replay ends where the game ended"
+    assert rep.frames[-1].view["hq_hp"] == game.view()["hq_hp"]
+    assert sum(f.battles for f in rep.frames) == game.battles
+    assert rep.turn_starts()[0] == 0 and len(rep.turn_starts()) >= game.view()["turn"]
+
+
+def test_the_replay_goes_forwards_backwards_by_turn_and_plays_a_battle(app: Any) -> None:
+    game = finished_game()
+    under = app.make("menu")
+    app.stack.clear_to(under)
+    rep = app.open("replay", game, seats(game))
+    assert rep.index == 0
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert rep.index == 2
+    key(app, pygame.K_LEFT)
+    assert rep.index == 1
+    key(app, pygame.K_DOWN)
+    first_turn = rep.frame.turn
+    assert rep.index in rep.turns and rep.index > 1
+    key(app, pygame.K_DOWN)
+    assert rep.frame.turn == first_turn + 1
+    key(app, pygame.K_UP)
+    assert rep.frame.turn == first_turn
+    rep.jump_to_turn(10)
+    assert rep.frame.turn == 10 and rep.index in rep.turns
+    key(app, pygame.K_END)
+    assert rep.frame.game == game
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_PAGEDOWN)  # to the first battle
+    assert rep.index == rep.battles[0] and rep.frame.battles
+    app.step(0.0)
+    click_button(app, rep, "Watch the battle")
+    battle = app.stack.top
+    assert battle.scene_name == "battle" and battle.backdrop is rep
+    battle.skip()  # the strict app fails if the playback ends off the engine's board
+    assert app.stack.top is rep
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is under
+
+
+def test_autoplay_walks_the_game_and_plays_its_battles(app: Any) -> None:
+    game = finished_game()
+    rep = app.make("replay", game, seats(game))
+    app.stack.clear_to(rep)
+    key(app, pygame.K_SPACE)
+    seen_battle = False
+    for _ in range(3000):
+        app.step(0.2, draw=False)
+        top = app.stack.top
+        if top is not rep:
+            seen_battle = True
+            top.skip()
+        if not rep.playing:
+            break
+    assert seen_battle and rep.index == len(rep.rep.frames) - 1
+
+
+def test_a_saved_game_can_be_watched_from_the_load_screen(app: Any, data_dir: Path) -> None:
+    game = finished_game(5, ("hegemony", "outpost"))
+    storage.save_game(storage.saves_dir() / "done.json", seats(game), game.save())
+    load = app.make("load")
+    app.stack.clear_to(load)
+    app.step(0.0)
+    click_button(app, load, "Watch")
+    rep = app.stack.top
+    assert rep.scene_name == "replay"
+    assert rep.rep.frames[-1].game == game
+    notes = widgets.watch_overflow()
+    try:
+        app.draw()
+        rep.jump(len(rep.rep.frames) // 2)
+        app.draw()
+    finally:
+        widgets.stop_watching()
+    assert not notes, notes
+    click(app, (rep.buttons[-1].rect.center))
+    assert app.stack.top is load
