@@ -1,4 +1,10 @@
-"""The end of a game: who won, the HQ hit points, a rematch or back to the menu."""
+"""The end of a game: who won, what each side did, and where to go from here.
+
+Per seat: the damage dealt to the enemy HQ, the enemy units destroyed, the units lost and the
+tiles played, and a chart of both HQs' hit points over the turns. All of it is read off the
+game replayed through the engine from its start (:mod:`nshex_pygame.client.replay`), never
+worked out by a rule of the client's own. Rematch, watch the replay, or the main menu.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +13,21 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import storage, tileart, widgets
+from nshex_pygame.client import armystyle, storage, tileart, widgets
+from nshex_pygame.client.replay import Summary, replay, summary
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.session import new_game
 from nshex_pygame.client.words import army_name
+
+BOX = pygame.Rect(170, 40, 940, 720)
+CHART = pygame.Rect(290, 456, 760, 180)
+ROWS = (
+    ("HQ hit points left", "hq_left"),
+    ("Damage to the enemy HQ", "hq_damage_dealt"),
+    ("Enemy units destroyed", "units_destroyed"),
+    ("Own units lost", "units_lost"),
+    ("Tiles played", "tiles_played"),
+)
 
 
 class GameOverScene(Scene):
@@ -22,11 +39,22 @@ class GameOverScene(Scene):
         super().__init__(app)
         self.game_scene = game_scene
         self.hidden = False
+        self.summary: Summary | None = None
+        self.problem = ""
+        try:
+            self.summary = summary(replay(game_scene.game))
+        except Exception as exc:  # a save the engine will not replay: the headline still shows
+            self.problem = f"The game could not be replayed for its numbers: {exc}"
+        y, w = BOX.bottom - 66, 200
         self.buttons = [
-            widgets.Button("Rematch", (430, 470, 200, 50), self.rematch, size=20),
-            widgets.Button("Main menu", (650, 470, 200, 50), self.to_menu, size=20),
-            widgets.Button("Look at the board", (515, 535, 250, 40), self.toggle, size=16),
+            widgets.Button("Rematch", (BOX.left + 30, y, w, 48), self.rematch, size=20),
+            widgets.Button(
+                "Watch the replay", (BOX.left + 250, y, w + 20, 48), self.watch, size=19
+            ),
+            widgets.Button("Main menu", (BOX.left + 490, y, w, 48), self.to_menu, size=20),
+            widgets.Button("Look at the board", (BOX.left + 710, y, w, 48), self.toggle, size=16),
         ]
+        self.board_button = self.buttons[3]
 
     def headline(self) -> str:
         game = self.game_scene.game
@@ -50,15 +78,19 @@ class GameOverScene(Scene):
         self.app.stack.replace(scene)
         scene.autosave()
 
+    def watch(self) -> None:
+        """The whole game again, move by move and battle by battle (back here after)."""
+        self.app.open("replay", self.game_scene.game, list(self.game_scene.seats))
+
     def to_menu(self) -> None:
         self.app.stack.clear_to(self.app.make("menu"))
 
     def toggle(self) -> None:
         self.hidden = not self.hidden
-        self.buttons[2].label = "Show the result" if self.hidden else "Look at the board"
+        self.board_button.label = "Show the result" if self.hidden else "Look at the board"
 
     def handle(self, event: pygame.event.Event) -> None:
-        for button in self.buttons if not self.hidden else self.buttons[2:]:
+        for button in self.buttons if not self.hidden else [self.board_button]:
             if button.handle(event):
                 return
         if event.type == pygame.KEYDOWN:
@@ -66,42 +98,116 @@ class GameOverScene(Scene):
                 self.to_menu()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.rematch()
+            elif event.key == pygame.K_r:
+                self.watch()
+
+    def value(self, seat: int, key: str) -> int:
+        if key == "hq_left":
+            return int(self.game_scene.view["hq_hp"][seat])
+        assert self.summary is not None
+        return int(getattr(self.summary.seats[seat], key))
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.hidden:
-            self.buttons[2].rect.topleft = (515, 752)
-            self.buttons[2].draw(surface)
+            self.board_button.rect.topleft = (BOX.left + 710, 752)
+            self.board_button.draw(surface)
             return
-        self.buttons[2].rect.topleft = (515, 535)
+        self.board_button.rect.topleft = (BOX.left + 710, BOX.bottom - 66)
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 160))
+        shade.fill((0, 0, 0, 170))
         surface.blit(shade, (0, 0))
-        box = pygame.Rect(380, 200, 520, 400)
-        widgets.panel(surface, box)
-        widgets.draw_text(surface, "Game over", (640, 240), 24, widgets.DIM, True, "center")
+        widgets.begin_frame()  # the panels under the shade are no boxes for this text
+        widgets.panel(surface, BOX)
+        cx = BOX.centerx
+        widgets.draw_text(surface, "Game over", (cx, BOX.top + 14), 20, widgets.DIM, True, "midtop")
         headline = self.headline()
-        size = tileart.fit_text(headline, 40, box.width - 40)
-        widgets.draw_text(surface, headline, (640, 290), size, widgets.ACCENT, True, "center")
+        size = tileart.fit_text(headline, 38, BOX.width - 40)
+        widgets.draw_text(
+            surface, headline, (cx, BOX.top + 40), size, widgets.ACCENT, True, "midtop"
+        )
         view = self.game_scene.view
-        for seat, army in enumerate(self.game_scene.armies):
-            hp = view["hq_hp"][seat]
-            widgets.draw_text(
-                surface,
-                f"{army_name(army)} HQ: {hp} hit points",
-                (640, 350 + 32 * seat),
-                20,
-                widgets.TEXT,
-                False,
-                "center",
-            )
         widgets.draw_text(
             surface,
-            f"{view.get('battles', 0)} battles, {view.get('turn', 0)} turns",
-            (640, 425),
+            f"{view.get('turn', 0)} turns, {view.get('battles', 0)} battles",
+            (cx, BOX.top + 90),
             15,
             widgets.DIM,
             False,
-            "center",
+            "midtop",
         )
+        self.draw_table(surface, BOX.top + 120)
+        if self.summary is not None:
+            self.draw_chart(surface, self.summary)
+        elif self.problem:
+            widgets.draw_paragraph(surface, self.problem, CHART, 15, widgets.BAD)
         for button in self.buttons:
             button.draw(surface)
+
+    def draw_table(self, surface: pygame.Surface, top: int) -> None:
+        armies = self.game_scene.armies
+        label_x, col = BOX.left + 60, [BOX.left + 560, BOX.left + 770]
+        for seat, army in enumerate(armies[:2]):
+            sch = armystyle.scheme(army)  # the name in its line's colour on the chart
+            armystyle.draw_emblem(surface, army, (col[seat], top + 26), 24)
+            name = army_name(army)
+            size = tileart.fit_text(name, 19, 190)
+            widgets.draw_text(surface, name, (col[seat], top + 54), size, sch.shot, True, "midtop")
+        if self.summary is None:
+            return
+        for i, (label, key) in enumerate(ROWS):
+            y = top + 86 + 32 * i
+            if i % 2 == 0:
+                band = pygame.Rect(BOX.left + 40, y - 4, BOX.width - 80, 30)
+                pygame.draw.rect(surface, (46, 50, 60), band, border_radius=5)
+            widgets.draw_text(surface, label, (label_x, y), 18, widgets.TEXT)
+            values = [self.value(seat, key) for seat in range(len(armies[:2]))]
+            for seat, v in enumerate(values):
+                better = (key != "units_lost" and v > min(values)) or (
+                    key == "units_lost" and v < max(values)
+                )
+                colour = widgets.GOOD if better else widgets.TEXT
+                widgets.draw_text(surface, str(v), (col[seat], y), 19, colour, True, "midtop")
+
+    def draw_chart(self, surface: pygame.Surface, data: Summary) -> None:
+        rect = CHART
+        widgets.draw_text(
+            surface,
+            "HQ hit points, turn by turn",
+            (rect.left, rect.top - 30),
+            16,
+            widgets.DIM,
+            True,
+        )
+        pygame.draw.rect(surface, (30, 32, 40), rect)
+        series = data.hq_by_turn
+        top_hp = max(20, max((max(hp) for _t, hp in series), default=20))
+        first, last = series[0][0], max(series[-1][0], series[0][0] + 1)
+
+        def point(turn: int, hp: int) -> tuple[float, float]:
+            x = rect.left + (turn - first) / (last - first) * rect.width
+            y = rect.bottom - max(0, hp) / top_hp * rect.height
+            return x, y
+
+        for hp in range(0, top_hp + 1, 5):
+            y = point(first, hp)[1]
+            pygame.draw.line(surface, (54, 58, 70), (rect.left, y), (rect.right, y), 1)
+            widgets.draw_text(
+                surface, str(hp), (rect.left - 8, y), 13, widgets.DIM, False, "midright"
+            )
+        step = max(1, (last - first) // 10)
+        for turn in range(first, last + 1, step):
+            x = point(turn, 0)[0]
+            widgets.draw_text(
+                surface, str(turn), (x, rect.bottom + 4), 13, widgets.DIM, False, "midtop"
+            )
+        widgets.draw_text(
+            surface, "turn", (rect.right, rect.bottom + 22), 13, widgets.DIM, False, "topright"
+        )
+        for seat, army in enumerate(self.game_scene.armies[:2]):
+            colour = armystyle.scheme(army).shot
+            points = [point(turn, hp[seat]) for turn, hp in series]
+            if len(points) >= 2:
+                pygame.draw.lines(surface, colour, False, points, 3)
+            for p in points[-1:]:
+                pygame.draw.circle(surface, colour, p, 5)
+        pygame.draw.rect(surface, widgets.PANEL_EDGE, rect, 1)
