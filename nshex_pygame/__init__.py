@@ -1,6 +1,6 @@
 """Neuroshima Hex! 3.0: the Python side of the game.
 
-The rules live in the Rust engine (``rust_core/nshex_core``); this package reaches it through
+The rules live in the Rust engine (the crates in ``rust_core/``); this package reaches it through
 :mod:`nshex_pygame.core` and will hold the pygame-ce client. The engine names are re-exported
 here lazily, so that ``import nshex_pygame`` (and the ``nshex`` command's error handling) works
 even when the native module has not been built yet.

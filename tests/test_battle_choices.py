@@ -3,7 +3,7 @@
 A seat listed in ``manual_battle_choices`` is asked, through ``battle_question()`` and its
 legal actions, whether its Clown explodes, which edge a Quartermaster converts and which
 attack a medic takes; everybody else gets the automatic answers. The rules of the answers
-are checked in ``rust_core/nshex_core/tests/battle_choices.rs``; these tests check the
+are checked in ``rust_core/nshex_tests/tests/battle_choices.rs``; these tests check the
 binding's contract.
 """
 

@@ -1,6 +1,6 @@
 """The rules test vectors of tests/conformance (format: docs/CONFORMANCE.md), run from Python.
 
-The same files are run by the Rust tests (rust_core/nshex_core/tests/conformance.rs); running
+The same files are run by the Rust tests (rust_core/nshex_tests/tests/conformance.rs); running
 them here too checks the whole path through the binding: loading, choices as Python data,
 the result and the events. A vector folder that is empty fails: a rules suite that silently
 runs nothing is worse than none.

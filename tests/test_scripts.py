@@ -1,6 +1,6 @@
 """The game-flow scripts of tests/scripts (format: docs/CONFORMANCE.md "Game-flow scripts").
 
-The same files are run by the Rust tests (rust_core/nshex_core/tests/scripts.rs); the
+The same files are run by the Rust tests (rust_core/nshex_tests/tests/scripts.rs); the
 comparison here mirrors that one exactly, so a file passes in both or in neither:
 
 - without ``[expect] error`` every action must be accepted; with it, the action at ``index``

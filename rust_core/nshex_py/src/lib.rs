@@ -4,18 +4,19 @@
 //! Python exception carrying the engine's message, and no Rust panic crosses into Python
 //! (it becomes an `EngineError`). Battles run with the GIL released.
 
-use nshex_core::battle::{BattleLog, BattleSummary, Resolver};
-use nshex_core::bots::{arena as run_arena, bot_by_name, Bot, BOT_NAMES};
-use nshex_core::game::{Action, Game, Player};
-use nshex_core::json::{battle_json, outcome_json, phases_json};
-use nshex_core::mcts::Progress;
-use nshex_core::notation::{action_to_line, line_to_action, line_to_legal_action};
-use nshex_core::save::{game_to_json, Record};
-use nshex_core::scenario::{choices_from_json, load_scenario, parse_scenario};
-use nshex_core::script::{draw_fixed, game_from_scenario, run_script, script_result_json};
-use nshex_core::tiles::tiles;
-use nshex_core::BoardKind;
-use nshex_core::Position;
+use nshex_ai::arena::arena as run_arena;
+use nshex_ai::bots::{bot_by_name, Bot, BOT_NAMES};
+use nshex_ai::mcts::Progress;
+use nshex_formats::json::{battle_json, outcome_json, phases_json};
+use nshex_formats::notation::{action_to_line, line_to_action, line_to_legal_action};
+use nshex_formats::save::{game_to_json, Record};
+use nshex_formats::scenario::{choices_from_json, load_scenario, parse_scenario};
+use nshex_formats::script::{draw_fixed, game_from_scenario, run_script, script_result_json};
+use nshex_rules::tiles;
+use nshex_rules::BoardKind;
+use nshex_rules::Position;
+use nshex_rules::{Action, Game, Player};
+use nshex_rules::{BattleLog, BattleSummary, Resolver};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -216,13 +217,13 @@ impl PyPosition {
     /// What the board does to each unit now (nets, links, bonuses, the phases it would fire
     /// in, the medics protecting it), for tile information. One dict per unit.
     fn analysis<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let v = guarded(|| Ok(nshex_core::json::analysis_json(&self.inner)))?;
+        let v = guarded(|| Ok(nshex_formats::json::analysis_json(&self.inner)))?;
         to_py(py, &v)
     }
 
     /// The position as plain data: armies, board, hq_hp, units.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &nshex_core::json::position_json(&self.inner))
+        to_py(py, &nshex_formats::json::position_json(&self.inner))
     }
 
     fn __repr__(&self) -> String {
@@ -379,7 +380,7 @@ fn seat_mask(seats: &[u8], n: usize) -> PyResult<u8> {
     Ok(mask)
 }
 
-fn armies_of(names: &[String]) -> PyResult<Vec<nshex_core::tiles::ArmyId>> {
+fn armies_of(names: &[String]) -> PyResult<Vec<nshex_rules::ArmyId>> {
     let set = tiles();
     if !(2..=4).contains(&names.len()) {
         return Err(PyValueError::new_err("a game has 2 to 4 armies"));
@@ -448,7 +449,7 @@ impl PyGame {
     /// `describe_action` tells what each does), and the battle so far: "before",
     /// "hq_hp_before", "phases" (as `last_battle`).
     fn battle_question<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        use nshex_core::battle::Question;
+        use nshex_rules::Question;
         let g = &self.rec.game;
         let Some(p) = g.waiting_battle() else {
             return Ok(py.None().into_bound(py));
@@ -464,7 +465,7 @@ impl PyGame {
             "phase": q.phase(),
             "options": q.answers().into_iter().map(|a| Action::from_answer(a).encode()).collect::<Vec<_>>(),
             "automatic": Action::from_answer(q.automatic()).encode(),
-            "before": nshex_core::json::units_json(g.pos()),
+            "before": nshex_formats::json::units_json(g.pos()),
             "hq_hp_before": &g.pos().hq_hp[..g.seats() as usize],
             "phases": p.log.as_ref().map(|l| phases_json(g.pos(), l)),
         });
@@ -665,7 +666,7 @@ impl PyGame {
             None => Ok(py.None().into_bound(py)),
             Some((before, log)) => {
                 let v = serde_json::json!({
-                    "before": nshex_core::json::units_json(before),
+                    "before": nshex_formats::json::units_json(before),
                     "hq_hp_before": &before.hq_hp[..before.seats as usize],
                     "phases": phases_json(before, log),
                 });
@@ -679,7 +680,12 @@ impl PyGame {
     fn winner<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_py(
             py,
-            &outcome_json(self.rec.game.outcome().unwrap_or(nshex_core::Outcome::None)),
+            &outcome_json(
+                self.rec
+                    .game
+                    .outcome()
+                    .unwrap_or(nshex_rules::Outcome::None),
+            ),
         )
     }
 
@@ -713,7 +719,7 @@ fn action_json(g: &Game, a: Action) -> Value {
         let x = g.pos().geometry().hex(c);
         json!([x.q, x.r])
     };
-    let t = |id: nshex_core::TileId| json!(tiles().tile(id).id);
+    let t = |id: nshex_rules::TileId| json!(tiles().tile(id).id);
     let mut v = match a {
         Action::PlaceHq { cell } => json!({"kind": "place_hq", "at": h(cell)}),
         Action::Draw { tile } => json!({"kind": "draw", "tile": t(tile)}),
@@ -924,7 +930,7 @@ fn selftest<'py>(py: Python<'py>, seed: u64, a: &str, b: &str) -> PyResult<Bound
     let r = py
         .detach(|| {
             catch_unwind(AssertUnwindSafe(|| {
-                nshex_core::bots::selftest(&a, &b, seed)
+                nshex_bench::selftest::selftest(&a, &b, seed)
             }))
         })
         .map_err(|_| EngineError::new_err("internal engine error in the self-test"))?
@@ -938,7 +944,7 @@ fn selftest<'py>(py: Python<'py>, seed: u64, a: &str, b: &str) -> PyResult<Bound
 #[pyo3(signature = (quick = false))]
 fn bench_core<'py>(py: Python<'py>, quick: bool) -> PyResult<Bound<'py, PyAny>> {
     let rows = py
-        .detach(|| catch_unwind(AssertUnwindSafe(|| nshex_core::bench::run(quick))))
+        .detach(|| catch_unwind(AssertUnwindSafe(|| nshex_bench::bench::run(quick))))
         .map_err(|_| EngineError::new_err("internal engine error in a benchmark"))?
         .map_err(EngineError::new_err)?;
     let v: Vec<Value> = rows

@@ -1,0 +1,164 @@
+//! The arena: two bots play each other over many seeded games, seats alternating, on all
+//! local cores; the result does not depend on how the games were spread over threads.
+
+use crate::bots::{bot_by_name, play_out};
+use nshex_rules::text::quote;
+use nshex_rules::{Game, Outcome};
+
+/// The result of an arena run, from bot `a`'s side.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ArenaResult {
+    pub games: u32,
+    pub wins_a: u32,
+    pub wins_b: u32,
+    pub draws: u32,
+}
+
+impl ArenaResult {
+    /// Draws count as half a win.
+    pub fn win_rate_a(&self) -> f64 {
+        if self.games == 0 {
+            return 0.0;
+        }
+        (self.wins_a as f64 + 0.5 * self.draws as f64) / self.games as f64
+    }
+
+    /// The 95% Wilson score interval of `win_rate_a`.
+    pub fn wilson95(&self) -> (f64, f64) {
+        let n = self.games as f64;
+        if n == 0.0 {
+            return (0.0, 1.0);
+        }
+        let p = self.win_rate_a();
+        let z = 1.959_963_984_540_054_f64;
+        let z2 = z * z;
+        let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = z * ((p * (1.0 - p) + z2 / (4.0 * n)) / n).sqrt() / (1.0 + z2 / n);
+        // Rounded to 12 places, so a perfect score reads 1.0 and not 0.9999999999999999.
+        let r = |x: f64| (x.clamp(0.0, 1.0) * 1e12).round() / 1e12;
+        (r(centre - half), r(centre + half))
+    }
+}
+
+/// One arena game: `i` picks the pairing and the seats (bot `a` is seat 0 in even games).
+/// Returns +1 when `a` won, -1 when `b` won, 0 for a draw.
+fn arena_game(
+    a: &str,
+    b: &str,
+    i: u32,
+    armies: Option<(nshex_rules::ArmyId, nshex_rules::ArmyId)>,
+    seed: u64,
+) -> Result<i8, String> {
+    use nshex_rules::BASE_PAIRINGS;
+    let set = nshex_rules::tiles();
+    let (army_a, army_b) = match armies {
+        Some(p) => p,
+        None => {
+            let (x, y) = BASE_PAIRINGS[(i as usize / 2) % BASE_PAIRINGS.len()];
+            (set.find_army(x).unwrap(), set.find_army(y).unwrap())
+        }
+    };
+    let a_seat = (i % 2) as usize;
+    let mut order = [army_a, army_b];
+    if a_seat == 1 {
+        order.swap(0, 1);
+    }
+    let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
+    let mut g = Game::new(&order, nshex_rules::BoardKind::Standard, game_seed);
+    g.set_keep_battle_logs(false);
+    let mut bots = vec![
+        bot_by_name(if a_seat == 0 { a } else { b }, game_seed ^ 0xa5a5)?,
+        bot_by_name(if a_seat == 0 { b } else { a }, game_seed ^ 0x5a5a)?,
+    ];
+    play_out(&mut g, &mut bots, 1_000_000);
+    Ok(match g.outcome() {
+        Some(Outcome::Winner(w)) if w as usize == a_seat => 1,
+        Some(Outcome::Winner(_)) => -1,
+        _ => 0,
+    })
+}
+
+/// Plays `games` games between bots `a` and `b`, seats alternating, over the given army
+/// pairing (bot `a` gets the first army) or all base pairings in turn, on `threads` threads.
+pub fn arena(
+    a: &str,
+    b: &str,
+    games: u32,
+    armies: Option<(&str, &str)>,
+    seed: u64,
+    threads: usize,
+) -> Result<ArenaResult, String> {
+    bot_by_name(a, 0)?;
+    bot_by_name(b, 0)?;
+    let set = nshex_rules::tiles();
+    let armies = match armies {
+        None => None,
+        Some((x, y)) => {
+            let f = |n: &str| {
+                set.find_army(n)
+                    .ok_or_else(|| format!("unknown army {}", quote(n)))
+            };
+            Some((f(x)?, f(y)?))
+        }
+    };
+    let threads = threads.clamp(1, 64);
+    let results: Vec<Result<i8, String>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                s.spawn(move || {
+                    (0..games)
+                        .filter(|i| *i as usize % threads == t)
+                        .map(|i| arena_game(a, b, i, armies, seed))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("arena thread"))
+            .collect()
+    });
+    let mut r = ArenaResult {
+        games,
+        ..Default::default()
+    };
+    for x in results {
+        match x? {
+            1 => r.wins_a += 1,
+            -1 => r.wins_b += 1,
+            _ => r.draws += 1,
+        }
+    }
+    Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_is_the_known_value() {
+        // 183 wins, 5 draws, 12 losses of 200: rate 0.9275.
+        let r = ArenaResult {
+            games: 200,
+            wins_a: 183,
+            wins_b: 12,
+            draws: 5,
+        };
+        assert!((r.win_rate_a() - 0.9275).abs() < 1e-12);
+        let (lo, hi) = r.wilson95();
+        assert!(
+            (lo - 0.8838).abs() < 1e-3 && (hi - 0.9556).abs() < 1e-3,
+            "{lo} {hi}"
+        );
+    }
+
+    #[test]
+    fn greedy_beats_random_and_runs_are_reproducible() {
+        let r = arena("greedy", "random", 12, None, 7, 2).unwrap();
+        assert_eq!(r.games, 12);
+        assert!(r.wins_a >= 9, "greedy won only {} of 12: {r:?}", r.wins_a);
+        assert_eq!(arena("greedy", "random", 12, None, 7, 1).unwrap(), r);
+        assert!(arena("nobody", "random", 1, None, 0, 1).is_err());
+    }
+}

@@ -1,0 +1,808 @@
+//! Monte Carlo Tree Search over the game's decisions, and the flat Monte Carlo baseline.
+//!
+//! The search is information-set MCTS with one tree ("single observer", open loop): each
+//! iteration deals a fresh determinization (every deck shuffled again; hands and discard
+//! piles are public, deck order is not, so the search never peeks at the real order), then
+//! walks the tree by the decisions alone. Draws are not tree nodes: they happen as the deal
+//! says, and a node's children are the actions that were legal on some deal. Selection uses
+//! UCB with availability counts (a child only competes on deals where it is legal).
+//!
+//! Placements have a large branching factor (three tiles, a dozen hexes, six facings), so a
+//! node widens progressively: it may hold `base + c * visits^alpha` children, added best
+//! first by [`crate::heuristics::prior`] (at the root, optionally by resolving a battle after
+//! each action). Leaves are valued by resolving a battle on the board ([`evaluate`]), not by
+//! random playouts. The tree is an index arena with a node cap; a search is reproducible for
+//! a seed at a fixed iteration budget, and can run root-parallel on several threads.
+
+use crate::bots::{evaluate, evaluate_deep, Bot};
+use crate::heuristics::prior;
+use nshex_rules::tiles;
+use nshex_rules::{Action, Game, Player};
+use nshex_rules::{Outcome, Resolver};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How a search plays: budgets, exploration, widening, horizon.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Iterations per decision (the whole budget, over all threads).
+    pub iterations: u32,
+    /// Wall-clock limit per decision, if any.
+    pub decision_time: Option<Duration>,
+    /// Wall-clock limit for all decisions of one turn, if any.
+    pub turn_time: Option<Duration>,
+    /// UCB exploration constant (values are in 0..1).
+    pub exploration: f32,
+    /// Progressive widening: a node may hold `widen_base + widen_c * visits^widen_alpha`
+    /// children.
+    pub widen_base: f32,
+    pub widen_c: f32,
+    pub widen_alpha: f32,
+    /// Order the root's actions by resolving a battle after each (else by the static prior).
+    pub root_battle_order: bool,
+    /// How many turns after the current one the tree looks into before it evaluates.
+    pub horizon: u32,
+    /// The tree's size bound in nodes (about 32 bytes each).
+    pub max_nodes: u32,
+    /// Root-parallel threads (each with its own tree, results summed).
+    pub threads: usize,
+    /// Scale of the evaluation's logistic squash (hit points of advantage for 73%).
+    pub eval_scale: f32,
+    /// Value leaves with `evaluate_deep` (two battles) instead of `evaluate` (one).
+    pub deep_eval: bool,
+}
+
+impl MctsConfig {
+    /// A small search that plays its own turn well and ignores the reply.
+    pub fn easy() -> MctsConfig {
+        MctsConfig {
+            iterations: 200,
+            decision_time: None,
+            turn_time: None,
+            exploration: 0.5,
+            widen_base: 2.0,
+            widen_c: 1.0,
+            widen_alpha: 0.35,
+            root_battle_order: false,
+            horizon: 0,
+            max_nodes: 1 << 16,
+            threads: 1,
+            eval_scale: 4.0,
+            deep_eval: false,
+        }
+    }
+
+    /// Looks at the opponent's reply, with battle-ordered root moves.
+    pub fn medium() -> MctsConfig {
+        MctsConfig {
+            iterations: 1_000,
+            horizon: 1,
+            root_battle_order: true,
+            exploration: 0.4,
+            widen_base: 3.0,
+            widen_c: 1.5,
+            widen_alpha: 0.4,
+            max_nodes: 1 << 20,
+            ..MctsConfig::easy()
+        }
+    }
+
+    /// The strongest level: a large budget, capped at two seconds a turn.
+    pub fn hard() -> MctsConfig {
+        MctsConfig {
+            iterations: 20_000,
+            turn_time: Some(Duration::from_secs(2)),
+            horizon: 1,
+            root_battle_order: true,
+            deep_eval: true,
+            exploration: 0.25,
+            widen_base: 4.0,
+            widen_c: 2.0,
+            widen_alpha: 0.45,
+            max_nodes: 1 << 22,
+            ..MctsConfig::easy()
+        }
+    }
+}
+
+/// What a running search reports to another thread, and how that thread stops it.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Iterations done in the current decision.
+    pub iterations: AtomicU64,
+    /// The best action so far, encoded, or `u64::MAX` before there is one.
+    pub best: AtomicU64,
+    /// Set to stop the search; it then answers with its best action so far.
+    pub cancel: AtomicBool,
+}
+
+impl Progress {
+    pub fn new() -> Arc<Progress> {
+        Arc::new(Progress {
+            iterations: AtomicU64::new(0),
+            best: AtomicU64::new(u64::MAX),
+            cancel: AtomicBool::new(false),
+        })
+    }
+}
+
+const NIL: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    action: Action,
+    first_child: u32,
+    next_sibling: u32,
+    visits: u32,
+    /// How often this node's action was legal when its parent was visited.
+    avail: u32,
+    /// Sum of values from the point of view of the seat that chose `action`.
+    value: f32,
+    mover: u8,
+}
+
+impl Node {
+    fn new(action: Action, mover: u8) -> Node {
+        Node {
+            action,
+            first_child: NIL,
+            next_sibling: NIL,
+            visits: 0,
+            avail: 0,
+            value: 0.0,
+            mover,
+        }
+    }
+}
+
+/// A dense index of every action a seat can take (no hashing: the action's fields are the
+/// index), for marking which actions are legal in this iteration's deal.
+struct ActionIndex {
+    /// Start of each action kind's block, and the total length at the end.
+    offsets: [usize; 15],
+}
+
+impl ActionIndex {
+    const CELLS: usize = 37;
+    const STEP: usize = Self::CELLS * 6;
+
+    fn new(tiles: usize) -> ActionIndex {
+        let c = Self::CELLS;
+        let sizes = [
+            c,                  // PlaceHq
+            1,                  // Unlucky
+            1,                  // Battle
+            1,                  // EndTurn
+            tiles,              // Discard / Draw
+            c,                  // PushTo
+            c,                  // Sniper
+            c,                  // Grenade
+            c,                  // AirStrike
+            c * c,              // PushBack
+            c * Self::STEP,     // Move
+            c * Self::STEP,     // Mobility
+            c * Self::STEP,     // Transport
+            tiles * Self::STEP, // Place
+        ];
+        let mut offsets = [0; 15];
+        for (k, size) in sizes.iter().enumerate() {
+            offsets[k + 1] = offsets[k] + size;
+        }
+        ActionIndex { offsets }
+    }
+
+    fn len(&self) -> usize {
+        self.offsets[14]
+    }
+
+    #[inline]
+    fn offset(&self, kind: usize) -> usize {
+        self.offsets[kind]
+    }
+
+    fn index(&self, a: Action) -> usize {
+        let step = Self::STEP;
+        let mv = |from: u8, to: u8, f: u8| from as usize * step + to as usize * 6 + f as usize;
+        match a {
+            Action::PlaceHq { cell } => self.offset(0) + cell as usize,
+            Action::Unlucky => self.offset(1),
+            Action::Battle => self.offset(2),
+            Action::EndTurn => self.offset(3),
+            Action::Discard { tile } | Action::Draw { tile } => self.offset(4) + tile.0 as usize,
+            Action::PushTo { cell } => self.offset(5) + cell as usize,
+            Action::Sniper { target } => self.offset(6) + target as usize,
+            Action::Grenade { target } => self.offset(7) + target as usize,
+            Action::AirStrike { center } => self.offset(8) + center as usize,
+            Action::PushBack { from, target } => {
+                self.offset(9) + from as usize * Self::CELLS + target as usize
+            }
+            Action::Move { from, to, facing } => self.offset(10) + mv(from, to, facing),
+            Action::Mobility { from, to, facing } => self.offset(11) + mv(from, to, facing),
+            Action::Transport { from, to, facing } => self.offset(12) + mv(from, to, facing),
+            Action::Place { tile, cell, facing } => {
+                self.offset(13) + tile.0 as usize * step + cell as usize * 6 + facing as usize
+            }
+            // The search plays every seat with automatic battle choices; a question at the
+            // root is answered before any search (`bots::answer_by_battle`).
+            Action::Clown { .. } | Action::Convert { .. } | Action::MedicTakes { .. } => {
+                unreachable!("battle choices are not searched")
+            }
+        }
+    }
+}
+
+/// One search tree with its scratch space; reused from decision to decision.
+pub struct Search {
+    cfg: MctsConfig,
+    rng: ChaCha8Rng,
+    nodes: Vec<Node>,
+    resolver: Resolver,
+    work: Option<Game>,
+    legal: Vec<Action>,
+    path: Vec<u32>,
+    index: ActionIndex,
+    /// `legal_stamp[i] == stamp`: action `i` is legal in the current visit.
+    legal_stamp: Vec<u32>,
+    /// `child_stamp[i] == stamp`: action `i` already has a child at the current node.
+    child_stamp: Vec<u32>,
+    stamp: u32,
+    /// The root's actions, best first (when `root_battle_order`).
+    root_order: Vec<Action>,
+}
+
+/// The answer of a search: the action and what the search saw.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    pub action: Action,
+    pub iterations: u32,
+    /// (action, visits, mean value for the deciding seat) of each root child.
+    pub root: Vec<(Action, u32, f32)>,
+    pub nodes: usize,
+}
+
+impl Search {
+    pub fn new(cfg: MctsConfig, seed: u64) -> Search {
+        let index = ActionIndex::new(tiles().tiles.len());
+        let n = index.len();
+        Search {
+            cfg,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            nodes: Vec::new(),
+            resolver: Resolver::new(),
+            work: None,
+            legal: Vec::with_capacity(256),
+            path: Vec::with_capacity(64),
+            index,
+            legal_stamp: vec![0; n],
+            child_stamp: vec![0; n],
+            stamp: 0,
+            root_order: Vec::new(),
+        }
+    }
+
+    pub fn config(&self) -> &MctsConfig {
+        &self.cfg
+    }
+
+    fn next_stamp(&mut self) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.legal_stamp.fill(0);
+            self.child_stamp.fill(0);
+            self.stamp = 1;
+        }
+        self.stamp
+    }
+
+    /// Leaf value for `seat`, in 0..1.
+    fn value(&mut self, g: &Game, seat: u8) -> f32 {
+        match g.outcome() {
+            Some(Outcome::Winner(w)) => return if w == seat { 1.0 } else { 0.0 },
+            Some(Outcome::Draw) => return 0.5,
+            _ => {}
+        }
+        let score = if self.cfg.deep_eval {
+            evaluate_deep(&mut self.resolver, g.pos(), seat)
+        } else {
+            evaluate(&mut self.resolver, g.pos(), seat)
+        } as f32;
+        1.0 / (1.0 + (-score / self.cfg.eval_scale).exp())
+    }
+
+    fn widen_limit(&self, visits: u32) -> usize {
+        let c = &self.cfg;
+        (c.widen_base + c.widen_c * (visits as f32).powf(c.widen_alpha)) as usize
+    }
+
+    /// Searches `game` for the seat to move, for at most `budget` iterations and until
+    /// `deadline`, reporting to `progress`. Panics if no seat is to move, or if a
+    /// battle waits for an answer (`bots::answer_by_battle` answers those; `MctsBot` does).
+    pub fn run(
+        &mut self,
+        game: &Game,
+        budget: u32,
+        deadline: Option<Instant>,
+        progress: &Progress,
+    ) -> SearchResult {
+        let Player::Seat(seat) = game.current_player() else {
+            panic!("a search runs only where a seat decides");
+        };
+        // The seat's view (deck order hidden), no logs, automatic battle choices inside.
+        let root = game.for_search(seat);
+        self.nodes.clear();
+        self.nodes.push(Node::new(Action::EndTurn, seat));
+        self.root_order.clear();
+        root.legal_actions_into(&mut self.legal);
+        let n_legal = self.legal.len();
+        let first_legal = self.legal[0];
+        if self.cfg.root_battle_order && self.legal.len() > 1 {
+            let mut scored: Vec<(f32, usize, Action)> = Vec::with_capacity(self.legal.len());
+            let mut g = root.clone();
+            let legal = std::mem::take(&mut self.legal);
+            for (i, &a) in legal.iter().enumerate() {
+                g.copy_from(&root);
+                g.apply_unchecked(a);
+                let v = self.value(&g, seat) + 1e-3 * prior(&root, a).tanh();
+                scored.push((v, i, a));
+            }
+            self.legal = legal;
+            scored.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+            self.root_order.extend(scored.iter().map(|x| x.2));
+        }
+        let mut work = self.work.take().unwrap_or_else(|| root.clone());
+        let mut done = 0u32;
+        if n_legal > 1 {
+            while done < budget {
+                self.iterate(&root, &mut work, seat);
+                done += 1;
+                if done & 63 == 0 {
+                    progress.iterations.fetch_add(64, Ordering::Relaxed);
+                    if let Some(b) = self.best_child() {
+                        progress.best.store(b.encode(), Ordering::Relaxed);
+                    }
+                    if progress.cancel.load(Ordering::Relaxed)
+                        || deadline.is_some_and(|d| Instant::now() >= d)
+                    {
+                        break;
+                    }
+                }
+            }
+            progress
+                .iterations
+                .fetch_add((done & 63) as u64, Ordering::Relaxed);
+        }
+        self.work = Some(work);
+        let action = self.best_child().unwrap_or_else(|| {
+            // No iteration ran (one legal action, or cancelled at once).
+            self.root_order.first().copied().unwrap_or(first_legal)
+        });
+        progress.best.store(action.encode(), Ordering::Relaxed);
+        SearchResult {
+            action,
+            iterations: done,
+            root: self.root_stats(),
+            nodes: self.nodes.len(),
+        }
+    }
+
+    fn root_stats(&self) -> Vec<(Action, u32, f32)> {
+        let mut out = Vec::new();
+        let mut c = self.nodes[0].first_child;
+        while c != NIL {
+            let n = &self.nodes[c as usize];
+            let q = if n.visits > 0 {
+                n.value / n.visits as f32
+            } else {
+                0.0
+            };
+            out.push((n.action, n.visits, q));
+            c = n.next_sibling;
+        }
+        out
+    }
+
+    /// The most visited root child (ties: the better mean value, then the first added).
+    fn best_child(&self) -> Option<Action> {
+        let mut best: Option<(u32, f32, Action)> = None;
+        let mut c = self.nodes[0].first_child;
+        while c != NIL {
+            let n = &self.nodes[c as usize];
+            let q = n.value / n.visits.max(1) as f32;
+            if best.is_none_or(|(v, bq, _)| n.visits > v || (n.visits == v && q > bq)) {
+                best = Some((n.visits, q, n.action));
+            }
+            c = n.next_sibling;
+        }
+        best.map(|b| b.2)
+    }
+
+    /// One iteration: deal, descend, expand one child, evaluate, back up.
+    fn iterate(&mut self, root: &Game, g: &mut Game, root_seat: u8) {
+        g.copy_from(root);
+        g.shuffle_hidden(&mut self.rng);
+        self.path.clear();
+        self.path.push(0);
+        let last_turn = root.turn() + self.cfg.horizon;
+        let mut node = 0u32;
+        let value = loop {
+            let seat = match g.current_player() {
+                Player::Terminal => break self.value(g, root_seat),
+                Player::Chance => {
+                    let a = g.natural_draw().expect("a draw at a chance node");
+                    g.apply_unchecked(a);
+                    continue;
+                }
+                Player::Seat(s) => s,
+            };
+            if g.turn() > last_turn {
+                break self.value(g, root_seat);
+            }
+            match self.step(g, node, seat) {
+                Step::Descend(child) => {
+                    g.apply_unchecked(self.nodes[child as usize].action);
+                    self.path.push(child);
+                    node = child;
+                }
+                Step::Expanded(child) => {
+                    g.apply_unchecked(self.nodes[child as usize].action);
+                    self.path.push(child);
+                    break self.value(g, root_seat);
+                }
+                Step::Leaf => break self.value(g, root_seat),
+            }
+        };
+        for &n in &self.path {
+            let nd = &mut self.nodes[n as usize];
+            nd.visits += 1;
+            nd.value += if nd.mover == root_seat {
+                value
+            } else {
+                1.0 - value
+            };
+        }
+    }
+
+    /// At `node` with `seat` to decide in `g`: pick a child to descend into, or add one.
+    fn step(&mut self, g: &Game, node: u32, seat: u8) -> Step {
+        g.legal_actions_into(&mut self.legal);
+        let stamp = self.next_stamp();
+        for &a in &self.legal {
+            self.legal_stamp[self.index.index(a)] = stamp;
+        }
+        // Children legal on this deal: mark them, count their availability, pick by UCB.
+        let parent_visits = self.nodes[node as usize].visits;
+        let mut available = 0usize;
+        let mut best = NIL;
+        let mut best_score = f32::NEG_INFINITY;
+        let c = self.cfg.exploration;
+        let mut ch = self.nodes[node as usize].first_child;
+        while ch != NIL {
+            let i = self.index.index(self.nodes[ch as usize].action);
+            self.child_stamp[i] = stamp;
+            let n = &mut self.nodes[ch as usize];
+            if self.legal_stamp[i] == stamp {
+                n.avail += 1;
+                available += 1;
+                let v = n.visits.max(1) as f32;
+                let score = n.value / v + c * ((n.avail as f32).ln() / v).sqrt();
+                if score > best_score {
+                    best_score = score;
+                    best = ch;
+                }
+            }
+            ch = n.next_sibling;
+        }
+        let can_grow = (self.nodes.len() as u32) < self.cfg.max_nodes;
+        if can_grow && available < self.legal.len() && available < self.widen_limit(parent_visits) {
+            if let Some(a) = self.next_to_expand(g, node, stamp) {
+                let child = self.nodes.len() as u32;
+                let mut n = Node::new(a, seat);
+                n.avail = 1;
+                n.next_sibling = self.nodes[node as usize].first_child;
+                self.nodes.push(n);
+                self.nodes[node as usize].first_child = child;
+                return Step::Expanded(child);
+            }
+        }
+        if best == NIL {
+            Step::Leaf
+        } else {
+            Step::Descend(best)
+        }
+    }
+
+    /// The best legal action without a child yet: root order at the root, else the prior.
+    fn next_to_expand(&mut self, g: &Game, node: u32, stamp: u32) -> Option<Action> {
+        if node == 0 && !self.root_order.is_empty() {
+            return self
+                .root_order
+                .iter()
+                .copied()
+                .find(|&a| self.child_stamp[self.index.index(a)] != stamp);
+        }
+        let mut best: Option<(f32, Action)> = None;
+        for &a in &self.legal {
+            if self.child_stamp[self.index.index(a)] == stamp {
+                continue;
+            }
+            let p = prior(g, a);
+            if best.is_none_or(|(bp, _)| p > bp) {
+                best = Some((p, a));
+            }
+        }
+        best.map(|b| b.1)
+    }
+}
+
+enum Step {
+    Descend(u32),
+    Expanded(u32),
+    Leaf,
+}
+
+/// The MCTS player: one search per thread, a per-turn clock, progress for a UI.
+pub struct MctsBot {
+    name: String,
+    searches: Vec<Search>,
+    progress: Arc<Progress>,
+    /// (turn, time used in it) for the per-turn limit.
+    turn_clock: (u32, Duration),
+    pub last: Option<SearchResult>,
+}
+
+impl MctsBot {
+    pub fn new(name: &str, cfg: MctsConfig, seed: u64) -> MctsBot {
+        let threads = cfg.threads.clamp(1, 64);
+        let searches = (0..threads)
+            .map(|t| {
+                Search::new(
+                    cfg.clone(),
+                    seed ^ (t as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                )
+            })
+            .collect();
+        MctsBot {
+            name: name.to_string(),
+            searches,
+            progress: Progress::new(),
+            turn_clock: (u32::MAX, Duration::ZERO),
+            last: None,
+        }
+    }
+
+    pub fn config(&self) -> &MctsConfig {
+        self.searches[0].config()
+    }
+
+    fn deadline(&mut self, game: &Game, start: Instant) -> Option<Instant> {
+        let cfg = self.searches[0].config();
+        if self.turn_clock.0 != game.turn() {
+            self.turn_clock = (game.turn(), Duration::ZERO);
+        }
+        let mut limit = cfg.decision_time;
+        if let Some(t) = cfg.turn_time {
+            // Leave time for the turn's later decisions: at most 60% of what is left.
+            let left = t.saturating_sub(self.turn_clock.1).mul_f32(0.6);
+            limit = Some(limit.map_or(left, |l| l.min(left)));
+        }
+        limit.map(|l| start + l)
+    }
+}
+
+impl Bot for MctsBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, game: &Game) -> Action {
+        if game.battle_question().is_some() {
+            let deep = self.config().deep_eval;
+            return crate::bots::answer_by_battle(&mut self.searches[0].resolver, game, deep);
+        }
+        let start = Instant::now();
+        let deadline = self.deadline(game, start);
+        self.progress.iterations.store(0, Ordering::Relaxed);
+        self.progress.best.store(u64::MAX, Ordering::Relaxed);
+        let budget = self.searches[0].config().iterations;
+        let threads = self.searches.len() as u32;
+        let progress = &*self.progress;
+        let result = if threads == 1 {
+            self.searches[0].run(game, budget, deadline, progress)
+        } else {
+            let per = budget.div_ceil(threads);
+            let results: Vec<SearchResult> = std::thread::scope(|s| {
+                let handles: Vec<_> = self
+                    .searches
+                    .iter_mut()
+                    .map(|search| s.spawn(move || search.run(game, per, deadline, progress)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("search thread"))
+                    .collect()
+            });
+            merge(results)
+        };
+        self.turn_clock.1 += start.elapsed();
+        let action = result.action;
+        self.last = Some(result);
+        action
+    }
+
+    fn progress(&self) -> Option<Arc<Progress>> {
+        Some(self.progress.clone())
+    }
+}
+
+/// Root-parallel results summed: the action most visited over all trees.
+fn merge(results: Vec<SearchResult>) -> SearchResult {
+    let mut root: Vec<(Action, u32, f32)> = Vec::new();
+    for r in &results {
+        for &(a, v, q) in &r.root {
+            match root.iter_mut().find(|x| x.0 == a) {
+                Some(x) => {
+                    let total = x.1 + v;
+                    if total > 0 {
+                        x.2 = (x.2 * x.1 as f32 + q * v as f32) / total as f32;
+                    }
+                    x.1 = total;
+                }
+                None => root.push((a, v, q)),
+            }
+        }
+    }
+    let action = root
+        .iter()
+        .max_by(|x, y| x.1.cmp(&y.1).then(x.2.total_cmp(&y.2)))
+        .map_or(results[0].action, |x| x.0);
+    SearchResult {
+        action,
+        iterations: results.iter().map(|r| r.iterations).sum(),
+        nodes: results.iter().map(|r| r.nodes).sum(),
+        root,
+    }
+}
+
+/// Flat Monte Carlo: every legal action gets the same number of random playouts to the end
+/// of the game; the best mean result wins. The classic baseline for a tree search.
+pub struct FlatMcBot {
+    rng: ChaCha8Rng,
+    iterations: u32,
+    decision_time: Option<Duration>,
+    legal: Vec<Action>,
+    buf: Vec<Action>,
+    work: Option<Game>,
+    progress: Arc<Progress>,
+}
+
+impl FlatMcBot {
+    pub fn new(iterations: u32, decision_time: Option<Duration>, seed: u64) -> FlatMcBot {
+        FlatMcBot {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            iterations,
+            decision_time,
+            legal: Vec::with_capacity(256),
+            buf: Vec::with_capacity(256),
+            work: None,
+            progress: Progress::new(),
+        }
+    }
+}
+
+impl Bot for FlatMcBot {
+    fn name(&self) -> &str {
+        "flatmc"
+    }
+
+    fn choose(&mut self, game: &Game) -> Action {
+        let Player::Seat(seat) = game.current_player() else {
+            panic!("a bot is asked only for a seat's decision");
+        };
+        let start = Instant::now();
+        self.progress.iterations.store(0, Ordering::Relaxed);
+        if game.battle_question().is_some() {
+            let mut r = Resolver::new();
+            return crate::bots::answer_by_battle(&mut r, game, false);
+        }
+        game.legal_actions_into(&mut self.legal);
+        if self.legal.len() == 1 {
+            return self.legal[0];
+        }
+        let root = game.for_search(seat);
+        let mut g = self.work.take().unwrap_or_else(|| root.clone());
+        let mut sum = vec![0.0f32; self.legal.len()];
+        let mut n = vec![0u32; self.legal.len()];
+        for i in 0..self.iterations as usize {
+            let k = i % self.legal.len();
+            g.copy_from(&root);
+            g.shuffle_hidden(&mut self.rng);
+            g.apply_unchecked(self.legal[k]);
+            let mut steps = 0;
+            while steps < 5_000 {
+                let a = match g.current_player() {
+                    Player::Terminal => break,
+                    Player::Chance => g.natural_draw().expect("a draw"),
+                    Player::Seat(_) => {
+                        g.legal_actions_into(&mut self.buf);
+                        self.buf[self.rng.random_range(0..self.buf.len())]
+                    }
+                };
+                g.apply_unchecked(a);
+                steps += 1;
+            }
+            sum[k] += match g.outcome() {
+                Some(Outcome::Winner(w)) if w == seat => 1.0,
+                Some(Outcome::Winner(_)) => 0.0,
+                _ => 0.5,
+            };
+            n[k] += 1;
+            if i & 63 == 63 {
+                self.progress
+                    .iterations
+                    .store(i as u64 + 1, Ordering::Relaxed);
+                if self.progress.cancel.load(Ordering::Relaxed)
+                    || self.decision_time.is_some_and(|t| start.elapsed() >= t)
+                {
+                    break;
+                }
+            }
+        }
+        self.work = Some(g);
+        let best = (0..self.legal.len())
+            .max_by(|&x, &y| {
+                let qx = sum[x] / n[x].max(1) as f32;
+                let qy = sum[y] / n[y].max(1) as f32;
+                qx.total_cmp(&qy).then(y.cmp(&x))
+            })
+            .unwrap_or(0);
+        self.legal[best]
+    }
+
+    fn progress(&self) -> Option<Arc<Progress>> {
+        Some(self.progress.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_action_index_is_dense_and_one_to_one() {
+        let index = ActionIndex::new(tiles().tiles.len());
+        // Mid-game positions of a few random games, every army pairing.
+        let mut positions = Vec::new();
+        for (i, &(a, b)) in nshex_rules::BASE_PAIRINGS.iter().enumerate() {
+            let set = tiles();
+            let armies = [set.find_army(a).unwrap(), set.find_army(b).unwrap()];
+            let mut g = Game::new(&armies, nshex_rules::BoardKind::Standard, i as u64);
+            let mut bot = crate::bots::RandomBot::new(i as u64);
+            while !g.is_over() {
+                let a = match g.current_player() {
+                    Player::Chance => g.natural_draw().unwrap(),
+                    _ => bot.choose(&g),
+                };
+                g.apply(a).unwrap();
+                if g.turn().is_multiple_of(3) {
+                    positions.push(g.clone());
+                }
+            }
+        }
+        for g in positions {
+            let legal = g.legal_actions();
+            let mut seen: Vec<usize> = legal.iter().map(|&a| index.index(a)).collect();
+            assert!(seen.iter().all(|&i| i < index.len()));
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen.len(), legal.len(), "two actions share an index");
+        }
+    }
+
+    #[test]
+    fn a_node_is_small() {
+        assert!(std::mem::size_of::<Node>() <= 32);
+    }
+}

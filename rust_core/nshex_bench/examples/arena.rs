@@ -1,0 +1,36 @@
+//! Bot against bot from the command line, without Python:
+//! `cargo run --release -p nshex_bench --example arena -- A B GAMES [THREADS] [SEED]`.
+
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() < 3 {
+        eprintln!("usage: arena A B GAMES [THREADS] [SEED]");
+        std::process::exit(2);
+    }
+    let games: u32 = args[2].parse().expect("GAMES");
+    let threads: usize = args.get(3).map_or(1, |t| t.parse().expect("THREADS"));
+    let seed: u64 = args.get(4).map_or(0, |t| t.parse().expect("SEED"));
+    let t = Instant::now();
+    match nshex_ai::arena::arena(&args[0], &args[1], games, None, seed, threads) {
+        Ok(r) => {
+            let (lo, hi) = r.wilson95();
+            println!(
+                "{} vs {}: {} games, {}-{}-{} (wins-draws-losses), rate {:.3}, 95% [{lo:.3}, {hi:.3}], {:.1} s",
+                args[0],
+                args[1],
+                r.games,
+                r.wins_a,
+                r.draws,
+                r.wins_b,
+                r.win_rate_a(),
+                t.elapsed().as_secs_f64()
+            );
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! The core's benchmark suite (`nshex bench`): fixed, seeded inputs, one core, and every
+//! benchmark checks its answer while it times it, so a fast wrong engine fails the run.
+
+use crate::samples::full_boards;
+use nshex_ai::bots::{play_out, Bot, RandomBot};
+use nshex_ai::mcts::{MctsConfig, Progress, Search};
+use nshex_rules::tiles;
+use nshex_rules::BoardKind;
+use nshex_rules::BASE_PAIRINGS;
+use nshex_rules::{Action, Game, Player};
+use nshex_rules::{NoLog, Resolver};
+use std::time::Instant;
+
+/// One benchmark's result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BenchRow {
+    pub name: &'static str,
+    pub what: &'static str,
+    pub ops: u64,
+    pub per_second: f64,
+    pub target_per_second: u64,
+}
+
+/// Battles on the 256 fixed boards: the sum of HQ hit points and tiles left over all of
+/// them. Checked against the value these rules give (`tests` below pins it).
+pub const BATTLE_CHECKSUM: u64 = 12_885;
+
+fn battle_checksum(boards: &[nshex_rules::Position], r: &mut Resolver) -> u64 {
+    let mut sum = 0u64;
+    for b in boards {
+        let mut p = b.clone();
+        r.resolve(&mut p, None, &mut NoLog)
+            .expect("automatic choices");
+        sum += p.hq_hp[..2].iter().map(|&h| h as u64).sum::<u64>() + p.units().count() as u64;
+    }
+    sum
+}
+
+fn random_game(i: u64) -> Game {
+    let set = tiles();
+    let (a, b) = BASE_PAIRINGS[i as usize % BASE_PAIRINGS.len()];
+    let mut g = Game::new(
+        &[set.find_army(a).unwrap(), set.find_army(b).unwrap()],
+        BoardKind::Standard,
+        i,
+    );
+    g.set_keep_battle_logs(false);
+    g
+}
+
+/// Plays random game `i` to the end; returns a fingerprint (actions, battles, outcome).
+fn play_random(i: u64) -> u64 {
+    let mut g = random_game(i);
+    let mut bots: Vec<Box<dyn Bot + Send>> = vec![
+        Box::new(RandomBot::new(i * 2)),
+        Box::new(RandomBot::new(i * 2 + 1)),
+    ];
+    let n = play_out(&mut g, &mut bots, 1_000_000) as u64;
+    assert!(g.is_over(), "random game {i} did not end");
+    let o = match g.outcome().unwrap() {
+        nshex_rules::Outcome::Winner(w) => w as u64 + 1,
+        _ => 0,
+    };
+    n * 1000 + g.battles() as u64 * 10 + o
+}
+
+/// Mid-game positions (after 40 random actions) with the action each one continues with.
+pub fn mid_game_positions(count: u64) -> Vec<(Game, Vec<Action>)> {
+    let mut out = Vec::new();
+    for i in 0..count {
+        let mut g = random_game(1000 + i);
+        let mut bot = RandomBot::new(i);
+        let mut k = 0;
+        while k < 40 && !g.is_over() {
+            let a = match g.current_player() {
+                Player::Chance => g.natural_draw().unwrap(),
+                _ => bot.choose(&g),
+            };
+            g.apply_unchecked(a);
+            k += 1;
+        }
+        // The next 20 actions, to replay.
+        let mut line = Vec::new();
+        let mut h = g.clone();
+        while line.len() < 20 && !h.is_over() {
+            let a = match h.current_player() {
+                Player::Chance => h.natural_draw().unwrap(),
+                _ => bot.choose(&h),
+            };
+            h.apply_unchecked(a);
+            line.push(a);
+        }
+        out.push((g, line));
+    }
+    out
+}
+
+/// Times `round` `rounds` times and gives the operations done in all, and the median rate
+/// of the rounds: one timing of a shared machine measures whatever else ran meanwhile too;
+/// the median of several measures the code (criterion samples for the same reason).
+fn median_rate(
+    rounds: u32,
+    mut round: impl FnMut() -> Result<u64, String>,
+) -> Result<(u64, f64), String> {
+    let mut rates = Vec::with_capacity(rounds as usize);
+    let mut total = 0;
+    for _ in 0..rounds {
+        let t = Instant::now();
+        let ops = round()?;
+        rates.push(ops as f64 / t.elapsed().as_secs_f64());
+        total += ops;
+    }
+    rates.sort_by(f64::total_cmp);
+    Ok((total, rates[rates.len() / 2]))
+}
+
+/// Runs the suite. `quick` runs each benchmark about a third as long. Every rate is the
+/// median of several timed rounds.
+pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
+    let (rounds, scale) = if quick { (3, 1) } else { (5, 2) };
+    let mut rows = Vec::new();
+
+    // Battles.
+    let boards = full_boards(256, 2026);
+    let mut r = Resolver::new();
+    let (ops, per_second) = median_rate(rounds, || {
+        for _ in 0..40 * scale {
+            let sum = battle_checksum(&boards, &mut r);
+            if sum != BATTLE_CHECKSUM {
+                return Err(format!(
+                    "battle: checksum {sum}, expected {BATTLE_CHECKSUM}"
+                ));
+            }
+        }
+        Ok(40 * scale * boards.len() as u64)
+    })?;
+    rows.push(BenchRow {
+        name: "battle",
+        what: "one full-board battle resolution (19 hexes, both HQs, modules, nets, medics)",
+        ops,
+        per_second,
+        target_per_second: 1_000_000,
+    });
+
+    // Complete random games.
+    let reference: Vec<u64> = (0..50).map(play_random).collect();
+    let (ops, per_second) = median_rate(rounds, || {
+        let games = 300 * scale;
+        for i in 0..games {
+            let f = play_random(i % 50);
+            if f != reference[(i % 50) as usize] {
+                return Err(format!("random_game: game {} played differently", i % 50));
+            }
+        }
+        Ok(games)
+    })?;
+    rows.push(BenchRow {
+        name: "random_game",
+        what: "one complete game with random legal decisions, from set-up to the end",
+        ops,
+        per_second,
+        target_per_second: 20_000,
+    });
+
+    // Legal actions + apply on mid-game positions.
+    let mids = mid_game_positions(32);
+    let mut buf = Vec::with_capacity(256);
+    let (ops, per_second) = median_rate(rounds, || {
+        let mut ops = 0u64;
+        for _ in 0..50 * scale {
+            for (g0, line) in &mids {
+                let mut g = g0.clone();
+                for &a in line {
+                    g.apply_with(a, &mut buf)
+                        .map_err(|e| format!("legal_apply: a replayed action was refused: {e}"))?;
+                    ops += 1;
+                }
+            }
+        }
+        Ok(ops)
+    })?;
+    rows.push(BenchRow {
+        name: "legal_apply",
+        what: "legal-action generation plus one checked apply, on mid-game positions",
+        ops,
+        per_second,
+        target_per_second: 200_000,
+    });
+
+    // MCTS iterations at each level, from fixed mid-game decisions.
+    let searches = mcts_positions(4);
+    for (name, what, cfg) in [
+        (
+            "mcts_iteration",
+            "one MCTS iteration at Hard (deal, descend, widen, two-battle evaluation, back-up)",
+            MctsConfig::hard(),
+        ),
+        (
+            "mcts_iteration_medium",
+            "one MCTS iteration at Medium",
+            MctsConfig::medium(),
+        ),
+        (
+            "mcts_iteration_easy",
+            "one MCTS iteration at Easy",
+            MctsConfig::easy(),
+        ),
+    ] {
+        // A search iteration costs more as its tree grows: time searches of a Hard
+        // decision's size (25,000 iterations), a tenth of that in a quick run.
+        let budget = if quick { 2_500 } else { 25_000 };
+        let progress = Progress::new();
+        let (ops, per_second) = median_rate(rounds, || {
+            let mut ops = 0u64;
+            for (i, g) in searches.iter().enumerate() {
+                let mut search = Search::new(cfg.clone(), i as u64);
+                let r = search.run(g, budget, None, &progress);
+                if r.iterations != budget {
+                    return Err(format!(
+                        "{name}: {} iterations instead of {budget}",
+                        r.iterations
+                    ));
+                }
+                let mut check = g.clone();
+                check
+                    .apply(r.action)
+                    .map_err(|e| format!("{name}: the search chose an illegal action: {e}"))?;
+                ops += r.iterations as u64;
+            }
+            Ok(ops)
+        })?;
+        rows.push(BenchRow {
+            name,
+            what,
+            ops,
+            per_second,
+            target_per_second: 30_000,
+        });
+    }
+    Ok(rows)
+}
+
+/// Mid-game decisions with a real choice (a seat to move in its main step), for searches.
+pub fn mcts_positions(count: usize) -> Vec<Game> {
+    mid_game_positions(64)
+        .into_iter()
+        .map(|(g, _)| g)
+        .filter(|g| matches!(g.current_player(), Player::Seat(_)) && g.legal_actions().len() > 20)
+        .take(count)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The search's path (no log, `attack_as_printed`, `underive`) and the logged path the
+    /// conformance suite checks give the same boards, on the benchmark boards and on the
+    /// boards of random games.
+    #[test]
+    fn battles_without_a_log_end_as_logged_battles_do() {
+        let mut boards = full_boards(256, 7);
+        for (g, _) in mid_game_positions(64) {
+            boards.push(g.pos().clone());
+        }
+        let mut r = Resolver::new();
+        for b in &boards {
+            let (mut quiet, mut logged) = (b.clone(), b.clone());
+            let s1 = r.resolve(&mut quiet, None, &mut NoLog).unwrap();
+            let mut log = nshex_rules::BattleLog::default();
+            let s2 = r.resolve(&mut logged, None, &mut log).unwrap();
+            assert_eq!(quiet, logged);
+            assert_eq!(s1, s2);
+        }
+    }
+
+    #[test]
+    fn the_battle_checksum_is_what_the_rules_give() {
+        let boards = full_boards(256, 2026);
+        assert_eq!(
+            battle_checksum(&boards, &mut Resolver::new()),
+            BATTLE_CHECKSUM
+        );
+    }
+}

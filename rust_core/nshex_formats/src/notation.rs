@@ -1,0 +1,189 @@
+//! The action notation (`../shared/INTERFACES.md` section 5): one plain-text line per
+//! decision, both ways. Hexes are `q,r`; tiles by id, or by the part after the army where
+//! that is unambiguous for the seat that plays them.
+
+pub use nshex_rules::text::{cut, quote, QUOTE_MAX};
+use nshex_rules::Hex;
+use nshex_rules::{tiles, TileId};
+use nshex_rules::{Action, Game};
+
+fn hex_str(g: &Game, cell: u8) -> String {
+    let h = g.pos().geometry().hex(cell);
+    format!("{},{}", h.q, h.r)
+}
+
+/// The notation line of `action` in `game` (as it stands before the action).
+pub fn action_to_line(game: &Game, action: Action) -> String {
+    let t = |id: TileId| tiles().tile(id).id.clone();
+    let h = |c: u8| hex_str(game, c);
+    match action {
+        Action::PlaceHq { cell } => format!("hq {}", h(cell)),
+        Action::Draw { tile } => format!("draw {}", t(tile)),
+        Action::Unlucky => "unlucky".into(),
+        Action::Discard { tile } => format!("discard {}", t(tile)),
+        Action::Place { tile, cell, facing } => format!("place {} {} {facing}", t(tile), h(cell)),
+        Action::Move { from, to, facing } => format!("play move {} -> {} {facing}", h(from), h(to)),
+        Action::Mobility { from, to, facing } => {
+            format!("mobility {} -> {} {facing}", h(from), h(to))
+        }
+        Action::Transport { from, to, facing } => {
+            format!("transport {} -> {} {facing}", h(from), h(to))
+        }
+        Action::PushBack { from, target } => format!("play push_back {} -> {}", h(from), h(target)),
+        Action::PushTo { cell } => format!("push_to {}", h(cell)),
+        Action::Sniper { target } => format!("play sniper {}", h(target)),
+        Action::Grenade { target } => format!("play grenade {}", h(target)),
+        Action::AirStrike { center } => format!("play air_strike {}", h(center)),
+        Action::Battle => "play battle".into(),
+        Action::EndTurn => "end".into(),
+        Action::Clown { cell, explode } => {
+            format!(
+                "clown {} {}",
+                h(cell),
+                if explode { "explode" } else { "attack" }
+            )
+        }
+        Action::Convert { cell, edge } => match edge {
+            Some(e) => format!("convert {} {e}", h(cell)),
+            None => format!("convert {} none", h(cell)),
+        },
+        Action::MedicTakes {
+            medic,
+            target,
+            from,
+        } => format!("medic {} takes {} -> {}", h(medic), h(from), h(target)),
+    }
+}
+
+/// Parses a notation line into an action for `game` (it is not checked for legality here;
+/// `Game::apply` does that).
+pub fn line_to_action(game: &Game, line: &str) -> Result<Action, String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let bad = || "cannot read the line: see the action notation".to_string();
+    let cell = |s: &str| -> Result<u8, String> {
+        let (q, r) = s
+            .split_once(',')
+            .ok_or_else(|| format!("{} is not a hex (write q,r)", quote(s)))?;
+        let q: i8 = q
+            .trim()
+            .parse()
+            .map_err(|_| format!("{} is not a hex", quote(s)))?;
+        let r: i8 = r
+            .trim()
+            .parse()
+            .map_err(|_| format!("{} is not a hex", quote(s)))?;
+        game.pos()
+            .cell_of(Hex::new(q, r))
+            .ok_or_else(|| format!("hex {q},{r} is off the board"))
+    };
+    let facing = |s: &str| -> Result<u8, String> {
+        match s.parse::<u8>() {
+            Ok(f) if f < 6 => Ok(f),
+            _ => Err(format!("{} is not a facing (0..5)", quote(s))),
+        }
+    };
+    let seat = match game.current_player() {
+        nshex_rules::Player::Seat(s) => s,
+        _ => game.to_move(),
+    };
+    let tile = |s: &str| -> Result<TileId, String> { find_tile(game, seat, s) };
+    let arrow = |a: &[&str]| -> Result<(u8, u8), String> {
+        match a {
+            [from, "->", to] => Ok((cell(from)?, cell(to)?)),
+            _ => Err(bad()),
+        }
+    };
+    Ok(match words.as_slice() {
+        ["hq", c] => Action::PlaceHq { cell: cell(c)? },
+        ["draw", t] => Action::Draw { tile: tile(t)? },
+        ["unlucky"] => Action::Unlucky,
+        ["discard", t] => Action::Discard { tile: tile(t)? },
+        ["place", t, c, f] => Action::Place {
+            tile: tile(t)?,
+            cell: cell(c)?,
+            facing: facing(f)?,
+        },
+        ["play", "move", rest @ ..] if rest.len() == 4 => {
+            let (from, to) = arrow(&rest[..3])?;
+            Action::Move {
+                from,
+                to,
+                facing: facing(rest[3])?,
+            }
+        }
+        ["mobility", rest @ ..] if rest.len() == 4 => {
+            let (from, to) = arrow(&rest[..3])?;
+            Action::Mobility {
+                from,
+                to,
+                facing: facing(rest[3])?,
+            }
+        }
+        ["transport", rest @ ..] if rest.len() == 4 => {
+            let (from, to) = arrow(&rest[..3])?;
+            Action::Transport {
+                from,
+                to,
+                facing: facing(rest[3])?,
+            }
+        }
+        ["play", "push_back", rest @ ..] if rest.len() == 3 => {
+            let (from, target) = arrow(rest)?;
+            Action::PushBack { from, target }
+        }
+        ["push_to", c] => Action::PushTo { cell: cell(c)? },
+        ["play", "sniper", c] => Action::Sniper { target: cell(c)? },
+        ["play", "grenade", c] => Action::Grenade { target: cell(c)? },
+        ["play", "air_strike", c] => Action::AirStrike { center: cell(c)? },
+        ["play", "battle"] => Action::Battle,
+        ["end"] => Action::EndTurn,
+        ["clown", c, what] => Action::Clown {
+            cell: cell(c)?,
+            explode: match *what {
+                "explode" => true,
+                "attack" => false,
+                _ => return Err(format!("{}: a Clown may explode or attack", quote(what))),
+            },
+        },
+        ["convert", c, e] => Action::Convert {
+            cell: cell(c)?,
+            edge: match *e {
+                "none" => None,
+                _ => Some(
+                    facing(e).map_err(|_| format!("{} is not an edge (0..5) or none", quote(e)))?,
+                ),
+            },
+        },
+        ["medic", m, "takes", rest @ ..] if rest.len() == 3 => {
+            let (from, target) = arrow(rest)?;
+            Action::MedicTakes {
+                medic: cell(m)?,
+                target,
+                from,
+            }
+        }
+        _ => return Err(bad()),
+    })
+}
+
+/// Parses a notation line and checks that the action is legal now: the error says what is
+/// wrong with the line, or why the rules refuse the action.
+pub fn line_to_legal_action(game: &Game, line: &str) -> Result<Action, String> {
+    let a = line_to_action(game, line)?;
+    if game.legal_actions().contains(&a) {
+        Ok(a)
+    } else {
+        Err(game.why_illegal(a))
+    }
+}
+
+/// A tile by full id, or by the part after the army for the seat's own army.
+fn find_tile(game: &Game, seat: u8, s: &str) -> Result<TileId, String> {
+    let set = tiles();
+    if let Some(t) = set.find(s) {
+        return Ok(t);
+    }
+    let army = &set.army(game.pos().armies[seat as usize]).id;
+    set.find(&format!("{army}.{s}"))
+        .ok_or_else(|| format!("unknown tile {} (for seat {seat}, army {army})", quote(s)))
+}

@@ -1,0 +1,584 @@
+//! Scenario files (`../shared/INTERFACES.md` section 3): a position in TOML, optionally with
+//! hands, decks and a script.
+//!
+//! Every problem is reported as one line naming the file, the line and the entry, and nothing
+//! is built from a file with a problem in it.
+
+use nshex_rules::{tiles, TileId};
+use nshex_rules::{BattleChoices, MedicChoice, QmChoice};
+use nshex_rules::{BoardKind, Hex};
+use nshex_rules::{Position, HQ_START_HP, MAX_SEATS};
+use serde::Deserialize;
+use std::fmt;
+use toml::Spanned;
+
+/// A scenario that cannot be loaded: where and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioError {
+    pub name: String,
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.name, self.line, self.message)
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+/// A loaded scenario.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scenario {
+    pub position: Position,
+    /// Per seat: the tiles in hand (`None`: not given).
+    pub hands: Vec<Option<Vec<TileId>>>,
+    /// Per seat: the deck, top first (`None`: not given).
+    pub decks: Vec<Option<Vec<TileId>>>,
+    pub to_move: Option<u8>,
+    pub turn: Option<u32>,
+    /// `[script] actions`, with the line of each.
+    pub script: Option<Vec<(String, usize)>>,
+    /// `[choices]` (test tables only).
+    pub choices: BattleChoices,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawScenario {
+    game: Option<Spanned<RawGame>>,
+    #[serde(default)]
+    unit: Vec<Spanned<RawUnit>>,
+    #[serde(default)]
+    hand: Vec<Spanned<RawPile>>,
+    #[serde(default)]
+    deck: Vec<Spanned<RawPile>>,
+    script: Option<Spanned<RawScript>>,
+    expect: Option<Spanned<toml::Value>>,
+    choices: Option<Spanned<RawChoices>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGame {
+    armies: Spanned<Vec<Spanned<String>>>,
+    hq_hp: Option<Spanned<Vec<Spanned<i64>>>>,
+    board: Option<Spanned<String>>,
+    to_move: Option<Spanned<i64>>,
+    turn: Option<Spanned<i64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawUnit {
+    seat: Spanned<i64>,
+    tile: Spanned<String>,
+    at: Spanned<Vec<i64>>,
+    facing: Option<Spanned<i64>>,
+    wounds: Option<Spanned<i64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPile {
+    seat: Spanned<i64>,
+    tiles: Spanned<Vec<Spanned<String>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawScript {
+    actions: Vec<Spanned<String>>,
+}
+
+/// `[choices]`, also accepted as JSON by [`choices_from_json`].
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawChoices {
+    #[serde(default)]
+    clown: Vec<RawClown>,
+    #[serde(default)]
+    quartermaster: Vec<RawQm>,
+    #[serde(default)]
+    medic: Vec<RawMedic>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawClown {
+    at: [i64; 2],
+    explode: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawQm {
+    at: [i64; 2],
+    phase: Option<i64>,
+    edge: Option<i64>,
+    never: Option<bool>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMedic {
+    phase: i64,
+    medic: [i64; 2],
+    target: [i64; 2],
+    attacker: Option<[i64; 2]>,
+}
+
+fn hex_of(v: [i64; 2]) -> Result<Hex, String> {
+    let ok = |x: i64| (-9..=9).contains(&x);
+    if ok(v[0]) && ok(v[1]) {
+        Ok(Hex::new(v[0] as i8, v[1] as i8))
+    } else {
+        Err(format!("hex [{}, {}] is off the board", v[0], v[1]))
+    }
+}
+
+fn convert_choices(raw: RawChoices) -> Result<BattleChoices, String> {
+    let mut c = BattleChoices::default();
+    for cl in raw.clown {
+        c.clown.push((hex_of(cl.at)?, cl.explode));
+    }
+    for q in raw.quartermaster {
+        let at = hex_of(q.at)?;
+        let choice = match (q.never, q.phase, q.edge) {
+            (Some(true), None, None) => QmChoice::Never,
+            (None | Some(false), Some(p), Some(e)) if (0..=15).contains(&p) && (0..=5).contains(&e) => {
+                QmChoice::Convert {
+                    phase: p as u8,
+                    edge: e as u8,
+                }
+            }
+            _ => {
+                return Err(format!(
+                    "quartermaster choice on {at}: give either phase (0..15) and edge (0..5), or never = true"
+                ))
+            }
+        };
+        c.quartermaster.push((at, choice));
+    }
+    for m in raw.medic {
+        if !(0..=15).contains(&m.phase) {
+            return Err(format!("medic choice: phase {} is not in 0..15", m.phase));
+        }
+        c.medic.push(MedicChoice {
+            phase: m.phase as u8,
+            medic: hex_of(m.medic)?,
+            target: hex_of(m.target)?,
+            attacker: m.attacker.map(hex_of).transpose()?,
+        });
+    }
+    Ok(c)
+}
+
+/// Battle choices from JSON of the `[choices]` shape (the Python API's `choices`).
+pub fn choices_from_json(text: &str) -> Result<BattleChoices, String> {
+    let raw: RawChoices = serde_json::from_str(text).map_err(|e| format!("choices: {e}"))?;
+    convert_choices(raw).map_err(|e| format!("choices: {e}"))
+}
+
+/// Line number (1-based) of a byte offset.
+fn line_of(text: &str, offset: usize) -> usize {
+    text.as_bytes()[..offset.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+/// Loads a scenario from TOML text. `name` is used in messages (usually the file's path).
+/// `test_tables` also accepts the conformance tables `[expect]` and `[choices]`.
+pub fn parse_scenario(
+    text: &str,
+    name: &str,
+    test_tables: bool,
+) -> Result<Scenario, ScenarioError> {
+    let err = |offset: usize, message: String| ScenarioError {
+        name: name.to_string(),
+        line: line_of(text, offset),
+        message,
+    };
+    let raw: RawScenario = toml::from_str(text).map_err(|e| {
+        let offset = e.span().map(|s| s.start).unwrap_or(0);
+        let msg = e.message().trim().replace('\n', " ");
+        let msg = msg
+            .strip_prefix("unknown field")
+            .map_or(msg.clone(), |rest| {
+                format!(
+                    "unknown key{}",
+                    rest.split(", expected").next().unwrap_or(rest)
+                )
+            });
+        err(offset, msg)
+    })?;
+    if !test_tables {
+        if let Some(e) = &raw.expect {
+            return Err(err(e.span().start, "unknown key `expect`".into()));
+        }
+        if let Some(c) = &raw.choices {
+            return Err(err(c.span().start, "unknown key `choices`".into()));
+        }
+    }
+    let set = tiles();
+    let game = raw
+        .game
+        .ok_or_else(|| err(0, "the [game] table is missing".into()))?;
+    let gspan = game.span().start;
+    let game = game.into_inner();
+
+    // [game]
+    let armies_span = game.armies.span().start;
+    let army_names = game.armies.into_inner();
+    if !(2..=MAX_SEATS).contains(&army_names.len()) {
+        return Err(err(
+            armies_span,
+            format!(
+                "[game] armies: {} armies, a game has 2 to {MAX_SEATS}",
+                army_names.len()
+            ),
+        ));
+    }
+    let mut armies = Vec::new();
+    for a in &army_names {
+        let id = set.find_army(a.get_ref()).ok_or_else(|| {
+            err(
+                a.span().start,
+                format!(
+                    "[game] armies: unknown army {}",
+                    crate::notation::quote(a.get_ref())
+                ),
+            )
+        })?;
+        armies.push(id);
+    }
+    let seats = armies.len();
+    let board = match &game.board {
+        None => BoardKind::Standard,
+        Some(b) => BoardKind::from_name(b.get_ref()).ok_or_else(|| {
+            err(
+                b.span().start,
+                format!(
+                    "[game] board: unknown board {} (standard or expanded)",
+                    crate::notation::quote(b.get_ref())
+                ),
+            )
+        })?,
+    };
+    let mut position = Position::new(board, &armies);
+    if let Some(hp) = &game.hq_hp {
+        let values = hp.get_ref();
+        if values.len() != seats {
+            return Err(err(
+                hp.span().start,
+                format!("[game] hq_hp: {} values for {seats} seats", values.len()),
+            ));
+        }
+        for (s, v) in values.iter().enumerate() {
+            let x = *v.get_ref();
+            if !(1..=HQ_START_HP as i64).contains(&x) {
+                return Err(err(
+                    v.span().start,
+                    format!("[game] hq_hp: {x} for seat {s} is not in 1..{HQ_START_HP}"),
+                ));
+            }
+            position.hq_hp[s] = x as u8;
+        }
+    }
+    let to_move = match &game.to_move {
+        None => None,
+        Some(t) => {
+            let x = *t.get_ref();
+            if !(0..seats as i64).contains(&x) {
+                return Err(err(
+                    t.span().start,
+                    format!("[game] to_move: seat {x} does not exist"),
+                ));
+            }
+            Some(x as u8)
+        }
+    };
+    let turn = match &game.turn {
+        None => None,
+        Some(t) => {
+            let x = *t.get_ref();
+            if !(1..=1000).contains(&x) {
+                return Err(err(
+                    t.span().start,
+                    format!("[game] turn: {x} is not in 1..1000"),
+                ));
+            }
+            Some(x as u32)
+        }
+    };
+    let _ = gspan;
+
+    let seat_of = |s: &Spanned<i64>, what: &str| -> Result<u8, ScenarioError> {
+        let x = *s.get_ref();
+        if (0..seats as i64).contains(&x) {
+            Ok(x as u8)
+        } else {
+            Err(err(
+                s.span().start,
+                format!("{what}: seat {x} has no army (seats 0..{})", seats - 1),
+            ))
+        }
+    };
+    let tile_of = |seat: u8, t: &Spanned<String>, what: &str| -> Result<TileId, ScenarioError> {
+        let id = t.get_ref();
+        let tid = set.find(id).ok_or_else(|| {
+            err(
+                t.span().start,
+                format!("{what}: unknown tile {}", crate::notation::quote(id)),
+            )
+        })?;
+        let army = set.tile(tid).army;
+        if army != armies[seat as usize] {
+            return Err(err(
+                t.span().start,
+                format!(
+                    "{what}: tile {} is not in seat {seat}'s army ({})",
+                    crate::notation::quote(id),
+                    set.army(armies[seat as usize]).id
+                ),
+            ));
+        }
+        Ok(tid)
+    };
+
+    // [[unit]]
+    let mut hq_seen = [false; MAX_SEATS];
+    for (n, entry) in raw.unit.iter().enumerate() {
+        let at_entry = entry.span().start;
+        let u = entry.get_ref();
+        let what = format!("[[unit]] #{}", n + 1);
+        let seat = seat_of(&u.seat, &what)?;
+        let tid = tile_of(seat, &u.tile, &what)?;
+        let def = set.tile(tid);
+        let what = format!("[[unit]] #{} ({})", n + 1, def.id);
+        if !def.is_board_tile() {
+            return Err(err(
+                u.tile.span().start,
+                format!("{what}: an instant action is not placed on the board"),
+            ));
+        }
+        let at = u.at.get_ref();
+        if at.len() != 2 {
+            return Err(err(u.at.span().start, format!("{what}: at must be [q, r]")));
+        }
+        let hex = hex_of([at[0], at[1]]).ok();
+        let cell = hex.and_then(|h| position.cell_of(h)).ok_or_else(|| {
+            err(
+                u.at.span().start,
+                format!(
+                    "{what}: hex [{}, {}] is off the board (the {} board)",
+                    at[0],
+                    at[1],
+                    board.name()
+                ),
+            )
+        })?;
+        let hex = hex.unwrap();
+        if position.cells[cell as usize].is_some() {
+            return Err(err(
+                at_entry,
+                format!("{what}: hex {hex} is already occupied"),
+            ));
+        }
+        let facing = match &u.facing {
+            None => 0,
+            Some(f) => {
+                let x = *f.get_ref();
+                if !(0..=5).contains(&x) {
+                    return Err(err(
+                        f.span().start,
+                        format!("{what}: facing {x} is not in 0..5"),
+                    ));
+                }
+                x as u8
+            }
+        };
+        let wounds = match &u.wounds {
+            None => 0,
+            Some(w) => {
+                let x = *w.get_ref();
+                if def.is_hq() && x != 0 {
+                    return Err(err(
+                        w.span().start,
+                        format!("{what}: an HQ has no wounds; its damage goes in [game] hq_hp"),
+                    ));
+                }
+                if x < 0 || x >= def.hit_points() as i64 {
+                    return Err(err(
+                        w.span().start,
+                        format!(
+                            "{what}: wounds = {x}: the unit would be already dead (it has {} hit point{})",
+                            def.hit_points(),
+                            if def.hit_points() == 1 { "" } else { "s" }
+                        ),
+                    ));
+                }
+                x as u8
+            }
+        };
+        if def.is_hq() {
+            if hq_seen[seat as usize] {
+                return Err(err(
+                    at_entry,
+                    format!("{what}: a second HQ for seat {seat}"),
+                ));
+            }
+            hq_seen[seat as usize] = true;
+        }
+        position.place(hex, tid, seat, facing, wounds);
+    }
+
+    // [[hand]] and [[deck]]
+    let piles = |entries: &[Spanned<RawPile>], kind: &str| {
+        let mut out: Vec<Option<Vec<TileId>>> = vec![None; seats];
+        for (n, entry) in entries.iter().enumerate() {
+            let what = format!("[[{kind}]] #{}", n + 1);
+            let p = entry.get_ref();
+            let seat = seat_of(&p.seat, &what)?;
+            if out[seat as usize].is_some() {
+                return Err(err(
+                    entry.span().start,
+                    format!("{what}: a second {kind} for seat {seat}"),
+                ));
+            }
+            let mut list = Vec::new();
+            for t in p.tiles.get_ref() {
+                let tid = tile_of(seat, t, &what)?;
+                if set.tile(tid).is_hq() {
+                    return Err(err(
+                        t.span().start,
+                        format!("{what}: the HQ is never in a {kind}"),
+                    ));
+                }
+                list.push(tid);
+            }
+            if kind == "hand" && list.len() > 3 {
+                return Err(err(
+                    p.tiles.span().start,
+                    format!("{what}: {} tiles, a hand holds at most 3", list.len()),
+                ));
+            }
+            out[seat as usize] = Some(list);
+        }
+        Ok(out)
+    };
+    let hands = piles(&raw.hand, "hand")?;
+    let decks = piles(&raw.deck, "deck")?;
+
+    let script = raw.script.map(|s| {
+        s.into_inner()
+            .actions
+            .into_iter()
+            .map(|a| {
+                let line = line_of(text, a.span().start);
+                (a.into_inner(), line)
+            })
+            .collect()
+    });
+    // An empty board starts a game at the HQ placement: seat 0 places first, and no turn
+    // has begun. A `to_move` or `turn` that says otherwise is a mistake, not a detail.
+    if position.units().next().is_none() {
+        if let Some(t) = game.to_move.as_ref().filter(|t| *t.get_ref() != 0) {
+            return Err(err(
+                t.span().start,
+                format!(
+                    "[game] to_move: the board is empty, so the game starts with the HQ \
+                     placement, which seat 0 begins (not seat {})",
+                    t.get_ref()
+                ),
+            ));
+        }
+        if let Some(t) = &game.turn {
+            return Err(err(
+                t.span().start,
+                "[game] turn: the board is empty, so the game starts with the HQ placement, \
+                 before turn 1 (leave turn out)"
+                    .into(),
+            ));
+        }
+    }
+    let choices = match raw.choices {
+        None => BattleChoices::default(),
+        Some(c) => {
+            let start = c.span().start;
+            convert_choices(c.into_inner()).map_err(|m| err(start, format!("[choices]: {m}")))?
+        }
+    };
+    Ok(Scenario {
+        position,
+        hands,
+        decks,
+        to_move,
+        turn,
+        script,
+        choices,
+    })
+}
+
+/// Loads a scenario file.
+pub fn load_scenario(path: &std::path::Path, test_tables: bool) -> Result<Scenario, ScenarioError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| ScenarioError {
+        name: name.clone(),
+        line: 0,
+        message: format!("cannot read the file: {e}"),
+    })?;
+    parse_scenario(&text, &name, test_tables)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(text: &str) -> Result<Scenario, ScenarioError> {
+        parse_scenario(text, "t.toml", false)
+    }
+
+    const BASE: &str = r#"
+[game]
+armies = ["borgo", "moloch"]
+
+[[unit]]
+seat = 0
+tile = "borgo.hq"
+at = [0, 0]
+"#;
+
+    #[test]
+    fn a_small_scenario_loads() {
+        let s = load(BASE).unwrap();
+        let u = s.position.unit_at(Hex::new(0, 0)).unwrap();
+        assert_eq!(u.def().id, "borgo.hq");
+        assert_eq!(s.position.hq_hp[..2], [20, 20]);
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let e = load(&format!(
+            "{BASE}\n[[unit]]\nseat = 1\ntile = \"moloch.nope\"\nat = [1, 0]\n"
+        ))
+        .unwrap_err();
+        assert_eq!(e.line, 12, "{e}");
+        assert!(e.message.contains("unknown tile"), "{e}");
+        let e = load(&format!(
+            "{BASE}\n[[unit]]\nseat = 1\ntile = \"moloch.hq\"\nat = [3, 0]\n"
+        ))
+        .unwrap_err();
+        assert_eq!(e.line, 13, "{e}");
+        assert!(e.message.contains("off the board"), "{e}");
+        let e = load(&format!("{BASE}colour = 3\n")).unwrap_err();
+        assert!(e.message.contains("unknown key"), "{e}");
+        assert_eq!(e.line, 9, "{e}");
+        let e = load(&format!("{BASE}\n[expect]\nhq_hp = [1, 2]\n")).unwrap_err();
+        assert!(e.message.contains("unknown key `expect`"), "{e}");
+        assert!(parse_scenario(&format!("{BASE}\n[expect]\nhq_hp = [1, 2]\n"), "t", true).is_ok());
+    }
+}

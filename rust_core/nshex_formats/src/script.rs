@@ -1,0 +1,185 @@
+//! Games in progress from scenario files, and game scripts (`../shared/INTERFACES.md`
+//! section 5): a scenario with hands, decks and `to_move`, plus actions in notation.
+
+use crate::json::{outcome_json, units_json};
+use crate::notation::line_to_action;
+use crate::save::Record;
+use crate::scenario::Scenario;
+use nshex_rules::Outcome;
+use nshex_rules::{tiles, TileId};
+use nshex_rules::{Game, Player, Setup, Stage};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+
+/// A game in progress from a scenario: the board, the HQ hit points, the hands and decks
+/// (top first) as given. A seat without a `[[deck]]` has every tile of its army that is not
+/// on the board or in hand in its deck, shuffled by `seed`; with a `[[deck]]`, the tiles
+/// named nowhere are its discard pile. Play starts at the beginning of `to_move`'s turn
+/// (default seat 0), before its draw: one tile on `[game] turn = 1`, two on turn 2,
+/// otherwise up to three. A seat whose deck is empty has drawn its last tile.
+pub fn game_from_scenario(sc: &Scenario, seed: u64) -> Result<Game, String> {
+    let set = tiles();
+    let pos = &sc.position;
+    let seats = pos.seats as usize;
+    let armies: Vec<_> = pos.armies[..seats].to_vec();
+    let (mut hands, mut decks, mut discards) = (Vec::new(), Vec::new(), Vec::new());
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // An empty board starts the game at the HQ placement.
+    let hq_placement = pos.units().next().is_none();
+    for (s, &army_id) in armies.iter().enumerate() {
+        if hq_placement {
+            if sc
+                .hands
+                .get(s)
+                .cloned()
+                .flatten()
+                .is_some_and(|h| !h.is_empty())
+            {
+                return Err(format!(
+                    "seat {s} holds tiles before the HQs are placed: hands start empty"
+                ));
+            }
+        } else if pos.hq_hex(s as u8).is_none() {
+            return Err(format!(
+                "seat {s} has no HQ on the board: a game needs every HQ (or an empty board, \
+                 to start with the HQ placement)"
+            ));
+        }
+        let army = set.army(army_id);
+        // What is left of the army once the board and the hand are counted.
+        let mut left: Vec<(TileId, i32)> = army
+            .tiles
+            .iter()
+            .filter(|&&t| !set.tile(t).is_hq())
+            .map(|&t| (t, set.tile(t).count as i32))
+            .collect();
+        let take = |left: &mut Vec<(TileId, i32)>, t: TileId, where_: &str| -> Result<(), String> {
+            let e = left
+                .iter_mut()
+                .find(|(x, _)| *x == t)
+                .expect("own army's tile");
+            e.1 -= 1;
+            if e.1 < 0 {
+                return Err(format!(
+                    "seat {s}: more {} tiles ({where_} included) than the army has ({})",
+                    set.tile(t).id,
+                    set.tile(t).count
+                ));
+            }
+            Ok(())
+        };
+        for (_, u) in pos.units().filter(|(_, u)| u.seat == s as u8) {
+            if !u.def().is_hq() {
+                take(&mut left, u.tile, "on the board")?;
+            }
+        }
+        let hand = sc.hands.get(s).cloned().flatten().unwrap_or_default();
+        for &t in &hand {
+            take(&mut left, t, "in hand")?;
+        }
+        let (deck_top_first, discard) = match sc.decks.get(s).cloned().flatten() {
+            Some(deck) => {
+                for &t in &deck {
+                    take(&mut left, t, "in the deck")?;
+                }
+                let mut discard = Vec::new();
+                for &(t, n) in &left {
+                    discard.extend(std::iter::repeat_n(t, n.max(0) as usize));
+                }
+                (deck, discard)
+            }
+            None => {
+                let mut rest: Vec<TileId> = Vec::new();
+                for &(t, n) in &left {
+                    rest.extend(std::iter::repeat_n(t, n.max(0) as usize));
+                }
+                rest.shuffle(&mut rng);
+                (rest, Vec::new())
+            }
+        };
+        let mut deck = deck_top_first;
+        deck.reverse();
+        hands.push(hand);
+        decks.push(deck);
+        discards.push(discard);
+    }
+    Game::from_setup(Setup {
+        pos: pos.clone(),
+        hands,
+        decks,
+        discards,
+        to_move: sc.to_move.unwrap_or(0),
+        turn: sc.turn.unwrap_or(3),
+    })
+}
+
+/// What a script reached, or where it stopped.
+pub struct ScriptRun {
+    pub record: Record,
+    /// The action that stopped the script: (index, line, reason).
+    pub error: Option<(usize, String, String)>,
+}
+
+/// Applies chance draws by the deck order until a seat decides or the game is over.
+pub fn draw_fixed(rec: &mut Record) {
+    while rec.game.current_player() == Player::Chance {
+        let a = rec.game.natural_draw().expect("a draw");
+        rec.apply(a).expect("the natural draw is legal");
+    }
+}
+
+/// Runs a game script: the scenario as a game, then each action (draws come from the decks
+/// in order), stopping at the first that is malformed or illegal.
+pub fn run_script(sc: &Scenario) -> Result<ScriptRun, String> {
+    let game = game_from_scenario(sc, 0)?;
+    let mut rec = Record::new(game, None);
+    draw_fixed(&mut rec);
+    let mut error = None;
+    for (i, (line, _)) in sc.script.iter().flatten().enumerate() {
+        let res = line_to_action(&rec.game, line).and_then(|a| match rec.game.current_player() {
+            Player::Terminal => Err("the game is over".to_string()),
+            _ => rec.apply(a).map_err(|e| e.to_string()),
+        });
+        if let Err(reason) = res {
+            // The line as an error message quotes it: cut when it is long.
+            error = Some((i, crate::notation::cut(line), reason));
+            break;
+        }
+        draw_fixed(&mut rec);
+    }
+    Ok(ScriptRun { record: rec, error })
+}
+
+/// The position a script reached, as `nshex script --json` prints it.
+pub fn script_result_json(g: &Game) -> Value {
+    let seats = g.seats() as usize;
+    let names = |v: &Vec<TileId>| -> Vec<String> {
+        v.iter().map(|&t| tiles().tile(t).id.clone()).collect()
+    };
+    let winner = match g.outcome() {
+        Some(o) => outcome_json(o),
+        None => outcome_json(Outcome::None),
+    };
+    let stage = match g.stage() {
+        Stage::PlaceHq => "place_hq",
+        Stage::Draw { .. } => "draw",
+        Stage::Discard => "discard",
+        Stage::Main => "main",
+        Stage::PushTo { .. } => "push_to",
+        Stage::BattleChoice { .. } => "battle_choice",
+        Stage::Over => "over",
+    };
+    json!({
+        "hq_hp": &g.pos().hq_hp[..seats],
+        "units": units_json(g.pos()),
+        "winner": winner,
+        "to_move": g.to_move(),
+        "hands": g.hands().iter().map(names).collect::<Vec<_>>(),
+        "discards": g.discards().iter().map(names).collect::<Vec<_>>(),
+        "deck_sizes": g.decks().iter().map(|d| d.len()).collect::<Vec<_>>(),
+        "battles": g.battles(),
+        "stage": stage,
+    })
+}

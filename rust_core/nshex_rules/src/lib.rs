@@ -1,0 +1,35 @@
+//! Neuroshima Hex! 3.0 rules: tile data, board geometry, positions, battle resolution and
+//! game flow, as a decision API. Pure Rust, no Python, no file formats: the crates above it
+//! (`nshex_formats`, `nshex_ai`, the binding) use only what this root exports.
+//!
+//! - Board: [`Hex`], [`BoardKind`], [`Geometry`], cells as indices (`NO_CELL` for none).
+//! - Tiles: [`tiles()`] (every army's tiles, from the data files), [`TileId`], [`TileDef`].
+//! - Positions: [`Position`], [`Unit`].
+//! - Battles: [`Resolver`] (reusable, no allocation per attack), [`BattleLog`] and its
+//!   [`Event`]s, [`BattleChoices`], the questions a battle asks ([`Question`], [`Answer`]).
+//! - Games: [`Game`] (legal actions, apply, chance outcomes, the ending), [`Action`],
+//!   [`GameState`] and [`Setup`] for making a game from data.
+
+mod battle;
+mod game;
+mod hex;
+mod position;
+pub mod text;
+mod tiles;
+
+pub use battle::{
+    resolve, Analysis, Answer, BattleChoices, BattleError, BattleLog, BattleSummary, Cause, Event,
+    Explanation, Log, MedicChoice, MedicTake, NoLog, Outcome, PhaseLog, QmChoice, Question,
+    Resolver, Step, DIR_EXPLOSION,
+};
+pub use game::{
+    Action, AfterBattle, Ending, Game, GameState, Hand, IllegalAction, PendingBattle, Player,
+    Setup, Stage, StateError,
+};
+pub use hex::{
+    dir_edge, opposite, BoardKind, Geometry, Hex, DIR_NAMES, DIR_STEPS, MAX_CELLS, NO_CELL,
+};
+pub use position::{Position, Unit, HQ_START_HP, MAX_SEATS};
+pub use tiles::{
+    tiles, ArmyDef, ArmyId, InstantKind, Kind, TileDef, TileId, TileSet, BASE_PAIRINGS,
+};

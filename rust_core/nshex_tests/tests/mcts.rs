@@ -1,0 +1,207 @@
+//! The search: legal answers to every kind of decision, reproducibility, cancellation, the
+//! node bound, root parallelism, and a smoke match against the random bot.
+
+use nshex_ai::arena::arena;
+use nshex_ai::bots::{bot_by_name, Bot, BOT_NAMES};
+use nshex_ai::mcts::{MctsBot, MctsConfig, Progress, Search};
+use nshex_rules::BASE_PAIRINGS;
+use nshex_rules::{tiles, BoardKind};
+use nshex_rules::{Action, Game, Player};
+use std::collections::BTreeSet;
+use std::sync::atomic::Ordering;
+
+fn new_game(i: usize, seed: u64) -> Game {
+    let set = tiles();
+    let (a, b) = BASE_PAIRINGS[i % BASE_PAIRINGS.len()];
+    let mut g = Game::new(
+        &[set.find_army(a).unwrap(), set.find_army(b).unwrap()],
+        BoardKind::Standard,
+        seed,
+    );
+    g.set_keep_battle_logs(false);
+    g
+}
+
+fn kind(a: Action) -> &'static str {
+    match a {
+        Action::PlaceHq { .. } => "place_hq",
+        Action::Draw { .. } => "draw",
+        Action::Unlucky => "unlucky",
+        Action::Discard { .. } => "discard",
+        Action::Place { .. } => "place",
+        Action::Move { .. } => "move",
+        Action::Mobility { .. } => "mobility",
+        Action::Transport { .. } => "transport",
+        Action::PushBack { .. } => "push_back",
+        Action::PushTo { .. } => "push_to",
+        Action::Sniper { .. } => "sniper",
+        Action::Grenade { .. } => "grenade",
+        Action::AirStrike { .. } => "air_strike",
+        Action::Battle => "battle",
+        Action::EndTurn => "end_turn",
+        Action::Clown { .. } => "clown",
+        Action::Convert { .. } => "convert",
+        Action::MedicTakes { .. } => "medic",
+    }
+}
+
+/// Issue: "It never returns an illegal action (checked over thousands of decisions)". Every
+/// search answer goes through the checked `apply`; a game of the search against itself
+/// covers HQ placement, discards, placements, instants, moves, push-back destinations.
+#[test]
+fn every_search_answer_is_legal_over_thousands_of_decisions() {
+    let mut decisions = 0;
+    let mut kinds = BTreeSet::new();
+    let mut game_no = 0;
+    while decisions < 3_000 {
+        let mut g = new_game(game_no, 500 + game_no as u64);
+        // Every other game, both seats answer their own battle choices.
+        g.set_manual_choices(if game_no % 2 == 1 { 0b11 } else { 0 })
+            .unwrap();
+        let mut bots = [
+            bot_by_name("easy:iters=40", game_no as u64).unwrap(),
+            bot_by_name("medium:iters=40", game_no as u64 + 1).unwrap(),
+        ];
+        while !g.is_over() {
+            let a = match g.current_player() {
+                Player::Chance => g.natural_draw().unwrap(),
+                Player::Seat(s) => {
+                    let a = bots[s as usize].choose(&g);
+                    decisions += 1;
+                    kinds.insert(kind(a));
+                    a
+                }
+                Player::Terminal => unreachable!(),
+            };
+            if let Err(e) = g.apply(a) {
+                panic!("game {game_no}: the search chose {a:?}: {e}");
+            }
+        }
+        game_no += 1;
+    }
+    for k in ["place_hq", "discard", "place", "end_turn", "battle"] {
+        assert!(kinds.contains(k), "no {k} decision in {kinds:?}");
+    }
+    assert!(kinds.len() >= 8, "too few kinds of decision: {kinds:?}");
+}
+
+fn a_main_decision() -> Game {
+    nshex_bench::bench::mcts_positions(1).remove(0)
+}
+
+#[test]
+fn a_search_is_reproducible_for_a_seed_and_budget() {
+    let g = a_main_decision();
+    let run = |seed| {
+        let mut s = Search::new(MctsConfig::medium(), seed);
+        let r = s.run(&g, 1_500, None, &Progress::new());
+        (r.action, r.root, r.nodes)
+    };
+    let first = run(7);
+    assert_eq!(run(7), first);
+    assert_eq!(first.1.iter().map(|x| x.1).sum::<u32>(), 1_500);
+}
+
+#[test]
+fn root_parallel_threads_are_reproducible_and_sum_their_iterations() {
+    let g = a_main_decision();
+    let cfg = MctsConfig {
+        iterations: 2_000,
+        threads: 2,
+        ..MctsConfig::medium()
+    };
+    let mut a = MctsBot::new("medium", cfg.clone(), 3);
+    let mut b = MctsBot::new("medium", cfg, 3);
+    let x = a.choose(&g);
+    assert_eq!(b.choose(&g), x);
+    assert_eq!(a.last.as_ref().unwrap().iterations, 2_000);
+    assert!(g.legal_actions().contains(&x));
+}
+
+#[test]
+fn a_cancelled_search_answers_at_once_with_a_legal_action() {
+    let g = a_main_decision();
+    let progress = Progress::new();
+    progress.cancel.store(true, Ordering::Relaxed);
+    let mut s = Search::new(MctsConfig::hard(), 1);
+    let r = s.run(&g, 1_000_000, None, &progress);
+    assert!(
+        r.iterations <= 64,
+        "{} iterations after cancel",
+        r.iterations
+    );
+    assert!(g.legal_actions().contains(&r.action));
+    assert_eq!(progress.best.load(Ordering::Relaxed), r.action.encode());
+}
+
+#[test]
+fn the_tree_stays_within_its_node_bound() {
+    let g = a_main_decision();
+    let cfg = MctsConfig {
+        max_nodes: 500,
+        ..MctsConfig::hard()
+    };
+    let mut s = Search::new(cfg, 1);
+    let r = s.run(&g, 5_000, None, &Progress::new());
+    assert_eq!(r.iterations, 5_000);
+    assert!(r.nodes <= 500, "{} nodes", r.nodes);
+}
+
+#[test]
+fn progressive_widening_limits_the_root_children() {
+    // Many placements are legal, but after 100 visits the root holds at most
+    // base + c * 100^alpha children (4 + 2 * 100^0.45 = 19.9 at Hard).
+    let g = a_main_decision();
+    assert!(g.legal_actions().len() > 50);
+    let mut s = Search::new(MctsConfig::hard(), 1);
+    let r = s.run(&g, 100, None, &Progress::new());
+    assert!(r.root.len() <= 20, "{} root children", r.root.len());
+    assert!(r.root.len() >= 15, "{} root children", r.root.len());
+}
+
+#[test]
+fn the_search_does_not_see_the_real_deck_order() {
+    // Two games that differ only in the hidden order of the decks get the same answer.
+    let g = a_main_decision();
+    let mut h = g.clone();
+    h.resample_hidden(99);
+    assert_ne!(g.decks(), h.decks());
+    let pick = |game: &Game| {
+        let mut s = Search::new(MctsConfig::medium(), 5);
+        s.run(game, 800, None, &Progress::new()).root
+    };
+    assert_eq!(pick(&g), pick(&h));
+}
+
+#[test]
+fn every_level_and_baseline_is_known_by_name() {
+    for name in BOT_NAMES {
+        assert!(bot_by_name(name, 0).is_ok(), "{name}");
+    }
+    assert!(bot_by_name("hard:iters=100,threads=2,ms=50", 0).is_ok());
+    for bad in [
+        "hardest",
+        "hard:iters",
+        "hard:iters=x",
+        "hard:color=3",
+        "greedy:iters=3",
+    ] {
+        let e = bot_by_name(bad, 0).err().expect(bad);
+        assert!(!e.is_empty());
+    }
+}
+
+/// CI's smoke match: a small-budget search beats the random bot in most of 20 games.
+#[test]
+fn a_small_search_beats_random() {
+    let r = arena("easy:iters=100", "random", 20, None, 11, 2).unwrap();
+    assert!(r.wins_a >= 17, "{r:?}");
+}
+
+#[test]
+fn flat_monte_carlo_answers_legally() {
+    let g = a_main_decision();
+    let mut bot = bot_by_name("flatmc:iters=200", 1).unwrap();
+    let a = bot.choose(&g);
+    assert!(g.legal_actions().contains(&a));
+}

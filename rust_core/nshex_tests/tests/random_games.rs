@@ -1,0 +1,218 @@
+//! Random games (OpenSpiel's RandomSimTest): complete games with uniformly random legal
+//! actions, checking the invariants at every state.
+//!
+//! `NSHEX_RANDOM_GAMES` sets how many games (default 2000); the long run of 100,000 games
+//! is `cargo test --release -p nshex_tests --test random_games -- --ignored`.
+
+use nshex_formats::save::{game_from_json, game_to_json, Record};
+use nshex_rules::tiles;
+use nshex_rules::BoardKind;
+use nshex_rules::BASE_PAIRINGS;
+use nshex_rules::HQ_START_HP;
+use nshex_rules::{Action, Game, Player};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn new_game(i: u64) -> Game {
+    let set = tiles();
+    let (a, b) = BASE_PAIRINGS[(i as usize) % BASE_PAIRINGS.len()];
+    let (a, b) = if i.is_multiple_of(2) { (a, b) } else { (b, a) };
+    let mut g = Game::new(
+        &[set.find_army(a).unwrap(), set.find_army(b).unwrap()],
+        BoardKind::Standard,
+        i,
+    );
+    // Some games with seats answering their own battle choices (RULES.md "Player choices").
+    g.set_manual_choices((i / 3 % 4) as u8).unwrap();
+    g
+}
+
+/// Every army's 35 tiles are on the board, in hand, in the deck or discarded, exactly once
+/// (an HQ may be unplaced or destroyed); HQ hit points stay in 0..20; a finished game has
+/// an outcome.
+fn check_invariants(g: &Game) {
+    let set = tiles();
+    for s in 0..g.seats() as usize {
+        let army = set.army(g.pos().armies[s]);
+        let mut count = vec![0u32; set.tiles.len()];
+        for (_, u) in g.pos().units().filter(|(_, u)| u.seat == s as u8) {
+            count[u.tile.0 as usize] += 1;
+        }
+        for &t in g.hands()[s]
+            .iter()
+            .chain(&g.decks()[s])
+            .chain(&g.discards()[s])
+        {
+            count[t.0 as usize] += 1;
+        }
+        for &t in &army.tiles {
+            let def = set.tile(t);
+            let n = count[t.0 as usize];
+            if def.is_hq() {
+                assert!(n <= 1, "seat {s}: {n} HQs");
+            } else {
+                assert_eq!(n, def.count as u32, "seat {s}: {}", def.id);
+            }
+        }
+        assert!(g.pos().hq_hp[s] <= HQ_START_HP);
+        assert!(
+            g.hands()[s].len() <= 3,
+            "seat {s} holds {} tiles",
+            g.hands()[s].len()
+        );
+    }
+    assert_eq!(g.is_over(), g.outcome().is_some());
+}
+
+/// A random action that may or may not be legal.
+fn random_action(rng: &mut ChaCha8Rng, g: &Game) -> Action {
+    let n = tiles().tiles.len() as u16;
+    let cell = |rng: &mut ChaCha8Rng| rng.random_range(0..21u8);
+    let tile = nshex_rules::TileId(rng.random_range(0..n));
+    match rng.random_range(0..18) {
+        0 => Action::PlaceHq { cell: cell(rng) },
+        1 => Action::Draw { tile },
+        2 => Action::Unlucky,
+        3 => Action::Discard { tile },
+        4 => Action::Place {
+            tile,
+            cell: cell(rng),
+            facing: rng.random_range(0..7),
+        },
+        5 => Action::Move {
+            from: cell(rng),
+            to: cell(rng),
+            facing: rng.random_range(0..6),
+        },
+        6 => Action::Mobility {
+            from: cell(rng),
+            to: cell(rng),
+            facing: rng.random_range(0..6),
+        },
+        7 => Action::Transport {
+            from: cell(rng),
+            to: cell(rng),
+            facing: rng.random_range(0..6),
+        },
+        8 => Action::PushBack {
+            from: cell(rng),
+            target: cell(rng),
+        },
+        9 => Action::PushTo { cell: cell(rng) },
+        10 => Action::Sniper { target: cell(rng) },
+        11 => Action::Grenade { target: cell(rng) },
+        12 => Action::AirStrike { center: cell(rng) },
+        13 => Action::Battle,
+        14 => Action::Clown {
+            cell: cell(rng),
+            explode: rng.random_bool(0.5),
+        },
+        15 => Action::Convert {
+            cell: cell(rng),
+            edge: Some(rng.random_range(0..7)).filter(|&e| e < 6),
+        },
+        16 => Action::MedicTakes {
+            medic: cell(rng),
+            target: cell(rng),
+            from: cell(rng),
+        },
+        _ => {
+            let _ = g;
+            Action::EndTurn
+        }
+    }
+}
+
+fn play(seed: u64, deep_checks: bool) -> usize {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9);
+    let start = new_game(seed);
+    let mut rec = Record::new(start, Some(seed));
+    let mut legal = Vec::new();
+    let mut steps = 0;
+    while !rec.game.is_over() {
+        steps += 1;
+        assert!(steps < 5000, "game {seed} does not end");
+        let g = &rec.game;
+        check_invariants(g);
+        g.legal_actions_into(&mut legal);
+        assert!(
+            !legal.is_empty(),
+            "no legal action in game {seed}: {:?}",
+            g.stage()
+        );
+        if deep_checks {
+            // Every legal action applies; clone and JSON round trip give equal states.
+            for &a in &legal {
+                let mut c = g.clone();
+                c.apply(a)
+                    .unwrap_or_else(|e| panic!("legal {a:?} refused: {e}"));
+                check_invariants(&c);
+            }
+            assert_eq!(&g.clone(), g);
+            let back = game_from_json(&game_to_json(g)).expect("round trip");
+            assert_eq!(&back, g, "JSON round trip of game {seed}");
+        }
+        // Every other action is refused, and refusing changes nothing.
+        for _ in 0..4 {
+            let a = random_action(&mut rng, g);
+            if !legal.contains(&a) {
+                let mut c = g.clone();
+                assert!(c.apply(a).is_err(), "illegal {a:?} accepted");
+                assert_eq!(&c, g);
+            }
+        }
+        let a = match g.current_player() {
+            Player::Chance => {
+                if rng.random_bool(0.5) {
+                    g.natural_draw().unwrap()
+                } else {
+                    legal[rng.random_range(0..legal.len())]
+                }
+            }
+            Player::Seat(_) => legal[rng.random_range(0..legal.len())],
+            Player::Terminal => unreachable!(),
+        };
+        rec.apply(a).unwrap();
+    }
+    check_invariants(&rec.game);
+    // Replaying the seed and the actions gives the identical game, also from the save file.
+    let mut replay = new_game(seed);
+    for &a in &rec.actions {
+        replay.apply(a).unwrap();
+    }
+    assert_eq!(replay, rec.game);
+    if deep_checks {
+        let loaded = Record::from_json(&rec.to_json()).expect("save file loads");
+        assert_eq!(loaded.game, rec.game);
+    }
+    steps
+}
+
+fn games() -> u64 {
+    std::env::var("NSHEX_RANDOM_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000)
+}
+
+#[test]
+fn random_games_keep_every_invariant() {
+    let n = games();
+    let mut steps = 0;
+    for seed in 0..n {
+        // The expensive checks on every state of the first games, then on every 10th game.
+        steps += play(seed, seed < 100 || seed % 10 == 0);
+    }
+    assert!(
+        steps > n as usize * 20,
+        "games are suspiciously short: {steps} steps"
+    );
+}
+
+#[test]
+#[ignore = "long: 100,000 games; run with --ignored in release mode"]
+fn random_games_long_run() {
+    for seed in 1_000_000..1_100_000 {
+        play(seed, seed % 100 == 0);
+    }
+}
