@@ -140,7 +140,7 @@ class Game:
     ) -> None:
         """``manual_battle_choices``: the seats that answer their own battle choices (a
         Clown's explosion, a Quartermaster conversion, which attack a medic takes); the
-        others get the automatic answers (RULES.md D-4)."""
+        others get the automatic answers (docs/RULES.md "Player choices", D-4)."""
     @property
     def manual_battle_choices(self) -> list[int]: ...
     @manual_battle_choices.setter
