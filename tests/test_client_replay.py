@@ -96,7 +96,7 @@ def test_a_saved_game_can_be_watched_from_the_load_screen(app: Any, data_dir: Pa
     load = app.make("load")
     app.stack.clear_to(load)
     app.step(0.0)
-    click_button(app, load, "Watch")
+    click(app, load.watch_buttons[0].rect.center)
     rep = app.stack.top
     assert rep.scene_name == "replay"
     assert rep.rep.frames[-1].game == game

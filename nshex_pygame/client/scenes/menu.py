@@ -163,6 +163,7 @@ class LoadScene(Scene):
                 label = path.name
             self.rows.append((path, label, problem))
         self.buttons = []
+        self.watch_buttons = []  # one per save: watch it again (the replay) instead
         for i, (path, label, problem) in enumerate(self.rows):
             button = widgets.Button(
                 f"{path.name}: {label}" if problem is None else f"{path.name}: cannot be loaded",
@@ -180,7 +181,7 @@ class LoadScene(Scene):
                 enabled=problem is None,
                 hint="Watch this game again, move by move and battle by battle",
             )
-            self.buttons.append(watch)
+            self.watch_buttons.append(watch)
         self.back = widgets.Button("Back", (540, 720, 200, 44), lambda: self.app.stack.pop(self))
 
     def open(self, path: Path) -> None:
@@ -196,7 +197,7 @@ class LoadScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if self.back.handle(event):
             return
-        for button in self.buttons:
+        for button in self.buttons + self.watch_buttons:
             if button.handle(event):
                 return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -214,7 +215,7 @@ class LoadScene(Scene):
             widgets.draw_text(
                 surface, "No saved games yet.", (640, 300), 20, widgets.TEXT, False, "center"
             )
-        for button in self.buttons:
+        for button in self.buttons + self.watch_buttons:
             button.draw(surface)
         y = 150 + 52 * len(self.rows) + 10
         for _path, _label, problem in self.rows:
