@@ -155,7 +155,13 @@ def describe_event(board: Names, phase: Any, event: dict[str, Any]) -> str:
     if kind == "removed":
         cause = REMOVAL_CAUSES.get(str(event.get("cause")), str(event.get("cause")))
         name = long_tile_name(str(event["tile"])) if "tile" in event else "unit"
-        return f"    {name} {hex_text(at)} of {board.seat(event.get('seat'))} is removed ({cause})"
+        # the board names the unit as it names it everywhere (the window never by its hex)
+        who = board.unit(at)
+        if who == hex_text(at):  # a board that knows no unit there (the command line)
+            who = f"{name} {who}"
+        elif who == "an empty hex":  # (the window's board: names, no places)
+            who = name
+        return f"    {who} of {board.seat(event.get('seat'))} is removed ({cause})"
     fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
     return f"  {kind}: {fields}"
 

@@ -13,9 +13,12 @@ from client_support import app_fixture, click, data_dir_fixture, key  # noqa: F4
 from nshex_pygame.client import storage
 from nshex_pygame.client.scenes.battle import BattleScene
 from nshex_pygame.client.scenes.game import GameScene
+from nshex_pygame.client.scenes.game.draw import wrap_log
+from nshex_pygame.client.scenes.game.layout import LOG_BAR, LOG_ROWS, LOOK_EDGE
 from nshex_pygame.client.scenes.gameover import GameOverScene
 from nshex_pygame.client.scenes.menu import MenuScene, load_game
 from nshex_pygame.client.storage import SeatSetup
+from nshex_pygame.client.words import tile_name
 from nshex_pygame.core import CHANCE, Bot, Game
 
 HUMANS = [SeatSetup("borgo", "human"), SeatSetup("moloch", "human")]
@@ -555,9 +558,9 @@ def test_a_loaded_game_keeps_its_whole_log_in_words(app) -> None:
     assert game.battles >= 1, "the game had a battle"
     app.stack.clear_to(MenuScene(app))
     loaded = GameScene(app, Game.load(game.save()), list(HUMANS), seed=1)
-    assert [text for text, _ in loaded.log] == [text for text, _ in scene.log]
+    assert [entry[0] for entry in loaded.log] == [entry[0] for entry in scene.log]
     assert loaded.log == scene.log
-    assert not any(text.startswith(("  place ", "  hq ")) for text, _ in loaded.log)
+    assert not any(entry[0].startswith(("  place ", "  hq ")) for entry in loaded.log)
 
 
 def test_every_tile_starts_as_printed_wherever_it_goes(app) -> None:
@@ -713,3 +716,110 @@ def test_undo_never_takes_back_a_computer_seats_action(app) -> None:
     scene.apply(place)
     assert not scene.undo_stack
     assert scene.shown_tools() == []
+
+
+def _played_scene(app, seed: int = 11, actions: int = 80) -> GameScene:
+    game = Game(["borgo", "moloch"], seed)
+    scene = _scene(app, game)
+    bot = Bot("greedy", seed)
+    played = 0
+    while played < actions and not scene.game.is_terminal():
+        if scene.game.current_player() == CHANCE:
+            assert scene.apply(scene.game.natural_draw())
+        else:
+            assert scene.apply(bot.choose(scene.game))
+            played += 1
+    while app.stack.top is not scene:  # the battles' playbacks are not watched here
+        app.stack.pop(app.stack.top)
+    app.step(0.0)
+    return scene
+
+
+def test_the_log_names_units_never_hexes(app) -> None:
+    import re
+
+    scene = _played_scene(app)
+    texts = [entry[0] for entry in scene.log]
+    assert not [t for t in texts if re.search(r"-?\d+,-?\d+", t)], "no coordinates in the log"
+    battles = [t for t in texts if t.startswith("Battle ")]
+    assert battles and all(("die" in t or "no one dies" in t) for t in battles)
+    placed = [entry for entry in scene.log if " places " in entry[0]]
+    assert placed and all(entry[2] for entry in placed), "each placement knows its hex"
+
+
+def test_an_instant_says_what_it_did_to_whom(app) -> None:
+    for seed in range(4, 30):
+        game = _main_stage(seed)
+        shots = [
+            (a, game.describe_action(a))
+            for a in game.legal_actions()
+            if game.describe_action(a)["kind"] in ("sniper", "grenade", "air_strike")
+        ]
+        if shots:
+            break
+    else:
+        raise AssertionError("no instant in reach")
+    scene = _scene(app, game)
+    before = dict(scene.units)
+    action, desc = shots[0]
+    target = tuple(desc["target"])
+    assert scene.apply(action)
+    text, _colour, hexes = scene.log[-1]
+    assert tile_name(before[target]["tile"]) in text, text
+    assert any(word in text for word in ("kills", "wounds", "no effect")), text
+    assert target in hexes
+
+
+def test_hovering_a_log_line_lights_the_hexes_it_speaks_of(app) -> None:
+    from client_support import move
+
+    scene = _played_scene(app, actions=12)
+    shown, _total, _first = scene.log_view()
+    _text, _colour, _more, entry, y = next(row for row in shown if scene.log[row[3]][2])
+    move(app, (40, y + 5))
+    assert scene.spoken_hexes() == list(scene.log[entry][2])
+    marks = scene.marks()
+    assert all(marks.outlines.get(at) == LOOK_EDGE for at in scene.log[entry][2])
+
+
+def test_the_log_scrolls_through_the_whole_game(app) -> None:
+    from client_support import move
+
+    scene = _played_scene(app, actions=90)
+    assert app.stack.top is scene
+    first_line = scene.log[0][0]
+    shown, total, first = scene.log_view()
+    assert total > LOG_ROWS and first > 0, "a long game does not fit"
+    move(app, (100, 600))
+    for _ in range(200):  # the wheel over the log goes back to the start of the game
+        app.step(0.0, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)])
+    shown, total, first = scene.log_view()
+    assert first == 0 and shown[0][0] == wrap_log(first_line)[0]
+    assert len(scene.log) >= 90, "nothing is dropped from the log"
+    # the scroll bar's bottom brings back the newest lines
+    click(app, (LOG_BAR.centerx, LOG_BAR.bottom - 3))
+    _shown, total, first = scene.log_view()
+    assert first == total - LOG_ROWS
+
+
+def test_an_instant_is_shown_on_its_target(app) -> None:
+    for seed in range(4, 30):
+        game = _main_stage(seed)
+        instants = [
+            a
+            for a in game.legal_actions()
+            if game.describe_action(a)["kind"] in ("sniper", "grenade", "air_strike", "push_back")
+        ]
+        if instants:
+            break
+    else:
+        raise AssertionError("no instant in reach")
+    scene = _scene(app, game)
+    desc = game.describe_action(instants[0])
+    assert scene.apply(instants[0])
+    kind, target, _source, _tween = scene.strikes[-1]
+    assert kind == desc["kind"] and target == tuple(desc["target"])
+    assert scene.busy(), "the strike animates"
+    for _ in range(40):
+        app.step(0.1)
+    assert not scene.strikes, "and goes"

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from nshex_pygame.client import tileart
-from nshex_pygame.client.hexgeo import DIRECTION_NAMES
 
 
 def tile_name(tile_id: str) -> str:
@@ -24,20 +23,53 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def hex_words(at: Any) -> str:
-    q, r = at
-    return f"{q},{r}"
+Units = dict[tuple[int, int], dict[str, Any]]
 
 
-def action_words(desc: dict[str, Any]) -> str:
-    """``place Mutant on 0,1 facing SE`` for a ``describe_action`` dict."""
+def _key(at: Any) -> tuple[int, int] | None:
+    try:
+        return int(at[0]), int(at[1])
+    except (TypeError, ValueError, IndexError):
+        return None
+
+
+def unit_words(units: Units | None, at: Any, seat: int | None = None) -> str:
+    """A unit by name, never by place: ``Mutant`` for one of ``seat``'s own, ``the Moloch
+    Hybrid`` for anybody else's, ``an empty hex`` when nothing stands there."""
+    key = _key(at)
+    unit = (units or {}).get(key) if key is not None else None
+    if unit is None:
+        return "an empty hex"
+    tile = str(unit["tile"])
+    name = tile_name(tile)
+    if seat is not None and unit.get("seat") == seat:
+        return f"its {name}" if name == "HQ" else name
+    return f"the {army_name(tile.partition('.')[0])} {name}"
+
+
+def action_hexes(desc: dict[str, Any]) -> tuple[tuple[int, int], ...]:
+    """The hexes an action speaks of (what hovering its log line lights up)."""
+    out = []
+    for slot in ("from", "at", "to", "target", "medic"):
+        key = _key(desc[slot]) if slot in desc else None
+        if key is not None and key not in out:
+            out.append(key)
+    return tuple(out)
+
+
+def action_words(desc: dict[str, Any], units: Units | None = None, seat: int | None = None) -> str:
+    """``places Mutant`` for a ``describe_action`` dict: what, never where. ``units`` (the
+    board before the action, by hex) names the units it moves or aims at; ``seat`` is who
+    plays it (its own units go by their plain names)."""
     kind = desc.get("kind")
-    facing = desc.get("facing")
-    face = f" facing {DIRECTION_NAMES[facing]}" if isinstance(facing, int) else ""
+
+    def name(slot: str) -> str:
+        return unit_words(units, desc.get(slot), seat)
+
     if kind == "place_hq":
-        return f"places the HQ on {hex_words(desc['at'])}"
+        return "places its HQ"
     if kind == "place":
-        return f"places {tile_name(desc['tile'])} on {hex_words(desc['at'])}{face}"
+        return f"places {tile_name(desc['tile'])}"
     if kind == "discard":
         return f"discards {tile_name(desc['tile'])}"
     if kind == "draw":
@@ -51,33 +83,55 @@ def action_words(desc: dict[str, Any]) -> str:
     if kind in ("move", "mobility", "transport"):
         how = {"move": "Move: ", "mobility": "Mobility: ", "transport": "Transport: "}[kind]
         if desc.get("from") == desc.get("to"):
-            return f"{how}turns the unit on {hex_words(desc['from'])}{face}"
-        return f"{how}moves {hex_words(desc['from'])} to {hex_words(desc['to'])}{face}"
+            return f"{how}turns {name('from')}"
+        return f"{how}moves {name('from')}"
     if kind == "push_back":
-        return f"Push Back: {hex_words(desc['from'])} pushes {hex_words(desc['target'])}"
+        return f"Push Back: {name('from')} pushes {name('target')}"
     if kind == "push_to":
-        return f"puts the pushed unit on {hex_words(desc['at'])}"
-    if kind in ("sniper", "grenade", "air_strike"):
-        name = {"sniper": "Sniper", "grenade": "Grenade", "air_strike": "Air Strike"}[kind]
-        return f"{name} on {hex_words(desc['target'])}"
+        return "puts the pushed unit down"
+    if kind == "sniper":
+        return f"Sniper shoots {name('target')}"
+    if kind == "grenade":
+        return f"Grenade on {name('target')}"
+    if kind == "air_strike":
+        return f"Air Strike around {name('target')}"
     if kind == "clown":
         what = "explodes" if desc.get("explode") else "attacks"
-        return f"the Clown on {hex_words(desc['at'])} {what}"
+        return f"{name('at')} {what}"
     if kind == "convert":
         if desc.get("edge") is None:
-            return f"Quartermaster: the unit on {hex_words(desc['at'])} attacks as printed"
-        return f"Quartermaster: the unit on {hex_words(desc['at'])} converts edge {desc['edge']}"
+            return f"Quartermaster: {name('at')} attacks as printed"
+        return f"Quartermaster: {name('at')} turns a melee attack ranged"
     if kind == "medic":
         if desc.get("death"):
-            return (
-                f"the medic on {hex_words(desc['medic'])} saves the dying medic on"
-                f" {hex_words(desc['target'])}"
-            )
-        return (
-            f"the medic on {hex_words(desc['medic'])} takes the attack of"
-            f" {hex_words(desc['from'])} on {hex_words(desc['target'])}"
-        )
+            return f"{name('medic')} saves the dying {name('target')}"
+        return f"{name('medic')} takes the attack of {name('from')} on {name('target')}"
     return str(desc.get("text", kind))
+
+
+def outcome_words(before: Units, after: Units, seat: int | None = None) -> tuple[str, list]:
+    """What an instant did, read off the board before and after it (not worked out from the
+    rules): ``kills the Moloch Hybrid; wounds the Moloch Guard``, and the hexes it speaks of."""
+    killed = [at for at in before if at not in after or after[at]["tile"] != before[at]["tile"]]
+    wounded = [
+        at
+        for at in before
+        if at in after
+        and after[at]["tile"] == before[at]["tile"]
+        and int(after[at].get("wounds", 0)) > int(before[at].get("wounds", 0))
+    ]
+    parts = []
+    if killed:
+        parts.append("kills " + and_list([unit_words(before, at, seat) for at in killed]))
+    if wounded:
+        parts.append("wounds " + and_list([unit_words(before, at, seat) for at in wounded]))
+    return "; ".join(parts), [*killed, *wounded]
+
+
+def and_list(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 class BattleBoard:
@@ -99,7 +153,7 @@ class BattleBoard:
             return str(at)
         unit = self.units.get(key)
         if unit is None:
-            return f"({key[0]},{key[1]})"
+            return "an empty hex"
         return f"{army_name(str(unit['tile']).partition('.')[0])} {tile_name(unit['tile'])}"
 
     def units_at(self, hexes: Any) -> str:

@@ -4,6 +4,7 @@ the actions panel."""
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
 import pygame
@@ -19,6 +20,10 @@ from nshex_pygame.client.scenes.game.layout import (
     LEGAL_EDGE,
     LEGAL_FILL,
     LOG,
+    LOG_BAR,
+    LOG_ROWS,
+    LOG_TOP,
+    LOOK_EDGE,
     PICK_EDGE,
     RIGHT,
     SEAT_RINGS,
@@ -27,10 +32,21 @@ from nshex_pygame.client.scenes.game.layout import (
 from nshex_pygame.client.words import action_words, army_name, plural
 
 
+@cache
+def wrap_log(text: str) -> tuple[str, ...]:
+    return tuple(widgets.wrap(text, 14, LOG.width - 48))
+
+
 class GameDrawing:
     """Drawing the game scene (mixed into :class:`GameScene`)."""
 
     def marks(self) -> Marks:
+        marks = self._marks()
+        for at in self.spoken_hexes():  # what the hovered log line or hover box speaks of
+            marks.outlines[at] = LOOK_EDGE
+        return marks
+
+    def _marks(self) -> Marks:
         marks = Marks()
         if self.ai_show is not None:
             _a, desc, _t = self.ai_show
@@ -145,7 +161,52 @@ class GameDrawing:
             if alpha > 200 and tileart.info_of(tile).get("kind") != "hq":
                 self._draw_facing_arrow(surface, at, facing)
         self.board.draw_marks(surface, marks)
+        for kind, target, source, tween in self.strikes:
+            self.draw_strike(surface, kind, target, source, tween.t)
         self.draw_foreground(surface)
+
+    def draw_strike(
+        self, surface: pygame.Surface, kind: str, target: Hex, source: Hex | None, t: float
+    ) -> None:
+        """An instant on its target, ``t`` from 0 to 1: the Sniper's sights closing in and its
+        shot, a Grenade's burst, an Air Strike's blast, a Push Back's shove."""
+        cx, cy = self.board.pixel(target)
+        size = self.board.size
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        fade = round(255 * (1 - t))
+        if kind == "sniper":
+            r = size * (1.6 - 1.1 * min(1.0, t * 1.6))
+            colour = (255, 60, 60, max(60, fade))
+            pygame.draw.circle(layer, colour, (cx, cy), r, 3)
+            for angle in range(4):
+                dx, dy = math.cos(angle * math.pi / 2), math.sin(angle * math.pi / 2)
+                inner, outer = r * 0.45, r * 1.25
+                start = (cx + dx * inner, cy + dy * inner)
+                pygame.draw.line(layer, colour, start, (cx + dx * outer, cy + dy * outer), 3)
+            if t > 0.6:  # the shot
+                pygame.draw.circle(layer, (255, 240, 200, fade * 2 // 3), (cx, cy), size * 0.3)
+        elif kind in ("grenade", "air_strike"):
+            reach = size * (0.9 if kind == "grenade" else 2.0)
+            r = reach * (0.25 + 0.75 * t)
+            pygame.draw.circle(layer, (255, 150, 40, fade * 2 // 3), (cx, cy), r)
+            pygame.draw.circle(layer, (255, 230, 120, fade), (cx, cy), r * 0.55)
+            pygame.draw.circle(layer, (255, 90, 30, fade), (cx, cy), r, 4)
+        elif kind == "push_back" and source is not None:
+            sx, sy = self.board.pixel(source)
+            dx, dy = cx - sx, cy - sy
+            length = math.hypot(dx, dy) or 1.0
+            ux, uy = dx / length, dy / length
+            head = (sx + dx * (0.3 + 0.9 * t), sy + dy * (0.3 + 0.9 * t))
+            w = size * 0.28
+            back = (head[0] - ux * w * 1.5, head[1] - uy * w * 1.5)
+            points = [
+                head,
+                (back[0] - uy * w, back[1] + ux * w),
+                (back[0] + uy * w, back[1] - ux * w),
+            ]
+            pygame.draw.polygon(layer, (255, 255, 255, max(80, fade)), points)
+            pygame.draw.line(layer, (255, 255, 255, max(80, fade)), (sx, sy), back, 5)
+        surface.blit(layer, (0, 0))
 
     def rings(self) -> list[tuple[int, int, int]] | None:
         return SEAT_RINGS if len(set(self.armies)) < len(self.armies) else None
@@ -305,14 +366,47 @@ class GameDrawing:
                 "midtop",
             )
 
+    def log_view(self) -> tuple[list[tuple[str, tuple[int, ...], bool, int, int]], int, int]:
+        """The log lines on show: ``(text, colour, continues, entry, y)``, with the number of
+        wrapped lines in all and the first one shown (the log scrolls through the whole
+        game; ``log_scroll`` counts the lines scrolled back from the newest)."""
+        lines = [
+            (part, colour, i > 0, n)
+            for n, (text, colour, _hexes) in enumerate(self.log)
+            for i, part in enumerate(wrap_log(text))
+        ]
+        self.log_scroll = max(0, min(self.log_scroll, len(lines) - LOG_ROWS))
+        first = max(0, len(lines) - LOG_ROWS - self.log_scroll)
+        shown = [
+            (text, colour, more, n, LOG_TOP + 18 * i)
+            for i, (text, colour, more, n) in enumerate(lines[first : first + LOG_ROWS])
+        ]
+        return shown, len(lines), first
+
+    def log_entry_at(self, pos: tuple[int, int]) -> int | None:
+        """The log entry under the pointer, if any."""
+        if not LOG.collidepoint(pos) or pos[0] >= LOG_BAR.left - 2:
+            return None
+        for _text, _colour, _more, n, y in self.log_view()[0]:
+            if y <= pos[1] < y + 18:
+                return n
+        return None
+
     def draw_log(self, surface: pygame.Surface) -> None:
         widgets.panel(surface, LOG)
         widgets.draw_text(surface, "Game log", (LOG.left + 12, LOG.top + 8), 16, widgets.DIM, True)
-        rows = (LOG.height - 44) // 18
-        y = LOG.top + 34
-        for text, colour, more in widgets.log_lines(self.log[-40:], 14, LOG.width - 24, rows):
+        shown, total, first = self.log_view()
+        hovered = self.log_entry_at(self.app.mouse) if self.app.stack.top is self else None
+        for text, colour, more, n, y in shown:
+            if n == hovered and self.log[n][2]:
+                pygame.draw.rect(surface, (58, 62, 78), (LOG.left + 6, y - 1, LOG.width - 28, 18))
             widgets.draw_text(surface, text, (LOG.left + (24 if more else 12), y), 14, colour)
-            y += 18
+        if total > LOG_ROWS:  # the scroll bar: where the lines shown are in the whole game
+            pygame.draw.rect(surface, (30, 32, 40), LOG_BAR, border_radius=3)
+            height = max(16, round(LOG_BAR.height * LOG_ROWS / total))
+            top = LOG_BAR.top + round((LOG_BAR.height - height) * first / (total - LOG_ROWS))
+            thumb = pygame.Rect(LOG_BAR.left, top, LOG_BAR.width, height)
+            pygame.draw.rect(surface, (120, 126, 146), thumb, border_radius=3)
 
     def draw_actions(self, surface: pygame.Surface) -> None:
         widgets.panel(surface, ACTIONS)
@@ -369,7 +463,7 @@ class GameDrawing:
             widgets.draw_text(surface, f"{name} plays:", rect.topleft, 16, AI_EDGE, True)
             widgets.draw_paragraph(
                 surface,
-                action_words(self.ai_show[1]),
+                action_words(self.ai_show[1], self.units, self.mover),
                 pygame.Rect(rect.left, rect.top + 24, rect.width, 60),
                 15,
             )

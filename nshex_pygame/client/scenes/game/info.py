@@ -19,7 +19,7 @@ from nshex_pygame.client.scenes.game.layout import (
     as_hex,
     plain_reason,
 )
-from nshex_pygame.client.words import army_name, plural, tile_name
+from nshex_pygame.client.words import and_list, army_name, plural, tile_name, unit_words
 from nshex_pygame.core import CHANCE, IllegalActionError
 
 
@@ -181,6 +181,28 @@ class GameInfo:
             return "You hold three tiles: discard one first (click it in your hand)."
         return "No legal action uses this hex now."
 
+    def spoken_hexes(self) -> list[Hex]:
+        """The hexes the words under the pointer speak of: a hovered log line's, or a hovered
+        unit's links and medics (its hover box names them)."""
+        if self.app.stack.top is not self:
+            return []
+        pos = self.app.mouse
+        entry = self.log_entry_at(pos)
+        if entry is not None:
+            return list(self.log[entry][2])
+        at = self.board.hex_at(pos)
+        if at is None or at not in self.units:
+            return []
+        analysis = self.analysis.get(at, {})
+        out = [as_hex(p) for p in analysis.get("linked_from") or []]
+        out += [
+            as_hex(other["at"])
+            for other in self.analysis.values()
+            if any(as_hex(p) == at for p in other.get("linked_from") or [])
+        ]
+        out += [as_hex(p) for p in analysis.get("protected_by") or []]
+        return [h for h in dict.fromkeys(out) if h != at]
+
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         if self.app.stack.top is not self:
             return  # a dialog over the game has the pointer
@@ -250,9 +272,7 @@ class GameInfo:
         title = f"{army_name(self.armies[seat])} {info.get('name')}"
         lines: list[tuple[str, tuple[int, ...]]] = []
         kind = info.get("kind")
-        lines.append(
-            (f"{rulestext.KIND_NAMES.get(str(kind), kind)} on {at[0]},{at[1]}", widgets.DIM)
-        )
+        lines.append((str(rulestext.KIND_NAMES.get(str(kind), kind)), widgets.DIM))
         analysis = self.analysis.get(at, {})
         if analysis.get("netted"):
             lines.append(("NETTED: it does nothing while the net holds.", tileart.NET))
@@ -285,22 +305,16 @@ class GameInfo:
             )
         links = analysis.get("linked_from") or []
         if links:
-            names = ", ".join(
-                f"{tile_name(self.units[as_hex(p)]['tile'])} ({p[0]},{p[1]})"
-                for p in links
-                if as_hex(p) in self.units
-            )
-            lines.append((f"Linked from: {names}", widgets.GOOD))
+            names = and_list([unit_words(self.units, p, seat) for p in links])
+            lines.append((f"Linked from {names}", widgets.GOOD))
         reaches = [
             other
             for other in self.analysis.values()
             if any(as_hex(p) == at for p in other.get("linked_from") or [])
         ]
         if reaches:
-            names = ", ".join(
-                f"{tile_name(o['tile'])} ({o['at'][0]},{o['at'][1]})" for o in reaches
-            )
-            lines.append((f"Works on: {names}", widgets.GOOD))
+            names = and_list([unit_words(self.units, o["at"], seat) for o in reaches])
+            lines.append((f"Works on {names}", widgets.GOOD))
         if analysis.get("transport"):
             lines.append(("Linked to a Transport: may move once this turn", widgets.GOOD))
         if analysis.get("quartermaster"):
@@ -311,7 +325,7 @@ class GameInfo:
         if medics:
             lines.append(
                 (
-                    "Protected by the medic on " + ", ".join(f"{p[0]},{p[1]}" for p in medics),
+                    "Protected by " + and_list([unit_words(self.units, p, seat) for p in medics]),
                     widgets.GOOD,
                 )
             )

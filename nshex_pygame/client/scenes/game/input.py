@@ -19,6 +19,9 @@ from nshex_pygame.client.scenes.game.layout import (
     HAND_SIZE,
     INSTANT_KINDS,
     LEFT,
+    LOG,
+    LOG_BAR,
+    LOG_ROWS,
     RIGHT,
     SLOTS,
     as_hex,
@@ -262,6 +265,18 @@ class GameInput:
                 return
         if event.type == pygame.MOUSEMOTION:
             self.track_mouse(event.pos)
+            if self.log_drag and event.buttons[0]:
+                self.scroll_log_to(event.pos[1])
+            else:
+                self.log_drag = False
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.log_drag = False
+        elif event.type == pygame.MOUSEBUTTONDOWN and LOG.collidepoint(event.pos):
+            if event.button == 1 and LOG_BAR.inflate(8, 0).collidepoint(event.pos):
+                self.log_drag = True  # the scroll bar: jump there, then drag
+                self.scroll_log_to(event.pos[1])
+        elif event.type == pygame.MOUSEWHEEL and LOG.collidepoint(self.mouse):
+            self.log_scroll += 3 * event.y  # the wheel over the log scrolls it
         elif event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 1:
                 hand = self.hand_at(event.pos)
@@ -305,6 +320,15 @@ class GameInput:
                 self.app.stack.push(rules)
             elif pygame.K_1 <= key <= pygame.K_3 and self.human_to_move():
                 self.click_hand(self.mover, key - pygame.K_1)
+
+    def scroll_log_to(self, y: int) -> None:
+        """Scroll the log so that the scroll bar's thumb is centred at ``y``."""
+        _shown, total, _first = self.log_view()
+        if total <= LOG_ROWS:
+            return
+        share = min(1.0, max(0.0, (y - LOG_BAR.top) / LOG_BAR.height))
+        first = round(share * total - LOG_ROWS / 2)
+        self.log_scroll = max(0, min(total - LOG_ROWS, total - LOG_ROWS - first))
 
     def shown_tools(self) -> list[widgets.Button]:
         """The tool buttons on show now (a human's turn only), enabled when they can act."""

@@ -16,7 +16,7 @@ from nshex_pygame.client.ai import Thinker, make_bot
 from nshex_pygame.client.board import BoardView
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scene import Scene
-from nshex_pygame.client.scenes.game.draw import GameDrawing
+from nshex_pygame.client.scenes.game.draw import GameDrawing, wrap_log
 from nshex_pygame.client.scenes.game.info import GameInfo
 from nshex_pygame.client.scenes.game.input import GameInput
 from nshex_pygame.client.scenes.game.layout import (
@@ -25,6 +25,8 @@ from nshex_pygame.client.scenes.game.layout import (
     DRAW_SECONDS,
     MESSAGE_SECONDS,
     POP_SECONDS,
+    STRIKE_KINDS,
+    STRIKE_SECONDS,
     TOOL_W,
     TOOLS_X,
     as_hex,
@@ -32,7 +34,15 @@ from nshex_pygame.client.scenes.game.layout import (
 )
 from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.client.tween import Tween, Tweens, ease_out
-from nshex_pygame.client.words import action_words, army_name
+from nshex_pygame.client.words import (
+    Units,
+    action_hexes,
+    action_words,
+    and_list,
+    army_name,
+    outcome_words,
+    tile_name,
+)
 from nshex_pygame.core import CHANCE, EngineError, Game, IllegalActionError
 
 
@@ -63,9 +73,13 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
                 self.thinkers[seat] = Thinker(bot)
                 if problem:
                     self.notes.append(problem)
-        self.log: list[tuple[str, tuple[int, ...]]] = []
+        self.log: list[tuple[str, tuple[int, ...], tuple[Hex, ...]]] = []
+        self.log_scroll = 0  # lines scrolled back from the newest
+        self.log_drag = False  # the log's scroll bar is being dragged
         self.tweens = Tweens()
         self.pops: dict[Hex, Tween] = {}  # tiles just put down, growing into place
+        # instants shown on their target: (kind, target, source or None, tween)
+        self.strikes: list[tuple[str, Hex, Hex | None, Tween]] = []
         self.message = ""
         self.message_info = False
         self.message_time = 0.0
@@ -142,9 +156,12 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
         self.hover_hex = self.board.hex_at(pos)
         self.hover_hand = self.hand_at(pos)
 
-    def add_log(self, line: str, colour: tuple[int, ...] = widgets.TEXT) -> None:
-        self.log.append((line, colour))
-        del self.log[:-200]
+    def add_log(self, line: str, colour: tuple[int, ...] = widgets.TEXT, hexes: Any = ()) -> None:
+        """A line of the game log, with the hexes it speaks of (lit while it is hovered). The
+        log keeps the whole game; it scrolls."""
+        self.log.append((line, colour, tuple(hexes)))
+        if self.log_scroll:
+            self.log_scroll += len(wrap_log(line))  # a reader scrolled back stays there
 
     def say(self, message: str, *, info: bool = False) -> None:
         """Show a line under the board: why a click did nothing, or (``info``) what to do."""
@@ -158,6 +175,7 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
         battles = self.game.battles
         seat = self.mover
         desc = self.game.describe_action(action)
+        before_units = self.units
         # A human's action that reveals nothing and hands nothing over may be taken back.
         undoable = seat >= 0 and self.seats[seat].is_human and self.game.can_take_back(action)
         snapshot = (self.game.clone(), len(self.log)) if undoable else None
@@ -175,12 +193,16 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
             self.undo_stack.append(snapshot)
         else:
             self.undo_stack.clear()
-        self.log_action(seat, desc)
+        self.log_action(seat, desc, before_units, self.game, battles)
         if desc.get("kind") in ("place", "place_hq", "move", "mobility", "transport", "push_to"):
             self.app.sounds.play("place")
             landed = desc.get("at") or desc.get("to")
             if landed is not None:  # the tile drops onto the board
                 self.pops[as_hex(landed)] = self.tweens.add(Tween(POP_SECONDS, ease_out))
+        if desc.get("kind") in STRIKE_KINDS and "target" in desc:
+            source = as_hex(desc["from"]) if "from" in desc else None
+            tween = self.tweens.add(Tween(STRIKE_SECONDS, ease_out))
+            self.strikes.append((str(desc["kind"]), as_hex(desc["target"]), source, tween))
         self.clear_choice()
         self._refresh()
         if self.mover != seat:
@@ -265,13 +287,28 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
             scene.question = None
             scene.close()
 
-    def log_action(self, seat: int, desc: dict[str, Any]) -> None:
-        """An action played, in words (draws are not told)."""
+    def log_action(
+        self, seat: int, desc: dict[str, Any], before: Units, game: Game, battles: int
+    ) -> None:
+        """An action played, in words that name the units, never their hexes (draws are not
+        told); ``before`` is the board before it, ``game`` the game after it. What an instant
+        did (who died, who was wounded) is read off the board after it."""
         if desc.get("kind") == "draw":
             return
         who = army_name(self.armies[seat]) if seat >= 0 else "Chance"
         colour = tileart.lighter(tileart.army_colour(self.armies[seat]), 0.55)
-        self.add_log(f"{who} {action_words(desc)}", colour)
+        text = f"{who} {action_words(desc, before, seat)}"
+        hexes = list(action_hexes(desc))
+        if desc.get("kind") in ("sniper", "grenade", "air_strike") and game.battles == battles:
+            after = {as_hex(u["at"]): u for u in game.view()["units"]}
+            outcome, touched = outcome_words(before, after, seat)
+            instant = {"sniper": "Sniper", "grenade": "Grenade", "air_strike": "Air Strike"}
+            if outcome:  # "Borgo Grenade kills the Moloch Blocker"
+                text = f"{who} {instant[str(desc['kind'])]} {outcome}"
+            else:
+                text += ": no effect"
+            hexes += [at for at in touched if at not in hexes]
+        self.add_log(text, colour, hexes)
 
     def replay_log(self) -> None:
         """The log of a game that did not start here (Continue, Load): its actions replayed on
@@ -289,8 +326,9 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
                 seat = game.current_player()
                 desc = game.describe_action(action)
                 battles = game.battles
+                before = {as_hex(u["at"]): u for u in game.view()["units"]}
                 game.apply_action(action)
-                self.log_action(seat, desc)
+                self.log_action(seat, desc, before, game, battles)
                 if game.battles != battles:
                     self.log_battle(game)
         except (ValueError, KeyError, EngineError) as exc:  # SaveError, IllegalActionError too
@@ -300,17 +338,25 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
         battle = game.last_battle()
         if not battle:
             return
-        removed = sum(
-            1
+        removed = [
+            event
             for phase in battle["phases"]
             for event in phase["events"]
             if event.get("kind") == "removed"
-        )
+        ]
+        names = [
+            f"{army_name(self.armies[int(e['seat'])])} {tile_name(str(e.get('tile')))}"
+            for e in removed
+            if "tile" in e and isinstance(e.get("seat"), int) and e["seat"] < len(self.armies)
+        ]
         hp = " : ".join(str(h) for h in game.view()["hq_hp"])
+        dead = (
+            f"{and_list(names)} {'dies' if len(names) == 1 else 'die'}" if names else "no one dies"
+        )
         self.add_log(
-            f"Battle {game.battles}: {removed} tile{'s' if removed != 1 else ''} removed,"
-            f" HQ hit points {hp}",
+            f"Battle {game.battles}: {dead}; HQ hit points {hp}",
             widgets.ACCENT,
+            [as_hex(e["at"]) for e in removed if "at" in e],
         )
 
     def start_battle(self, before_view: dict[str, Any]) -> None:
@@ -369,6 +415,7 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
         speed = max(0.25, self.app.settings.animation_speed)
         self.tweens.update(dt * speed)
         self.pops = {at: tween for at, tween in self.pops.items() if not tween.done}
+        self.strikes = [strike for strike in self.strikes if not strike[3].done]
         if self.game.is_terminal():
             if not self.over_shown:
                 self.over_shown = True
@@ -431,7 +478,7 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
     def busy(self) -> bool:
         """Tiles dropping, a computer's move being shown, a draw, a bot thinking (the spinner
         turns), the game just over: the picture changes by itself."""
-        if self.pops or self.ai_show is not None or self.mover == CHANCE:
+        if self.pops or self.strikes or self.ai_show is not None or self.mover == CHANCE:
             return True
         if self.game.is_terminal():
             return not self.over_shown
