@@ -8,6 +8,9 @@ present; the median of the present alone, which under Xvfb is a copy of the whol
 through the X server) and of the time between frames:
 
 - ``battle``: a battle being played back, phase by phase;
+- ``effects``: the battle of ``scenarios/example_moloch_hegemony.toml`` played back whole,
+  counting only the frames of its effects (shots flying with their trail, hit flashes, units
+  breaking apart, the board shaking under an HQ hit);
 - ``ai_thinking``: the computer (``hard``, four seconds a decision) searching on its worker
   thread while the window keeps drawing.
 
@@ -66,6 +69,37 @@ def measure(app: App, seconds: float, until=None, only=None) -> dict[str, float]
     }
 
 
+EFFECT_STEPS = ("attack", "hit", "hq_damage", "removed", "explode")
+
+
+def measure_effects(app: App) -> dict[str, float]:
+    from pathlib import Path
+
+    from nshex_pygame.client.board import BoardView
+    from nshex_pygame.core import Position
+
+    path = Path(__file__).resolve().parent.parent / "scenarios" / "example_moloch_hegemony.toml"
+    position = Position.from_file(path)
+    result = position.resolve_battle()
+    app.stack.clear_to(app.make("menu"))
+    battle = app.open(
+        "battle",
+        BoardView(),
+        position.armies,
+        position.units,
+        result.phases,
+        position.hq_hp,
+        result_units=result.units,
+        result_hq=result.hq_hp,
+    )
+
+    def effect() -> bool:
+        step = battle.playback.current
+        return step is not None and step.kind in EFFECT_STEPS
+
+    return measure(app, 30.0, until=lambda: app.stack.top is not battle, only=effect)
+
+
 def main(argv: list[str]) -> int:
     os.environ.setdefault("NSHEX_DATA_DIR", tempfile.mkdtemp(prefix="nshex-frames-"))
     from nshex_pygame.client.scenes.game import GameScene
@@ -77,6 +111,9 @@ def main(argv: list[str]) -> int:
     _scene, battle = battle_in_progress(app)
     if battle is not None:
         rows["battle"] = measure(app, 8.0, until=lambda: app.stack.top is not battle)
+
+    # The effects: a battle with shots, hits, deaths and an HQ hit, only those frames counted.
+    rows["effects"] = measure_effects(app)
 
     # The computer thinking: Hard (given four seconds for every decision, so that it thinks for
     # most of the time) against itself for ten seconds; only the frames while a search runs

@@ -98,7 +98,34 @@ def _block() -> array:
     )
 
 
+def _hq_hit() -> array:
+    # a heavy thud under the board shaking: a low falling boom with a little rumble
+    rng = random.Random(4)
+    return _tone(
+        0.55,
+        lambda t, _i: (
+            0.9 * math.sin(2 * math.pi * (95 - 60 * t) * t) + 0.25 * (rng.random() * 2 - 1)
+        ),
+        curve=2.2,
+    )
+
+
+def _shatter() -> array:
+    # a unit breaking apart: bright crackling noise bursts over a falling tone
+    rng = random.Random(5)
+
+    def crack(t: float, i: int) -> float:
+        burst = 1.0 if (i // 400) % 3 == 0 else 0.35
+        return burst * 0.55 * (rng.random() * 2 - 1) + 0.3 * math.sin(
+            2 * math.pi * (700 - 900 * t) * t
+        )
+
+    return _tone(0.4, crack, curve=2.0)
+
+
 EFFECTS: dict[str, Callable[[], array]] = {
+    "hq_hit": _hq_hit,
+    "shatter": _shatter,
     "place": _place,
     "hit": _hit,
     "shot": _shot,

@@ -7,8 +7,9 @@ import math
 
 import pygame
 
-from nshex_pygame.client import hexgeo, tileart, widgets
+from nshex_pygame.client import armystyle, hexgeo, tileart, widgets
 from nshex_pygame.client.hexgeo import Hex
+from nshex_pygame.client.scenes.battle import effects
 from nshex_pygame.client.scenes.battle.layout import (
     BANNER_RECT,
     CONTROLS_RECT,
@@ -48,13 +49,12 @@ class BattleDrawing:
         self.board.draw_ground(surface)
         step = pb.current
         t = self.progress()
-        alpha: dict[Hex, int] = {}
-        if step is not None and step.kind == "removed":
-            for event in step.group or []:
-                alpha[as_hex(event["at"])] = int(255 * (1 - t))
+        breaking: set[Hex] = set()  # the dead break apart (drawn by the step)
+        if step is not None and step.kind == "removed" and not self.finished:
+            breaking = {as_hex(event["at"]) for event in step.group or []}
         rings = self.backdrop.rings() if self.backdrop is not None else None
         self.board.draw_units(
-            surface, pb.unit_list(), pb.hq, pb.netted, alpha=alpha, seat_rings=rings
+            surface, pb.unit_list(), pb.hq, pb.netted, hidden=breaking, seat_rings=rings
         )
         if self.asking:
             self.draw_question_marks(surface)
@@ -66,6 +66,8 @@ class BattleDrawing:
                     )
         if step is not None and not self.finished:
             self.draw_step(surface, step, t)
+            if step.kind == "hq_damage":
+                effects.shake(surface, t)  # the board shakes under an HQ hit
         self.draw_log(surface)
         if self.asking:
             self.draw_question(surface)
@@ -98,14 +100,11 @@ class BattleDrawing:
                 for target in targets:
                     self._flash(surface, px(target), t)
                 return
+            army = self.army_at(src)
             for target in targets:
                 end = px(target)
                 if event.get("ranged") and not event.get("melee"):
-                    k = min(1.0, t * 1.4)
-                    pos = (start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k)
-                    pygame.draw.line(surface, (255, 230, 120), start, pos, 2)
-                    pygame.draw.circle(surface, tileart.YELLOW, pos, 8)
-                    pygame.draw.circle(surface, tileart.INK, pos, 8, 2)
+                    effects.projectile(surface, start, end, t, army)
                 else:
                     k = math.sin(math.pi * min(1.0, t * 1.2)) * 0.7
                     pos = (start[0] + (end[0] - start[0]) * k, start[1] + (end[1] - start[1]) * k)
@@ -115,14 +114,14 @@ class BattleDrawing:
                         (pos[0] + math.cos(angle + 2.4) * 16, pos[1] + math.sin(angle + 2.4) * 16),
                         (pos[0] + math.cos(angle - 2.4) * 16, pos[1] + math.sin(angle - 2.4) * 16),
                     ]
-                    pygame.draw.polygon(surface, (255, 255, 255), pts)
+                    pygame.draw.polygon(surface, armystyle.scheme(army).light, pts)
                     pygame.draw.polygon(surface, tileart.INK, pts, 2)
                 strength = int(event.get("melee") or 0) + int(event.get("ranged") or 0)
                 self._float(surface, end, f"{strength}", t, tileart.YELLOW)
             return
         if step.kind == "hit":
             at = px(as_hex(event["at"]))
-            self._flash(surface, at, t)
+            effects.hit_flash(surface, at, size, t)
             self._float(surface, at, f"-{event.get('wounds')}", t, (255, 90, 90))
         elif step.kind == "hq_damage":
             seat = int(event.get("seat", 0))
@@ -135,7 +134,7 @@ class BattleDrawing:
                 None,
             )
             if hq is not None:
-                self._flash(surface, px(hq), t)
+                effects.hit_flash(surface, px(hq), size, t)
                 self._float(surface, px(hq), f"HQ -{event.get('amount')}", t, (255, 90, 90))
         elif step.kind == "armor":
             at = px(as_hex(event["at"]))
@@ -184,13 +183,23 @@ class BattleDrawing:
             self._float(surface, px(as_hex(event["at"])), f"now {event.get('to')}", t, widgets.GOOD)
         elif step.kind == "removed":
             for removed in step.group or []:
-                at = px(as_hex(removed["at"]))
-                pygame.draw.line(
-                    surface, (255, 60, 60), (at[0] - 30, at[1] - 30), (at[0] + 30, at[1] + 30), 6
+                at = as_hex(removed["at"])
+                unit = pb.units.get(at) or removed
+                image = tileart.render_tile(
+                    str(unit.get("tile")),
+                    size - 2,
+                    int(unit.get("facing", 0)),
+                    wounds=int(unit.get("wounds", 0)),
                 )
-                pygame.draw.line(
-                    surface, (255, 60, 60), (at[0] - 30, at[1] + 30), (at[0] + 30, at[1] - 30), 6
-                )
+                seat = int(unit.get("seat", 0))
+                army = self.armies[seat] if 0 <= seat < len(self.armies) else ""
+                effects.break_apart(surface, image, px(at), t, hash(at), army)
+
+    def army_at(self, at: Hex) -> str:
+        """The army of the unit on ``at`` (its colours for the effects)."""
+        unit = self.playback.units.get(at)
+        seat = int(unit.get("seat", 0)) if unit else 0
+        return self.armies[seat] if 0 <= seat < len(self.armies) else ""
 
     def _banner(self, surface: pygame.Surface, words: str, alpha: int) -> None:
         """A band over the board's top edge, under the caption: no hex is hidden by it."""
@@ -394,10 +403,11 @@ class BattleDrawing:
                 widgets.DIM,
             )
         for seat, army in enumerate(self.armies[: len(pb.hq)]):
+            armystyle.draw_emblem(surface, army, (x + 10, y + 101 + 24 * seat), 10)
             widgets.draw_text(
                 surface,
                 f"{army_name(army)} HQ: {pb.hq[seat]}",
-                (x, y + 90 + 24 * seat),
+                (x + 26, y + 90 + 24 * seat),
                 18,
                 widgets.TEXT,
                 True,

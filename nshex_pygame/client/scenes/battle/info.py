@@ -82,7 +82,7 @@ class BattleInfo:
                         widgets.BAD,
                     )
                 )
-            sounds.play("death")
+            sounds.play("shatter")  # the dead break apart
             return
         if step.event is None or step.kind in ("attack-idle", "end"):
             return
@@ -103,8 +103,10 @@ class BattleInfo:
             sounds.play("explosion")
         elif step.kind == "armor":
             sounds.play("block")
-        elif step.kind in ("hit", "hq_damage"):
+        elif step.kind == "hit":
             sounds.play("hit")
+        elif step.kind == "hq_damage":
+            sounds.play("hq_hit")  # with the board shaking
 
     def describe(self, phase: dict[str, Any], event: dict[str, Any]) -> str:
         """One event in words (the command line's wording, plus what it does not tell)."""
