@@ -1,4 +1,4 @@
-"""Battle choices as seat decisions from Python (RULES.md "Player choices", D-4, D-5).
+"""Battle choices as seat decisions from Python (docs/RULES.md "Player choices", D-4, D-5).
 
 A seat listed in ``manual_battle_choices`` is asked, through ``battle_question()`` and its
 legal actions, whether its Clown explodes, which edge a Quartermaster converts and which

@@ -1,4 +1,5 @@
-"""The `nshex` command (INTERFACES.md section 4), in-process and as the installed script."""
+"""The `nshex` command (README "Resolve a battle", "Bots against bots"; JSON: docs/CONFORMANCE.md),
+in-process and as the installed script."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Flat-topped axial hexes (INTERFACES.md section 1) to pixels and back (Red Blob Games)."""
+"""Flat-topped axial hexes (docs/NOTATION.md "Geometry") to pixels and back (Red Blob Games)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 //! The arena: two bots play each other over many seeded games, seats alternating, on all
 //! local cores; the result does not depend on how the games were spread over threads.
 
-use crate::bots::{bot_by_name, play_out};
+use crate::bot::play_out;
+use crate::registry::bot_by_name;
 use nshex_rules::text::quote;
 use nshex_rules::{Game, Outcome};
 

@@ -1,8 +1,18 @@
 //! Computer players, built on the rules' public API only (this crate cannot change a rule):
-//! move ordering heuristics, position evaluation, bots from random to MCTS, and the arena
-//! that plays them against each other.
+//! the bot interface, the evaluation interface and its evaluators, move ordering heuristics,
+//! bots from random to MCTS, bots by name, and the arena that plays them against each other.
+//!
+//! The modules depend on each other in one direction: `bot` and `eval` are interfaces;
+//! `bots` and `mcts` implement them; `registry` names them; `arena` plays them.
 
 pub mod arena;
+pub mod bot;
 pub mod bots;
+pub mod eval;
 pub mod heuristics;
 pub mod mcts;
+pub mod registry;
+
+pub use bot::{play_out, Bot, Progress};
+pub use eval::{BattleEval, DeepBattleEval, Evaluator};
+pub use registry::{bot_by_name, BOT_NAMES};

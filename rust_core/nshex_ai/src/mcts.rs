@@ -14,14 +14,15 @@
 //! random playouts. The tree is an index arena with a node cap; a search is reproducible for
 //! a seed at a fixed iteration budget, and can run root-parallel on several threads.
 
-use crate::bots::{evaluate, evaluate_deep, Bot};
+use crate::bot::{Bot, Progress};
+use crate::eval::{answer_by_battle, BattleEval, DeepBattleEval, Evaluator};
 use crate::heuristics::prior;
 use nshex_rules::tiles;
+use nshex_rules::Outcome;
 use nshex_rules::{Action, Game, Player};
-use nshex_rules::{Outcome, Resolver};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -105,27 +106,6 @@ impl MctsConfig {
             max_nodes: 1 << 22,
             ..MctsConfig::easy()
         }
-    }
-}
-
-/// What a running search reports to another thread, and how that thread stops it.
-#[derive(Debug, Default)]
-pub struct Progress {
-    /// Iterations done in the current decision.
-    pub iterations: AtomicU64,
-    /// The best action so far, encoded, or `u64::MAX` before there is one.
-    pub best: AtomicU64,
-    /// Set to stop the search; it then answers with its best action so far.
-    pub cancel: AtomicBool,
-}
-
-impl Progress {
-    pub fn new() -> Arc<Progress> {
-        Arc::new(Progress {
-            iterations: AtomicU64::new(0),
-            best: AtomicU64::new(u64::MAX),
-            cancel: AtomicBool::new(false),
-        })
     }
 }
 
@@ -239,7 +219,7 @@ pub struct Search {
     cfg: MctsConfig,
     rng: ChaCha8Rng,
     nodes: Vec<Node>,
-    resolver: Resolver,
+    eval: Box<dyn Evaluator>,
     work: Option<Game>,
     legal: Vec<Action>,
     path: Vec<u32>,
@@ -265,13 +245,23 @@ pub struct SearchResult {
 
 impl Search {
     pub fn new(cfg: MctsConfig, seed: u64) -> Search {
+        let evaluator: Box<dyn Evaluator> = if cfg.deep_eval {
+            Box::new(DeepBattleEval::new())
+        } else {
+            Box::new(BattleEval::new())
+        };
+        Search::with_evaluator(cfg, seed, evaluator)
+    }
+
+    /// A search that values its leaves with `evaluator` (`cfg.deep_eval` is then unused).
+    pub fn with_evaluator(cfg: MctsConfig, seed: u64, evaluator: Box<dyn Evaluator>) -> Search {
         let index = ActionIndex::new(tiles().tiles.len());
         let n = index.len();
         Search {
             cfg,
             rng: ChaCha8Rng::seed_from_u64(seed),
             nodes: Vec::new(),
-            resolver: Resolver::new(),
+            eval: evaluator,
             work: None,
             legal: Vec::with_capacity(256),
             path: Vec::with_capacity(64),
@@ -304,11 +294,7 @@ impl Search {
             Some(Outcome::Draw) => return 0.5,
             _ => {}
         }
-        let score = if self.cfg.deep_eval {
-            evaluate_deep(&mut self.resolver, g.pos(), seat)
-        } else {
-            evaluate(&mut self.resolver, g.pos(), seat)
-        } as f32;
+        let score = self.eval.board(g.pos(), seat) as f32;
         1.0 / (1.0 + (-score / self.cfg.eval_scale).exp())
     }
 
@@ -599,8 +585,7 @@ impl Bot for MctsBot {
 
     fn choose(&mut self, game: &Game) -> Action {
         if game.battle_question().is_some() {
-            let deep = self.config().deep_eval;
-            return crate::bots::answer_by_battle(&mut self.searches[0].resolver, game, deep);
+            return answer_by_battle(self.searches[0].eval.as_mut(), game);
         }
         let start = Instant::now();
         let deadline = self.deadline(game, start);
@@ -704,8 +689,7 @@ impl Bot for FlatMcBot {
         let start = Instant::now();
         self.progress.iterations.store(0, Ordering::Relaxed);
         if game.battle_question().is_some() {
-            let mut r = Resolver::new();
-            return crate::bots::answer_by_battle(&mut r, game, false);
+            return answer_by_battle(&mut BattleEval::new(), game);
         }
         game.legal_actions_into(&mut self.legal);
         if self.legal.len() == 1 {

@@ -1,7 +1,8 @@
 //! Complete random games, and legal-action generation plus apply on mid-game positions.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use nshex_ai::bots::{play_out, Bot, RandomBot};
+use nshex_ai::bots::RandomBot;
+use nshex_ai::{play_out, Bot};
 use nshex_bench::bench::mid_game_positions;
 use nshex_rules::tiles;
 use nshex_rules::BoardKind;

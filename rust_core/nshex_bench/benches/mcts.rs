@@ -2,7 +2,8 @@
 //! `mcts_iteration*` rows of `nshex bench`).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use nshex_ai::mcts::{MctsConfig, Progress, Search};
+use nshex_ai::mcts::{MctsConfig, Search};
+use nshex_ai::Progress;
 use nshex_bench::bench::mcts_positions;
 
 /// Per search, as in the full `nshex bench` run (deeper trees cost more per iteration).

@@ -1,5 +1,6 @@
 //! Plays complete random games and prints how they ended and how fast they went.
-use nshex_ai::bots::{play_out, Bot, RandomBot};
+use nshex_ai::bots::RandomBot;
+use nshex_ai::{play_out, Bot};
 use nshex_rules::tiles;
 use nshex_rules::Game;
 use nshex_rules::BASE_PAIRINGS;

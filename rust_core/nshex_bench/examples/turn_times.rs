@@ -1,7 +1,7 @@
 //! How long a bot thinks per turn (all its decisions in one turn), over a few games
 //! against the greedy bot: `cargo run --release -p nshex_bench --example turn_times -- BOT [GAMES]`.
 
-use nshex_ai::bots::bot_by_name;
+use nshex_ai::bot_by_name;
 use nshex_rules::BASE_PAIRINGS;
 use nshex_rules::{tiles, BoardKind};
 use nshex_rules::{Game, Player};

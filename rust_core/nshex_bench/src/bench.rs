@@ -2,8 +2,10 @@
 //! benchmark checks its answer while it times it, so a fast wrong engine fails the run.
 
 use crate::samples::full_boards;
-use nshex_ai::bots::{play_out, Bot, RandomBot};
-use nshex_ai::mcts::{MctsConfig, Progress, Search};
+use nshex_ai::bots::RandomBot;
+use nshex_ai::mcts::{MctsConfig, Search};
+use nshex_ai::Progress;
+use nshex_ai::{play_out, Bot};
 use nshex_rules::tiles;
 use nshex_rules::BoardKind;
 use nshex_rules::BASE_PAIRINGS;

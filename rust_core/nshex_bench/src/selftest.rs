@@ -1,7 +1,7 @@
 //! The self test of a packaged game: one complete game between two bots, checking the tile
 //! accounting after every action.
 
-use nshex_ai::bots::bot_by_name;
+use nshex_ai::bot_by_name;
 use nshex_formats::json::outcome_json;
 use nshex_rules::{Game, Outcome, Player};
 

@@ -1,5 +1,5 @@
 //! JSON views of positions and battles: the `nshex battle --json` object
-//! (`../shared/INTERFACES.md` section 4) and the event objects a client animates.
+//! (`docs/CONFORMANCE.md`, "Battle results as JSON") and the event objects a client animates.
 
 use nshex_rules::tiles;
 use nshex_rules::Position;

@@ -1,4 +1,4 @@
-//! The action notation (`../shared/INTERFACES.md` section 5): one plain-text line per
+//! The action notation (`docs/NOTATION.md`): one plain-text line per
 //! decision, both ways. Hexes are `q,r`; tiles by id, or by the part after the army where
 //! that is unambiguous for the seat that plays them.
 

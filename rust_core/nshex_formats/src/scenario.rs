@@ -1,4 +1,4 @@
-//! Scenario files (`../shared/INTERFACES.md` section 3): a position in TOML, optionally with
+//! Scenario files (`docs/CONFORMANCE.md`, "Scenario files"): a position in TOML, optionally with
 //! hands, decks and a script.
 //!
 //! Every problem is reported as one line naming the file, the line and the entry, and nothing

@@ -1,5 +1,6 @@
-//! Games in progress from scenario files, and game scripts (`../shared/INTERFACES.md`
-//! section 5): a scenario with hands, decks and `to_move`, plus actions in notation.
+//! Games in progress from scenario files, and game scripts (`docs/CONFORMANCE.md`,
+//! "Game-flow scripts"; notation in `docs/NOTATION.md`): a scenario with hands, decks and
+//! `to_move`, plus actions in notation.
 
 use crate::json::{outcome_json, units_json};
 use crate::notation::line_to_action;

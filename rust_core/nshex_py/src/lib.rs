@@ -5,8 +5,8 @@
 //! (it becomes an `EngineError`). Battles run with the GIL released.
 
 use nshex_ai::arena::arena as run_arena;
-use nshex_ai::bots::{bot_by_name, Bot, BOT_NAMES};
-use nshex_ai::mcts::Progress;
+use nshex_ai::Progress;
+use nshex_ai::{bot_by_name, Bot, BOT_NAMES};
 use nshex_formats::json::{battle_json, outcome_json, phases_json};
 use nshex_formats::notation::{action_to_line, line_to_action, line_to_legal_action};
 use nshex_formats::save::{game_to_json, Record};
@@ -960,7 +960,7 @@ fn bench_core<'py>(py: Python<'py>, quick: bool) -> PyResult<Bound<'py, PyAny>> 
 /// Where a script stopped: (index, action, reason).
 type ScriptStop = (usize, String, String);
 
-/// Runs a game script (INTERFACES.md section 5). Returns (the position reached as a dict,
+/// Runs a game script (`docs/CONFORMANCE.md` "Game-flow scripts"). Returns (the position reached as a dict,
 /// None) or (the position where it stopped, (index, action, reason)). A bad file raises
 /// ScenarioError.
 #[pyfunction]

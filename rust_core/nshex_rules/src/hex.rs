@@ -294,7 +294,7 @@ mod tests {
 
     #[test]
     fn directions_match_the_interface() {
-        // INTERFACES.md section 1: N (0,-1), NE (+1,-1), SE (+1,0), S (0,+1), SW (-1,+1), NW (-1,0).
+        // docs/NOTATION.md "Geometry": N (0,-1), NE (+1,-1), SE (+1,0), S (0,+1), SW (-1,+1), NW (-1,0).
         let c = Hex::new(0, 0);
         assert_eq!(c.step(0), Hex::new(0, -1));
         assert_eq!(c.step(1), Hex::new(1, -1));

@@ -1,4 +1,4 @@
-//! Battle choices as seat decisions (RULES.md "Player choices", D-4): a seat that answers
+//! Battle choices as seat decisions (docs/RULES.md "Player choices", D-4): a seat that answers
 //! its own choices is asked about its Clowns (D-5), Quartermaster conversions and medics,
 //! one question at a time, and the battle goes on with its answers.
 
@@ -138,7 +138,7 @@ fn answer_like(pos: &Position, c: &BattleChoices, q: &Question) -> Answer {
     q.automatic()
 }
 
-/// RULES.md "Player choices": the seat's answers decide the battle exactly as the caller's
+/// docs/RULES.md "Player choices": the seat's answers decide the battle exactly as the caller's
 /// `[choices]` of the hand-checked conformance scenarios do (clown_explodes,
 /// clown_not_exploding, quartermaster_melee_to_ranged, medic_choice_which_attack, ...).
 #[test]
@@ -391,8 +391,8 @@ fn bots_answer_battle_questions_legally() {
         let mut g = new_game(seed, 0b11);
         g.set_keep_battle_logs(false);
         let mut bots = [
-            nshex_ai::bots::bot_by_name("easy:iters=30", seed).unwrap(),
-            nshex_ai::bots::bot_by_name("greedy", seed).unwrap(),
+            nshex_ai::bot_by_name("easy:iters=30", seed).unwrap(),
+            nshex_ai::bot_by_name("greedy", seed).unwrap(),
         ];
         while !g.is_over() {
             let a = match g.current_player() {

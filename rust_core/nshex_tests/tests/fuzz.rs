@@ -57,7 +57,7 @@ fn a_save() -> String {
         let a = match rec.game.current_player() {
             Player::Terminal => break,
             Player::Chance => rec.game.natural_draw().unwrap(),
-            Player::Seat(_) => nshex_ai::bots::Bot::choose(&mut bot, &rec.game),
+            Player::Seat(_) => nshex_ai::Bot::choose(&mut bot, &rec.game),
         };
         rec.apply(a).unwrap();
     }

@@ -2,8 +2,9 @@
 //! node bound, root parallelism, and a smoke match against the random bot.
 
 use nshex_ai::arena::arena;
-use nshex_ai::bots::{bot_by_name, Bot, BOT_NAMES};
-use nshex_ai::mcts::{MctsBot, MctsConfig, Progress, Search};
+use nshex_ai::mcts::{MctsBot, MctsConfig, Search};
+use nshex_ai::Progress;
+use nshex_ai::{bot_by_name, Bot, BOT_NAMES};
 use nshex_rules::BASE_PAIRINGS;
 use nshex_rules::{tiles, BoardKind};
 use nshex_rules::{Action, Game, Player};

@@ -22,7 +22,7 @@ fn new_game(i: u64) -> Game {
         BoardKind::Standard,
         i,
     );
-    // Some games with seats answering their own battle choices (RULES.md "Player choices").
+    // Some games with seats answering their own battle choices (docs/RULES.md "Player choices").
     g.set_manual_choices((i / 3 % 4) as u8).unwrap();
     g
 }

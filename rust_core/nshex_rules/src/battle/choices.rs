@@ -58,7 +58,7 @@ pub struct MedicTake {
     pub from: u8,
 }
 
-/// A battle-time question for a seat that answers its own battle choices (RULES.md "Player
+/// A battle-time question for a seat that answers its own battle choices (docs/RULES.md "Player
 /// choices"). Cells are indices of the position's board. `automatic` is the answer D-4
 /// would give (`docs/RULES-NOTES.md` P-1 to P-3).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,5 +1,5 @@
 //! Battle resolution: initiative phases from the highest down to 0, everything within a phase
-//! simultaneous (`../shared/RULES.md`, "Battle resolution").
+//! simultaneous (`docs/RULES.md`, "Battle resolution").
 //!
 //! This is the hot path of the whole engine: the AI resolves a battle at every leaf it
 //! evaluates. So the resolver works on cell indices and bit masks, keeps the derived state

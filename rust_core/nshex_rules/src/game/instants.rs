@@ -124,7 +124,7 @@ impl Game {
     }
 
     /// Damage from an instant action (`wounds = u8::MAX`: the unit is destroyed). A working
-    /// friendly Medic linked to a target dies instead (RULES.md "Medics"); a medic hit by
+    /// friendly Medic linked to a target dies instead (docs/RULES.md "Medics"; docs/RULES-NOTES.md P-7); a medic hit by
     /// the same action saves no one; the lowest-cell medic is used first (P-7).
     pub(super) fn instant_damage(&mut self, targets: &[u8], wounds: u8) {
         let an = self.analyze();

@@ -1,5 +1,5 @@
 //! The game: set-up, turns, draws, instant actions, movement, battles and the ending, as a
-//! decision API in OpenSpiel's vocabulary (`../shared/STYLE.md`).
+//! decision API in OpenSpiel's vocabulary (legal actions, apply, chance nodes).
 //!
 //! At every point somebody decides: a seat, chance (a tile draw), or nobody (game over).
 //! `legal_actions` lists what may be done; `apply` does one action or refuses it with the

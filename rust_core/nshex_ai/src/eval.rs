@@ -1,0 +1,197 @@
+//! The evaluation interface: how the bots and the search value a position. Evaluators sit
+//! behind one trait, so a new one (a tuned, learned or deeper evaluation) is added here
+//! without touching the search.
+
+use nshex_rules::{Action, Game, NoLog, Outcome, Position, Resolver};
+
+/// What a win is worth to an evaluator (a loss is the negative).
+pub const WIN: f64 = 1000.0;
+
+/// Values positions for a seat: positive is good for it, a won game is [`WIN`].
+pub trait Evaluator: Send {
+    /// A short name, for reports.
+    fn name(&self) -> &str;
+
+    /// Worth of the board `pos` for `seat`, the game still going on.
+    fn board(&mut self, pos: &Position, seat: u8) -> f64;
+
+    /// Worth of a game state for `seat`: a finished game by its result, otherwise its
+    /// board.
+    fn game(&mut self, game: &Game, seat: u8) -> f64 {
+        match game.outcome() {
+            Some(Outcome::Winner(w)) => {
+                if w == seat {
+                    WIN
+                } else {
+                    -WIN
+                }
+            }
+            Some(Outcome::Draw) => 0.0,
+            _ => self.board(game.pos(), seat),
+        }
+    }
+}
+
+/// Values a board by the battle that would follow it: HQ hit points first, then the tiles
+/// left standing (one battle per valuation).
+pub struct BattleEval {
+    resolver: Resolver,
+}
+
+impl BattleEval {
+    pub fn new() -> BattleEval {
+        BattleEval {
+            resolver: Resolver::new(),
+        }
+    }
+}
+
+impl Default for BattleEval {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Evaluator for BattleEval {
+    fn name(&self) -> &str {
+        "battle"
+    }
+
+    fn board(&mut self, pos: &Position, seat: u8) -> f64 {
+        evaluate(&mut self.resolver, pos, seat)
+    }
+}
+
+/// Values a board by two battles: the one that would follow, then half of what a second
+/// battle of the survivors would add, plus the tiles left by their worth.
+pub struct DeepBattleEval {
+    resolver: Resolver,
+}
+
+impl DeepBattleEval {
+    pub fn new() -> DeepBattleEval {
+        DeepBattleEval {
+            resolver: Resolver::new(),
+        }
+    }
+}
+
+impl Default for DeepBattleEval {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Evaluator for DeepBattleEval {
+    fn name(&self) -> &str {
+        "deep-battle"
+    }
+
+    fn board(&mut self, pos: &Position, seat: u8) -> f64 {
+        evaluate_deep(&mut self.resolver, pos, seat)
+    }
+}
+
+/// Score of a battle's outcome for `seat` when it ends the game.
+fn outcome_score(outcome: Outcome, seat: u8, win: f64) -> Option<f64> {
+    match outcome {
+        Outcome::Winner(w) if w == seat => Some(win),
+        Outcome::Winner(_) => Some(-win),
+        Outcome::Draw => Some(0.0),
+        Outcome::None => None,
+    }
+}
+
+/// `seat`'s HQ hit points minus the average of the others'.
+fn hp_diff(p: &Position, seat: u8) -> f64 {
+    let others = (p.seats - 1) as f64;
+    (0..p.seats)
+        .map(|s| {
+            let hp = p.hq_hp[s as usize] as f64;
+            if s == seat {
+                hp
+            } else {
+                -hp / others
+            }
+        })
+        .sum()
+}
+
+/// Resolves a battle on `pos` in place with the automatic choices.
+fn battle_in_place(resolver: &mut Resolver, pos: &mut Position) -> Outcome {
+    resolver
+        .resolve(pos, None, &mut NoLog)
+        .expect("automatic choices")
+        .outcome
+}
+
+/// Sum over the non-HQ tiles on `p` of `worth(tile)`, counted against `seat` for enemies.
+fn material(p: &Position, seat: u8, worth: impl Fn(&nshex_rules::TileDef) -> f64) -> f64 {
+    p.units()
+        .filter(|(_, u)| !u.def().is_hq())
+        .map(|(_, u)| {
+            let v = worth(u.def());
+            if u.seat == seat {
+                v
+            } else {
+                -v
+            }
+        })
+        .sum()
+}
+
+/// Worth of a board for `seat`: the battle that would follow, HQ hit points first, then
+/// the tiles left standing.
+pub fn evaluate(resolver: &mut Resolver, pos: &Position, seat: u8) -> f64 {
+    let mut after = pos.clone();
+    let outcome = battle_in_place(resolver, &mut after);
+    if let Some(v) = outcome_score(outcome, seat, 1000.0) {
+        return v;
+    }
+    hp_diff(&after, seat) + material(&after, seat, |_| 0.3)
+}
+
+/// A deeper worth of a board for `seat`: the battle that would follow, then half of what a
+/// second battle of the survivors would add (the board stays, so units that keep hitting
+/// the enemy HQ are worth more than one battle shows), plus the tiles left by their
+/// worth. Costs two battles.
+pub fn evaluate_deep(resolver: &mut Resolver, pos: &Position, seat: u8) -> f64 {
+    let mut board = pos.clone();
+    let outcome = battle_in_place(resolver, &mut board);
+    if let Some(v) = outcome_score(outcome, seat, 1000.0) {
+        return v;
+    }
+    let now = hp_diff(&board, seat);
+    let material = material(&board, seat, |def| {
+        0.15 * crate::heuristics::tile_value(def) as f64
+    });
+    // The second battle on the same board: nothing after it needs the first result.
+    let outcome = battle_in_place(resolver, &mut board);
+    let future = outcome_score(outcome, seat, 15.0).unwrap_or_else(|| hp_diff(&board, seat) - now);
+    now + 0.5 * future + material
+}
+
+/// The answer to a battle question that leads to the best state for the seat answering:
+/// each answer is tried, the battle finished with automatic answers, and the result valued
+/// by `eval`. Ties go to the automatic answer, then the first.
+pub fn answer_by_battle(eval: &mut dyn Evaluator, game: &Game) -> Action {
+    let q = game
+        .battle_question()
+        .expect("a battle waiting for an answer");
+    let seat = q.seat();
+    let automatic = Action::from_answer(q.automatic());
+    let mut best: Option<(f64, Action)> = None;
+    let mut g = game.clone();
+    for a in q.answers().into_iter().map(Action::from_answer) {
+        g.copy_from(game);
+        g.set_keep_battle_logs(false);
+        g.apply_unchecked(a);
+        g.answer_automatically();
+        let v = eval.game(&g, seat);
+        let better = best.is_none_or(|(b, _)| v > b + 1e-9 || (v >= b - 1e-9 && a == automatic));
+        if better {
+            best = Some((v, a));
+        }
+    }
+    best.map_or(automatic, |(_, a)| a)
+}

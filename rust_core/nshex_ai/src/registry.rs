@@ -1,0 +1,77 @@
+//! Bots by name, as the command line, Python and the arena ask for them.
+
+use crate::bot::Bot;
+use crate::bots::{GreedyBot, RandomBot};
+use crate::mcts::{FlatMcBot, MctsBot, MctsConfig};
+use nshex_rules::text::quote;
+
+/// The bot names `bot_by_name` knows, weakest first.
+pub const BOT_NAMES: [&str; 6] = ["random", "greedy", "flatmc", "easy", "medium", "hard"];
+
+/// A bot by its name: `random`, `greedy`, `flatmc`, `easy`, `medium`, `hard`, optionally
+/// with settings after a colon, e.g. `hard:iters=20000,threads=2` or `flatmc:ms=500`
+/// (`iters`: iterations per decision; `ms`: time per decision; `turn_ms`: time per turn,
+/// 0 for none; `threads`: search threads; `horizon`: turns searched past the current one;
+/// `explore`: the UCB exploration constant in hundredths; `deep`: 1 to value leaves by two
+/// battles).
+pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String> {
+    use std::time::Duration;
+    let (base, settings) = name.split_once(':').unwrap_or((name, ""));
+    let mut cfg = match base {
+        "random" | "greedy" if !settings.is_empty() => {
+            return Err(format!(
+                "bot {} has no settings (got {})",
+                quote(base),
+                quote(settings)
+            ))
+        }
+        "random" => return Ok(Box::new(RandomBot::new(seed))),
+        "greedy" => return Ok(Box::new(GreedyBot::new(seed))),
+        "easy" => MctsConfig::easy(),
+        "medium" => MctsConfig::medium(),
+        "hard" => MctsConfig::hard(),
+        "flatmc" => MctsConfig {
+            iterations: 6_000,
+            ..MctsConfig::easy()
+        },
+        _ => {
+            return Err(format!(
+                "unknown bot {}; available: {}",
+                quote(base),
+                BOT_NAMES.join(", ")
+            ))
+        }
+    };
+    for kv in settings.split(',').filter(|x| !x.is_empty()) {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| format!("bot setting {} is not key=value", quote(kv)))?;
+        let n: u64 = v.parse().map_err(|_| {
+            format!(
+                "bot setting {}: {} is not a whole number",
+                quote(k),
+                quote(v)
+            )
+        })?;
+        match k {
+            "iters" if n >= 1 && n <= u32::MAX as u64 => cfg.iterations = n as u32,
+            "ms" => cfg.decision_time = (n > 0).then(|| Duration::from_millis(n)),
+            "turn_ms" if base != "flatmc" => {
+                cfg.turn_time = (n > 0).then(|| Duration::from_millis(n))
+            }
+            "threads" if (1..=64).contains(&n) && base != "flatmc" => cfg.threads = n as usize,
+            "horizon" if n <= 8 && base != "flatmc" => cfg.horizon = n as u32,
+            "explore" if n <= 1000 && base != "flatmc" => cfg.exploration = n as f32 / 100.0,
+            "deep" if n <= 1 && base != "flatmc" => cfg.deep_eval = n == 1,
+            _ => return Err(format!("bot {}: bad setting {}", quote(base), quote(kv))),
+        }
+    }
+    if base == "flatmc" {
+        return Ok(Box::new(FlatMcBot::new(
+            cfg.iterations,
+            cfg.decision_time,
+            seed,
+        )));
+    }
+    Ok(Box::new(MctsBot::new(name, cfg, seed)))
+}
