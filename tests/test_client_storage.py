@@ -224,3 +224,23 @@ def test_the_window_sizes_offered_fit_the_screen(app, monkeypatch: pytest.Monkey
         click(app, scene.buttons[4].rect.center)  # the window size
         offered.add(tuple(app.settings.window_size))
     assert offered == {(1024, 640), (1280, 800), (1440, 900)}, offered
+
+
+def test_the_palette_and_helpers_settings_are_kept_and_checked(app, data_dir: Path) -> None:
+    from nshex_pygame.client import tileart
+
+    try:
+        scene = app.make("settings")
+        app.stack.push(scene)
+        button = next(b for b in scene.buttons if b.label == "standard")
+        click(app, button.rect.center)
+        assert app.settings.palette == "colour-blind" and tileart.palette == "colour-blind"
+        scene.toggle_helpers()
+        loaded, problem = storage.load_settings()
+        assert problem is None and loaded.palette == "colour-blind" and not loaded.helpers
+    finally:
+        tileart.set_palette("standard")
+    (data_dir / "settings.json").write_text('{"palette": "sepia", "helpers": 3}')
+    settings, problem = storage.load_settings()
+    assert settings.palette == "standard" and settings.helpers is True
+    assert problem is not None and "palette" in problem and "helpers" in problem

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from client_support import app_fixture  # noqa: F401
+from client_support import app_fixture, data_dir_fixture  # noqa: F401
 
 from nshex_pygame.client import resources, rulestext, tileart
 from nshex_pygame.core import tile_ids, tile_info
@@ -111,3 +111,47 @@ def test_tiles_look_as_they_did(tmp_path: Path) -> None:
     if share > 0.02:
         pygame.image.save(sheet, str(tmp_path / "tiles-now.png"))
     assert share <= 0.02, f"{share:.1%} of the tile sheet changed; see {tmp_path}"
+
+
+def test_the_text_on_a_tile_stays_upright_at_every_facing(app) -> None:
+    """Only the edges' symbols turn with the tile: its name, initiative and toughness are drawn
+    upright on top, the same at every facing."""
+    size = 74
+    for tile in ("borgo.mutant", "moloch.hybrid", "hegemony.net_master", "outpost.hq"):
+        first = tileart.render_tile(tile, size, 0)
+        middle = pygame.Rect(0, 0, round(size * 0.5), round(size * 0.4))
+        middle.center = first.get_rect().move(0, round(size * 0.05)).center
+        for facing in range(1, 6):
+            turned = tileart.render_tile(tile, size, facing)
+            for x in range(middle.left, middle.right, 2):
+                for y in range(middle.top, middle.bottom, 2):
+                    assert first.get_at((x, y)) == turned.get_at((x, y)), (tile, facing, x, y)
+
+
+def test_small_marks_are_readable_at_the_smallest_window() -> None:
+    """The smallest window (1024x640) draws the 1280x800 board at 0.8: a board tile's
+    toughness pips, wound drop and its number stay big enough to read there."""
+    from nshex_pygame.client.board import BoardView
+
+    scale = 1024 / 1280
+    marks = tileart.mark_sizes(BoardView().size - 2)
+    assert marks["pip"] * scale >= 4
+    assert marks["drop"] * scale >= 8
+    assert marks["drop_font"] * scale >= 10
+
+
+def test_the_colour_blind_palette(data_dir) -> None:
+    from nshex_pygame.client.app import App
+    from nshex_pygame.client.storage import Settings
+
+    try:
+        App(settings=Settings(palette="colour-blind"))
+        assert tileart.palette == "colour-blind"
+        assert tileart.NET != (255, 70, 90) and tileart.LINK != (110, 230, 130)
+        blind = pygame.image.tobytes(tileart.render_tile("moloch.hybrid", 60), "RGBA")
+        App(settings=Settings())
+        assert tileart.palette == "standard"
+        plain = pygame.image.tobytes(tileart.render_tile("moloch.hybrid", 60), "RGBA")
+        assert plain != blind, "the tiles are drawn again in the palette's colours"
+    finally:
+        tileart.set_palette("standard")

@@ -46,6 +46,9 @@ class App:
         loaded, problem = (settings, None) if settings else storage.load_settings()
         self.settings: storage.Settings = loaded or storage.Settings()
         self.notices: list[str] = [problem] if problem else []
+        from nshex_pygame.client import tileart
+
+        tileart.set_palette(self.settings.palette)
         self.sounds = Sounds(self.settings.volume, self.settings.muted)
         pygame.display.set_caption("Neuroshima Hex! 3.0")
         self._set_icon()

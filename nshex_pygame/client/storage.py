@@ -28,6 +28,7 @@ SAVE_VERSION = 1
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 WINDOW_SIZES = ((1280, 800), (1440, 900), (1600, 1000), (1920, 1200), (1024, 640))
+PALETTES = ("standard", "colour-blind")
 BOT_NAMES = ("random", "greedy", "flatmc", "easy", "medium", "hard")
 
 
@@ -87,6 +88,10 @@ class Settings:
     muted: bool = False
     window_size: list[int] = field(default_factory=lambda: [1280, 800])
     fullscreen: bool = False
+    # the game's helpers: the danger view (what a battle now would do) and the AI's hint
+    helpers: bool = True
+    # "standard", or "colour-blind" (tiles and marks in a palette told apart without red/green)
+    palette: str = "standard"
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=2) + "\n"
@@ -107,7 +112,12 @@ def _check_settings(data: Any) -> tuple[Settings, list[str]]:
         settings.animation_speed = float(speed)
     else:
         problems.append(f"animation_speed must be a number from 0.25 to 8, not {speed!r}")
-    for name in ("auto_battle_choices", "muted", "fullscreen"):
+    palette = data.get("palette", settings.palette)
+    if palette in PALETTES:
+        settings.palette = palette
+    else:
+        problems.append(f"palette must be one of {', '.join(PALETTES)}, not {palette!r}")
+    for name in ("auto_battle_choices", "muted", "fullscreen", "helpers"):
         value = data.get(name, getattr(settings, name))
         if isinstance(value, bool):
             setattr(settings, name, value)

@@ -30,6 +30,28 @@ ARMY_COLOURS: dict[str, tuple[int, int, int]] = {
     "hegemony": (38, 72, 140),
     "outpost": (42, 110, 56),
 }
+# The colour-blind-safe palette (after Okabe and Ito): no army, and no net against a link, told
+# apart by red against green alone.
+PALETTES: dict[str, dict[str, Any]] = {
+    "standard": {
+        "armies": dict(ARMY_COLOURS),
+        "NET": (255, 70, 90),
+        "LINK": (110, 230, 130),
+        "WOUND": (220, 20, 30),
+    },
+    "colour-blind": {
+        "armies": {
+            "borgo": (176, 112, 0),
+            "moloch": (150, 58, 112),
+            "hegemony": (0, 94, 156),
+            "outpost": (0, 118, 86),
+        },
+        "NET": (240, 130, 20),
+        "LINK": (90, 185, 240),
+        "WOUND": (213, 60, 0),
+    },
+}
+palette = "standard"
 ARMY_NAMES = {"borgo": "Borgo", "moloch": "Moloch", "hegemony": "Hegemony", "outpost": "Outpost"}
 
 WHITE = (245, 245, 240)
@@ -57,6 +79,29 @@ MODULE_BADGES = {
     "hq-ranged+1": "+1 ranged",
     "hq-extra-initiative": "+1 attack",
 }
+
+
+def set_palette(name: str) -> None:
+    """Switch the tiles' and marks' colours (``"standard"`` or ``"colour-blind"``); the
+    rendered tiles are drawn again."""
+    global palette, NET, LINK, WOUND
+    chosen = PALETTES.get(name, PALETTES["standard"])
+    palette = name if name in PALETTES else "standard"
+    ARMY_COLOURS.clear()
+    ARMY_COLOURS.update(chosen["armies"])
+    NET, LINK, WOUND = chosen["NET"], chosen["LINK"], chosen["WOUND"]
+    _render.cache_clear()
+
+
+def mark_sizes(size: float) -> dict[str, float]:
+    """How big a tile of ``size`` draws its small marks (pixels): the toughness pips' radius,
+    the wound drop's radius and its number's font size. At the smallest window the board's
+    tiles are drawn at 0.8 of their size; these stay readable there."""
+    return {
+        "pip": max(4.0, size * 0.075),
+        "drop": size * 0.15,
+        "drop_font": max(11.0, size * 0.2),
+    }
 
 
 def army_colour(army: str) -> tuple[int, int, int]:
@@ -181,7 +226,7 @@ def _net(surface, edge: _Edge, offset: float, width: float) -> None:
         edge.at(offset + half * 0.6, far),
         edge.at(offset - half * 0.6, far),
     ]
-    _poly(surface, outline, (90, 10, 20), NET)
+    _poly(surface, outline, darker(NET, 0.65), NET)
     thick = max(1, round(edge.size / 45))
     for k in range(1, 4):
         f = k / 4
@@ -309,7 +354,7 @@ def _boot(surface, center, size: float) -> None:
 
 
 def _pips(surface, center, size: float, count: int) -> None:
-    r = max(3, round(size * 0.06))
+    r = round(mark_sizes(size)["pip"])
     gap = r * 2.7
     for i in range(count):
         x = center[0] + (i - (count - 1) / 2) * gap
@@ -319,12 +364,12 @@ def _pips(surface, center, size: float, count: int) -> None:
 
 def _drop(surface, center, size: float, label: str) -> None:
     cx, cy = center
-    r = size * 0.12
+    r = mark_sizes(size)["drop"]
     tip = [(cx, cy - r * 1.9), (cx - r * 0.85, cy - r * 0.4), (cx + r * 0.85, cy - r * 0.4)]
     _poly(surface, tip, WOUND, WOUND)
     pygame.gfxdraw.filled_circle(surface, round(cx), round(cy), round(r), WOUND)
     pygame.gfxdraw.aacircle(surface, round(cx), round(cy), round(r), INK)
-    text(surface, label, round(r * 1.5), (cx, cy), WHITE, shadow=False)
+    text(surface, label, round(mark_sizes(size)["drop_font"]), (cx, cy), WHITE, shadow=False)
 
 
 def _net_cover(surface, center, size: float) -> None:

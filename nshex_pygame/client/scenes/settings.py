@@ -10,8 +10,16 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import storage, widgets
+from nshex_pygame.client import storage, tileart, widgets
 from nshex_pygame.client.scene import Scene
+
+ROW_TOP = 130
+ROW_STEP = 60
+ROW_NOTES = {
+    "Automatic battle choices": "for new games",
+    "Danger view and hints": "the Danger and Hint buttons in a game",
+    "Colours": "colour-blind: no red against green",
+}
 
 
 def fitting_sizes() -> list[list[int]]:
@@ -51,13 +59,15 @@ class SettingsScene(Scene):
             ("Mute", "on" if s.muted else "off", self.toggle_mute),
             ("Window size", f"{s.window_size[0]} x {s.window_size[1]}", self.cycle_size),
             ("Fullscreen", "on" if s.fullscreen else "off", self.toggle_fullscreen),
+            ("Danger view and hints", "on" if s.helpers else "off", self.toggle_helpers),
+            ("Colours", s.palette, self.cycle_palette),
         ]
         self.rows = rows
         for i, (_label, value, action) in enumerate(rows):
             self.buttons.append(
-                widgets.Button(value, (700, 170 + i * 70, 220, 48), action, size=19)
+                widgets.Button(value, (700, ROW_TOP + i * ROW_STEP, 220, 44), action, size=19)
             )
-        self.buttons.append(widgets.Button("Back", (540, 700, 200, 48), self.back))
+        self.buttons.append(widgets.Button("Back", (540, 736, 200, 48), self.back))
 
     def changed(self) -> None:
         self.app.save_settings()
@@ -104,6 +114,18 @@ class SettingsScene(Scene):
         self.changed()
         self.app.apply_display_settings()
 
+    def toggle_helpers(self) -> None:
+        """The danger view and the hint button in the game (off: the plain game)."""
+        self.app.settings.helpers = not self.app.settings.helpers
+        self.changed()
+
+    def cycle_palette(self) -> None:
+        s = self.app.settings
+        palettes = storage.PALETTES
+        s.palette = palettes[(palettes.index(s.palette) + 1) % len(palettes)]
+        tileart.set_palette(s.palette)
+        self.changed()
+
     def back(self) -> None:
         self.app.stack.pop(self)
 
@@ -118,21 +140,23 @@ class SettingsScene(Scene):
         surface.fill(widgets.BG)
         widgets.draw_text(surface, "Settings", (640, 70), 38, widgets.ACCENT, True, "center")
         for i, (label, _value, _action) in enumerate(self.rows):
-            widgets.draw_text(surface, label, (360, 182 + i * 70), 21, widgets.TEXT)
-            if label == "Automatic battle choices":
-                widgets.draw_text(surface, "for new games", (360, 208 + i * 70), 14, widgets.DIM)
+            y = ROW_TOP + i * ROW_STEP
+            widgets.draw_text(surface, label, (360, y + 4), 21, widgets.TEXT)
+            note = ROW_NOTES.get(label)
+            if note:
+                widgets.draw_text(surface, note, (360, y + 29), 13, widgets.DIM)
         note = (
             "Automatic battle choices: on, the engine answers a Clown's explosion, a "
             "Quartermaster conversion and which attack a medic takes, for everybody; off, each "
             "human player answers their own during the battle. It applies to new games; a loaded "
             "game keeps how it was started."
         )
-        widgets.draw_paragraph(surface, note, pygame.Rect(360, 592, 560, 72), 14, widgets.DIM)
+        widgets.draw_paragraph(surface, note, pygame.Rect(360, 624, 560, 72), 14, widgets.DIM)
         if not self.app.sounds.available:
             widgets.draw_text(
                 surface,
                 "No audio device: the game is silent.",
-                (640, 680),
+                (640, 712),
                 14,
                 widgets.DIM,
                 False,

@@ -217,12 +217,12 @@ class GameDrawing:
         r = self.board.size * 1.02
         tip = (cx + math.cos(angle) * r, cy + math.sin(angle) * r)
         left = (
-            cx + math.cos(angle - 0.16) * r * 0.8,
-            cy + math.sin(angle - 0.16) * r * 0.8,
+            cx + math.cos(angle - 0.26) * r * 0.7,
+            cy + math.sin(angle - 0.26) * r * 0.7,
         )
         right = (
-            cx + math.cos(angle + 0.16) * r * 0.8,
-            cy + math.sin(angle + 0.16) * r * 0.8,
+            cx + math.cos(angle + 0.26) * r * 0.7,
+            cy + math.sin(angle + 0.26) * r * 0.7,
         )
         pygame.draw.polygon(surface, PICK_EDGE, [tip, left, right])
         pygame.draw.polygon(surface, tileart.INK, [tip, left, right], 1)
