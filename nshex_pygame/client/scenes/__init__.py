@@ -1,5 +1,5 @@
 """The client's scenes: menu, new game, game, battle playback, rules and gallery, settings, game
-over, replay.
+over, replay, tutorial.
 
 This is the one place that knows them all: :func:`register_all` gives each its name in the
 app's registry, and the scenes open one another by those names (``app.open("setup")``), never
@@ -20,6 +20,7 @@ def register_all(registry: SceneRegistry) -> None:
     from nshex_pygame.client.scenes.replay import ReplayScene
     from nshex_pygame.client.scenes.settings import SettingsScene
     from nshex_pygame.client.scenes.setup import SetupScene
+    from nshex_pygame.client.scenes.tutorial import TutorialScene
 
     for scene in (
         MenuScene,
@@ -34,5 +35,6 @@ def register_all(registry: SceneRegistry) -> None:
         RulesScene,
         GalleryScene,
         SettingsScene,
+        TutorialScene,
     ):
         registry.register(scene.scene_name, scene)

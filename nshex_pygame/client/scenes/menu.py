@@ -40,13 +40,14 @@ class MenuScene(Scene):
             ("New game", self.new_game),
             ("Continue the last game", self.continue_game),
             ("Load a saved game", self.load_game),
-            ("Rules and tutorial", self.rules),
+            ("Learn by playing", self.tutorial),
+            ("Rules and symbols", self.rules),
             ("Tile gallery", self.gallery),
             ("Settings", self.settings),
             ("Quit", self.app.quit),
         ]
         self.buttons = [
-            widgets.Button(label, (x, 250 + i * 62, w, 48), action, size=21)
+            widgets.Button(label, (x, 236 + i * 56, w, 46), action, size=21)
             for i, (label, action) in enumerate(entries)
         ]
         self.continue_button = self.buttons[1]
@@ -73,6 +74,10 @@ class MenuScene(Scene):
 
     def rules(self) -> None:
         self.app.open("rules")
+
+    def tutorial(self) -> None:
+        """The lessons: a short guided game on the real board."""
+        self.app.open("tutorial")
 
     def gallery(self) -> None:
         self.app.open("gallery")
