@@ -110,3 +110,21 @@ def test_a_saved_game_can_be_watched_from_the_load_screen(app: Any, data_dir: Pa
     assert not notes, notes
     click(app, (rep.buttons[-1].rect.center))
     assert app.stack.top is load
+
+
+def test_the_last_battle_is_watched_again_from_the_game(app: Any) -> None:
+    game = finished_game()
+    game_scene = app.make("game", game, seats(game))
+    app.stack.clear_to(game_scene)
+    pause = app.open("pause", game_scene)
+    app.step(0.0)
+    click_button(app, pause, "Watch the last battle")
+    battle = app.stack.top
+    assert battle.scene_name == "battle", "the battle plays at once"
+    rep = app.stack.scenes[-2]
+    assert rep.scene_name == "replay" and rep.index == rep.battles[-1]
+    assert battle.playback.before == game.last_battle()["before"]
+    battle.skip()  # strict: it ends on the engine's board after that battle
+    assert app.stack.top is rep
+    rep.back()
+    assert app.stack.top is game_scene

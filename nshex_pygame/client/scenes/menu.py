@@ -245,16 +245,25 @@ class PauseScene(Scene):
         x, w = 515, 250
         entries = [
             ("Resume", lambda: self.app.stack.pop(self)),
+            ("Watch the last battle", self.last_battle),
             ("Save a copy", self.save),
             ("Rules and tutorial", self.rules),
             ("Settings", self.settings),
             ("Main menu", self.to_menu),
         ]
         self.buttons = [
-            widgets.Button(label, (x, 260 + i * 58, w, 46), action, size=19)
+            widgets.Button(label, (x, 250 + i * 54, w, 44), action, size=19)
             for i, (label, action) in enumerate(entries)
         ]
+        self.buttons[1].enabled = game_scene.game.battles > 0
         self.note = ""
+
+    def last_battle(self) -> None:
+        """The game's last battle played again, on the board as it was then (the replay
+        opened on that move; Back returns to the game)."""
+        scene = self.game_scene
+        self.app.stack.pop(self)
+        self.app.open("replay", scene.game, list(scene.seats), at="last_battle", play_battle=True)
 
     def save(self) -> None:
         path = self.game_scene.save_copy()
@@ -281,13 +290,13 @@ class PauseScene(Scene):
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 170))
         surface.blit(shade, (0, 0))
-        box = pygame.Rect(470, 180, 340, 400)
+        box = pygame.Rect(470, 170, 340, 440)
         widgets.panel(surface, box)
-        widgets.draw_text(surface, "Paused", (640, 220), 28, widgets.ACCENT, True, "center")
+        widgets.draw_text(surface, "Paused", (640, 208), 28, widgets.ACCENT, True, "center")
         for button in self.buttons:
             button.draw(surface)
         if self.note:
-            widgets.draw_text(surface, self.note, (640, 600), 15, widgets.GOOD, False, "center")
+            widgets.draw_text(surface, self.note, (640, 630), 15, widgets.GOOD, False, "center")
 
 
 class ErrorScene(Scene):

@@ -83,7 +83,11 @@ class ReplayScene(Scene):
         ]
         self.watch_button = self.buttons[7]
         self.play_button = self.buttons[6]
-        if play_battle and self.frame.battles:
+        self.play_at_once = play_battle and bool(self.frame.battles)
+
+    def on_enter(self) -> None:
+        if self.play_at_once:  # (once on the stack: the battle goes on top of it)
+            self.play_at_once = False
             self.watch_battle()
 
     # --- where we are ----------------------------------------------------------------------------
