@@ -823,3 +823,67 @@ def test_an_instant_is_shown_on_its_target(app) -> None:
     for _ in range(40):
         app.step(0.1)
     assert not scene.strikes, "and goes"
+
+
+def test_the_danger_view_is_the_engines_battle_on_a_copy(app) -> None:
+    from client_support import move
+
+    game = _main_stage()
+    scene = _scene(app, game)
+    before = game.clone()
+    assert scene.danger_view() is None
+    key(app, pygame.K_d)
+    view = scene.danger_view()
+    result = game.position.resolve_battle()
+    left = {tuple(u["at"]) for u in result.units}
+    assert sorted(view["dies"]) == sorted(
+        tuple(u["at"]) for u in game.position.units if tuple(u["at"]) not in left
+    )
+    assert view["hq_loss"] == [
+        b - a for b, a in zip(game.position.hq_hp, result.hq_hp, strict=True)
+    ]
+    app.step(0.0)
+    assert game == before, "nothing was played"
+    # a tile held over a hex: the battle with the tile there
+    index = next(i for i, t in enumerate(scene.hand(0)) if tileart_kind(t) not in ("instant",))
+    click(app, _hand_pos(scene, 0, index))
+    target = sorted(scene.slot_hexes(scene.candidates(), "at"))[0]
+    move(app, scene.board.pixel(target))
+    action = scene.preview_action()
+    assert action is not None and game.describe_action(action)["kind"] == "place"
+    held = scene.danger_view()
+    copy = game.clone()
+    copy.apply_action(action)
+    result = copy.position.resolve_battle()
+    assert held["hq_loss"] == [
+        b - a for b, a in zip(copy.position.hq_hp, result.hq_hp, strict=True)
+    ]
+    assert "with it there" in held["words"]
+    assert game == before
+
+
+def test_the_hint_shows_the_bots_choice_without_playing_it(app) -> None:
+    game = _main_stage()
+    scene = _scene(app, game)
+    before = game.clone()
+    key(app, pygame.K_SLASH)  # the bot thinks on a thread (it may be done at once)
+    assert scene.hint_thinker is not None or scene.hint is not None
+    if scene.hint_thinker is not None:
+        assert scene.busy()
+        scene.hint_thinker.wait(30)
+    app.step(0.0)
+    assert scene.hint is not None
+    action, desc = scene.hint
+    assert action in game.legal_actions()
+    assert game == before, "the hint is not played"
+    assert scene.message.startswith("Hint: ")
+    assert scene.hint_hexes() or desc["kind"] in ("end", "discard", "unlucky", "battle")
+
+
+def test_the_helpers_can_be_switched_off(app) -> None:
+    app.settings.helpers = False
+    scene = _scene(app, _main_stage())
+    key(app, pygame.K_d)
+    key(app, pygame.K_SLASH)
+    assert scene.danger_view() is None and scene.hint_thinker is None
+    assert scene.shown_tools() == [scene.undo_button]

@@ -15,7 +15,10 @@ from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scenes.game.layout import (
     ACTIONS,
     AI_EDGE,
+    DANGER_DIES,
+    DANGER_HIT,
     HAND_SIZE,
+    HINT_EDGE,
     LEFT,
     LEGAL_EDGE,
     LEGAL_FILL,
@@ -42,6 +45,8 @@ class GameDrawing:
 
     def marks(self) -> Marks:
         marks = self._marks()
+        for at in self.hint_hexes():  # the hint: shown, not played
+            marks.outlines.setdefault(at, HINT_EDGE)
         for at in self.spoken_hexes():  # what the hovered log line or hover box speaks of
             marks.outlines[at] = LOOK_EDGE
         return marks
@@ -88,6 +93,10 @@ class GameDrawing:
         if not self.human_to_move():
             return None
         tile = self.selected_tile()
+        if self.hint is not None and tile is None and not self.partial:
+            desc = self.hint[1]
+            if desc.get("kind") == "place":
+                return desc["tile"], as_hex(desc["at"]), int(desc["facing"]), 170
         cands = self.candidates()
         at = self.partial.get("at") or self.partial.get("to")
         if self.stage == "place_hq":
@@ -161,9 +170,44 @@ class GameDrawing:
             if alpha > 200 and tileart.info_of(tile).get("kind") != "hq":
                 self._draw_facing_arrow(surface, at, facing)
         self.board.draw_marks(surface, marks)
+        self.draw_danger(surface)
         for kind, target, source, tween in self.strikes:
             self.draw_strike(surface, kind, target, source, tween.t)
         self.draw_foreground(surface)
+
+    def draw_danger(self, surface: pygame.Surface) -> None:
+        """The danger view: the hexes a battle now would hit (orange), the units it would
+        kill (a red cross), netted hexes (a mesh colour), each HQ's loss, and a sentence."""
+        view = self.danger_view()
+        if view is None:
+            return
+        size = self.board.size
+        for at in view["netted"]:
+            tileart.hex_outline(surface, self.board.pixel(at), size - 8, tileart.NET, 2)
+        for at in view["hit"]:
+            tileart.hex_outline(surface, self.board.pixel(at), size - 5, DANGER_HIT, 3)
+        for at in view["dies"]:
+            cx, cy = self.board.pixel(at)
+            tileart.hex_fill(surface, (cx, cy), size - 4, (200, 20, 30, 70))
+            d = size * 0.42
+            for sx in (-1, 1):
+                start, end = (cx - d * sx, cy - d), (cx + d * sx, cy + d)
+                pygame.draw.line(surface, tileart.INK, start, end, 8)
+                pygame.draw.line(surface, DANGER_DIES, start, end, 4)
+        for unit in self.view["units"]:
+            seat = int(unit["seat"])
+            loss = view["hq_loss"][seat] if seat < len(view["hq_loss"]) else 0
+            if loss and tileart.info_of(unit["tile"]).get("kind") == "hq":
+                cx, cy = self.board.pixel(as_hex(unit["at"]))
+                label = f"-{loss}"
+                spot = (cx - size * 0.62, cy)
+                widgets.draw_text(
+                    surface, label, (spot[0] + 2, spot[1] + 2), 26, tileart.INK, True, "center"
+                )
+                widgets.draw_text(surface, label, spot, 26, DANGER_DIES, True, "center")
+        words = view["words"]
+        size_words = tileart.fit_text(words, 15, 630)
+        widgets.draw_text(surface, words, (640, 64), size_words, DANGER_DIES, True, "center")
 
     def draw_strike(
         self, surface: pygame.Surface, kind: str, target: Hex, source: Hex | None, t: float

@@ -297,6 +297,10 @@ class GameInput:
                     self.open_menu()
             elif key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 self.take_back()
+            elif key == pygame.K_d:
+                self.toggle_danger()
+            elif key == pygame.K_SLASH or event.unicode == "?":
+                self.ask_hint()
             elif key in (pygame.K_q, pygame.K_LEFT):
                 self.rotate(-1)
             elif key in (pygame.K_e, pygame.K_RIGHT, pygame.K_r):
@@ -335,6 +339,10 @@ class GameInput:
         if not self.human_to_move():
             return []
         self.undo_button.enabled = self.can_take_back()
+        self.hint_button.enabled = self.hint_thinker is None
+        self.danger_button.selected = self.danger
+        if not self.helpers_allowed():  # the plain game (a setting)
+            return [self.undo_button]
         return list(self.tools)
 
     def hand_rects(self, seat: int) -> list[tuple[pygame.Rect, tuple[float, float]]]:

@@ -17,6 +17,7 @@ from nshex_pygame.client.board import BoardView
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.scenes.game.draw import GameDrawing, wrap_log
+from nshex_pygame.client.scenes.game.helpers import GameHelpers
 from nshex_pygame.client.scenes.game.info import GameInfo
 from nshex_pygame.client.scenes.game.input import GameInput
 from nshex_pygame.client.scenes.game.layout import (
@@ -46,7 +47,7 @@ from nshex_pygame.client.words import (
 from nshex_pygame.core import CHANCE, EngineError, Game, IllegalActionError
 
 
-class GameScene(GameInput, GameInfo, GameDrawing, Scene):
+class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
     scene_name = "game"
 
     def __init__(
@@ -118,13 +119,36 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
             hint="Take back your last placement, move or instant of this turn, as long as it"
             " revealed nothing (Ctrl+Z). Drawn tiles and battles cannot be taken back.",
         )
-        self.tools = [self.undo_button]
+        self.hint_button = widgets.Button(
+            "Hint",
+            (TOOLS_X + TOOL_W + 8, 752, TOOL_W, 36),
+            self.ask_hint,
+            size=14,
+            hint="Ask the computer what it would play here (?): it is shown, not played.",
+        )
+        self.danger_button = widgets.Button(
+            "Danger",
+            (TOOLS_X + 2 * (TOOL_W + 8), 752, TOOL_W, 36),
+            self.toggle_danger,
+            size=14,
+            hint="Show what a battle now would do (D): who dies (X), the hexes hit (orange),"
+            " what each HQ loses; with a tile held over a hex, with the tile there.",
+        )
+        self.tools = [self.undo_button, self.hint_button, self.danger_button]
+        self.version = 0  # counts the game's changes (the helpers' answers are for one)
+        self.danger = False
+        self.danger_cache: dict[Any, Any] = {}
+        self.hint_thinker: Thinker | None = None
+        self.hint_version = -1
+        self.hint: tuple[int, dict[str, Any]] | None = None
         self._refresh()
         self.replay_log()
         for note in self.notes:
             self.add_log(note, widgets.BAD)
 
     def _refresh(self) -> None:
+        self.version = getattr(self, "version", 0) + 1
+        self.hint = None  # a hint is for the position it was asked in
         self.view = self.game.view()
         self.mover = self.game.current_player()
         self.effects = {as_hex(e["at"]): e for e in self.view.get("board_effects") or []}
@@ -410,6 +434,7 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.update_hint()
         if self.message_time > 0:
             self.message_time -= dt
         speed = max(0.25, self.app.settings.animation_speed)
@@ -478,6 +503,8 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
     def busy(self) -> bool:
         """Tiles dropping, a computer's move being shown, a draw, a bot thinking (the spinner
         turns), the game just over: the picture changes by itself."""
+        if self.hint_thinker is not None:
+            return True  # a hint being thought of
         if self.pops or self.strikes or self.ai_show is not None or self.mover == CHANCE:
             return True
         if self.game.is_terminal():
@@ -492,8 +519,9 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
         self.track_mouse(self.app.mouse)
 
     def on_exit(self) -> None:
-        for thinker in self.thinkers.values():
-            thinker.cancel()
+        for thinker in [*self.thinkers.values(), self.hint_thinker]:
+            if thinker is not None:
+                thinker.cancel()
         self.autosave()  # closing the window mid-turn keeps the game too
 
     def hurry(self) -> None:
