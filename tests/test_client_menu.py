@@ -34,7 +34,7 @@ def test_menu_to_new_game_with_human_and_ai_seats(app, data_dir: Path) -> None:
     click(app, setup.buttons[2].rect.center)  # seat 0, third army
     click(app, next(b for b in setup.buttons[12:] if b.label.startswith("Outpost")).rect.center)
     click(app, next(b for b in setup.buttons if b.label == "Human").rect.center)
-    greedy = [b for b in setup.buttons if b.label == "Computer: greedy"]
+    greedy = [b for b in setup.buttons if b.label == "Training: greedy"]
     click(app, greedy[1].rect.center)
     assert setup.armies == ["hegemony", "outpost"]
     assert setup.players == ["human", "greedy"]
@@ -176,3 +176,21 @@ def test_the_mobility_mark_is_the_boot_the_symbols_page_names() -> None:
         "a sole line crosses the boot"
     )
     assert "boot" in dict(rulestext.SYMBOLS)["mobility"]
+
+
+def test_the_new_game_screen_says_what_the_levels_are_and_draws_the_start(app) -> None:
+    from nshex_pygame.client.scenes.setup import LEVEL_WORDS
+
+    setup = SetupScene(app, rng=random.Random(5))
+    app.stack.push(setup)
+    assert setup.players[1] == "medium", "Medium is the default opponent"
+    labels = [label for _name, label in PLAYERS]
+    assert "Training: greedy" in labels and "Training: flat MC" in labels
+    assert all(LEVEL_WORDS.get(name) for name, _label in PLAYERS), "every level has words"
+    assert LEVEL_WORDS["easy"].startswith("Easy: plays its own turn well")
+    click(app, next(b for b in setup.buttons if b.label == "Random").rect.center)
+    assert setup.drawn in ("first", "second"), "Random draws who starts at once"
+    app.step(0.0)
+    seats = setup.seat_setups()
+    expected = setup.players if setup.drawn == "first" else setup.players[::-1]
+    assert [s.player for s in seats] == expected, "the game starts as the screen said"

@@ -18,13 +18,24 @@ ARMIES = ("borgo", "moloch", "hegemony", "outpost")
 RANDOM = "random"
 PLAYERS = (
     ("human", "Human"),
-    ("random", "Computer: random (weakest)"),
-    ("greedy", "Computer: greedy"),
-    ("flatmc", "Computer: flat MC"),
-    ("easy", "Computer: easy"),
-    ("medium", "Computer: medium"),
-    ("hard", "Computer: hard"),
+    ("easy", "Computer: Easy"),
+    ("medium", "Computer: Medium"),
+    ("hard", "Computer: Hard"),
+    ("greedy", "Training: greedy"),
+    ("flatmc", "Training: flat MC"),
+    ("random", "Training: random"),
 )
+# The levels in words (shown under the chosen one).
+LEVEL_WORDS = {
+    "human": "Human: a person plays this seat at this screen.",
+    "easy": "Easy: plays its own turn well, but does not look at yours.",
+    "medium": "Medium: plans its turn and weighs your answers. The usual opponent.",
+    "hard": "Hard: searches longest and deepest; a real fight.",
+    "greedy": "Training: greedy takes the move that looks best now, never looking ahead.",
+    "flatmc": "Training: flat MC tries each move in quick random games and keeps the best.",
+    "random": "Training: random plays any legal move; for learning the rules.",
+}
+DEFAULT_BOT = "medium"
 STARTS = ("first", "second", "random")
 
 
@@ -35,8 +46,9 @@ class SetupScene(Scene):
         super().__init__(app)
         self.rng = rng or random.Random()
         self.armies = ["borgo", "moloch"]
-        self.players = ["human", self.strongest_bot()]
+        self.players = ["human", DEFAULT_BOT if ai.available(DEFAULT_BOT) else self.strongest_bot()]
         self.starts = "first"
+        self.drawn: str | None = None  # who starts, once drawn (Random)
         self.problem = ""
         self.available = {name: name == "human" or ai.available(name) for name, _ in PLAYERS}
         self.buttons: list[widgets.Button] = []
@@ -102,7 +114,9 @@ class SetupScene(Scene):
         self._build()
 
     def set_start(self, start: str) -> None:
+        """Who starts; Random draws it now, and the screen says who was drawn."""
         self.starts = start
+        self.drawn = self.rng.choice(("first", "second")) if start == "random" else None
         self._build()
 
     def seat_setups(self) -> list[SeatSetup]:
@@ -113,7 +127,9 @@ class SetupScene(Scene):
                 others = [a for a in ARMIES if a not in armies]
                 armies[seat] = self.rng.choice(others or list(ARMIES))
         seats = [SeatSetup(armies[0], self.players[0]), SeatSetup(armies[1], self.players[1])]
-        start = self.starts if self.starts != "random" else self.rng.choice(("first", "second"))
+        if self.starts == "random" and self.drawn is None:
+            self.drawn = self.rng.choice(("first", "second"))
+        start = self.drawn if self.starts == "random" else self.starts
         return seats if start == "first" else seats[::-1]
 
     def start(self) -> None:
@@ -156,5 +172,17 @@ class SetupScene(Scene):
         widgets.draw_text(surface, "Who starts", (640, 530), 17, widgets.DIM, True, "center")
         for button in self.buttons:
             button.draw(surface)
+            widgets.draw_paragraph(
+                surface,
+                LEVEL_WORDS.get(self.players[seat], ""),
+                pygame.Rect(x + 215, 520, 250, 36),
+                13,
+                widgets.DIM,
+            )
+        if self.drawn is not None:
+            who = "Player 1" if self.drawn == "first" else "Player 2"
+            widgets.draw_text(
+                surface, f"Drawn: {who} starts", (640, 612), 17, widgets.ACCENT, True, "center"
+            )
         if self.problem:
-            widgets.draw_text(surface, self.problem, (640, 625), 15, widgets.BAD, False, "center")
+            widgets.draw_text(surface, self.problem, (640, 636), 15, widgets.BAD, False, "center")
