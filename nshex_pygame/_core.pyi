@@ -7,6 +7,28 @@ only in this stub (typing helpers).
 import os
 from typing import Any, ClassVar, Final, Literal, TypedDict, final
 
+__all__ = [
+    "BOT_NAMES",
+    "CHANCE",
+    "TERMINAL",
+    "BattleResult",
+    "Bot",
+    "EngineError",
+    "Game",
+    "IllegalActionError",
+    "Position",
+    "SaveError",
+    "ScenarioError",
+    "ability_texts",
+    "arena",
+    "bench_core",
+    "build_profile",
+    "script_json",
+    "selftest",
+    "tile_ids",
+    "tile_info",
+]
+
 class _Unit(TypedDict):
     seat: int
     tile: str
@@ -91,7 +113,13 @@ class SaveError(ValueError):
     """A save file that cannot be loaded; the message names the field or action."""
 
 def tile_ids(army: str | None = None) -> list[str]: ...
-def tile_info(tile_id: str) -> dict[str, Any]: ...
+def tile_info(tile_id: str) -> dict[str, Any]:
+    """What a tile is, as printed: kind, initiative, edges, toughness, abilities (keywords)
+    and ``ability_texts`` ({"keyword", "badge", "text"} for each)."""
+
+def ability_texts() -> list[dict[str, str]]:
+    """Every ability keyword of the tile data with its badge and text (one source for the
+    client's tiles, tooltips and rules pages)."""
 
 @final
 class Position:
@@ -131,13 +159,13 @@ class BattleResult:
 
 @final
 class Game:
-    def __init__(
-        self,
+    def __new__(
+        cls,
         armies: list[str],
         seed: int = 0,
         board: Literal["standard", "expanded"] = "standard",
         manual_battle_choices: list[int] = ...,
-    ) -> None:
+    ) -> Game:
         """``manual_battle_choices``: the seats that answer their own battle choices (a
         Clown's explosion, a Quartermaster conversion, which attack a medic takes); the
         others get the automatic answers (docs/RULES.md "Player choices", D-4)."""
@@ -173,7 +201,7 @@ class Game:
     def resample_hidden(self, seed: int) -> None: ...
     def clone(self) -> Game: ...
     def __copy__(self) -> Game: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     __hash__: ClassVar[None]  # type: ignore[assignment]
     def view(self) -> dict[str, Any]: ...
     def observation(self, seat: int) -> dict[str, Any]: ...
@@ -198,7 +226,7 @@ BOT_NAMES: Final[list[str]]
 @final
 class Bot:
     """A bot by name, optionally with settings (``"hard:iters=20000,threads=2"``)."""
-    def __init__(self, name: str, seed: int = 0) -> None: ...
+    def __new__(cls, name: str, seed: int = 0) -> Bot: ...
     @property
     def name(self) -> str: ...
     def choose(self, game: Game) -> int:

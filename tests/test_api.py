@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import ast
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -304,3 +307,17 @@ def test_analysis_shows_the_boss_bonus_and_link() -> None:
     assert storm["initiative"] == [2, 1]
     assert storm["linked_from"] == []
     assert len(by_hex) == len(pos.units)
+
+
+def test_the_stub_matches_the_module_in_names_and_signatures(tmp_path: Path) -> None:
+    """``mypy.stubtest`` compares _core.pyi with the native module: every name, every
+    parameter, their kinds and defaults (the test above compares names only)."""
+    pytest.importorskip("mypy.stubtest")
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "nshex_pygame._core"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "MYPY_CACHE_DIR": str(tmp_path / "mypy")},
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr

@@ -7,5 +7,6 @@ pub mod notation;
 pub mod save;
 pub mod scenario;
 pub mod script;
+pub mod views;
 
 pub use scenario::{load_scenario, parse_scenario, Scenario, ScenarioError};

@@ -1,0 +1,316 @@
+//! JSON views of games, actions, battle questions and tiles: what the command line, Python
+//! and the client show. One place shapes them, so every caller gets the same objects.
+
+use crate::json::{phases_json, units_json};
+use crate::notation::action_to_line;
+use crate::save::game_to_json;
+use nshex_rules::{tiles, Action, Game, Player, Question, Resolver, TileId};
+use serde_json::Value;
+
+/// `current_player()` of a chance node (a tile draw), as a number.
+pub const CHANCE: i64 = -1;
+/// `current_player()` of a finished game, as a number.
+pub const TERMINAL: i64 = -4;
+
+/// Who decides, as a number: a seat, [`CHANCE`] or [`TERMINAL`].
+pub fn player_code(p: Player) -> i64 {
+    match p {
+        Player::Seat(s) => s as i64,
+        Player::Chance => CHANCE,
+        Player::Terminal => TERMINAL,
+    }
+}
+
+/// What an ability keyword of the tile data does, in words: a short badge for the tile and
+/// a sentence for the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AbilityText {
+    pub keyword: &'static str,
+    pub badge: &'static str,
+    pub text: &'static str,
+}
+
+/// Every ability keyword of the tile data with its badge and text (docs/ABILITIES.md says
+/// where each rule lives).
+pub const ABILITY_TEXTS: &[AbilityText] = &[
+    AbilityText {
+        keyword: "hq",
+        badge: "HQ",
+        text: "Headquarters: 20 hit points, melee 1 on all six sides, acts in initiative 0. Its army bonus reaches every adjacent friendly unit. Destroy the enemy HQ to win.",
+    },
+    AbilityText {
+        keyword: "hq-initiative+1",
+        badge: "+1 init",
+        text: "Borgo HQ bonus: adjacent friendly units act 1 initiative earlier (+1).",
+    },
+    AbilityText {
+        keyword: "hq-melee+1",
+        badge: "+1 melee",
+        text: "Hegemony HQ bonus: adjacent friendly units get +1 melee strength.",
+    },
+    AbilityText {
+        keyword: "hq-ranged+1",
+        badge: "+1 ranged",
+        text: "Moloch HQ bonus: adjacent friendly units get +1 ranged strength.",
+    },
+    AbilityText {
+        keyword: "hq-extra-initiative",
+        badge: "+1 attack",
+        text: "Outpost HQ bonus: adjacent friendly units attack once more, in the phase just below their highest initiative.",
+    },
+    AbilityText {
+        keyword: "gauss",
+        badge: "gauss",
+        text: "Gauss: the shot hits every enemy on its line, not just the first, for 1 wound each. No bonus raises it; armor facing the shot stops it for that unit only.",
+    },
+    AbilityText {
+        keyword: "explode",
+        badge: "explodes",
+        text: "Explosion: in its initiative phase the Clown may blow up instead of attacking: 1 wound to every adjacent unit, friend or foe, HQs too; armor does not help. The Clown is removed at the end of that phase.",
+    },
+    AbilityText {
+        keyword: "medic",
+        badge: "MEDIC",
+        text: "Medic: when a linked friendly tile would be wounded by one attack, the Medic is discarded instead and that whole attack is cancelled for the tile.",
+    },
+    AbilityText {
+        keyword: "officer-melee+1",
+        badge: "+1 melee",
+        text: "Officer: linked friendly units get +1 melee strength (if they have melee).",
+    },
+    AbilityText {
+        keyword: "officer-ranged+1",
+        badge: "+1 ranged",
+        text: "Officer: linked friendly units get +1 ranged strength (if they shoot).",
+    },
+    AbilityText {
+        keyword: "scout-initiative+1",
+        badge: "+1 init",
+        text: "Scout: linked friendly units act 1 initiative earlier (+1).",
+    },
+    AbilityText {
+        keyword: "mother-extra-initiative",
+        badge: "+1 attack",
+        text: "Mother Module: the linked friendly unit attacks once more, in the phase just below its highest initiative.",
+    },
+    AbilityText {
+        keyword: "quartermaster-melee-to-ranged",
+        badge: "melee=ranged",
+        text: "Quartermaster: once per battle a linked unit may turn one melee attack into a ranged one (or the reverse), for one side and one phase.",
+    },
+    AbilityText {
+        keyword: "recon-center",
+        badge: "2x move",
+        text: "Recon Center: no links. While it is on the board, every Move, Mobility or Transport move of its owner may go up to two hexes.",
+    },
+    AbilityText {
+        keyword: "saboteur-enemy-initiative-1",
+        badge: "enemy -1 init",
+        text: "Saboteur: linked enemy units act 1 initiative later (-1, never below 0).",
+    },
+    AbilityText {
+        keyword: "scoper-steal-enemy-modules",
+        badge: "steals modules",
+        text: "Scoper: enemy modules linked to the Scoper work for the Scoper's owner instead.",
+    },
+    AbilityText {
+        keyword: "transport",
+        badge: "transport",
+        text: "Transport: each linked friendly unit may move once per turn as if it had Mobility (to an adjacent empty hex and/or turn).",
+    },
+];
+
+/// The words for an ability keyword, if it has any.
+pub fn ability_text(keyword: &str) -> Option<&'static AbilityText> {
+    ABILITY_TEXTS.iter().find(|a| a.keyword == keyword)
+}
+
+/// An action as JSON: its kind and fields (hexes as `[q, r]`, tiles by id), the instant tile
+/// it plays and its notation line.
+pub fn action_view(g: &Game, a: Action) -> Value {
+    use serde_json::json;
+    let h = |c: u8| {
+        let x = g.pos().geometry().hex(c);
+        json!([x.q, x.r])
+    };
+    let t = |id: TileId| json!(tiles().tile(id).id);
+    let mut v = match a {
+        Action::PlaceHq { cell } => json!({"kind": "place_hq", "at": h(cell)}),
+        Action::Draw { tile } => json!({"kind": "draw", "tile": t(tile)}),
+        Action::Unlucky => json!({"kind": "unlucky"}),
+        Action::Discard { tile } => json!({"kind": "discard", "tile": t(tile)}),
+        Action::Place { tile, cell, facing } => {
+            json!({"kind": "place", "tile": t(tile), "at": h(cell), "facing": facing})
+        }
+        Action::Move { from, to, facing } => {
+            json!({"kind": "move", "from": h(from), "to": h(to), "facing": facing})
+        }
+        Action::Mobility { from, to, facing } => {
+            json!({"kind": "mobility", "from": h(from), "to": h(to), "facing": facing})
+        }
+        Action::Transport { from, to, facing } => {
+            json!({"kind": "transport", "from": h(from), "to": h(to), "facing": facing})
+        }
+        Action::PushBack { from, target } => {
+            json!({"kind": "push_back", "from": h(from), "target": h(target)})
+        }
+        Action::PushTo { cell } => json!({"kind": "push_to", "at": h(cell)}),
+        Action::Sniper { target } => json!({"kind": "sniper", "target": h(target)}),
+        Action::Grenade { target } => json!({"kind": "grenade", "target": h(target)}),
+        Action::AirStrike { center } => json!({"kind": "air_strike", "target": h(center)}),
+        Action::Battle => json!({"kind": "battle"}),
+        Action::EndTurn => json!({"kind": "end"}),
+        Action::Clown { cell, explode } => {
+            json!({"kind": "clown", "at": h(cell), "explode": explode})
+        }
+        Action::Convert { cell, edge } => json!({"kind": "convert", "at": h(cell), "edge": edge}),
+        Action::MedicTakes {
+            medic,
+            target,
+            from,
+        } => json!({"kind": "medic", "medic": h(medic), "target": h(target), "from": h(from),
+                    "death": from == target}),
+    };
+    if let Some(tile) = g.instant_tile(a) {
+        v["tile"] = t(tile);
+    }
+    v["text"] = json!(action_to_line(g, a));
+    v
+}
+
+/// The game for rendering: the state (as `game_to_json`), deck sizes, whose decision, and what
+/// each tile gets from the board. With `seat`, only what that seat knows: its observation
+/// (deck order hidden; each deck's contents sorted).
+pub fn game_view(g: &Game, seat: Option<u8>) -> Value {
+    use serde_json::json;
+    let observed;
+    let g = match seat {
+        Some(s) => {
+            observed = g.observation(s);
+            &observed
+        }
+        None => g,
+    };
+    let mut v = game_to_json(g);
+    let seats = g.seats() as usize;
+    let o = v.as_object_mut().expect("object");
+    let sizes: Vec<usize> = g.decks().iter().map(|d| d.len()).collect();
+    if seat.is_some() {
+        // Deck contents are public knowledge (35 minus what has been seen); order is not.
+        let contents: Vec<Value> = g
+            .decks()
+            .iter()
+            .map(|d| {
+                let mut ids: Vec<&str> = d.iter().map(|&t| tiles().tile(t).id.as_str()).collect();
+                ids.sort_unstable();
+                json!(ids)
+            })
+            .collect();
+        o.insert("decks".into(), json!(contents));
+    }
+    o.insert("deck_sizes".into(), json!(sizes));
+    o.insert(
+        "current_player".into(),
+        json!(player_code(g.current_player())),
+    );
+    let an = Resolver::new().analyze(g.pos());
+    let geo = g.pos().geometry();
+    let tiles_info: Vec<Value> = g
+        .pos()
+        .units()
+        .map(|(h, _)| {
+            let c = geo.cell(h).unwrap() as usize;
+            json!({"at": [h.q, h.r], "netted": an.netted >> c & 1 == 1,
+                   "initiative_bonus": an.init_bonus[c], "melee_bonus": an.melee_bonus[c],
+                   "ranged_bonus": an.ranged_bonus[c],
+                   "protected_by_medic": (0..geo.len()).any(|m| an.medic_prot[m] >> c & 1 == 1)})
+        })
+        .collect();
+    o.insert("board_effects".into(), json!(tiles_info));
+    o.insert("seats".into(), json!(seats));
+    v
+}
+
+/// What a tile is, as printed: kind, initiative, edges, toughness, abilities (keywords) and
+/// what each ability does (`ability_texts`: keyword, badge, text), or `None` for an unknown id.
+pub fn tile_view(tile_id: &str) -> Option<Value> {
+    let set = tiles();
+    let t = set.tile(set.find(tile_id)?);
+    let edges: Vec<Value> = (0..6)
+        .map(|e| {
+            let bit = |m: u8| m >> e & 1 == 1;
+            serde_json::json!({
+                "melee": t.melee[e], "ranged": t.ranged[e], "armor": bit(t.armor),
+                "net": bit(t.net), "link": bit(t.link), "gauss": bit(t.gauss),
+            })
+        })
+        .collect();
+    let v = serde_json::json!({
+        "id": t.id, "army": set.army(t.army).id, "name": t.name, "kind": t.kind.name(),
+        "count": t.count, "initiative": t.initiative,
+        "edges": if t.is_board_tile() { edges } else { Vec::new() },
+        "toughness": t.toughness, "mobility": t.mobility, "abilities": t.abilities,
+        "text": t.text,
+        "ability_texts": t.abilities.iter().filter_map(|k| ability_text(k)).map(|a| {
+            serde_json::json!({"keyword": a.keyword, "badge": a.badge, "text": a.text})
+        }).collect::<Vec<_>>(),
+    });
+    Some(v)
+}
+
+/// The battle choice the game waits for, or `None`: {"kind": "clown" | "convert" | "medic",
+/// "seat", "phase", "at" (the Clown or the converting unit), "edges" (convert: the printed
+/// edges that can be converted), "options" and "automatic" (action numbers), and the battle
+/// so far: "before", "hq_hp_before", "phases" (as a battle's log).
+pub fn battle_question_view(g: &Game) -> Option<Value> {
+    let p = g.waiting_battle()?;
+    let q = &p.question;
+    let geo = g.pos().geometry();
+    let h = |c: u8| {
+        let x = geo.hex(c);
+        serde_json::json!([x.q, x.r])
+    };
+    let mut v = serde_json::json!({
+        "seat": q.seat(),
+        "phase": q.phase(),
+        "options": q.answers().into_iter().map(|a| Action::from_answer(a).encode()).collect::<Vec<_>>(),
+        "automatic": Action::from_answer(q.automatic()).encode(),
+        "before": units_json(g.pos()),
+        "hq_hp_before": &g.pos().hq_hp[..g.seats() as usize],
+        "phases": p.log.as_ref().map(|l| phases_json(g.pos(), l)),
+    });
+    match *q {
+        Question::Clown { cell, .. } => {
+            v["kind"] = "clown".into();
+            v["at"] = h(cell);
+        }
+        Question::Convert { cell, edges, .. } => {
+            v["kind"] = "convert".into();
+            v["at"] = h(cell);
+            v["edges"] = (0..6)
+                .filter(|e| edges >> e & 1 == 1)
+                .collect::<Vec<u8>>()
+                .into();
+        }
+        Question::Medic { .. } => v["kind"] = "medic".into(),
+    }
+    Some(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_ability_keyword_of_the_tile_data_has_words() {
+        for t in &tiles().tiles {
+            for k in &t.abilities {
+                assert!(
+                    ability_text(k).is_some(),
+                    "{}: ability {k} has no text",
+                    t.id
+                );
+            }
+        }
+    }
+}

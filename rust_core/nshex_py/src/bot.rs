@@ -1,0 +1,124 @@
+//! `Bot` and the arena.
+
+use crate::convert::*;
+use crate::errors::*;
+use crate::game::PyGame;
+use nshex_ai::arena::arena as run_arena;
+use nshex_ai::{bot_by_name, Bot, Progress};
+use nshex_rules::Player;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// A bot by name (`random`, `greedy`, `flatmc`, `easy`, `medium`, `hard`, optionally with
+/// settings such as `hard:iters=20000`). `choose` releases the GIL while it thinks; another
+/// thread may meanwhile call `progress` and `cancel`.
+#[pyclass(name = "Bot", module = "nshex_pygame._core", frozen)]
+pub(crate) struct PyBot {
+    bot: std::sync::Mutex<Box<dyn Bot + Send>>,
+    progress: Option<Arc<Progress>>,
+    thinking: AtomicBool,
+    name: String,
+}
+
+#[pymethods]
+impl PyBot {
+    #[new]
+    #[pyo3(signature = (name, seed = 0))]
+    fn new(name: &str, seed: u64) -> PyResult<PyBot> {
+        let bot = bot_by_name(name, seed).map_err(PyValueError::new_err)?;
+        Ok(PyBot {
+            progress: bot.progress(),
+            bot: std::sync::Mutex::new(bot),
+            thinking: AtomicBool::new(false),
+            name: name.to_string(),
+        })
+    }
+
+    #[getter]
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    /// The bot's action for the game's current seat decision.
+    fn choose(&self, py: Python<'_>, game: &PyGame) -> PyResult<u64> {
+        let g = game.rec.game.clone();
+        if !matches!(g.current_player(), Player::Seat(_)) {
+            return Err(EngineError::new_err("a bot decides only for a seat"));
+        }
+        let bot = &self.bot;
+        self.thinking.store(true, Ordering::Relaxed);
+        let r = py.detach(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                let mut b = bot.lock().unwrap_or_else(|p| p.into_inner());
+                b.choose(&g)
+            }))
+        });
+        self.thinking.store(false, Ordering::Relaxed);
+        if let Some(p) = &self.progress {
+            p.cancel.store(false, Ordering::Relaxed);
+        }
+        r.map(|a| a.encode())
+            .map_err(|_| EngineError::new_err("internal engine error in a bot"))
+    }
+
+    /// Asks a running `choose` to stop and answer with its best action so far (a search
+    /// bot; the others answer too fast to need it). Without a running search, the next
+    /// `choose` stops at once.
+    fn cancel(&self) {
+        if let Some(p) = &self.progress {
+            p.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// What the bot is doing: `{"thinking": bool, "iterations": int, "best": action or
+    /// None}` (iterations and best action of the current or last search).
+    fn progress<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("thinking", self.thinking.load(Ordering::Relaxed))?;
+        let (iterations, best) = match &self.progress {
+            Some(p) => (
+                p.iterations.load(Ordering::Relaxed),
+                Some(p.best.load(Ordering::Relaxed)).filter(|&b| b != u64::MAX),
+            ),
+            None => (0, None),
+        };
+        d.set_item("iterations", iterations)?;
+        d.set_item("best", best)?;
+        Ok(d)
+    }
+}
+
+/// Bots against bots: `games` games, seats alternating. Returns wins, draws, the win rate
+/// of `a` (draws count half) and its 95% Wilson interval.
+#[pyfunction]
+#[pyo3(signature = (a, b, games, armies = None, seed = 0, threads = 1))]
+pub(crate) fn arena<'py>(
+    py: Python<'py>,
+    a: &str,
+    b: &str,
+    games: u32,
+    armies: Option<(String, String)>,
+    seed: u64,
+    threads: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let armies_ref = armies.as_ref().map(|(x, y)| (x.as_str(), y.as_str()));
+    let r = py
+        .detach(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                run_arena(a, b, games, armies_ref, seed, threads)
+            }))
+        })
+        .map_err(|_| EngineError::new_err("internal engine error in the arena"))?
+        .map_err(PyValueError::new_err)?;
+    let (lo, hi) = r.wilson95();
+    to_py(
+        py,
+        &serde_json::json!({"a": a, "b": b, "games": r.games, "wins_a": r.wins_a,
+            "wins_b": r.wins_b, "draws": r.draws, "win_rate_a": r.win_rate_a(),
+            "wilson95": [lo, hi]}),
+    )
+}

@@ -1,0 +1,347 @@
+//! `Game`: a game in progress with its history, the decision API.
+
+use crate::convert::*;
+use crate::errors::*;
+use crate::position::PyPosition;
+use nshex_formats::json::outcome_json;
+use nshex_formats::json::phases_json;
+use nshex_formats::notation::{action_to_line, line_to_action, line_to_legal_action};
+use nshex_formats::save::{game_to_json, Record};
+use nshex_formats::scenario::parse_scenario;
+use nshex_formats::script::{draw_fixed, game_from_scenario};
+use nshex_formats::views::{action_view, battle_question_view, game_view, player_code};
+use nshex_rules::{tiles, Action, BoardKind, Game};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use serde_json::Value;
+
+pub(crate) fn decode(action: u64) -> PyResult<Action> {
+    Action::decode(action)
+        .ok_or_else(|| IllegalActionError::new_err(format!("{action} is not an action number")))
+}
+
+/// A game in progress, with its history: the decision API.
+#[pyclass(name = "Game", module = "nshex_pygame._core")]
+pub(crate) struct PyGame {
+    pub(crate) rec: Record,
+    buf: Vec<Action>,
+}
+
+impl PyGame {
+    fn wrap(rec: Record) -> PyGame {
+        PyGame {
+            rec,
+            buf: Vec::with_capacity(256),
+        }
+    }
+}
+
+/// A seat list as a bit mask, every seat checked.
+pub(crate) fn seat_mask(seats: &[u8], n: usize) -> PyResult<u8> {
+    let mut mask = 0u8;
+    for &s in seats {
+        if s as usize >= n {
+            return Err(PyValueError::new_err(format!(
+                "seat {s} is not one of the game's {n} seats"
+            )));
+        }
+        mask |= 1 << s;
+    }
+    Ok(mask)
+}
+
+pub(crate) fn armies_of(names: &[String]) -> PyResult<Vec<nshex_rules::ArmyId>> {
+    let set = tiles();
+    if !(2..=4).contains(&names.len()) {
+        return Err(PyValueError::new_err("a game has 2 to 4 armies"));
+    }
+    names
+        .iter()
+        .map(|n| {
+            set.find_army(n)
+                .ok_or_else(|| PyValueError::new_err(format!("unknown army {n:?}")))
+        })
+        .collect()
+}
+
+#[pymethods]
+impl PyGame {
+    /// A new game: the armies (one per seat), the seed that shuffles the decks, and the
+    /// seats that answer their own battle choices (the others get the automatic answers).
+    #[new]
+    #[pyo3(signature = (armies, seed = 0, board = "standard", manual_battle_choices = Vec::new()))]
+    fn new(
+        armies: Vec<String>,
+        seed: u64,
+        board: &str,
+        manual_battle_choices: Vec<u8>,
+    ) -> PyResult<PyGame> {
+        let ids = armies_of(&armies)?;
+        let board = BoardKind::from_name(board)
+            .ok_or_else(|| PyValueError::new_err(format!("unknown board {board:?}")))?;
+        let mask = seat_mask(&manual_battle_choices, ids.len())?;
+        guarded(|| {
+            let mut g = Game::new(&ids, board, seed);
+            g.set_manual_choices(mask)
+                .map_err(|e| IllegalActionError::new_err(e.to_string()))?;
+            Ok(PyGame::wrap(Record::new(g, Some(seed))))
+        })
+    }
+
+    /// The seats that answer their own battle choices (medics, Clowns, Quartermasters).
+    /// It can be set only before the first action.
+    #[getter]
+    fn manual_battle_choices(&self) -> Vec<u32> {
+        let g = &self.rec.game;
+        (0..g.seats() as u32)
+            .filter(|&s| g.manual_choices() >> s & 1 == 1)
+            .collect()
+    }
+
+    #[setter]
+    fn set_manual_battle_choices(&mut self, seats: Vec<u8>) -> PyResult<()> {
+        let mask = seat_mask(&seats, self.rec.game.seats() as usize)?;
+        if !self.rec.actions.is_empty() {
+            return Err(IllegalActionError::new_err(
+                "battle choices are chosen before the game's first action",
+            ));
+        }
+        for g in [&mut self.rec.start, &mut self.rec.game] {
+            g.set_manual_choices(mask)
+                .map_err(|e| IllegalActionError::new_err(e.to_string()))?;
+        }
+        Ok(())
+    }
+
+    /// The battle choice the game waits for, or None: {"kind": "clown" | "convert" |
+    /// "medic", "seat", "phase", "at" (the Clown or the converting unit), "edges" (convert:
+    /// the printed edges that can be converted), "options" and "automatic" (action numbers;
+    /// `describe_action` tells what each does), and the battle so far: "before",
+    /// "hq_hp_before", "phases" (as `last_battle`).
+    fn battle_question<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match guarded(|| Ok(battle_question_view(&self.rec.game)))? {
+            Some(v) => to_py(py, &v),
+            None => Ok(py.None().into_bound(py)),
+        }
+    }
+
+    /// A game in progress from a scenario with hands and decks (docs/CONFORMANCE.md).
+    #[staticmethod]
+    #[pyo3(signature = (text, name = "<scenario>", seed = 0))]
+    fn from_scenario(text: &str, name: &str, seed: u64) -> PyResult<PyGame> {
+        guarded(|| {
+            let sc = parse_scenario(text, name, false)
+                .map_err(|e| ScenarioError::new_err(e.to_string()))?;
+            let g = game_from_scenario(&sc, seed)
+                .map_err(|e| ScenarioError::new_err(format!("{name}: {e}")))?;
+            let mut rec = Record::new(g, None);
+            draw_fixed(&mut rec);
+            Ok(PyGame::wrap(rec))
+        })
+    }
+
+    /// Loads a save file (JSON text written by `save()`).
+    #[staticmethod]
+    fn load(text: &str) -> PyResult<PyGame> {
+        guarded(|| {
+            let v: Value = serde_json::from_str(text).map_err(|e| {
+                SaveError::new_err(format!("not a save file: {e} (line {})", e.line()))
+            })?;
+            Record::from_json(&v)
+                .map(PyGame::wrap)
+                .map_err(SaveError::new_err)
+        })
+    }
+
+    /// The save file: seed, start, the actions in notation, and the state reached.
+    fn save(&self) -> String {
+        self.rec.to_json().to_string()
+    }
+
+    /// A seat number, CHANCE (-1) while a tile is drawn, or TERMINAL (-4) once it is over.
+    fn current_player(&self) -> i64 {
+        player_code(self.rec.game.current_player())
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.rec.game.is_over()
+    }
+
+    /// The legal actions now, as action numbers.
+    fn legal_actions(&mut self) -> PyResult<Vec<u64>> {
+        guarded(|| {
+            self.rec.game.legal_actions_into(&mut self.buf);
+            Ok(self.buf.iter().map(|a| a.encode()).collect())
+        })
+    }
+
+    /// Applies an action; an illegal one raises IllegalActionError and changes nothing.
+    fn apply_action(&mut self, action: u64) -> PyResult<()> {
+        let a = decode(action)?;
+        guarded(|| {
+            self.rec
+                .apply_with(a, &mut self.buf)
+                .map_err(|e| IllegalActionError::new_err(e.to_string()))
+        })
+    }
+
+    /// Applies an action written in the notation (`place mutant 0,1 3`).
+    fn apply_line(&mut self, line: &str) -> PyResult<()> {
+        let a = line_to_action(&self.rec.game, line).map_err(IllegalActionError::new_err)?;
+        guarded(|| {
+            self.rec
+                .apply_with(a, &mut self.buf)
+                .map_err(|e| IllegalActionError::new_err(e.to_string()))
+        })
+    }
+
+    /// Whether the action, applied now, could be taken back within the turn: it reveals
+    /// nothing hidden (no draw, no battle) and hands no decision to anybody else. A client's
+    /// undo keeps copies of the game and offers them back only across such actions.
+    fn can_take_back(&self, action: u64) -> PyResult<bool> {
+        let a = decode(action)?;
+        guarded(|| Ok(self.rec.game.can_take_back(a)))
+    }
+
+    /// The notation line of an action number.
+    fn action_to_string(&self, action: u64) -> PyResult<String> {
+        Ok(action_to_line(&self.rec.game, decode(action)?))
+    }
+
+    /// The action number of a notation line. With `check` (the default) the action must be
+    /// legal now; IllegalActionError says what is wrong with the line or why it is refused.
+    #[pyo3(signature = (line, check = true))]
+    fn string_to_action(&self, line: &str, check: bool) -> PyResult<u64> {
+        let parsed = if check {
+            guarded(|| Ok(line_to_legal_action(&self.rec.game, line)))?
+        } else {
+            line_to_action(&self.rec.game, line)
+        };
+        parsed
+            .map(|a| a.encode())
+            .map_err(IllegalActionError::new_err)
+    }
+
+    /// An action as a dict: its kind and fields (hexes as (q, r), tiles by id).
+    fn describe_action<'py>(&self, py: Python<'py>, action: u64) -> PyResult<Bound<'py, PyAny>> {
+        let a = decode(action)?;
+        to_py(py, &action_view(&self.rec.game, a))
+    }
+
+    /// Chance outcomes now: (action number, probability) for each distinct tile in the deck.
+    fn chance_outcomes(&self) -> Vec<(u64, f64)> {
+        let outs = self.rec.game.chance_outcomes();
+        let total: u32 = outs.iter().map(|(_, n)| n).sum();
+        outs.iter()
+            .map(|&(tile, n)| (Action::Draw { tile }.encode(), n as f64 / total as f64))
+            .collect()
+    }
+
+    /// The draw the hidden deck order gives, or None when nothing is drawn now.
+    fn natural_draw(&self) -> Option<u64> {
+        self.rec.game.natural_draw().map(|a| a.encode())
+    }
+
+    /// Shuffles the hidden deck orders again (for a player who must not know them).
+    fn resample_hidden(&mut self, seed: u64) {
+        self.rec.game.resample_hidden(seed);
+    }
+
+    fn clone(&self) -> PyGame {
+        PyGame::wrap(self.rec.clone())
+    }
+
+    fn __copy__(&self) -> PyGame {
+        self.clone()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyGame>()
+            .is_ok_and(|o| o.borrow().rec.game == self.rec.game)
+    }
+
+    /// The whole state for rendering: board, HQ hit points, hands, decks (sizes), discard
+    /// piles, whose decision, stage, ending, outcome, and what each tile gets from the board.
+    fn view<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let v = guarded(|| Ok(game_view(&self.rec.game, None)))?;
+        to_py(py, &v)
+    }
+
+    /// What `seat` knows: everything but the order of the decks (hands and discard piles
+    /// are public; deck contents are known, their order is not).
+    fn observation<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyAny>> {
+        if seat >= self.rec.game.seats() {
+            return Err(PyValueError::new_err(format!("seat {seat} does not exist")));
+        }
+        let v = guarded(|| Ok(game_view(&self.rec.game, Some(seat))))?;
+        to_py(py, &v)
+    }
+
+    /// The full state as JSON (decks in order: not for players).
+    fn state_json(&self) -> String {
+        game_to_json(&self.rec.game).to_string()
+    }
+
+    /// The actions so far, in notation (draws included).
+    fn history(&self) -> Vec<String> {
+        let mut g = self.rec.start.clone();
+        let mut out = Vec::with_capacity(self.rec.actions.len());
+        for &a in &self.rec.actions {
+            out.push(action_to_line(&g, a));
+            g.apply_unchecked(a);
+        }
+        out
+    }
+
+    /// The last battle fought: {"before": units, "phases": [...]} or None.
+    fn last_battle<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match &self.rec.game.last_battle() {
+            None => Ok(py.None().into_bound(py)),
+            Some((before, log)) => {
+                let v = serde_json::json!({
+                    "before": nshex_formats::json::units_json(before),
+                    "hq_hp_before": &before.hq_hp[..before.seats as usize],
+                    "phases": phases_json(before, log),
+                });
+                to_py(py, &v)
+            }
+        }
+    }
+
+    /// A seat number, "draw", or None while the game goes on.
+    #[getter]
+    fn winner<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(
+            py,
+            &outcome_json(
+                self.rec
+                    .game
+                    .outcome()
+                    .unwrap_or(nshex_rules::Outcome::None),
+            ),
+        )
+    }
+
+    #[getter]
+    fn battles(&self) -> u32 {
+        self.rec.game.battles()
+    }
+
+    #[getter]
+    fn position(&self) -> PyPosition {
+        PyPosition {
+            inner: self.rec.game.pos().clone(),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let g = &self.rec.game;
+        format!(
+            "<Game turn {}, {:?}, hq_hp {:?}>",
+            g.turn(),
+            g.current_player(),
+            &g.pos().hq_hp[..g.seats() as usize]
+        )
+    }
+}

@@ -1,0 +1,233 @@
+//! Positions and battles: `Position`, `BattleResult`, and the tile catalogue.
+
+use crate::convert::*;
+use crate::errors::*;
+use nshex_formats::json::{battle_json, outcome_json, phases_json};
+use nshex_formats::scenario::{choices_from_json, load_scenario, parse_scenario};
+use nshex_formats::views::{tile_view, ABILITY_TEXTS};
+use nshex_rules::text::quote;
+use nshex_rules::{tiles, BattleLog, BattleSummary, Position, Resolver};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+use serde_json::Value;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+
+/// A position: tiles on the board and HQ hit points. Immutable from Python.
+#[pyclass(name = "Position", module = "nshex_pygame._core", frozen)]
+pub(crate) struct PyPosition {
+    pub(crate) inner: Position,
+}
+
+#[pymethods]
+impl PyPosition {
+    /// Loads a scenario from TOML text. `name` names the file in error messages;
+    /// `test_tables` also accepts the conformance tables `[expect]` and `[choices]`.
+    #[staticmethod]
+    #[pyo3(signature = (text, name = "<scenario>", test_tables = false))]
+    fn from_toml(text: &str, name: &str, test_tables: bool) -> PyResult<PyPosition> {
+        guarded(|| {
+            parse_scenario(text, name, test_tables)
+                .map(|s| PyPosition { inner: s.position })
+                .map_err(|e| ScenarioError::new_err(e.to_string()))
+        })
+    }
+
+    /// Loads a scenario file.
+    #[staticmethod]
+    fn from_file(path: PathBuf) -> PyResult<PyPosition> {
+        guarded(|| {
+            load_scenario(&path, false)
+                .map(|s| PyPosition { inner: s.position })
+                .map_err(|e| ScenarioError::new_err(e.to_string()))
+        })
+    }
+
+    #[getter]
+    fn armies(&self) -> Vec<&'static str> {
+        (0..self.inner.seats)
+            .map(|s| self.inner.army_id(s))
+            .collect()
+    }
+
+    #[getter]
+    fn hq_hp(&self) -> Vec<u32> {
+        self.inner.hq_hp[..self.inner.seats as usize]
+            .iter()
+            .map(|&h| h as u32)
+            .collect()
+    }
+
+    #[getter]
+    fn units<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        units_py(py, &self.inner)
+    }
+
+    #[getter]
+    fn board(&self) -> &'static str {
+        self.inner.board.name()
+    }
+
+    /// Resolves one battle on a copy of this position (this one is not changed).
+    /// `choices` has the shape of a scenario's `[choices]` table; unanswered questions get
+    /// the automatic answers.
+    #[pyo3(signature = (choices = None))]
+    fn resolve_battle(
+        &self,
+        py: Python<'_>,
+        choices: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyBattleResult> {
+        let choices = match choices {
+            None => None,
+            Some(c) if c.is_none() => None,
+            Some(c) => {
+                let text: String = py
+                    .import("json")?
+                    .call_method1("dumps", (c,))
+                    .map_err(|_| EngineError::new_err("choices: not JSON-like data"))?
+                    .extract()?;
+                Some(choices_from_json(&text).map_err(EngineError::new_err)?)
+            }
+        };
+        let before = self.inner.clone();
+        let result = py.detach(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                let mut after = before.clone();
+                let mut log = BattleLog::default();
+                Resolver::new()
+                    .resolve(&mut after, choices.as_ref(), &mut log)
+                    .map(|summary| (after, summary, log))
+            }))
+        });
+        match result {
+            Err(_) => Err(EngineError::new_err(
+                "internal engine error during a battle",
+            )),
+            Ok(Err(e)) => Err(EngineError::new_err(e.to_string())),
+            Ok(Ok((after, summary, log))) => Ok(PyBattleResult {
+                before,
+                after,
+                summary,
+                log,
+            }),
+        }
+    }
+
+    /// What the board does to each unit now (nets, links, bonuses, the phases it would fire
+    /// in, the medics protecting it), for tile information. One dict per unit.
+    fn analysis<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let v = guarded(|| Ok(nshex_formats::json::analysis_json(&self.inner)))?;
+        to_py(py, &v)
+    }
+
+    /// The position as plain data: armies, board, hq_hp, units.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &nshex_formats::json::position_json(&self.inner))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Position {} board, armies {:?}, {} tiles, hq_hp {:?}>",
+            self.inner.board.name(),
+            self.armies(),
+            self.inner.units().count(),
+            self.hq_hp()
+        )
+    }
+}
+
+/// The result of one battle: the position after it, the winner and the log.
+#[pyclass(name = "BattleResult", module = "nshex_pygame._core", frozen)]
+pub(crate) struct PyBattleResult {
+    before: Position,
+    after: Position,
+    summary: BattleSummary,
+    log: BattleLog,
+}
+
+#[pymethods]
+impl PyBattleResult {
+    #[getter]
+    fn hq_hp(&self) -> Vec<u32> {
+        self.after.hq_hp[..self.after.seats as usize]
+            .iter()
+            .map(|&h| h as u32)
+            .collect()
+    }
+
+    /// A seat number, "draw", or None while the game goes on.
+    #[getter]
+    fn winner<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &outcome_json(self.summary.outcome))
+    }
+
+    #[getter]
+    fn units<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        units_py(py, &self.after)
+    }
+
+    /// `[{"initiative": p, "events": [...]}, ...]`, highest phase first.
+    #[getter]
+    fn phases<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &phases_json(&self.before, &self.log))
+    }
+
+    #[getter]
+    fn position(&self) -> PyPosition {
+        PyPosition {
+            inner: self.after.clone(),
+        }
+    }
+
+    /// Whether the battle changed anything (a wound, HQ damage or a removal).
+    #[getter]
+    fn changed(&self) -> bool {
+        self.summary.changed
+    }
+
+    /// The `nshex battle --json` object.
+    fn to_json(&self) -> String {
+        battle_json(&self.before, &self.after, &self.summary, &self.log).to_string()
+    }
+}
+
+/// Tile ids, of one army or of all.
+#[pyfunction]
+#[pyo3(signature = (army = None))]
+pub(crate) fn tile_ids(army: Option<&str>) -> PyResult<Vec<String>> {
+    let set = tiles();
+    match army {
+        None => Ok(set.tiles.iter().map(|t| t.id.clone()).collect()),
+        Some(a) => {
+            let id = set
+                .find_army(a)
+                .ok_or_else(|| PyValueError::new_err(format!("unknown army {a:?}")))?;
+            Ok(set
+                .army(id)
+                .tiles
+                .iter()
+                .map(|&t| set.tile(t).id.clone())
+                .collect())
+        }
+    }
+}
+
+/// What a tile is, as printed: kind, initiative, edges, toughness, abilities and what each
+/// ability does.
+#[pyfunction]
+pub(crate) fn tile_info<'py>(py: Python<'py>, tile_id: &str) -> PyResult<Bound<'py, PyAny>> {
+    let v = tile_view(tile_id)
+        .ok_or_else(|| PyValueError::new_err(format!("unknown tile {}", quote(tile_id))))?;
+    to_py(py, &v)
+}
+
+/// Every ability keyword with its badge and text: [{"keyword", "badge", "text"}].
+#[pyfunction]
+pub(crate) fn ability_texts<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    let v: Vec<Value> = ABILITY_TEXTS
+        .iter()
+        .map(|a| serde_json::json!({"keyword": a.keyword, "badge": a.badge, "text": a.text}))
+        .collect();
+    to_py(py, &Value::Array(v))
+}

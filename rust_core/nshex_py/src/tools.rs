@@ -1,0 +1,76 @@
+//! Tools: the self test, the benchmark, game scripts.
+
+use crate::convert::*;
+use crate::errors::*;
+use nshex_formats::scenario::parse_scenario;
+use nshex_formats::script::{run_script, script_result_json};
+use pyo3::prelude::*;
+use serde_json::Value;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// Plays one game `a` against `b` headless, checking the rules' bookkeeping as it goes.
+/// Returns a summary dict.
+#[pyfunction]
+#[pyo3(signature = (seed = 1, a = "greedy", b = "random"))]
+pub(crate) fn selftest<'py>(
+    py: Python<'py>,
+    seed: u64,
+    a: &str,
+    b: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (a, b) = (a.to_string(), b.to_string());
+    let r = py
+        .detach(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                nshex_bench::selftest::selftest(&a, &b, seed)
+            }))
+        })
+        .map_err(|_| EngineError::new_err("internal engine error in the self-test"))?
+        .map_err(EngineError::new_err)?;
+    to_py(py, &r)
+}
+
+/// The core's benchmarks on one core: rows {"name", "what", "ops", "per_second",
+/// "target_per_second"}. Each checks its answer; a wrong one raises EngineError.
+#[pyfunction]
+#[pyo3(signature = (quick = false))]
+pub(crate) fn bench_core<'py>(py: Python<'py>, quick: bool) -> PyResult<Bound<'py, PyAny>> {
+    let rows = py
+        .detach(|| catch_unwind(AssertUnwindSafe(|| nshex_bench::bench::run(quick))))
+        .map_err(|_| EngineError::new_err("internal engine error in a benchmark"))?
+        .map_err(EngineError::new_err)?;
+    let v: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            serde_json::json!({"name": r.name, "what": r.what, "ops": r.ops,
+                "per_second": r.per_second, "target_per_second": r.target_per_second})
+        })
+        .collect();
+    to_py(py, &Value::Array(v))
+}
+
+/// Where a script stopped: (index, action, reason).
+pub(crate) type ScriptStop = (usize, String, String);
+
+/// Runs a game script (`docs/CONFORMANCE.md` "Game-flow scripts"). Returns (the position reached as a dict,
+/// None) or (the position where it stopped, (index, action, reason)). A bad file raises
+/// ScenarioError.
+#[pyfunction]
+#[pyo3(signature = (text, name = "<script>"))]
+pub(crate) fn script_json<'py>(
+    py: Python<'py>,
+    text: &str,
+    name: &str,
+) -> PyResult<(Bound<'py, PyAny>, Option<ScriptStop>)> {
+    let run = guarded(|| {
+        let sc =
+            parse_scenario(text, name, true).map_err(|e| ScenarioError::new_err(e.to_string()))?;
+        if sc.script.is_none() {
+            return Err(ScenarioError::new_err(format!(
+                "{name}:1: a game script needs [script] actions"
+            )));
+        }
+        run_script(&sc).map_err(|e| ScenarioError::new_err(format!("{name}: {e}")))
+    })?;
+    Ok((to_py(py, &script_result_json(&run.record.game))?, run.error))
+}
