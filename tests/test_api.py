@@ -231,7 +231,8 @@ def test_events_carry_the_documented_keys() -> None:
     seen = set()
     for result in (clown(True), clown(False)):
         for phase in result.phases:
-            assert set(phase) == {"initiative", "events"}
+            assert set(phase) == {"initiative", "events", "after"}
+            assert set(phase["after"]) == {"units", "hq_hp"}
             for event in phase["events"]:
                 kind = event["kind"]
                 assert kind in EVENT_KEYS, f"unknown event kind {kind!r}"

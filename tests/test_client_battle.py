@@ -58,6 +58,23 @@ def test_playback_ends_with_the_engines_board(path: Path) -> None:
     assert playback.hq == list(result.hq_hp)
 
 
+def test_the_playback_takes_each_phases_board_from_the_engines_log() -> None:
+    """The board after each phase is the log's ``after``, not wounds the client adds up: a
+    log whose ``after`` says otherwise is followed (a client adding wounds itself would not)."""
+    position = _load(CONFORMANCE_DIR / "armor_vs_melee_blocker.toml")
+    result = position.resolve_battle()
+    phases = [dict(p) for p in result.phases]
+    last = dict(phases[-1]["after"])
+    last["units"] = [dict(u, wounds=u["wounds"] + 5) for u in last["units"]]
+    last["hq_hp"] = [1 for _ in last["hq_hp"]]
+    phases[-1] = dict(phases[-1], after=last)
+    playback = Playback(position.units, phases, list(position.hq_hp))
+    playback.start()
+    playback.finish()
+    assert _board(playback.unit_list()) == _board(last["units"])
+    assert playback.hq == [1 for _ in last["hq_hp"]]
+
+
 def _scene(app, path: Path) -> tuple[BattleScene, Any]:
     position = _load(path)
     result = position.resolve_battle()

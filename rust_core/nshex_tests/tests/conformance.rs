@@ -61,6 +61,26 @@ fn check(path: &Path) -> Result<(), Failed> {
     if quiet != after {
         return Err("the battle without a log ends differently from the logged one".into());
     }
+    // The log's board after the last phase is the position the battle leaves (a viewer
+    // sets its board from it).
+    if let Some(last) = log.phases.last() {
+        let standing: Vec<(u8, u8)> = after
+            .cells
+            .iter()
+            .enumerate()
+            .filter_map(|(c, u)| u.map(|u| (c as u8, u.wounds)))
+            .collect();
+        if last.after != standing {
+            return Err(format!(
+                "the log's last board {:?} is not the position after the battle {standing:?}",
+                last.after
+            )
+            .into());
+        }
+        if last.hq_hp_after[..after.seats as usize] != after.hq_hp[..after.seats as usize] {
+            return Err("the log's last HQ hit points differ from the battle's".into());
+        }
+    }
     let geo = before.geometry();
     let mut problems = Vec::new();
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from nshex_pygame.client import tileart
 from nshex_pygame.client.hexgeo import Hex
 
 
@@ -74,27 +73,19 @@ class Playback:
             self.hits: dict[tuple, int] = {}
         event = step.event or {}
         if step.kind == "hit":
+            # Wounds land at the end of the phase (after medics); the engine's log says what
+            # the board is then. Until then a hit is shown, not added up here.
             at = as_hex(event["at"])
-            unit = self.units.get(at)
-            if unit is not None and tileart.info_of(unit["tile"]).get("kind") != "hq":
-                wounds = int(event.get("wounds", 0))
-                unit["wounds"] = int(unit.get("wounds", 0)) + wounds
-                hit = (at, as_hex(event["from"]) if event.get("from") else None, event.get("edge"))
-                self.hits[hit] = self.hits.get(hit, 0) + wounds
+            hit = (at, as_hex(event["from"]) if event.get("from") else None, event.get("edge"))
+            self.hits[hit] = self.hits.get(hit, 0) + int(event.get("wounds", 0))
         elif step.kind == "save":
-            # the medic cancels that attack: the wounds it was about to deal go away
+            # the medic cancels that attack for the tile
             at = as_hex(event["at"])
             source = as_hex(event["from"]) if event.get("from") else None
             hit = (at, source, event.get("edge"))
-            cancelled = self.hits.pop(hit, 0)
-            if not cancelled:
-                same = [k for k in self.hits if k[0] == at and k[1] == source]
-                cancelled = sum(self.hits.pop(k) for k in same)
-            # the engine says how many wounds the save cancels; trust it over the bookkeeping
-            cancelled = int(event.get("cancelled", cancelled))
-            unit = self.units.get(at)
-            if unit is not None:
-                unit["wounds"] = max(0, int(unit.get("wounds", 0)) - cancelled)
+            if not self.hits.pop(hit, 0):
+                for k in [k for k in self.hits if k[0] == at and k[1] == source]:
+                    self.hits.pop(k)
         elif step.kind == "hq_damage":
             seat = int(event["seat"])
             if 0 <= seat < len(self.hq):
@@ -108,6 +99,17 @@ class Playback:
                 self.netted.discard(as_hex(event["at"]))
         if step.kind == "end":
             self.netted = set()
+        nxt = self.steps[self.index + 1] if self.index + 1 < len(self.steps) else None
+        if step.kind != "end" and (nxt is None or nxt.phase != step.phase or nxt.kind == "end"):
+            self.settle(step.phase)
+
+    def settle(self, phase: int) -> None:
+        """The board at the end of a phase, as the engine's log gives it."""
+        after = self.phases[phase].get("after")
+        if not after:
+            return
+        self.units = {as_hex(u["at"]): dict(u) for u in after["units"]}
+        self.hq = [int(x) for x in after["hq_hp"]]
 
     def advance(self) -> Step | None:
         """Apply the current step completely and move to the next; returns the new step."""

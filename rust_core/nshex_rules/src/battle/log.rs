@@ -105,6 +105,10 @@ pub trait Log {
     const ON: bool;
     fn phase(&mut self, initiative: u8);
     fn event(&mut self, event: Event);
+    /// The board at the end of the phase, once wounds are applied and the dead removed:
+    /// `(cell, wounds)` of every tile still standing, and each seat's HQ hit points. A
+    /// viewer sets its board from this rather than adding the wounds up itself.
+    fn board(&mut self, _tiles: &mut dyn Iterator<Item = (u8, u8)>, _hq_hp: &[u8]) {}
 }
 
 /// No log: the fast path.
@@ -123,6 +127,11 @@ impl Log for NoLog {
 pub struct PhaseLog {
     pub initiative: u8,
     pub events: Vec<Event>,
+    /// The board after the phase: `(cell, wounds)` of every tile still standing.
+    pub after: Vec<(u8, u8)>,
+    /// HQ hit points after the phase, by seat (as many entries as the resolver keeps; the
+    /// position's seat count says how many are in play).
+    pub hq_hp_after: Vec<u8>,
 }
 
 /// The full log, phase by phase.
@@ -136,12 +145,18 @@ impl Log for BattleLog {
     fn phase(&mut self, initiative: u8) {
         self.phases.push(PhaseLog {
             initiative,
-            events: Vec::new(),
+            ..PhaseLog::default()
         });
     }
     fn event(&mut self, event: Event) {
         if let Some(p) = self.phases.last_mut() {
             p.events.push(event);
+        }
+    }
+    fn board(&mut self, tiles: &mut dyn Iterator<Item = (u8, u8)>, hq_hp: &[u8]) {
+        if let Some(p) = self.phases.last_mut() {
+            p.after = tiles.collect();
+            p.hq_hp_after = hq_hp.to_vec();
         }
     }
 }

@@ -20,6 +20,9 @@ impl Battle {
                 self.check_underive(phase);
             }
             if L::ON {
+                if phase != top as u8 {
+                    self.log_board(log);
+                }
                 log.phase(phase);
                 for c in bits(self.d.netted) {
                     log.event(Event::Netted { cell: c });
@@ -62,6 +65,9 @@ impl Battle {
             } else if self.exploded != 0 {
                 self.end_of_phase(log);
             }
+        }
+        if L::ON {
+            self.log_board(log);
         }
         Ok(())
     }
@@ -154,6 +160,15 @@ impl Battle {
                 self.changed = true;
             }
         }
+    }
+
+    /// Tells the log the board as it stands (at the end of a phase).
+    fn log_board<L: Log>(&self, log: &mut L) {
+        let u = &self.u;
+        log.board(
+            &mut bits(self.occ).map(|c| (c, u[c as usize].wounds)),
+            &self.hq_hp,
+        );
     }
 
     /// Writes the result back into the position.
