@@ -397,7 +397,7 @@ impl Record {
         }
     }
 
-    pub fn apply(&mut self, a: Action) -> Result<(), nshex_rules::IllegalAction> {
+    pub fn apply(&mut self, a: Action) -> Result<(), nshex_rules::Refusal> {
         self.game.apply(a)?;
         self.actions.push(a);
         Ok(())
@@ -408,7 +408,7 @@ impl Record {
         &mut self,
         a: Action,
         buf: &mut Vec<Action>,
-    ) -> Result<(), nshex_rules::IllegalAction> {
+    ) -> Result<(), nshex_rules::Refusal> {
         self.game.apply_with(a, buf)?;
         self.actions.push(a);
         Ok(())

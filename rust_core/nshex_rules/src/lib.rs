@@ -11,6 +11,7 @@
 //!   [`GameState`] and [`Setup`] for making a game from data.
 
 mod battle;
+mod error;
 mod game;
 mod hex;
 mod position;
@@ -18,13 +19,14 @@ pub mod text;
 mod tiles;
 
 pub use battle::{
-    resolve, Analysis, Answer, BattleChoices, BattleError, BattleLog, BattleSummary, Cause, Event,
-    Explanation, Log, MedicChoice, MedicTake, NoLog, Outcome, PhaseLog, QmChoice, Question,
-    Resolver, Step, DIR_EXPLOSION,
+    resolve, Analysis, Answer, BattleChoices, BattleLog, BattleSummary, Cause, Event, Explanation,
+    Log, MedicChoice, MedicTake, NoLog, Outcome, PhaseLog, QmChoice, Question, Resolver, Step,
+    DIR_EXPLOSION,
 };
+pub use error::Refusal;
 pub use game::{
-    Action, AfterBattle, Ending, Game, GameState, Hand, IllegalAction, PendingBattle, Player,
-    Setup, Stage, StateError,
+    Action, AfterBattle, Ending, Game, GameState, Hand, PendingBattle, Player, Setup, Stage,
+    StateError,
 };
 pub use hex::{
     dir_edge, opposite, BoardKind, Geometry, Hex, DIR_NAMES, DIR_STEPS, MAX_CELLS, NO_CELL,

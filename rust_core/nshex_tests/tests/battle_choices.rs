@@ -260,9 +260,9 @@ fn a_wrong_or_extra_answer_is_refused() {
     let e = r
         .resolve_step(&mut p, 0b11, &wrong, &mut NoLog)
         .unwrap_err();
-    assert!(e.0.contains("is not one of the options"), "{e}");
+    assert!(e.reason().contains("is not one of the options"), "{e}");
     assert!(
-        !e.0.contains("Convert {"),
+        !e.reason().contains("Convert {"),
         "errors speak the notation, not type names: {e}"
     );
     assert_eq!(p, pos);
@@ -274,7 +274,7 @@ fn a_wrong_or_extra_answer_is_refused() {
     let e = r
         .resolve_step(&mut p, 0b11, &extra, &mut NoLog)
         .unwrap_err();
-    assert!(e.0.contains("asked only 1"), "{e}");
+    assert!(e.reason().contains("asked only 1"), "{e}");
     assert_eq!(p, pos);
 }
 
@@ -361,7 +361,7 @@ fn random_answers_in_whole_games_keep_the_game_consistent() {
                 )));
                 let mut c = g.clone();
                 let err = c.apply(Action::EndTurn).unwrap_err();
-                assert!(err.0.contains("the battle waits"), "{err}");
+                assert!(err.reason().contains("the battle waits"), "{err}");
                 assert_eq!(&c, g);
                 let back = game_from_json(&game_to_json(g)).expect("round trip");
                 assert_eq!(&back, g, "JSON round trip of game {seed}");

@@ -118,7 +118,7 @@ proptest! {
                 match g.apply(a) {
                     Ok(()) => {}
                     Err(e) => {
-                        prop_assert!(!e.0.is_empty());
+                        prop_assert!(!e.reason().is_empty());
                         prop_assert_eq!(&g, &before);
                     }
                 }

@@ -187,3 +187,20 @@ fn what_a_turn_can_take_back() {
     let sniper = nshex_rules::Action::Sniper { target: 0 };
     assert!(!game.can_take_back(sniper));
 }
+
+/// A refused action comes back as a typed error carrying the action and the reason, and the
+/// game is unchanged.
+#[test]
+fn a_refusal_carries_the_refused_action() {
+    let mut game = net_on_the_way("hegemony.thug");
+    let before = game.clone();
+    let bad = nshex_rules::Action::Sniper { target: 0 };
+    match game.apply(bad) {
+        Err(nshex_rules::Refusal::Action { action, reason }) => {
+            assert_eq!(action, bad);
+            assert!(reason.contains("no sniper tile in hand"), "{reason}");
+        }
+        other => panic!("expected a refused action, got {other:?}"),
+    }
+    assert_eq!(game, before);
+}

@@ -37,18 +37,6 @@ impl BattleChoices {
     }
 }
 
-/// A choice that cannot be carried out.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BattleError(pub String);
-
-impl fmt::Display for BattleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for BattleError {}
-
 /// A medic taking one attack: the medic on `medic` takes the attack of `from` on `target`
 /// (`from == target`: the death of the medic on `target`, which saved somebody).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -184,12 +172,12 @@ pub enum Step {
 /// Why the battle stopped early: a caller's choice that cannot be carried out, or a question
 /// (kept in `Battle::question`) that has no answer yet.
 pub(super) enum Halt {
-    Illegal(BattleError),
+    Illegal(Refusal),
     Ask,
 }
 
-impl From<BattleError> for Halt {
-    fn from(e: BattleError) -> Halt {
+impl From<Refusal> for Halt {
+    fn from(e: Refusal) -> Halt {
         Halt::Illegal(e)
     }
 }
@@ -199,7 +187,7 @@ impl Battle {
         &mut self,
         pos: &Position,
         choices: Option<&BattleChoices>,
-    ) -> Result<(), BattleError> {
+    ) -> Result<(), Refusal> {
         let c = &mut self.choices;
         c.clown.clear();
         c.qm.clear();
@@ -207,19 +195,19 @@ impl Battle {
         let Some(choices) = choices else {
             return Ok(());
         };
-        let cell = |h: Hex, what: &str| -> Result<u8, BattleError> {
-            let cell = pos
-                .cell_of(h)
-                .ok_or_else(|| BattleError(format!("{what} choice: hex {h} is off the board")))?;
+        let cell = |h: Hex, what: &str| -> Result<u8, Refusal> {
+            let cell = pos.cell_of(h).ok_or_else(|| {
+                Refusal::choice(format!("{what} choice: hex {h} is off the board"))
+            })?;
             if pos.cells[cell as usize].is_none() {
-                return Err(BattleError(format!("{what} choice: no tile on {h}")));
+                return Err(Refusal::choice(format!("{what} choice: no tile on {h}")));
             }
             Ok(cell)
         };
         for &(h, explode) in &choices.clown {
             let cl = cell(h, "clown")?;
             if !pos.cells[cl as usize].unwrap().def().explodes {
-                return Err(BattleError(format!(
+                return Err(Refusal::choice(format!(
                     "clown choice: the tile on {h} cannot explode"
                 )));
             }
@@ -229,7 +217,7 @@ impl Battle {
             let u = cell(h, "quartermaster")?;
             if let QmChoice::Convert { edge, .. } = q {
                 if edge > 5 {
-                    return Err(BattleError(format!(
+                    return Err(Refusal::choice(format!(
                         "quartermaster choice on {h}: edge {edge} is not 0..5"
                     )));
                 }

@@ -134,7 +134,7 @@ impl Battle {
             });
             let ok = medics >> m & 1 == 1 && found.is_some_and(|ri| self.can_absorb(&t, m, ri));
             if !ok {
-                return Err(BattleError(format!(
+                return Err(Refusal::choice(format!(
                     "medic choice in phase {phase}: the medic on cell {m} cannot take that attack on cell {tg}"
                 ))
                 .into());

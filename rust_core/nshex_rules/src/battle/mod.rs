@@ -6,10 +6,10 @@
 //! (nets, bonuses, links) until a tile is removed, writes damage into a reused buffer, and
 //! logs through a generic sink that compiles to nothing when no log is wanted.
 
+use crate::error::Refusal;
 use crate::hex::{dir_edge, opposite, ray_ascends, Hex, MAX_CELLS, NO_CELL};
 use crate::position::{Position, MAX_SEATS};
 use crate::tiles::{Kind, Oriented, TileDef, TileId};
-use std::fmt;
 
 mod attacks;
 mod choices;
@@ -24,9 +24,7 @@ mod setup;
 mod slots;
 
 use choices::Halt;
-pub use choices::{
-    Answer, BattleChoices, BattleError, MedicChoice, MedicTake, QmChoice, Question, Step,
-};
+pub use choices::{Answer, BattleChoices, MedicChoice, MedicTake, QmChoice, Question, Step};
 pub use log::{BattleLog, Cause, Event, Log, NoLog, PhaseLog};
 use nets::compute_nets;
 pub(crate) use nets::nets_among;
@@ -261,7 +259,7 @@ impl Resolver {
         pos: &mut Position,
         choices: Option<&BattleChoices>,
         log: &mut L,
-    ) -> Result<BattleSummary, BattleError> {
+    ) -> Result<BattleSummary, Refusal> {
         let b = &mut *self.b;
         b.set_choices(pos, choices)?;
         b.manual = 0;
@@ -271,7 +269,7 @@ impl Resolver {
         match b.run(log) {
             Ok(()) => Ok(b.finish(pos)),
             Err(Halt::Illegal(e)) => Err(e),
-            Err(Halt::Ask) => Err(BattleError("a battle choice has no answer".into())),
+            Err(Halt::Ask) => Err(Refusal::choice("a battle choice has no answer")),
         }
     }
 
@@ -287,7 +285,7 @@ impl Resolver {
         manual: u8,
         answers: &[Answer],
         log: &mut L,
-    ) -> Result<Step, BattleError> {
+    ) -> Result<Step, Refusal> {
         let b = &mut *self.b;
         b.set_choices(pos, None)?;
         b.manual = manual;
@@ -301,7 +299,7 @@ impl Resolver {
         match r {
             Err(Halt::Illegal(e)) => Err(e),
             Err(Halt::Ask) => Ok(Step::Ask(b.question.take().expect("a question"))),
-            Ok(()) if b.next_answer < b.answers.len() => Err(BattleError(format!(
+            Ok(()) if b.next_answer < b.answers.len() => Err(Refusal::choice(format!(
                 "{} answers given, but the battle asked only {} questions",
                 b.answers.len(),
                 b.next_answer
@@ -494,7 +492,7 @@ impl Battle {
                 Answer::Convert { .. } => "convert",
                 Answer::Medic(_) => "medic",
             };
-            return Err(Halt::Illegal(BattleError(format!(
+            return Err(Halt::Illegal(Refusal::choice(format!(
                 "battle answer {}: this {given} answer is not one of the options of the open \
                  {asked} question (phase {})",
                 self.next_answer,

@@ -20,13 +20,13 @@ impl Battle {
                     return Ok(None);
                 }
                 if u.qm_used {
-                    return Err(BattleError(format!(
+                    return Err(Refusal::choice(format!(
                         "quartermaster choice: unit on cell {c} already converted in this battle"
                     ))
                     .into());
                 }
                 if !linked {
-                    return Err(BattleError(format!(
+                    return Err(Refusal::choice(format!(
                         "quartermaster choice: the {} is not linked to a working Quartermaster in phase {phase}",
                         u.def.id
                     ))
@@ -35,7 +35,7 @@ impl Battle {
                 let dir = crate::hex::edge_dir(edge, u.facing);
                 let g = u.o.gauss >> dir & 1 == 1;
                 if g || (u.o.melee[dir as usize] == 0 && u.o.ranged[dir as usize] == 0) {
-                    return Err(BattleError(format!(
+                    return Err(Refusal::choice(format!(
                         "quartermaster choice: edge {edge} of the {} has no attack to convert",
                         u.def.id
                     ))

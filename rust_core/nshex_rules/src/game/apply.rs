@@ -4,20 +4,19 @@ use super::*;
 
 impl Game {
     /// Applies `action`, or refuses it (with the reason) and leaves the game unchanged.
-    pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+    pub fn apply(&mut self, action: Action) -> Result<(), Refusal> {
         let mut buf = Vec::new();
         self.apply_with(action, &mut buf)
     }
 
     /// [`Game::apply`] with a caller's buffer for the legal actions (no allocation).
-    pub fn apply_with(
-        &mut self,
-        action: Action,
-        buf: &mut Vec<Action>,
-    ) -> Result<(), IllegalAction> {
+    pub fn apply_with(&mut self, action: Action, buf: &mut Vec<Action>) -> Result<(), Refusal> {
         self.legal_actions_into(buf);
         if !buf.contains(&action) {
-            return Err(IllegalAction(self.why_illegal(action)));
+            return Err(Refusal::Action {
+                action,
+                reason: self.why_illegal(action),
+            });
         }
         self.apply_unchecked(action);
         Ok(())

@@ -9,6 +9,7 @@
 use crate::battle::{
     Analysis, Answer, BattleLog, BattleSummary, MedicTake, NoLog, Outcome, Question, Resolver, Step,
 };
+use crate::error::Refusal;
 use crate::hex::{BoardKind, NO_CELL};
 use crate::position::{Position, MAX_SEATS};
 use crate::tiles::{
@@ -201,18 +202,6 @@ pub enum Ending {
     /// tiles, before the Overtime Battle.
     TieBreak { turns_left: u8 },
 }
-
-/// An action the rules do not allow now, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalAction(pub String);
-
-impl fmt::Display for IllegalAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for IllegalAction {}
 
 /// A hand: at most three tiles.
 pub type Hand = Vec<TileId>;
@@ -447,14 +436,17 @@ impl Game {
     /// Which seats answer their own battle choices, set when the game is made (or before a
     /// seat's first decision); refused while a battle waits for an answer, which would change
     /// the battle under way.
-    pub fn set_manual_choices(&mut self, seats: u8) -> Result<(), IllegalAction> {
+    pub fn set_manual_choices(&mut self, seats: u8) -> Result<(), Refusal> {
+        let refuse = |reason: &str| Refusal::Setting {
+            reason: reason.into(),
+        };
         if self.pending.is_some() {
-            return Err(IllegalAction(
-                "a battle is waiting for an answer: who answers cannot change now".into(),
+            return Err(refuse(
+                "a battle is waiting for an answer: who answers cannot change now",
             ));
         }
         if seats >> self.seats() != 0 {
-            return Err(IllegalAction("no such seat".into()));
+            return Err(refuse("no such seat"));
         }
         self.manual_choices = seats;
         Ok(())
