@@ -43,6 +43,8 @@ seat or by chance):
   (the GIL is released while it thinks; ``progress()`` and ``cancel()`` work from another
   thread meanwhile). Names (:data:`BOT_NAMES`): ``random``, ``greedy``, ``flatmc``, ``easy``,
   ``medium``, ``hard``, optionally with settings (``"hard:iters=20000,threads=2"``).
+- :func:`tile_ids`, :func:`tile_info`, :func:`ability_texts`: the tiles as printed and every
+  ability's badge and words (the client shows these, never its own copies).
 - :func:`arena`, :func:`selftest`: bots against bots, in the engine.
 - :func:`script_json`: runs a game script (docs/NOTATION.md); :func:`bench_core`: the
   engine's benchmark suite.
@@ -80,6 +82,7 @@ __all__ = [
     "Position",
     "SaveError",
     "ScenarioError",
+    "ability_texts",
     "arena",
     "bench_core",
     "build_profile",
@@ -107,9 +110,20 @@ def tile_info(tile_id: str) -> dict[str, Any]:
     Keys: ``id``, ``army``, ``name``, ``kind`` (``"hq"``, ``"warrior"``, ``"module"``,
     ``"instant"``, ...), ``initiative`` (a list of printed values), ``edges`` (six dicts with
     ``melee``, ``ranged``, ``armor``, ``net``, ``link``, ``gauss``, edge 0 first), ``toughness``,
-    ``mobility``, ``abilities`` (keywords) and ``text``.
+    ``mobility``, ``abilities`` (keywords), ``ability_texts`` (``{"keyword", "badge", "text"}``
+    for each keyword, the same entries :func:`ability_texts` lists) and ``text``.
     """
     return _core.tile_info(tile_id)
+
+
+def ability_texts() -> list[dict[str, str]]:
+    """Every ability keyword of the tile data: ``{"keyword", "badge", "text"}`` each.
+
+    ``badge`` is the short label drawn on a tile (``"+1 melee"``, ``"MEDIC"``), ``text`` what the
+    ability does. The one source of these words: the client's tiles, hover boxes and rules pages
+    show them as they are.
+    """
+    return [dict(entry) for entry in _core.ability_texts()]
 
 
 def arena(

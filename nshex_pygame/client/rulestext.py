@@ -1,63 +1,11 @@
-"""The words the client shows: what each ability does, the instants, the symbols, the tutorial.
+"""The words the client shows: the instants, the symbols, the armies, the tutorial.
 
-Abilities are keyed by the keywords the engine's ``tile_info(...)["abilities"]`` gives, instants
-by the part of the tile id after the army. A test checks that every keyword of the four base
-armies has a description here, so a new ability in the engine cannot go unexplained.
+What an ability does is not here: the engine gives it (``tile_info(...)["ability_texts"]`` and
+``core.ability_texts()``, each keyword with its badge and text), and the client shows those words
+as they are. Instants are keyed by the part of the tile id after the army.
 """
 
 from __future__ import annotations
-
-ABILITIES: dict[str, str] = {
-    "hq": (
-        "Headquarters: 20 hit points, melee 1 on all six sides, acts in initiative 0. "
-        "Its army bonus reaches every adjacent friendly unit. Destroy the enemy HQ to win."
-    ),
-    "hq-initiative+1": "Borgo HQ bonus: adjacent friendly units act 1 initiative earlier (+1).",
-    "hq-melee+1": "Hegemony HQ bonus: adjacent friendly units get +1 melee strength.",
-    "hq-ranged+1": "Moloch HQ bonus: adjacent friendly units get +1 ranged strength.",
-    "hq-extra-initiative": (
-        "Outpost HQ bonus: adjacent friendly units attack once more, in the phase just below "
-        "their highest initiative."
-    ),
-    "gauss": (
-        "Gauss: the shot hits every enemy on its line, not just the first, for 1 wound each. "
-        "No bonus raises it; armor facing the shot stops it for that unit only."
-    ),
-    "explode": (
-        "Explosion: in its initiative phase the Clown may blow up instead of attacking: "
-        "1 wound to every adjacent unit, friend or foe, HQs too; armor does not help. "
-        "The Clown is removed at the end of that phase."
-    ),
-    "medic": (
-        "Medic: when a linked friendly tile would be wounded by one attack, the Medic is "
-        "discarded instead and that whole attack is cancelled for the tile."
-    ),
-    "officer-melee+1": "Officer: linked friendly units get +1 melee strength (if they have melee).",
-    "officer-ranged+1": "Officer: linked friendly units get +1 ranged strength (if they shoot).",
-    "scout-initiative+1": "Scout: linked friendly units act 1 initiative earlier (+1).",
-    "mother-extra-initiative": (
-        "Mother Module: the linked friendly unit attacks once more, in the phase just below its "
-        "highest initiative."
-    ),
-    "quartermaster-melee-to-ranged": (
-        "Quartermaster: once per battle a linked unit may turn one melee attack into a ranged "
-        "one (or the reverse), for one side and one phase."
-    ),
-    "recon-center": (
-        "Recon Center: no links. While it is on the board, every Move, Mobility or Transport "
-        "move of its owner may go up to two hexes."
-    ),
-    "saboteur-enemy-initiative-1": (
-        "Saboteur: linked enemy units act 1 initiative later (-1, never below 0)."
-    ),
-    "scoper-steal-enemy-modules": (
-        "Scoper: enemy modules linked to the Scoper work for the Scoper's owner instead."
-    ),
-    "transport": (
-        "Transport: each linked friendly unit may move once per turn as if it had Mobility "
-        "(to an adjacent empty hex and/or turn)."
-    ),
-}
 
 INSTANTS: dict[str, str] = {
     "battle": (
@@ -245,10 +193,9 @@ def tile_description(info: dict) -> list[str]:
         lines.append(f"Toughness {toughness}: dies at {toughness + 1} wounds.")
     if info.get("mobility"):
         lines.append("Mobility: may move one hex (and turn) once per turn.")
-    for ability in info.get("abilities") or []:
-        text = ABILITIES.get(ability)
-        if text:
-            lines.append(text)
+    for ability in info.get("ability_texts") or []:  # the engine's words, as they are
+        if ability.get("text"):
+            lines.append(str(ability["text"]))
     if not info.get("abilities") and info.get("text") and kind != "hq":
         lines.append(str(info["text"]))
     return lines

@@ -63,22 +63,16 @@ NET = (255, 70, 90)
 LINK = (110, 230, 130)
 WOUND = (220, 20, 30)
 
-MODULE_BADGES = {
-    "officer-melee+1": "+1 melee",
-    "officer-ranged+1": "+1 ranged",
-    "scout-initiative+1": "+1 init",
-    "medic": "MEDIC",
-    "mother-extra-initiative": "+1 attack",
-    "quartermaster-melee-to-ranged": "melee=ranged",
-    "recon-center": "2x move",
-    "saboteur-enemy-initiative-1": "enemy -1 init",
-    "scoper-steal-enemy-modules": "steals modules",
-    "transport": "transport",
-    "hq-initiative+1": "+1 init",
-    "hq-melee+1": "+1 melee",
-    "hq-ranged+1": "+1 ranged",
-    "hq-extra-initiative": "+1 attack",
-}
+
+def badges(info: dict[str, Any]) -> list[str]:
+    """The short labels a tile carries for its abilities, as the engine words them
+    (``tile_info(...)["ability_texts"]``): a module's abilities, an HQ's army bonus (the
+    ``hq`` keyword itself is the HQ drawn, not a badge)."""
+    return [
+        str(entry["badge"])
+        for entry in info.get("ability_texts") or []
+        if entry.get("badge") and entry.get("keyword") != "hq"
+    ]
 
 
 def set_palette(name: str) -> None:
@@ -432,26 +426,25 @@ def _render(tile_id, size, facing, wounds, netted, hq_hp, ring) -> pygame.Surfac
         _instant_face(surface, info, center, size)
         return surface
     draw_edges(surface, info, center, size, facing)
-    abilities = list(info.get("abilities") or [])
     name = str(info.get("name"))
     if kind == "hq":
         hp = 20 if hq_hp is None else hq_hp
         text(surface, str(hp), round(size * 0.42), (cx, cy - size * 0.04), WHITE)
         text(surface, "HQ", round(size * 0.17), (cx, cy + size * 0.3))
-        bonus = next((MODULE_BADGES[a] for a in abilities if a in MODULE_BADGES), None)
+        bonus = badges(info)
         if bonus:
-            _badge(surface, bonus, (cx, cy - size * 0.38), size)
+            _badge(surface, bonus[0], (cx, cy - size * 0.38), size)
         if netted:
             _net_cover(surface, center, size)
         return surface
     initiative = list(info.get("initiative") or [])
     if kind == "module":
-        badges = [MODULE_BADGES[a] for a in abilities if a in MODULE_BADGES] or ["module"]
-        for i, badge in enumerate(badges[:2]):
+        labels = badges(info)[:2] or ["module"]
+        for i, badge in enumerate(labels):
             _badge(
                 surface,
                 badge,
-                (cx, cy - size * 0.1 + (i - (len(badges[:2]) - 1) / 2) * size * 0.2),
+                (cx, cy - size * 0.1 + (i - (len(labels) - 1) / 2) * size * 0.2),
                 size,
             )
     elif initiative:

@@ -1,7 +1,9 @@
-"""The rules as a text tutorial with the symbols legend, and the gallery of every tile."""
+"""The rules as a text tutorial with the symbols legend and the abilities (in the engine's
+words), and the gallery of every tile."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import pygame
@@ -57,7 +59,8 @@ class RulesScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.page = 0
-        self.pages = len(rulestext.TUTORIAL) + 1  # the last page is the legend
+        # after the tutorial: the symbols legend, then the abilities
+        self.pages = len(rulestext.TUTORIAL) + 2
         self.tabs: list[pygame.Rect] = []  # where the page titles were drawn
         self.shown: list[tuple[str, tuple[float, float], float]] = []  # (tile, centre, size)
         self.buttons = [
@@ -96,7 +99,7 @@ class RulesScene(Scene):
         surface.fill(widgets.BG)
         self.shown = []
         # page tabs
-        titles = [title for title, _ in rulestext.TUTORIAL] + ["The symbols"]
+        titles = [title for title, _ in rulestext.TUTORIAL] + ["The symbols", "The abilities"]
         x = 40
         self.tabs = []
         for i, title in enumerate(titles):
@@ -125,8 +128,10 @@ class RulesScene(Scene):
                     widgets.draw_text(
                         surface, army, (x, at[1] + 52), 15, widgets.DIM, True, "midtop"
                     )
-        else:
+        elif self.page == len(rulestext.TUTORIAL):
             self.draw_legend(surface)
+        else:
+            self.draw_abilities(surface)
         widgets.draw_text(
             surface,
             f"Page {self.page + 1} of {self.pages}",
@@ -156,6 +161,53 @@ class RulesScene(Scene):
                 tileart.blit_tile(surface, image, (x + 50, y + 46))
                 self.shown.append((tile, (x + 50, y + 46), 48))
             widgets.draw_paragraph(surface, words, pygame.Rect(x + 115, y + 20, 430, 90), 17)
+
+    def draw_abilities(self, surface: pygame.Surface) -> None:
+        """Every ability keyword with the badge its tiles carry and what it does, both as the
+        engine words them (``core.ability_texts()``), beside a tile that has it."""
+        widgets.draw_text(surface, "The abilities", (640, 60), 30, widgets.ACCENT, True, "center")
+        size, width = 14, 520
+        entries = []
+        for entry in ability_entries():
+            lines = len(widgets.wrap(entry["text"], size, width))
+            entries.append((entry, max(56, 20 + lines * round(size * 1.25)) + 8))
+        half = sum(h for _, h in entries) / 2
+        x, y, used = 40, 96, 0
+        for entry, height in entries:
+            if x == 40 and used >= half:  # the second column
+                x, y = 660, 96
+            used += height
+            tile = entry.get("tile")
+            if tile:
+                tileart.blit_tile(surface, tileart.render_tile(tile, 26, 0), (x + 28, y + 28))
+                self.shown.append((tile, (x + 28, y + 28), 26))
+            widgets.draw_text(surface, entry["badge"], (x + 64, y), 15, tileart.LINK, True)
+            widgets.draw_paragraph(
+                surface, entry["text"], pygame.Rect(x + 64, y + 20, width, height), size
+            )
+            y += height
+
+
+@cache
+def ability_entries() -> tuple[dict[str, str], ...]:
+    """The engine's ability texts (keyword, badge, text), each with a tile of the four armies
+    that has the ability (``"tile"``), when one has it."""
+    from nshex_pygame.core import ability_texts, tile_ids
+
+    holders: dict[str, tuple[int, str]] = {}  # keyword: (how many abilities, tile)
+    for army in ARMIES:
+        for tile in tile_ids(army):
+            keywords = tileart.info_of(tile).get("abilities") or []
+            for keyword in keywords:  # the tile with the fewest abilities shows it best
+                if keyword not in holders or len(keywords) < holders[keyword][0]:
+                    holders[str(keyword)] = (len(keywords), tile)
+    out = []
+    for entry in ability_texts():
+        entry = dict(entry)
+        if entry["keyword"] in holders:
+            entry["tile"] = holders[entry["keyword"]][1]
+        out.append(entry)
+    return tuple(out)
 
 
 class GalleryScene(Scene):
