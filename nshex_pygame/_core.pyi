@@ -7,28 +7,6 @@ only in this stub (typing helpers).
 import os
 from typing import Any, ClassVar, Final, Literal, TypedDict, final
 
-__all__ = [
-    "BOT_NAMES",
-    "CHANCE",
-    "TERMINAL",
-    "BattleResult",
-    "Bot",
-    "EngineError",
-    "Game",
-    "IllegalActionError",
-    "Position",
-    "SaveError",
-    "ScenarioError",
-    "ability_texts",
-    "arena",
-    "bench_core",
-    "build_profile",
-    "script_json",
-    "selftest",
-    "tile_ids",
-    "tile_info",
-]
-
 class _Unit(TypedDict):
     seat: int
     tile: str

@@ -9,34 +9,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFORMANCE_DIR = ROOT / "tests" / "conformance"
+FIXTURES = ROOT / "tests" / "fixtures"  # scenario texts the Rust and Python tests share
 SCENARIOS_DIR = ROOT / "nshex_pygame" / "scenarios"
 EXAMPLES = sorted(SCENARIOS_DIR.glob("*.toml"))
 
 
 # A small game script: Borgo against Moloch, both decks fixed, seat 0 to move.
-SCRIPT_POSITION = """\
-[game]
-armies = ["borgo", "moloch"]
-to_move = 0
-
-[[unit]]
-seat = 0
-tile = "borgo.hq"
-at = [-2, 0]
-
-[[unit]]
-seat = 1
-tile = "moloch.hq"
-at = [2, 0]
-
-[[deck]]
-seat = 0
-tiles = ["borgo.mutant", "borgo.claws", "borgo.move"]
-
-[[deck]]
-seat = 1
-tiles = ["moloch.hybrid", "moloch.blocker", "moloch.battle"]
-"""
+SCRIPT_POSITION = (FIXTURES / "script_position.toml").read_text(encoding="utf-8")
 
 
 def script_text(*actions: str) -> str:

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, SCENARIOS_DIR, script_text
+from conftest import FIXTURES, ROOT, SCENARIOS_DIR, script_text
 
 from nshex_pygame import cli
 from nshex_pygame.cli import main
@@ -21,20 +21,7 @@ SCRIPTS = sorted((ROOT / "tests" / "scripts").glob("*.toml"))
 
 UNIT_KEYS = {"seat", "tile", "at", "facing", "wounds"}
 
-BAD_TILE = """\
-[game]
-armies = ["borgo", "moloch"]
-
-[[unit]]
-seat = 0
-tile = "borgo.hq"
-at = [0, 0]
-
-[[unit]]
-seat = 1
-tile = "moloch.flying_saucer"
-at = [1, 0]
-"""
+BAD_TILE = (FIXTURES / "bad_unknown_tile.toml").read_text(encoding="utf-8")
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -86,7 +73,7 @@ def test_bad_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert code == 2
     assert out == ""
     assert len(err.splitlines()) == 1 and err.endswith("\n")
-    assert err.startswith(f"{bad}:11:"), err
+    assert err.startswith(f"{bad}:12:"), err  # the fixture's line 12: the unknown tile
 
 
 def test_bad_file_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

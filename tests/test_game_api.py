@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 import pytest
+from conftest import FIXTURES
 
 from nshex_pygame.core import (
     BOT_NAMES,
@@ -518,40 +519,7 @@ def test_every_legal_action_applies_in_200_random_games() -> None:
     assert states > 200 * 20
 
 
-INSTANTS_POSITION = """\
-[game]
-armies = ["borgo", "moloch"]
-hq_hp = [15, 12]
-to_move = 0
-turn = 5
-
-[[unit]]
-seat = 0
-tile = "borgo.hq"
-at = [-2, 0]
-
-[[unit]]
-seat = 1
-tile = "moloch.hq"
-at = [2, 0]
-
-[[unit]]
-seat = 0
-tile = "borgo.mutant"
-at = [0, 0]
-
-[[hand]]
-seat = 0
-tiles = ["borgo.move", "borgo.battle"]
-
-[[deck]]
-seat = 0
-tiles = ["borgo.claws", "borgo.medic"]
-
-[[deck]]
-seat = 1
-tiles = ["moloch.hybrid", "moloch.blocker"]
-"""
+INSTANTS_POSITION = (FIXTURES / "instants_position.toml").read_text(encoding="utf-8")
 
 
 def _instants_game() -> Game:

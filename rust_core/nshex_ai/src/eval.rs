@@ -32,16 +32,28 @@ pub trait Evaluator: Send {
     }
 }
 
-/// Values a board by the battle that would follow it: HQ hit points first, then the tiles
-/// left standing (one battle per valuation).
+/// Values a board by resolving battles on a copy: the battle that would follow it (HQ hit
+/// points first, then the tiles left standing), or with `deep` also half of what a second
+/// battle of the survivors would add (two battles per valuation).
 pub struct BattleEval {
     resolver: Resolver,
+    deep: bool,
 }
 
 impl BattleEval {
+    /// One battle per valuation.
     pub fn new() -> BattleEval {
         BattleEval {
             resolver: Resolver::new(),
+            deep: false,
+        }
+    }
+
+    /// Two battles per valuation.
+    pub fn deep() -> BattleEval {
+        BattleEval {
+            resolver: Resolver::new(),
+            deep: true,
         }
     }
 }
@@ -54,41 +66,19 @@ impl Default for BattleEval {
 
 impl Evaluator for BattleEval {
     fn name(&self) -> &str {
-        "battle"
-    }
-
-    fn board(&mut self, pos: &Position, seat: u8) -> f64 {
-        evaluate(&mut self.resolver, pos, seat)
-    }
-}
-
-/// Values a board by two battles: the one that would follow, then half of what a second
-/// battle of the survivors would add, plus the tiles left by their worth.
-pub struct DeepBattleEval {
-    resolver: Resolver,
-}
-
-impl DeepBattleEval {
-    pub fn new() -> DeepBattleEval {
-        DeepBattleEval {
-            resolver: Resolver::new(),
+        if self.deep {
+            "deep-battle"
+        } else {
+            "battle"
         }
     }
-}
-
-impl Default for DeepBattleEval {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl Evaluator for DeepBattleEval {
-    fn name(&self) -> &str {
-        "deep-battle"
-    }
 
     fn board(&mut self, pos: &Position, seat: u8) -> f64 {
-        evaluate_deep(&mut self.resolver, pos, seat)
+        if self.deep {
+            evaluate_deep(&mut self.resolver, pos, seat)
+        } else {
+            evaluate(&mut self.resolver, pos, seat)
+        }
     }
 }
 

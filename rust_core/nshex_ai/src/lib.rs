@@ -14,5 +14,5 @@ pub mod mcts;
 pub mod registry;
 
 pub use bot::{play_out, Bot, Progress};
-pub use eval::{BattleEval, DeepBattleEval, Evaluator};
+pub use eval::{BattleEval, Evaluator};
 pub use registry::{bot_by_name, BOT_NAMES};

@@ -15,7 +15,7 @@
 //! a seed at a fixed iteration budget, and can run root-parallel on several threads.
 
 use crate::bot::{Bot, Progress};
-use crate::eval::{answer_by_battle, BattleEval, DeepBattleEval, Evaluator};
+use crate::eval::{answer_by_battle, BattleEval, Evaluator};
 use crate::heuristics::prior;
 use nshex_rules::tiles;
 use nshex_rules::Outcome;
@@ -246,7 +246,7 @@ pub struct SearchResult {
 impl Search {
     pub fn new(cfg: MctsConfig, seed: u64) -> Search {
         let evaluator: Box<dyn Evaluator> = if cfg.deep_eval {
-            Box::new(DeepBattleEval::new())
+            Box::new(BattleEval::deep())
         } else {
             Box::new(BattleEval::new())
         };

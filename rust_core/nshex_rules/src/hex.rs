@@ -71,6 +71,20 @@ pub const fn rotate_mask(mask: u8, facing: u8) -> u8 {
     (((m << f) | (m >> ((6 - f) % 6))) & 0x3f) as u8
 }
 
+/// Iterates the set bits of a mask, lowest first.
+#[inline]
+pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let b = m.trailing_zeros() as u8;
+            m &= m - 1;
+            Some(b)
+        }
+    })
+}
+
 /// Marker for "no cell" in the neighbour tables.
 pub const NO_CELL: u8 = u8::MAX;
 

@@ -71,6 +71,14 @@ fn interactive(
 
 /// D-4: answering every question with its automatic answer is exactly the automatic battle,
 /// event for event, on every conformance scenario.
+/// A shared test fixture of the repository's `tests/fixtures/`.
+fn fixture(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
 #[test]
 fn d4_answering_every_question_automatically_is_the_automatic_battle() {
     let (mut clowns, mut converts, mut medics) = (0, 0, 0);
@@ -460,49 +468,8 @@ fn battle_answers_have_a_notation() {
 /// (direction 1) on the logged path, at two Brains each protected by its own Medic.
 #[test]
 fn a_medic_question_is_the_same_with_and_without_a_log() {
-    let text = r#"
-[game]
-armies = ["outpost", "moloch"]
-
-[[unit]]
-seat = 0
-tile = "outpost.hq"
-at = [-2, 2]
-
-[[unit]]
-seat = 1
-tile = "moloch.hq"
-at = [2, 0]
-
-[[unit]]
-seat = 0
-tile = "outpost.mobile_armor"
-at = [0, 0]
-facing = 1
-
-[[unit]]
-seat = 1
-tile = "moloch.brain"
-at = [0, -1]
-
-[[unit]]
-seat = 1
-tile = "moloch.brain"
-at = [1, -1]
-
-[[unit]]
-seat = 1
-tile = "moloch.medic"
-at = [1, -2]
-facing = 3
-
-[[unit]]
-seat = 1
-tile = "moloch.medic"
-at = [-1, 0]
-facing = 1
-"#;
-    let pos = parse_scenario(text, "mobile_armor_medics", true)
+    let text = fixture("mobile_armor_two_medics.toml");
+    let pos = parse_scenario(&text, "mobile_armor_medics", true)
         .unwrap()
         .position;
     let mut r = Resolver::new();

@@ -9,37 +9,12 @@ use nshex_rules::BoardKind;
 use nshex_rules::{Action, Game, Player};
 use proptest::prelude::*;
 
-const SCENARIO: &str = r#"[game]
-armies = ["borgo", "moloch"]
-hq_hp = [20, 18]
-to_move = 1
-
-[[unit]]
-seat = 0
-tile = "borgo.hq"
-at = [0, 0]
-
-[[unit]]
-seat = 1
-tile = "moloch.hq"
-at = [2, -2]
-facing = 3
-
-[[unit]]
-seat = 1
-tile = "moloch.gauss_cannon"
-at = [0, -2]
-facing = 3
-wounds = 1
-
-[[hand]]
-seat = 1
-tiles = ["moloch.battle"]
-
-[[deck]]
-seat = 0
-tiles = ["borgo.mutant", "borgo.move"]
-"#;
+/// The position the fuzz targets start from.
+fn scenario_text() -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/fuzz_position.toml");
+    std::fs::read_to_string(path).expect("tests/fixtures/fuzz_position.toml")
+}
 
 fn a_save() -> String {
     let set = tiles();
@@ -86,7 +61,7 @@ proptest! {
 
     #[test]
     fn scenario_loader_never_panics_on_edited_files(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..6)) {
-        let text = mutate(SCENARIO, &edits);
+        let text = mutate(&scenario_text(), &edits);
         if let Ok(sc) = parse_scenario(&text, "fuzz", true) {
             if let Err(e) = game_from_scenario(&sc, 0) {
                 prop_assert!(!e.is_empty());
@@ -133,7 +108,7 @@ proptest! {
 
 #[test]
 fn the_fuzz_inputs_are_valid_to_begin_with() {
-    let sc = parse_scenario(SCENARIO, "fuzz", false).unwrap();
+    let sc = parse_scenario(&scenario_text(), "fuzz", false).unwrap();
     game_from_scenario(&sc, 0).unwrap();
     let v: serde_json::Value = serde_json::from_str(&a_save()).unwrap();
     Record::from_json(&v).unwrap();

@@ -12,6 +12,10 @@ use nshex_rules::Hex;
 use nshex_rules::{Game, Setup, Stage};
 use std::path::PathBuf;
 
+fn fixture_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures")
+}
+
 fn script_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/scripts")
 }
@@ -85,38 +89,9 @@ fn p17_a_save_with_a_full_board_is_refused() {
 /// `mover` on 0,1, a Moloch Net Fighter on 1,0 facing 0 (its nets point at 1,-1 and 0,0), and
 /// an Outpost Recon Center for seat 0 on -1,-1, set by hand.
 fn net_on_the_way(mover: &str) -> Game {
-    let text = format!(
-        r#"
-[game]
-armies = ["hegemony", "moloch"]
-to_move = 0
-
-[[unit]]
-seat = 0
-tile = "hegemony.hq"
-at = [-2, 0]
-
-[[unit]]
-seat = 1
-tile = "moloch.hq"
-at = [2, 0]
-
-[[unit]]
-seat = 0
-tile = "{mover}"
-at = [0, 1]
-
-[[unit]]
-seat = 1
-tile = "moloch.net_fighter"
-at = [1, 0]
-facing = 0
-
-[[deck]]
-seat = 0
-tiles = ["hegemony.move", "hegemony.battle", "hegemony.guard", "hegemony.boss"]
-"#
-    );
+    let text = std::fs::read_to_string(fixture_dir().join("net_on_the_way.toml"))
+        .expect("tests/fixtures/net_on_the_way.toml")
+        .replace("MOVER", mover);
     let sc = parse_scenario(&text, "net.toml", false).unwrap();
     let st = game_from_scenario(&sc, 1).unwrap().state();
     let mut pos = st.pos;

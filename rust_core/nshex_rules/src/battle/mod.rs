@@ -7,7 +7,7 @@
 //! logs through a generic sink that compiles to nothing when no log is wanted.
 
 use crate::error::Refusal;
-use crate::hex::{dir_edge, opposite, ray_ascends, Hex, MAX_CELLS, NO_CELL};
+use crate::hex::{bits, dir_edge, opposite, ray_ascends, Hex, MAX_CELLS, NO_CELL};
 use crate::position::{Position, MAX_SEATS};
 use crate::tiles::{Kind, Oriented, TileDef, TileId};
 
@@ -178,20 +178,6 @@ pub fn resolve(pos: &mut Position) -> BattleSummary {
     Resolver::new()
         .resolve(pos, None, &mut NoLog)
         .expect("automatic choices are always valid")
-}
-
-/// Iterates the set bits of a mask, lowest first.
-#[inline]
-fn bits(mut m: u64) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            None
-        } else {
-            let b = m.trailing_zeros() as u8;
-            m &= m - 1;
-            Some(b)
-        }
-    })
 }
 
 impl Resolver {

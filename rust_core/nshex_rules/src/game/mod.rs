@@ -10,7 +10,7 @@ use crate::battle::{
     Analysis, Answer, BattleLog, BattleSummary, MedicTake, NoLog, Outcome, Question, Resolver, Step,
 };
 use crate::error::Refusal;
-use crate::hex::{BoardKind, NO_CELL};
+use crate::hex::{bits, BoardKind, NO_CELL};
 use crate::position::{Position, MAX_SEATS};
 use crate::tiles::{
     tiles, ArmyId, InstantKind, TileId, MOVE_MOBILITY, MOVE_NET, MOVE_RECON, MOVE_SCOPER,
@@ -565,17 +565,4 @@ thread_local! {
 
 fn with_resolver<T>(f: impl FnOnce(&mut Resolver) -> T) -> T {
     RESOLVER.with(|r| f(&mut r.borrow_mut()))
-}
-
-/// Iterates the set bits of a mask, lowest first.
-fn bits(mut m: u64) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if m == 0 {
-            None
-        } else {
-            let b = m.trailing_zeros() as u8;
-            m &= m - 1;
-            Some(b)
-        }
-    })
 }
