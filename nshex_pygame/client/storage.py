@@ -6,6 +6,9 @@ it). Nothing is ever written next to the program.
 
 A file that cannot be read never raises: the loaders return the problem as a one-line message
 (``settings.json line 3: Expecting ',' delimiter``) that the menu shows.
+
+A saved game may carry a name the player gave it (free text, in the save's own ``"name"``
+field); the load screen shows it, renames (an atomic rewrite) and deletes saves.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ SAVES_DIR = "saves"
 AUTOSAVE_FILE = "autosave.json"
 SAVE_FORMAT = "nshex-client-save"
 SAVE_VERSION = 1
+
+NAME_LENGTH = 40  # the longest name a save may have, in characters
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 WINDOW_SIZES = ((1280, 800), (1440, 900), (1600, 1000), (1920, 1200), (1024, 640))
@@ -186,10 +191,20 @@ class SavedGame:
     seats: list[SeatSetup]
     game_text: str  # the engine's own save (Game.save())
     saved_at: float = 0.0
+    name: str = ""  # the player's name for it ("" when it has none)
 
 
-def save_game(path: Path, seats: list[SeatSetup], game_text: str) -> None:
-    """Write a game with who plays each seat (the engine's save is kept as it is)."""
+_KEEP = object()
+
+
+def save_game(path: Path, seats: list[SeatSetup], game_text: str, name: Any = _KEEP) -> None:
+    """Write a game with who plays each seat (the engine's save is kept as it is).
+
+    ``name`` is the player's name for the save; without it, the name the file at ``path``
+    already has is kept (the autosave keeps its name turn after turn).
+    """
+    if name is _KEEP:
+        name = _stored_name(path)
     data = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -197,7 +212,77 @@ def save_game(path: Path, seats: list[SeatSetup], game_text: str) -> None:
         "seats": [{"army": s.army, "player": s.player} for s in seats],
         "game": json.loads(game_text),
     }
+    if name:
+        data["name"] = str(name)
     atomic_write(path, json.dumps(data, separators=(",", ":")) + "\n")
+
+
+def _stored_name(path: Path) -> str:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return ""
+    name = data.get("name") if isinstance(data, dict) else None
+    return name if isinstance(name, str) else ""
+
+
+def name_problem(name: str, path: Path | None = None) -> str | None:
+    """Why ``name`` cannot name a save (one sentence), or None when it can.
+
+    A name is free text, trimmed of spaces at its ends: not empty, at most
+    :data:`NAME_LENGTH` characters, no line breaks, tabs or other control characters, and not
+    the name of another save (``path`` is the save being named: its own name may stay).
+    """
+    name = name.strip()
+    if not name:
+        return "A name needs at least one letter, digit or sign."
+    if len(name) > NAME_LENGTH:
+        return f"A name has at most {NAME_LENGTH} characters; this one has {len(name)}."
+    if not name.isprintable():
+        return "A name cannot hold line breaks, tabs or other control characters."
+    for other in list_saves():
+        if path is not None and other.resolve() == path.resolve():
+            continue
+        if _stored_name(other).strip().casefold() == name.casefold():
+            return f"Another save ({other.name}) is already called {name!r}."
+    return None
+
+
+def rename_save(path: Path, name: str) -> str | None:
+    """Give the save in ``path`` the name ``name``; None, or why not (nothing is changed then).
+
+    The file is rewritten atomically (a temporary file, then ``os.replace``) with everything
+    but the name as it was; it keeps its modification time, so the list keeps its order.
+    """
+    problem = name_problem(name, path)
+    if problem:
+        return problem
+    saved, problem = read_save(path)
+    if saved is None:
+        return problem
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        stat = path.stat()
+        data["name"] = name.strip()
+        atomic_write(path, json.dumps(data, separators=(",", ":")) + "\n")
+        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        return f"{path.name}: could not be renamed ({exc})"
+    return None
+
+
+def delete_save(path: Path) -> str | None:
+    """Remove the save file ``path`` (a file in the saves folder); None, or why not."""
+    folder = saves_dir().resolve()
+    if path.resolve().parent != folder or path.suffix != ".json":
+        return f"{path.name}: not a save in {folder}"
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return None  # gone already: what was asked
+    except OSError as exc:
+        return f"{path.name}: could not be deleted ({exc})"
+    return None
 
 
 def read_save(path: Path) -> tuple[SavedGame | None, str | None]:
@@ -237,11 +322,15 @@ def read_save(path: Path) -> tuple[SavedGame | None, str | None]:
     if not isinstance(game, dict):
         return None, f"{name}: 'game' is missing"
     saved_at = data.get("saved_at", 0.0)
+    given = data.get("name", "")
+    if not isinstance(given, str):
+        return None, f"{name}: 'name' must be text"
     return (
         SavedGame(
             seats=[SeatSetup(s["army"], s["player"]) for s in seats],
             game_text=json.dumps(game),
             saved_at=float(saved_at) if isinstance(saved_at, int | float) else 0.0,
+            name=given,
         ),
         None,
     )
