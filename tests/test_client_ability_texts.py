@@ -138,3 +138,23 @@ def test_the_client_shows_what_the_engine_says_not_its_own_words(app, monkeypatc
     finally:
         tileart._render.cache_clear()
         gallery.ability_entries.cache_clear()
+
+
+def test_h_in_a_game_opens_the_symbols_not_the_abilities(app) -> None:
+    """The rules grew a page after the symbols (the abilities): H still opens the symbols."""
+    from client_support import key
+
+    _game_scene(app)
+    key(app, pygame.K_h)
+    rules = app.stack.top
+    assert rules.scene_name == "rules"
+    assert rules.page == rules.symbols_page
+    assert rules.abilities_page == rules.pages - 1
+    drawn: list[str] = []
+    real = widgets.draw_text
+    try:
+        widgets.draw_text = lambda s, w, *a, **k: drawn.append(w) or real(s, w, *a, **k)
+        app.draw()
+    finally:
+        widgets.draw_text = real
+    assert "The symbols" in drawn[drawn.index("The abilities") + 1 :], "the page's own title"

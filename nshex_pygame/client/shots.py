@@ -134,8 +134,10 @@ def main(argv: list[str]) -> int:
     save(app, out, "08-gallery")
     app.stack.clear_to(RulesScene(app))
     save(app, out, "09-rules")
-    app.stack.top.page = len(app.stack.top.pages * [0]) - 1  # type: ignore[union-attr]
+    app.stack.top.page = app.stack.top.symbols_page  # type: ignore[union-attr]
     save(app, out, "10-legend")
+    app.stack.top.page = app.stack.top.abilities_page  # type: ignore[union-attr]
+    save(app, out, "10-abilities")
 
     # a battle choice: a medic question for a human seat, the battle held at it
     asked = question_game("medic")

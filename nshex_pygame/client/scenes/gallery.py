@@ -61,6 +61,8 @@ class RulesScene(Scene):
         self.page = 0
         # after the tutorial: the symbols legend, then the abilities
         self.pages = len(rulestext.TUTORIAL) + 2
+        self.symbols_page = len(rulestext.TUTORIAL)
+        self.abilities_page = self.symbols_page + 1
         self.tabs: list[pygame.Rect] = []  # where the page titles were drawn
         self.shown: list[tuple[str, tuple[float, float], float]] = []  # (tile, centre, size)
         self.buttons = [
@@ -128,7 +130,7 @@ class RulesScene(Scene):
                     widgets.draw_text(
                         surface, army, (x, at[1] + 52), 15, widgets.DIM, True, "midtop"
                     )
-        elif self.page == len(rulestext.TUTORIAL):
+        elif self.page == self.symbols_page:
             self.draw_legend(surface)
         else:
             self.draw_abilities(surface)

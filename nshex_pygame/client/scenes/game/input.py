@@ -320,7 +320,7 @@ class GameInput:
                 self.hurry()
             elif key in (pygame.K_F1, pygame.K_h):
                 rules = self.app.make("rules")
-                rules.page = rules.pages - 1  # the symbols
+                rules.page = rules.symbols_page
                 self.app.stack.push(rules)
             elif pygame.K_1 <= key <= pygame.K_3 and self.human_to_move():
                 self.click_hand(self.mover, key - pygame.K_1)
