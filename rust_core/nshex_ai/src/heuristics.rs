@@ -80,7 +80,7 @@ fn place_prior(g: &Game, tile: TileId, cell: u8, facing: u8, s: u8) -> f32 {
     let def = tiles().tile(tile);
     let o = &def.oriented[facing as usize];
     let nbr = &g.pos().geometry().neighbors;
-    let cells = g.pos().cells;
+    let cells = &g.pos().cells;
     let mut offense = 0.0f32;
     let mut other = 0.0f32;
     #[allow(clippy::needless_range_loop)] // `dir` indexes four arrays at once

@@ -164,21 +164,22 @@ pub fn phases_json(before: &Position, log: &BattleLog) -> Value {
         }
         // The board after the phase, as the resolver left it: tiles do not move in a
         // battle, so each standing tile is the one that stood there before.
-        let after: Vec<Value> = p
-            .after
-            .iter()
-            .filter_map(|&(c, wounds)| {
-                let u = before.cells[c as usize]?;
-                Some(
-                    json!({"seat": u.seat, "tile": u.def().id, "at": hex_json(geo, c),
-                            "facing": u.facing, "wounds": wounds}),
-                )
-            })
-            .collect();
         let seats = before.seats as usize;
-        let hq_hp: Vec<u8> = p.hq_hp_after.iter().take(seats).copied().collect();
         // A phase a battle question interrupts has no board after it yet.
-        let after = (!p.hq_hp_after.is_empty()).then(|| json!({"units": after, "hq_hp": hq_hp}));
+        let after = p.hq_hp_after.map(|hp| {
+            let units: Vec<Value> = log
+                .board_after(p)
+                .iter()
+                .filter_map(|&(c, wounds)| {
+                    let u = before.cells[c as usize]?;
+                    Some(
+                        json!({"seat": u.seat, "tile": u.def().id, "at": hex_json(geo, c),
+                                "facing": u.facing, "wounds": wounds}),
+                    )
+                })
+                .collect();
+            json!({"units": units, "hq_hp": &hp[..seats]})
+        });
         phases.push(json!({"initiative": p.initiative, "events": events, "after": after}));
     }
     Value::Array(phases)

@@ -70,14 +70,17 @@ fn check(path: &Path) -> Result<(), Failed> {
             .enumerate()
             .filter_map(|(c, u)| u.map(|u| (c as u8, u.wounds)))
             .collect();
-        if last.after != standing {
+        if log.board_after(last) != standing {
             return Err(format!(
                 "the log's last board {:?} is not the position after the battle {standing:?}",
-                last.after
+                log.board_after(last)
             )
             .into());
         }
-        if last.hq_hp_after[..after.seats as usize] != after.hq_hp[..after.seats as usize] {
+        let hp = last
+            .hq_hp_after
+            .ok_or("the last phase has no board after it")?;
+        if hp[..after.seats as usize] != after.hq_hp[..after.seats as usize] {
             return Err("the log's last HQ hit points differ from the battle's".into());
         }
     }

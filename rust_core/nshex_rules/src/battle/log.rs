@@ -127,17 +127,27 @@ impl Log for NoLog {
 pub struct PhaseLog {
     pub initiative: u8,
     pub events: Vec<Event>,
-    /// The board after the phase: `(cell, wounds)` of every tile still standing.
-    pub after: Vec<(u8, u8)>,
-    /// HQ hit points after the phase, by seat (as many entries as the resolver keeps; the
-    /// position's seat count says how many are in play).
-    pub hq_hp_after: Vec<u8>,
+    /// Where the board after the phase is in [`BattleLog::boards`]: `(cell, wounds)` of
+    /// every tile still standing (see [`BattleLog::board_after`]).
+    pub after: std::ops::Range<u32>,
+    /// HQ hit points after the phase, by seat (`None` while the phase is not over: a battle
+    /// question interrupted it).
+    pub hq_hp_after: Option<[u8; crate::position::MAX_SEATS]>,
 }
 
 /// The full log, phase by phase.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BattleLog {
     pub phases: Vec<PhaseLog>,
+    /// The boards after the phases, one after the other (one allocation for the battle).
+    pub boards: Vec<(u8, u8)>,
+}
+
+impl BattleLog {
+    /// The board after `phase`: `(cell, wounds)` of every tile still standing.
+    pub fn board_after(&self, phase: &PhaseLog) -> &[(u8, u8)] {
+        &self.boards[phase.after.start as usize..phase.after.end as usize]
+    }
 }
 
 impl Log for BattleLog {
@@ -154,9 +164,15 @@ impl Log for BattleLog {
         }
     }
     fn board(&mut self, tiles: &mut dyn Iterator<Item = (u8, u8)>, hq_hp: &[u8]) {
+        let start = self.boards.len() as u32;
+        self.boards.extend(tiles);
+        let end = self.boards.len() as u32;
         if let Some(p) = self.phases.last_mut() {
-            p.after = tiles.collect();
-            p.hq_hp_after = hq_hp.to_vec();
+            let mut hp = [0u8; crate::position::MAX_SEATS];
+            let n = hq_hp.len().min(hp.len());
+            hp[..n].copy_from_slice(&hq_hp[..n]);
+            p.after = start..end;
+            p.hq_hp_after = Some(hp);
         }
     }
 }
