@@ -128,3 +128,70 @@ def test_the_last_battle_is_watched_again_from_the_game(app: Any) -> None:
     assert app.stack.top is rep
     rep.back()
     assert app.stack.top is game_scene
+
+
+def _game_with_a_battle() -> Game:
+    """A game that has fought a battle, seat 0 to play its main step."""
+    game = Game(["borgo", "moloch"], 4)
+    bot = Bot("greedy", 4)
+    while game.battles < 1 or game.current_player() != 0 or game.view()["stage"]["kind"] != "main":
+        player = game.current_player()
+        game.apply_action(game.natural_draw() if player == CHANCE else bot.choose(game))
+    return game
+
+
+def test_the_game_screen_has_its_own_watch_the_last_battle_button(app: Any) -> None:
+    """Not only in the pause menu: a button in the log's title row, once a battle was fought."""
+    fresh = app.make("game", Game(["borgo", "moloch"], 4), seats(Game(["borgo", "moloch"], 4)))
+    app.stack.clear_to(fresh)
+    app.step(0.0)
+    assert not fresh.can_watch_last_battle(), "no battle yet: no button"
+    click(app, fresh.last_battle_button.rect.center)
+    assert app.stack.top is fresh
+    game = _game_with_a_battle()
+    game_scene = app.make("game", game, seats(game))
+    app.stack.clear_to(game_scene)
+    app.step(0.0)
+    drawn: list[str] = []
+    real = widgets.draw_text
+    try:
+        widgets.draw_text = lambda s, w, *a, **k: drawn.append(w) or real(s, w, *a, **k)
+        app.draw()
+    finally:
+        widgets.draw_text = real
+    assert "Watch last battle" in drawn
+    click(app, game_scene.last_battle_button.rect.center)
+    battle = app.stack.top
+    assert battle.scene_name == "battle", "the battle plays at once"
+    rep = app.stack.scenes[-2]
+    assert rep.scene_name == "replay" and rep.index == rep.battles[-1]
+    assert battle.playback.before == game.last_battle()["before"]
+    battle.skip()
+    rep.back()
+    assert app.stack.top is game_scene
+
+
+def test_a_lesson_has_no_watch_button(app: Any) -> None:
+    tutorial = app.open("tutorial", 2)
+    assert tutorial.inner.replays is False
+    assert not tutorial.inner.can_watch_last_battle()
+
+
+def test_the_seat_panels_carry_the_armies_emblems(app: Any, monkeypatch) -> None:
+    from nshex_pygame.client import armystyle
+    from nshex_pygame.client.scenes.game.layout import LEFT, RIGHT
+
+    game = Game(["hegemony", "outpost"], 2)
+    game_scene = app.make("game", game, seats(game))
+    app.stack.clear_to(game_scene)
+    drawn: list[tuple[str, tuple[float, float]]] = []
+    real = armystyle.draw_emblem
+
+    def record(surface, army, center, radius):
+        drawn.append((army, center))
+        return real(surface, army, center, radius)
+
+    monkeypatch.setattr(armystyle, "draw_emblem", record)
+    app.draw()
+    assert [army for army, _ in drawn] == ["hegemony", "outpost"]
+    assert LEFT.collidepoint(drawn[0][1]) and RIGHT.collidepoint(drawn[1][1])

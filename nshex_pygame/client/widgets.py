@@ -213,6 +213,8 @@ def tooltip(
     if rect.bottom > screen.bottom - 4:
         rect.bottom = screen.bottom - 4
     rect.clamp_ip(screen)
+    # the box covers what lies under it (a button, a panel): its text fits the box alone
+    _boxes[:] = [box for box in _boxes if not rect.colliderect(box)]
     _box(rect)
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     shade.fill((14, 15, 20, 238))

@@ -411,15 +411,14 @@ class PauseScene(Scene):
             widgets.Button(label, (x, 250 + i * 54, w, 44), action, size=19)
             for i, (label, action) in enumerate(entries)
         ]
-        self.buttons[1].enabled = game_scene.game.battles > 0
+        self.buttons[1].enabled = game_scene.can_watch_last_battle()
         self.note = ""
 
     def last_battle(self) -> None:
         """The game's last battle played again, on the board as it was then (the replay
         opened on that move; Back returns to the game)."""
-        scene = self.game_scene
         self.app.stack.pop(self)
-        self.app.open("replay", scene.game, list(scene.seats), at="last_battle", play_battle=True)
+        self.game_scene.watch_last_battle()
 
     def save(self) -> None:
         path = self.game_scene.save_copy()

@@ -60,6 +60,7 @@ class TutorialScene(Scene):
         armies = list(game.view()["armies"])
         inner = self.app.make("game", game, [SeatSetup(a, "human") for a in armies])
         inner.over_shown = True  # the closing card, not the game-over screen, ends a lesson
+        inner.replays = False  # a lesson's battle is not watched again from a replay
         refresh, apply = inner._refresh, inner.apply
 
         def narrowed() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import hexgeo, tileart, widgets
+from nshex_pygame.client import armystyle, hexgeo, tileart, widgets
 from nshex_pygame.client.board import Marks
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scenes.game.layout import (
@@ -319,8 +319,9 @@ class GameDrawing:
         pygame.draw.rect(
             surface, colour, (rect.left + 1, rect.top + 1, rect.width - 2, 44), border_radius=8
         )
+        armystyle.draw_emblem(surface, army, (rect.left + 26, rect.top + 23), 18)
         name_rect = widgets.draw_text(
-            surface, army_name(army), (rect.left + 12, rect.top + 10), 22, widgets.TEXT, True
+            surface, army_name(army), (rect.left + 50, rect.top + 10), 22, widgets.TEXT, True
         )
         rings = self.rings()
         if rings:  # the same army on both sides: the ring colour tells the tiles apart
@@ -329,7 +330,7 @@ class GameDrawing:
             tileart.hex_outline(surface, mark, 10, rings[seat], 3)
         who = self.seats[seat].player
         label = "Human" if who == "human" else f"Computer: {who}"
-        room = rect.width - 36 - widgets.font(22, True).size(army_name(army))[0]
+        room = rect.width - 74 - widgets.font(22, True).size(army_name(army))[0]
         widgets.draw_text(
             surface,
             label,
@@ -439,6 +440,8 @@ class GameDrawing:
     def draw_log(self, surface: pygame.Surface) -> None:
         widgets.panel(surface, LOG)
         widgets.draw_text(surface, "Game log", (LOG.left + 12, LOG.top + 8), 16, widgets.DIM, True)
+        if self.can_watch_last_battle():
+            self.last_battle_button.draw(surface)
         shown, total, first = self.log_view()
         hovered = self.log_entry_at(self.app.mouse) if self.app.stack.top is self else None
         for text, colour, more, n, y in shown:

@@ -208,7 +208,8 @@ class GameInfo:
             return  # a dialog over the game has the pointer
         pos = self.app.mouse
         self.track_mouse(pos)
-        for tool in [*self.shown_tools(), self.menu_button]:
+        watch = [self.last_battle_button] if self.can_watch_last_battle() else []
+        for tool in [*self.shown_tools(), self.menu_button, *watch]:
             if tool.hint and tool.rect.collidepoint(pos):
                 widgets.tooltip(surface, tool.label, [(tool.hint, widgets.TEXT)], pos, 300)
                 return

@@ -257,6 +257,8 @@ class GameInput:
     def handle(self, event: pygame.event.Event) -> None:
         if self.menu_button.handle(event):
             return
+        if self.can_watch_last_battle() and self.last_battle_button.handle(event):
+            return
         thinker = self.thinkers.get(self.mover)
         if thinker is not None and thinker.can_hurry and self.hurry_button.handle(event):
             return

@@ -24,6 +24,7 @@ from nshex_pygame.client.scenes.game.layout import (
     ACTIONS,
     AI_SHOW_SECONDS,
     DRAW_SECONDS,
+    LOG,
     MESSAGE_SECONDS,
     POP_SECONDS,
     STRIKE_KINDS,
@@ -135,6 +136,16 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
             " what each HQ loses; with a tile held over a hex, with the tile there.",
         )
         self.tools = [self.undo_button, self.hint_button, self.danger_button]
+        # In the log's title row, once the game has fought a battle (not in a lesson).
+        self.replays = True
+        self.last_battle_button = widgets.Button(
+            "Watch last battle",
+            (LOG.right - 158, LOG.top + 5, 148, 26),
+            self.watch_last_battle,
+            size=13,
+            hint="Play the last battle again, on the board as it was then (the replay;"
+            " Back returns to the game).",
+        )
         self.version = 0  # counts the game's changes (the helpers' answers are for one)
         self.danger = False
         self.danger_cache: dict[Any, Any] = {}
@@ -532,3 +543,12 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
 
     def open_menu(self) -> None:
         self.app.open("pause", self)
+
+    def can_watch_last_battle(self) -> bool:
+        return self.replays and self.game.battles > 0
+
+    def watch_last_battle(self) -> None:
+        """The game's last battle played again, on the board as it was then (the replay opened
+        on the move that fought it, the battle playing at once; Back returns here)."""
+        if self.can_watch_last_battle():
+            self.app.open("replay", self.game, list(self.seats), at="last_battle", play_battle=True)
