@@ -19,3 +19,29 @@ def test_the_battle_choice_screenshot_finds_its_question() -> None:
     game.apply_action(action)
     question = game.battle_question()
     assert question is not None and question["kind"] == "clown"
+
+
+def test_the_readme_shows_its_screenshots_small() -> None:
+    """Every picture the README's screenshot table names is in docs/screenshots, a 1280x800
+    PNG of the real window, under 500 KB; the danger view, the game over and a lesson too."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    named = re.findall(r"\]\((docs/screenshots/[^)]+\.png)\)", readme)
+    assert {Path(n).stem for n in named} >= {
+        "menu",
+        "turn",
+        "battle",
+        "battle-choice",
+        "danger",
+        "gameover",
+        "tutorial",
+    }
+    for name in named:
+        data = (root / name).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n", name
+        width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        assert (width, height) == (1280, 800), name
+        assert len(data) < 500_000, f"{name} is {len(data)} bytes"

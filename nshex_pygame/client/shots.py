@@ -3,8 +3,9 @@
     xvfb-run -s "-screen 0 1280x800x24" .venv/bin/python -m nshex_pygame.client.shots OUT_DIR
 
 Scripts the scenes with synthetic events and saves one PNG per view: the menu, the new-game
-screen, a game in the middle with a tile being placed, a hover box, a battle in progress, the
-game over screen, the gallery, the rules and a battle choice asked of a player.
+screen, a game in the middle with a tile being placed, a hover box, the danger view, a battle in
+progress, the game over screen, the gallery, the rules (the symbols, the abilities), a lesson of
+the tutorial and a battle choice asked of a player.
 ``NSHEX_DATA_DIR`` is pointed at a temporary folder (unless set) so nothing of the player's is
 touched.
 """
@@ -103,6 +104,15 @@ def main(argv: list[str]) -> int:
     app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
     move(app, (int(px[0]), int(px[1])))
     save(app, out, "05-hover")
+    # the danger view: what a battle now would do, with the tile held over a hex
+    click(app, (int(center[0]), int(center[1])))
+    if hexes:
+        move(app, (int(target[0]), int(target[1])))
+    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d")])
+    save(app, out, "05a-danger")
+    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d")])
+    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
     # the computer's move, shown before it is made
     move(app, (640, 790))
     scene.press("end")
@@ -138,6 +148,21 @@ def main(argv: list[str]) -> int:
     save(app, out, "10-legend")
     app.stack.top.page = app.stack.top.abilities_page  # type: ignore[union-attr]
     save(app, out, "10-abilities")
+
+    # a lesson of the tutorial, on the real game screen, its first step shown
+    tutorial = app.make("tutorial", int(os.environ.get("NSHEX_SHOT_LESSON", "2")))
+    app.stack.clear_to(tutorial)
+    save(app, out, "12-tutorial-intro")
+    tutorial.begin()
+    app.step(0.1)
+    inner = tutorial.inner
+    (_rect, at) = inner.hand_rects(inner.mover)[0]
+    click(app, (int(at[0]), int(at[1])))  # the lesson's tile taken: its hex lights
+    lit = sorted(tutorial.targets())
+    if lit:
+        spot = inner.board.pixel(lit[-1])
+        move(app, (int(spot[0]), int(spot[1])))
+    save(app, out, "12-tutorial")
 
     # a battle choice: a medic question for a human seat, the battle held at it
     asked = question_game("medic")
