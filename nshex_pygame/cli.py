@@ -24,6 +24,7 @@ import json
 import math
 import os
 import sys
+import time
 import tomllib
 from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn, TextIO
@@ -133,6 +134,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     arena.add_argument("--json", action="store_true", help="print the result as JSON")
 
+    puzzle = commands.add_parser("puzzle", help="Hex Puzzles: solve a puzzle file, or make one")
+    puzzles = puzzle.add_subparsers(dest="puzzle_command", metavar="WHAT", parser_class=_Parser)
+    solve = puzzles.add_parser(
+        "solve", help="every solution of a puzzle file, and whether it is unique"
+    )
+    solve.add_argument("file", metavar="FILE.toml", help="a puzzle file (a scenario with [puzzle])")
+    solve.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    make = puzzles.add_parser("generate", help="a new puzzle with one solution (TOML on stdout)")
+    make.add_argument(
+        "--difficulty",
+        required=True,
+        choices=["easy", "medium", "hard", "very_hard"],
+        help="the measured difficulty wanted",
+    )
+    make.add_argument("--seed", metavar="S", type=_whole(0, U64_MAX), default=0, help="default 0")
+
     bench = commands.add_parser("bench", help="the benchmark suite, Rust core and Python")
     bench.add_argument("--json", action="store_true", help="print the rows as a JSON list")
     bench.add_argument("--quick", action="store_true", help="about a third as long")
@@ -151,6 +168,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _script(args.file, as_json=args.json, out=sys.stdout)
         if args.command == "arena":
             return _arena(args, out=sys.stdout)
+        if args.command == "puzzle":
+            return _puzzle(args, out=sys.stdout)
         if args.command == "bench":
             return _bench(as_json=args.json, quick=args.quick, out=sys.stdout)
         return _window()
@@ -160,6 +179,57 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except KeyboardInterrupt:
         return 130
+
+
+def _puzzle(args: argparse.Namespace, *, out: TextIO) -> int:
+    try:
+        from nshex_pygame.core import EngineError, Puzzle, ScenarioError, puzzle_generate
+    except ImportError as exc:
+        return _engine_missing(exc)
+    if args.puzzle_command == "generate":
+        try:
+            made = puzzle_generate(args.difficulty, args.seed)
+        except EngineError as exc:
+            _error(f"nshex puzzle generate: {_one_line(exc)}")
+            return EXIT_FAILURE
+        out.write(made.to_toml())
+        return EXIT_OK
+    if args.puzzle_command != "solve":
+        _error("nshex puzzle: say solve FILE or generate --difficulty D")
+        return EXIT_USAGE
+    text = _read_text(args.file)
+    if text is None:
+        return EXIT_USAGE
+    try:
+        puzzle = Puzzle(text, args.file)
+    except ScenarioError as exc:
+        _error(_one_line(exc))
+        return EXIT_USAGE
+    started = time.perf_counter()
+    result = puzzle.solve()
+    result["seconds"] = round(time.perf_counter() - started, 4)
+    if args.json:
+        print(json.dumps(result), file=out)
+        return EXIT_OK
+    count = len(result["solutions"])
+    print(
+        f"{puzzle.title} ({puzzle.difficulty}): {puzzle.goal['text']}, "
+        f"playing {puzzle.play} of {', '.join(puzzle.offer)}",
+        file=out,
+    )
+    print(
+        f"{count} solution{'' if count == 1 else 's'}"
+        f"{' (unique)' if result['unique'] else ''}; {result['examined']} positions examined, "
+        f"{result['candidates']} lines followed by a battle, {result['seconds']} s",
+        file=out,
+    )
+    for i, solution in enumerate(result["solutions"][:10], 1):
+        print(f"  {i}. " + "; ".join(solution), file=out)
+    if result["explanation"]:
+        print("How the first one wins:", file=out)
+        for line in result["explanation"].splitlines():
+            print(f"  {line}", file=out)
+    return EXIT_OK
 
 
 def _window() -> int:

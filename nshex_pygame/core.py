@@ -53,6 +53,7 @@ seat or by chance):
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from nshex_pygame import _core
@@ -66,6 +67,7 @@ from nshex_pygame._core import (
     Game,
     IllegalActionError,
     Position,
+    Puzzle,
     SaveError,
     ScenarioError,
 )
@@ -80,17 +82,39 @@ __all__ = [
     "Game",
     "IllegalActionError",
     "Position",
+    "Puzzle",
     "SaveError",
     "ScenarioError",
     "ability_texts",
     "arena",
     "bench_core",
     "build_profile",
+    "puzzle_generate",
     "script_json",
     "selftest",
+    "shipped_puzzles",
     "tile_ids",
     "tile_info",
 ]
+
+PUZZLES_DIR = Path(__file__).resolve().parent / "puzzles"
+"""The puzzles shipped with the game (each proven to have exactly one solution)."""
+
+
+def shipped_puzzles() -> list[Path]:
+    """The shipped puzzle files, easiest first (by difficulty, then name)."""
+    order = {"easy": 0, "medium": 1, "hard": 2, "very_hard": 3}
+    return sorted(
+        PUZZLES_DIR.glob("*.toml"), key=lambda p: (order.get(p.stem.rsplit("-", 1)[0], 9), p.name)
+    )
+
+
+def puzzle_generate(difficulty: str, seed: int, max_attempts: int = 20000) -> Puzzle:
+    """A new puzzle of ``difficulty`` (``"easy"``, ``"medium"``, ``"hard"``, ``"very_hard"``)
+    from ``seed``: exactly one solution, that measured difficulty; the same seed gives the
+    same puzzle. Raises EngineError when no position qualified within ``max_attempts``."""
+    return _core.puzzle_generate(difficulty, seed, max_attempts)
+
 
 build_profile: str = _core.build_profile
 """The Cargo profile the native module was built with: ``"release"`` or ``"debug"``."""

@@ -20,11 +20,12 @@ ALLOWED = {
     "nshex_rules": set(),
     "nshex_formats": {"nshex_rules"},
     "nshex_ai": {"nshex_rules"},
+    "nshex_puzzles": {"nshex_rules", "nshex_formats"},
     "nshex_bench": {"nshex_rules", "nshex_formats", "nshex_ai"},
     "nshex_tests": set(),  # its crates are dev-dependencies
-    "nshex_py": {"nshex_rules", "nshex_formats", "nshex_ai", "nshex_bench"},
+    "nshex_py": {"nshex_rules", "nshex_formats", "nshex_ai", "nshex_bench", "nshex_puzzles"},
 }
-ENGINE = ["nshex_rules", "nshex_formats", "nshex_ai", "nshex_bench"]
+ENGINE = ["nshex_rules", "nshex_formats", "nshex_ai", "nshex_puzzles", "nshex_bench"]
 
 
 @cache

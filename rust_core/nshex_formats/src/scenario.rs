@@ -57,6 +57,8 @@ struct RawScenario {
     script: Option<Spanned<RawScript>>,
     expect: Option<Spanned<toml::Value>>,
     choices: Option<Spanned<RawChoices>>,
+    /// A puzzle's own table, read by the puzzle loader (`parse_puzzle_scenario`).
+    puzzle: Option<Spanned<toml::Value>>,
 }
 
 #[derive(Deserialize)]
@@ -197,6 +199,21 @@ pub fn parse_scenario(
     name: &str,
     test_tables: bool,
 ) -> Result<Scenario, ScenarioError> {
+    parse(text, name, test_tables, false)
+}
+
+/// Loads the scenario part of a puzzle file: a scenario with a `[puzzle]` table, which the
+/// puzzle loader reads itself.
+pub fn parse_puzzle_scenario(text: &str, name: &str) -> Result<Scenario, ScenarioError> {
+    parse(text, name, false, true)
+}
+
+fn parse(
+    text: &str,
+    name: &str,
+    test_tables: bool,
+    puzzle_table: bool,
+) -> Result<Scenario, ScenarioError> {
     let err = |offset: usize, message: String| ScenarioError {
         name: name.to_string(),
         line: line_of(text, offset),
@@ -215,6 +232,11 @@ pub fn parse_scenario(
             });
         err(offset, msg)
     })?;
+    if !puzzle_table {
+        if let Some(p) = &raw.puzzle {
+            return Err(err(p.span().start, "unknown key `puzzle`".into()));
+        }
+    }
     if !test_tables {
         if let Some(e) = &raw.expect {
             return Err(err(e.span().start, "unknown key `expect`".into()));

@@ -28,7 +28,7 @@ pub(crate) struct PyGame {
 }
 
 impl PyGame {
-    fn wrap(rec: Record) -> PyGame {
+    pub(crate) fn wrap(rec: Record) -> PyGame {
         PyGame {
             rec,
             buf: Vec::with_capacity(256),

@@ -13,6 +13,7 @@ mod convert;
 mod errors;
 mod game;
 mod position;
+mod puzzle;
 mod tools;
 
 use bot::{arena, PyBot};
@@ -21,6 +22,7 @@ use game::PyGame;
 use nshex_ai::BOT_NAMES;
 use nshex_formats::views::{CHANCE, TERMINAL};
 use position::{ability_texts, tile_ids, tile_info, PyBattleResult, PyPosition};
+use puzzle::{puzzle_generate, PyPuzzle};
 use pyo3::prelude::*;
 use tools::{bench_core, script_json, selftest};
 
@@ -53,5 +55,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tile_ids, m)?)?;
     m.add_function(wrap_pyfunction!(tile_info, m)?)?;
     m.add_function(wrap_pyfunction!(ability_texts, m)?)?;
+    m.add_class::<PyPuzzle>()?;
+    m.add_function(wrap_pyfunction!(puzzle_generate, m)?)?;
     Ok(())
 }

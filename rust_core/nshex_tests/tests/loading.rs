@@ -104,6 +104,7 @@ fn net_on_the_way(mover: &str) -> Game {
         discards: st.discards,
         to_move: 0,
         turn: 3,
+        drawn: false,
     })
     .unwrap();
     let mut rec = Record::new(game, None);

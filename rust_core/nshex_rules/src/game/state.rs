@@ -77,6 +77,9 @@ pub struct Setup {
     pub to_move: u8,
     /// The turn about to start (1 and 2 are the first turns, which draw one and two tiles).
     pub turn: u32,
+    /// The turn starts after its draw, with the hands as given: no tile is drawn and no
+    /// discard is due (a puzzle gives its tiles this way).
+    pub drawn: bool,
 }
 
 impl Game {
@@ -309,11 +312,17 @@ impl Game {
                 };
             }
         }
-        g.start_turn_with(match turn {
-            1 => Some(1),
-            2 => Some(2),
-            _ => None,
-        });
+        if s.drawn {
+            g.turn += 1;
+            g.turns_taken[to_move as usize] += 1;
+            g.stage = Stage::Main;
+        } else {
+            g.start_turn_with(match turn {
+                1 => Some(1),
+                2 => Some(2),
+                _ => None,
+            });
+        }
         Ok(g)
     }
 }
