@@ -11,8 +11,15 @@ in when it was recorded, so a fast wrong binding fails instead of looking good.
 
 from __future__ import annotations
 
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from nshex_pygame.core import CHANCE, Bot, EngineError, Game, bench_core
@@ -113,31 +120,47 @@ def _bench_legal(lines: list[Line], ops_wanted: int) -> tuple[int, float]:
     return ops, spent
 
 
-def _row(name: str, what: str, measure: Callable[[], tuple[int, float]]) -> dict[str, Any]:
-    ops, spent = measure()
+def _row(
+    name: str, what: str, measure: Callable[[], tuple[int, float]], rounds: int
+) -> dict[str, Any]:
+    """A row from several timed rounds: the median rate, and every round's rate."""
+    rates, total = [], 0
+    for _ in range(rounds):
+        ops, spent = measure()
+        rates.append(ops / spent if spent > 0 else float("inf"))
+        total += ops
     return {
         "name": name,
         "what": what,
-        "ops": ops,
-        "per_second": ops / spent if spent > 0 else float("inf"),
+        "ops": total,
+        "per_second": statistics.median(rates),
         "target_per_second": PY_TARGET_PER_SECOND,
+        "rates": rates,
     }
+
+
+def spread(row: dict[str, Any]) -> float:
+    """How far apart a row's rounds were: (fastest - slowest) / median, as a fraction."""
+    rates = row.get("rates") or [row["per_second"]]
+    return (max(rates) - min(rates)) / row["per_second"] if row["per_second"] else 0.0
 
 
 def python_rows(quick: bool) -> list[dict[str, Any]]:
     """The rows measured from Python: ``py_apply_action`` and ``py_legal_actions``."""
-    ops = 10_000 if quick else 100_000
+    ops, rounds = (4_000, 3) if quick else (20_000, 5)
     lines = mid_game_lines()
     return [
         _row(
             "py_apply_action",
             "one Game.apply_action called from Python (fixed lines of play from mid-game)",
             lambda: _bench_apply(lines, ops),
+            rounds,
         ),
         _row(
             "py_legal_actions",
             "one Game.legal_actions called from Python (the states of those lines)",
             lambda: _bench_legal(lines, ops),
+            rounds,
         ),
     ]
 
@@ -147,3 +170,78 @@ def run(quick: bool = False) -> list[dict[str, Any]]:
     rows = [*bench_core(quick), *python_rows(quick)]
     # The documented keys first, in one order for every row; anything more after them.
     return [{**{key: row[key] for key in ROW_KEYS if key in row}, **row} for row in rows]
+
+
+def machine_warnings(build: str) -> list[str]:
+    """Why this run's numbers may not mean much: a debug build, or a busy machine."""
+    found = []
+    if build != "release":
+        found.append(
+            f"the engine is a {build} build; its numbers mean NOTHING. Build it for release"
+            " (python3 dev.py build) before timing anything."
+        )
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # not on this platform
+        return found
+    cores = os.cpu_count() or 1
+    if load > cores:
+        found.append(
+            f"the machine is busy (load {load:.1f} on {cores} cores): rates may be low and"
+            " spread wide; compare builds with --compare, which alternates them."
+        )
+    return found
+
+
+# One build's core rows, from a separate process, so two builds can be timed in turn.
+_ONE_BUILD = """
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("nshex_pygame._core", sys.argv[1])
+core = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(core)
+print(json.dumps({r["name"]: r["per_second"] for r in core.bench_core(quick=True)}))
+"""
+
+
+def _one_build(path: Path) -> dict[str, float]:
+    run = subprocess.run(
+        [sys.executable, "-c", _ONE_BUILD, str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if run.returncode != 0:
+        tail = (run.stderr.strip().splitlines() or ["no output"])[-1]
+        raise EngineError(f"the build {path} did not run its benchmarks: {tail}")
+    return json.loads(run.stdout)
+
+
+def compare(this: Path, other: Path, rounds: int = 6, seed: int = 2026) -> list[dict[str, Any]]:
+    """Times the core rows of two builds of the native module in alternating rounds (this,
+    other; then other, this; ...), so both see the same machine, and reports per row the
+    median of the paired ratios (this / other) with a 95% bootstrap interval."""
+    pairs: dict[str, list[tuple[float, float]]] = {}
+    for r in range(rounds):
+        order = [(this, 0), (other, 1)] if r % 2 == 0 else [(other, 1), (this, 0)]
+        got: dict[int, dict[str, float]] = {}
+        for path, k in order:
+            got[k] = _one_build(path)
+        for name in got[0].keys() & got[1].keys():
+            pairs.setdefault(name, []).append((got[0][name], got[1][name]))
+    rng = random.Random(seed)
+    rows = []
+    for name, values in pairs.items():
+        ratios = [a / b for a, b in values if b > 0]
+        boot = sorted(statistics.median(rng.choices(ratios, k=len(ratios))) for _ in range(2000))
+        rows.append(
+            {
+                "name": name,
+                "ratio": statistics.median(ratios),
+                "low": boot[int(0.025 * len(boot))],
+                "high": boot[int(0.975 * len(boot)) - 1],
+                "rounds": len(ratios),
+                "this_per_second": statistics.median(a for a, _ in values),
+                "other_per_second": statistics.median(b for _, b in values),
+            }
+        )
+    return rows

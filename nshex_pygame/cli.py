@@ -27,6 +27,7 @@ import sys
 import time
 import tomllib
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from nshex_pygame.describe import (
@@ -153,6 +154,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="the benchmark suite, Rust core and Python")
     bench.add_argument("--json", action="store_true", help="print the rows as a JSON list")
     bench.add_argument("--quick", action="store_true", help="about a third as long")
+    bench.add_argument(
+        "--compare",
+        metavar="OTHER_CORE",
+        help="time this build against another build of the native module (the _core*.so file"
+        " of another checkout) in alternating rounds, and print the ratio with an interval",
+    )
     return parser
 
 
@@ -171,6 +178,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "puzzle":
             return _puzzle(args, out=sys.stdout)
         if args.command == "bench":
+            if args.compare:
+                return _bench_compare(args.compare, as_json=args.json, out=sys.stdout)
             return _bench(as_json=args.json, quick=args.quick, out=sys.stdout)
         return _window()
     except BrokenPipeError:
@@ -480,11 +489,8 @@ def _bench(*, as_json: bool, quick: bool, out: TextIO) -> int:
         from nshex_pygame.core import EngineError, build_profile
     except ImportError as exc:
         return _engine_missing(exc)
-    if build_profile != "release":
-        _error(
-            f"nshex bench: WARNING: the engine is a {build_profile} build; its numbers mean"
-            " NOTHING. Build it for release (python3 dev.py build) before timing anything."
-        )
+    for warning in bench.machine_warnings(build_profile):
+        _error(f"nshex bench: WARNING: {warning}")
     try:
         rows = bench.run(quick=quick)
     except EngineError as exc:  # a benchmark got a wrong answer
@@ -497,22 +503,56 @@ def _bench(*, as_json: bool, quick: bool, out: TextIO) -> int:
     return EXIT_OK
 
 
+def _bench_compare(other: str, *, as_json: bool, out: TextIO) -> int:
+    try:
+        from nshex_pygame import _core, bench
+        from nshex_pygame.core import EngineError, build_profile
+    except ImportError as exc:
+        return _engine_missing(exc)
+    path = Path(other)
+    if not path.is_file():
+        _error(f"nshex bench --compare: {other}: no such file (give another build's _core*.so)")
+        return EXIT_USAGE
+    for warning in bench.machine_warnings(build_profile):
+        _error(f"nshex bench: WARNING: {warning}")
+    try:
+        rows = bench.compare(Path(_core.__file__), path)
+    except EngineError as exc:
+        _error(f"nshex bench --compare: FAILED: {_one_line(exc)}")
+        return EXIT_FAILURE
+    if as_json:
+        print(json.dumps(rows), file=out)
+        return EXIT_OK
+    print(f"this build / {other}, {rows[0]['rounds'] if rows else 0} alternating rounds:", file=out)
+    for row in sorted(rows, key=lambda r: r["name"]):
+        print(
+            f"  {row['name']:<24} {row['ratio']:.3f}  (95% interval {row['low']:.3f}"
+            f"-{row['high']:.3f}; {_rate(row['this_per_second'])} vs"
+            f" {_rate(row['other_per_second'])}/s)",
+            file=out,
+        )
+    return EXIT_OK
+
+
 def describe_bench(rows: list[dict[str, Any]]) -> list[str]:
-    """The benchmark rows as a table: name, what, ops, per second, target, met."""
-    header = ("name", "what", "ops", "per second", "target", "met")
+    """The benchmark rows as a table: name, what, ops, per second, the spread of its rounds,
+    target, met."""
+    from nshex_pygame.bench import spread
+    header = ("name", "what", "ops", "per second", "spread", "target", "met")
     table = [
         (
             str(row["name"]),
             str(row["what"]),
             f"{row['ops']:,}",
             _rate(row["per_second"]),
+            f"{spread(row):.0%}",
             _rate(row["target_per_second"]),
             "yes" if row["per_second"] >= row["target_per_second"] else "NO",
         )
         for row in rows
     ]
     widths = [max(len(r[i]) for r in [header, *table]) for i in range(len(header))]
-    right = {2, 3, 4}
+    right = {2, 3, 4, 5}
 
     def line(cells: Sequence[str]) -> str:
         padded = [

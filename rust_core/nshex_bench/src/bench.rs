@@ -21,6 +21,8 @@ pub struct BenchRow {
     pub ops: u64,
     pub per_second: f64,
     pub target_per_second: u64,
+    /// The rate of each timed round (`per_second` is their median).
+    pub rates: Vec<f64>,
 }
 
 /// Battles on the 256 fixed boards: the sum of HQ hit points and tiles left over all of
@@ -103,7 +105,7 @@ pub fn mid_game_positions(count: u64) -> Vec<(Game, Vec<Action>)> {
 fn median_rate(
     rounds: u32,
     mut round: impl FnMut() -> Result<u64, String>,
-) -> Result<(u64, f64), String> {
+) -> Result<(u64, f64, Vec<f64>), String> {
     let mut rates = Vec::with_capacity(rounds as usize);
     let mut total = 0;
     for _ in 0..rounds {
@@ -112,8 +114,9 @@ fn median_rate(
         rates.push(ops as f64 / t.elapsed().as_secs_f64());
         total += ops;
     }
-    rates.sort_by(f64::total_cmp);
-    Ok((total, rates[rates.len() / 2]))
+    let mut sorted = rates.clone();
+    sorted.sort_by(f64::total_cmp);
+    Ok((total, sorted[sorted.len() / 2], rates))
 }
 
 /// Runs the suite. `quick` runs each benchmark about a third as long. Every rate is the
@@ -125,7 +128,7 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
     // Battles.
     let boards = full_boards(256, 2026);
     let mut r = Resolver::new();
-    let (ops, per_second) = median_rate(rounds, || {
+    let (ops, per_second, rates) = median_rate(rounds, || {
         for _ in 0..40 * scale {
             let sum = battle_checksum(&boards, &mut r);
             if sum != BATTLE_CHECKSUM {
@@ -142,11 +145,12 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
         ops,
         per_second,
         target_per_second: 1_000_000,
+        rates,
     });
 
     // Complete random games.
     let reference: Vec<u64> = (0..50).map(play_random).collect();
-    let (ops, per_second) = median_rate(rounds, || {
+    let (ops, per_second, rates) = median_rate(rounds, || {
         let games = 300 * scale;
         for i in 0..games {
             let f = play_random(i % 50);
@@ -162,12 +166,13 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
         ops,
         per_second,
         target_per_second: 20_000,
+        rates,
     });
 
     // Legal actions + apply on mid-game positions.
     let mids = mid_game_positions(32);
     let mut buf = Vec::with_capacity(256);
-    let (ops, per_second) = median_rate(rounds, || {
+    let (ops, per_second, rates) = median_rate(rounds, || {
         let mut ops = 0u64;
         for _ in 0..50 * scale {
             for (g0, line) in &mids {
@@ -187,6 +192,7 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
         ops,
         per_second,
         target_per_second: 200_000,
+        rates,
     });
 
     // MCTS iterations at each level, from fixed mid-game decisions.
@@ -212,7 +218,7 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
         // decision's size (25,000 iterations), a tenth of that in a quick run.
         let budget = if quick { 2_500 } else { 25_000 };
         let progress = Progress::new();
-        let (ops, per_second) = median_rate(rounds, || {
+        let (ops, per_second, rates) = median_rate(rounds, || {
             let mut ops = 0u64;
             for (i, g) in searches.iter().enumerate() {
                 let mut search = Search::new(cfg.clone(), i as u64);
@@ -237,6 +243,7 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
             ops,
             per_second,
             target_per_second: 30_000,
+            rates,
         });
     }
     Ok(rows)

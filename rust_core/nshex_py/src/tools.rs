@@ -43,7 +43,8 @@ pub(crate) fn bench_core<'py>(py: Python<'py>, quick: bool) -> PyResult<Bound<'p
         .iter()
         .map(|r| {
             serde_json::json!({"name": r.name, "what": r.what, "ops": r.ops,
-                "per_second": r.per_second, "target_per_second": r.target_per_second})
+                "per_second": r.per_second, "target_per_second": r.target_per_second,
+                "rates": r.rates})
         })
         .collect();
     to_py(py, &Value::Array(v))

@@ -1,0 +1,49 @@
+"""``nshex bench``'s tools for a noisy machine: the spread of a row's rounds, the warnings,
+and ``--compare``, which times two builds in alternating rounds and reports their ratio."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nshex_pygame import bench, cli
+
+
+def test_compare_alternates_the_builds_and_reports_the_paired_ratio(monkeypatch) -> None:
+    calls: list[str] = []
+    # Build "a" is 10% faster than "b"; the machine slows down round after round.
+    slow = iter([1.0, 1.0, 0.8, 0.8, 0.6, 0.6, 0.5, 0.5])
+
+    def fake(path: Path) -> dict[str, float]:
+        calls.append(path.name)
+        factor = next(slow)
+        return {"battle": factor * (110.0 if path.name == "a" else 100.0)}
+
+    monkeypatch.setattr(bench, "_one_build", fake)
+    rows = bench.compare(Path("a"), Path("b"), rounds=4)
+    assert calls == ["a", "b", "b", "a", "a", "b", "b", "a"], "each round alternates the order"
+    (row,) = rows
+    assert row["ratio"] == pytest.approx(1.1)
+    assert row["low"] <= 1.1 <= row["high"]
+    assert row["rounds"] == 4
+
+
+def test_a_debug_build_and_a_busy_machine_are_warned_about(monkeypatch) -> None:
+    monkeypatch.setattr(bench.os, "getloadavg", lambda: (9.0, 9.0, 9.0))
+    monkeypatch.setattr(bench.os, "cpu_count", lambda: 2)
+    warnings = bench.machine_warnings("debug")
+    assert any("debug build" in w for w in warnings)
+    assert any("busy" in w for w in warnings)
+    monkeypatch.setattr(bench.os, "getloadavg", lambda: (0.5, 0.5, 0.5))
+    assert bench.machine_warnings("release") == []
+
+
+def test_the_spread_of_a_row() -> None:
+    row = {"per_second": 100.0, "rates": [90.0, 100.0, 120.0]}
+    assert bench.spread(row) == pytest.approx(0.3)
+
+
+def test_compare_with_a_missing_build_is_a_usage_error(capsys) -> None:
+    assert cli.main(["bench", "--compare", "/nonexistent/_core.so"]) == 2
+    assert "no such file" in capsys.readouterr().err
