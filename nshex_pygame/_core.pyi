@@ -113,7 +113,10 @@ class Position:
     def units(self) -> list[_Unit]: ...
     @property
     def board(self) -> Literal["standard", "expanded"]: ...
-    def resolve_battle(self, choices: dict[str, Any] | None = None) -> BattleResult: ...
+    def resolve_battle(
+        self, choices: dict[str, Any] | None = None, log: bool = True
+    ) -> BattleResult:
+        """A battle on a copy; with ``log=False`` no log is kept (``phases`` is empty)."""
     def analysis(self) -> list[_UnitAnalysis]:
         """What the board does to each unit now: nets, links, bonuses, firing phases."""
     def to_dict(self) -> dict[str, Any]: ...
@@ -168,6 +171,9 @@ class Game:
     def legal_actions(self) -> list[int]: ...
     def apply_action(self, action: int) -> None: ...
     def apply_line(self, line: str) -> None: ...
+    def battle_after_each_action(self) -> list[tuple[int, list[int]]]:
+        """Every legal action with the HQ hit points after the battle that would follow it,
+        in one call with the GIL released."""
     def can_take_back(self, action: int) -> bool:
         """Whether the action, applied now, could be taken back within the turn (an undo):
         it reveals nothing hidden (no draw, no battle) and hands no decision to anybody else."""
@@ -251,6 +257,9 @@ class Puzzle:
     def solve(self) -> dict[str, Any]:
         """{"solutions", "unique", "examined", "candidates", "near_misses", "explanation"}."""
     def to_toml(self) -> str: ...
+
+def resolve_battles(positions: list[Position], log: bool = False) -> list[BattleResult]:
+    """A battle on a copy of each position, in one call with the GIL released."""
 
 def puzzle_generate(difficulty: str, seed: int, max_attempts: int = 20000) -> Puzzle:
     """A new puzzle with exactly one solution and that measured difficulty."""

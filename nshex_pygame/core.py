@@ -90,6 +90,7 @@ __all__ = [
     "bench_core",
     "build_profile",
     "puzzle_generate",
+    "resolve_battles",
     "script_json",
     "selftest",
     "shipped_puzzles",
@@ -107,6 +108,12 @@ def shipped_puzzles() -> list[Path]:
     return sorted(
         PUZZLES_DIR.glob("*.toml"), key=lambda p: (order.get(p.stem.rsplit("-", 1)[0], 9), p.name)
     )
+
+
+def resolve_battles(positions: list[Position], log: bool = False) -> list[BattleResult]:
+    """A battle on a copy of each position, in one call with the GIL released (a Python AI
+    pays the crossing once); ``log=False`` (the default here) keeps no log."""
+    return _core.resolve_battles(list(positions), log)
 
 
 def puzzle_generate(difficulty: str, seed: int, max_attempts: int = 20000) -> Puzzle:

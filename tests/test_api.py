@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXTURES, ROOT, hex_key
+from conftest import EXAMPLES, FIXTURES, ROOT, hex_key
 
 import nshex_pygame
 from nshex_pygame import _core, core
@@ -299,3 +299,36 @@ def test_the_stub_matches_the_module_in_names_and_signatures(tmp_path: Path) -> 
         timeout=600,
     )
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_a_battle_without_a_log_ends_as_the_logged_one() -> None:
+    """``resolve_battle(log=False)`` takes the engine's fast path: the same result, no phases."""
+    position = Position.from_toml(CLOWN)
+    logged = position.resolve_battle()
+    quiet = position.resolve_battle(log=False)
+    assert quiet.phases == [] and logged.phases
+    assert quiet.units == logged.units and quiet.hq_hp == logged.hq_hp
+    assert quiet.winner == logged.winner
+
+
+def test_battles_in_one_call_match_one_by_one() -> None:
+    positions = [Position.from_toml(CLOWN), *[Position.from_file(p) for p in EXAMPLES]]
+    batch = core.resolve_battles(positions)
+    assert [r.units for r in batch] == [p.resolve_battle().units for p in positions]
+    assert [r.hq_hp for r in batch] == [p.resolve_battle().hq_hp for p in positions]
+
+
+def test_every_action_valued_by_a_battle_in_one_call() -> None:
+    game = core.Game(["borgo", "moloch"], seed=3)
+    for _ in range(30):  # into the game: a few turns of the first legal action
+        if game.is_terminal():
+            break
+        player = game.current_player()
+        game.apply_action(game.natural_draw() if player == core.CHANCE else game.legal_actions()[0])
+    values = game.battle_after_each_action()
+    assert [a for a, _ in values] == game.legal_actions()
+    for action, hq_hp in values[:20]:
+        copy = game.clone()
+        copy.apply_action(action)
+        expected = copy.position.resolve_battle(log=False).hq_hp
+        assert hq_hp == (copy.position.hq_hp if copy.is_terminal() else expected)

@@ -175,6 +175,37 @@ impl PyGame {
         })
     }
 
+    /// Every legal action valued by a battle, in one call with the GIL released: a list of
+    /// (action number, HQ hit points per seat after it), where the hit points are those after
+    /// the battle a Battle tile would start now (for a finished game, as it ended). What a
+    /// Python AI needs to pick a move by the battle that follows, without a call per action.
+    fn battle_after_each_action(&mut self, py: Python<'_>) -> PyResult<Vec<(u64, Vec<u32>)>> {
+        let game = self.rec.game.clone();
+        py.detach(|| {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let mut r = nshex_rules::Resolver::new();
+                let mut g = game.clone();
+                g.set_keep_battle_logs(false);
+                let mut out = Vec::new();
+                for a in game.legal_actions() {
+                    g.copy_from(&game);
+                    g.set_keep_battle_logs(false);
+                    g.apply_unchecked(a);
+                    g.answer_automatically();
+                    let mut pos = g.pos().clone();
+                    if !g.is_over() {
+                        r.resolve(&mut pos, None, &mut nshex_rules::NoLog)
+                            .expect("automatic choices");
+                    }
+                    let hp = pos.hq_hp[..pos.seats as usize].iter().map(|&h| h as u32);
+                    out.push((a.encode(), hp.collect()));
+                }
+                out
+            }))
+        })
+        .map_err(|_| EngineError::new_err("internal engine error while valuing actions"))
+    }
+
     /// Applies an action; an illegal one raises IllegalActionError and changes nothing.
     fn apply_action(&mut self, action: u64) -> PyResult<()> {
         let a = decode(action)?;

@@ -21,7 +21,7 @@ use errors::{EngineError, IllegalActionError, SaveError, ScenarioError};
 use game::PyGame;
 use nshex_ai::BOT_NAMES;
 use nshex_formats::views::{CHANCE, TERMINAL};
-use position::{ability_texts, tile_ids, tile_info, PyBattleResult, PyPosition};
+use position::{ability_texts, resolve_battles, tile_ids, tile_info, PyBattleResult, PyPosition};
 use puzzle::{puzzle_generate, PyPuzzle};
 use pyo3::prelude::*;
 use tools::{bench_core, script_json, selftest};
@@ -56,6 +56,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tile_info, m)?)?;
     m.add_function(wrap_pyfunction!(ability_texts, m)?)?;
     m.add_class::<PyPuzzle>()?;
+    m.add_function(wrap_pyfunction!(resolve_battles, m)?)?;
     m.add_function(wrap_pyfunction!(puzzle_generate, m)?)?;
     Ok(())
 }

@@ -6,7 +6,7 @@ use nshex_formats::json::{battle_json, outcome_json, phases_json};
 use nshex_formats::scenario::{choices_from_json, load_scenario, parse_scenario};
 use nshex_formats::views::{tile_view, ABILITY_TEXTS};
 use nshex_rules::text::quote;
-use nshex_rules::{tiles, BattleLog, BattleSummary, Position, Resolver};
+use nshex_rules::{tiles, BattleLog, BattleSummary, NoLog, Position, Resolver};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -71,12 +71,14 @@ impl PyPosition {
 
     /// Resolves one battle on a copy of this position (this one is not changed).
     /// `choices` has the shape of a scenario's `[choices]` table; unanswered questions get
-    /// the automatic answers.
-    #[pyo3(signature = (choices = None))]
+    /// the automatic answers. With `log=False` no log is recorded (the engine's fast path:
+    /// the result's `phases` is empty), for callers that want only the outcome.
+    #[pyo3(signature = (choices = None, log = true))]
     fn resolve_battle(
         &self,
         py: Python<'_>,
         choices: Option<&Bound<'_, PyAny>>,
+        log: bool,
     ) -> PyResult<PyBattleResult> {
         let choices = match choices {
             None => None,
@@ -91,13 +93,18 @@ impl PyPosition {
             }
         };
         let before = self.inner.clone();
+        let keep = log;
         let result = py.detach(|| {
             catch_unwind(AssertUnwindSafe(|| {
                 let mut after = before.clone();
                 let mut log = BattleLog::default();
-                Resolver::new()
-                    .resolve(&mut after, choices.as_ref(), &mut log)
-                    .map(|summary| (after, summary, log))
+                let mut r = Resolver::new();
+                let summary = if keep {
+                    r.resolve(&mut after, choices.as_ref(), &mut log)
+                } else {
+                    r.resolve(&mut after, choices.as_ref(), &mut NoLog)
+                };
+                summary.map(|summary| (after, summary, log))
             }))
         });
         match result {
@@ -230,4 +237,44 @@ pub(crate) fn ability_texts<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyAny>>
         .map(|a| serde_json::json!({"keyword": a.keyword, "badge": a.badge, "text": a.text}))
         .collect();
     to_py(py, &Value::Array(v))
+}
+
+/// Resolves a battle on a copy of each position, in one call with the GIL released (a Python
+/// AI pays the crossing once): the results in order. `log` as for `Position.resolve_battle`
+/// (off by default here: a batch wants outcomes).
+#[pyfunction]
+#[pyo3(signature = (positions, log = false))]
+pub(crate) fn resolve_battles(
+    py: Python<'_>,
+    positions: Vec<PyRef<'_, PyPosition>>,
+    log: bool,
+) -> PyResult<Vec<PyBattleResult>> {
+    let before: Vec<Position> = positions.iter().map(|p| p.inner.clone()).collect();
+    let results = py
+        .detach(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                let mut r = Resolver::new();
+                before
+                    .into_iter()
+                    .map(|before| {
+                        let mut after = before.clone();
+                        let mut battle_log = BattleLog::default();
+                        let summary = if log {
+                            r.resolve(&mut after, None, &mut battle_log)
+                        } else {
+                            r.resolve(&mut after, None, &mut NoLog)
+                        }
+                        .expect("automatic choices");
+                        PyBattleResult {
+                            before,
+                            after,
+                            summary,
+                            log: battle_log,
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            }))
+        })
+        .map_err(|_| EngineError::new_err("internal engine error during a battle"))?;
+    Ok(results)
 }
