@@ -8,12 +8,29 @@ has them (the search bots); the simple ones finish at once.
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 from typing import Any
 
 from nshex_pygame.core import Bot, Game
 
 FALLBACK = "greedy"
+
+# How much lower than the window's the thinking threads' scheduling priority is (a nice
+# value): the search uses every core, and the window must still draw its frames on time.
+THINKING_NICENESS = 10
+
+
+def lower_this_threads_priority() -> None:
+    """Make the calling thread (and the threads it starts: the engine's search threads inherit
+    it) yield to the window's thread. Linux sets nice values per thread; elsewhere, or when the
+    system says no, nothing changes."""
+    if not hasattr(os, "setpriority"):
+        return
+    tid = threading.get_native_id()
+    with contextlib.suppress(OSError):
+        now = os.getpriority(os.PRIO_PROCESS, tid)
+        os.setpriority(os.PRIO_PROCESS, tid, max(now, THINKING_NICENESS))
 
 
 def make_bot(name: str, seed: int) -> tuple[Any, str | None]:
@@ -56,6 +73,7 @@ class Thinker:
 
         def work() -> None:
             try:
+                lower_this_threads_priority()
                 self.action = self.bot.choose(snapshot)
             except BaseException as exc:  # reported by the game scene
                 self.error = exc

@@ -1,0 +1,37 @@
+"""The computer thinks on threads that yield to the window: its search uses every core, and
+the window must still draw its frames on time (the frame-time target while the AI thinks)."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+import pytest
+
+from nshex_pygame.client import ai
+from nshex_pygame.core import Game
+
+
+class _Probe:
+    """A stand-in bot that records the scheduling priority of the thread it is asked on."""
+
+    def __init__(self) -> None:
+        self.niceness: int | None = None
+
+    def choose(self, game: Game) -> int:
+        self.niceness = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+        return game.legal_actions()[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "setpriority"), reason="per-thread priority is Linux's")
+def test_the_thinking_thread_yields_to_the_window() -> None:
+    window = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    probe = _Probe()
+    thinker = ai.Thinker(probe)
+    game = Game(["borgo", "moloch"], seed=1)
+    thinker.start(game)
+    thinker.wait(10)
+    assert thinker.take() == game.legal_actions()[0]
+    assert probe.niceness is not None and probe.niceness >= max(window, ai.THINKING_NICENESS)
+    # The window's own thread keeps its priority.
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == window
