@@ -74,3 +74,67 @@ def click_button(app: App, scene: Any, label: str) -> None:
             return
     labels = [b.label for b in scene.buttons]
     raise AssertionError(f"no button {label!r} in {labels}")
+
+
+def open_from_menu(app: App, label: str) -> Any:
+    """The main menu, alone on the stack, then its entry ``label`` clicked: the scene it
+    opened (drawn once)."""
+    menu = app.make("menu")
+    app.stack.clear_to(menu)
+    app.step(0.0)
+    click_button(app, menu, label)
+    app.step(0.0)
+    return app.stack.top
+
+
+def hand_pos(scene: Any, seat: int, index: int) -> tuple[float, float]:
+    """Where a tile of ``seat``'s hand is drawn in the game scene."""
+    return scene.hand_rects(seat)[index][1]
+
+
+def play_by_clicks(app: App, scene: Any, action: int) -> None:
+    """Make ``action`` in the game scene the way a player would: hand tile, hexes, turning,
+    confirming."""
+    game = scene.game
+    desc = game.describe_action(action)
+    kind = desc["kind"]
+    seat = game.current_player()
+    hand = scene.hand(seat)
+    if kind in ("end", "unlucky"):
+        label = {"end": "End turn", "unlucky": "Unlucky"}[kind]
+        button = next(b for b in scene.buttons if b.label.startswith(label))
+        click(app, button.rect.center)
+        return
+    if kind == "discard":
+        click(app, hand_pos(scene, seat, hand.index(desc["tile"])))
+        if scene.stage == "discard":
+            click(app, hand_pos(scene, seat, hand.index(desc["tile"])))
+        else:
+            key(app, pygame.K_x)
+        return
+    if kind == "place":
+        click(app, hand_pos(scene, seat, hand.index(desc["tile"])))
+    elif kind in ("move", "push_back", "sniper", "grenade", "air_strike", "battle"):
+        index = next(i for i, t in enumerate(hand) if t.partition(".")[2] == kind)
+        click(app, hand_pos(scene, seat, index))
+        if kind == "battle":
+            click(app, hand_pos(scene, seat, index))
+            return
+    slots = {
+        "place": ("at",),
+        "place_hq": ("at",),
+        "push_to": ("at",),
+        "move": ("from", "to"),
+        "mobility": ("from", "to"),
+        "transport": ("from", "to"),
+        "push_back": ("from", "target"),
+    }.get(kind, ("target",))
+    for slot in slots:
+        click(app, scene.board.pixel(tuple(desc[slot])))
+    if "facing" in desc:
+        for _ in range(6):
+            if scene.facing == desc["facing"]:
+                break
+            key(app, pygame.K_e)
+        assert scene.facing == desc["facing"], desc
+    click(app, scene.board.pixel(tuple(desc[slots[-1]])))

@@ -8,7 +8,14 @@ import time
 from pathlib import Path
 
 import pygame
-from client_support import app_fixture, click, data_dir_fixture, key  # noqa: F401
+from client_support import (  # noqa: F401
+    app_fixture,
+    click,
+    data_dir_fixture,
+    hand_pos,
+    key,
+    play_by_clicks,
+)
 
 from nshex_pygame.client import storage
 from nshex_pygame.client.scenes.battle import BattleScene
@@ -51,10 +58,6 @@ def _scene(app, game: Game, seats=HUMANS, save: Path | None = None) -> GameScene
     return scene
 
 
-def _hand_pos(scene: GameScene, seat: int, index: int) -> tuple[float, float]:
-    return scene.hand_rects(seat)[index][1]
-
-
 def test_placing_a_tile_through_clicks_is_exactly_the_engine_action(app) -> None:
     game = _main_stage()
     scene = _scene(app, game)
@@ -64,7 +67,7 @@ def test_placing_a_tile_through_clicks_is_exactly_the_engine_action(app) -> None
     before = game.clone()
     history = game.history()
 
-    click(app, _hand_pos(scene, 0, index))
+    click(app, hand_pos(scene, 0, index))
     assert scene.selected_tile() == tile
     legal = scene.slot_hexes(scene.candidates(), "at")
     assert legal, "the legal hexes come from the engine"
@@ -105,7 +108,7 @@ def test_an_illegal_click_changes_nothing_and_says_why(app) -> None:
     occupied = next(iter(scene.units))
     hand = scene.hand(0)
     index = next(i for i, t in enumerate(hand) if not t.endswith((".battle", ".move", ".grenade")))
-    click(app, _hand_pos(scene, 0, index))
+    click(app, hand_pos(scene, 0, index))
     click(app, scene.board.pixel(occupied))
     assert game == before
     assert scene.message.strip(), "the refusal is explained"
@@ -114,7 +117,7 @@ def test_an_illegal_click_changes_nothing_and_says_why(app) -> None:
     # a tile in the other player's hand
     scene.message = ""
     if scene.hand(1):
-        click(app, _hand_pos(scene, 1, 0))
+        click(app, hand_pos(scene, 1, 0))
         assert "not their turn" in scene.message
     # nothing selected: a click on an empty hex
     key(app, pygame.K_ESCAPE)
@@ -132,7 +135,7 @@ def test_undo_takes_back_unconfirmed_choices(app) -> None:
     before = game.clone()
     hand = scene.hand(0)
     index = next(i for i, t in enumerate(hand) if not t.endswith((".battle", ".move", ".grenade")))
-    click(app, _hand_pos(scene, 0, index))
+    click(app, hand_pos(scene, 0, index))
     target = sorted(scene.slot_hexes(scene.candidates(), "at"))[0]
     click(app, scene.board.pixel(target))
     assert scene.partial.get("at") == target
@@ -221,53 +224,6 @@ def test_continue_opens_the_autosave(app, data_dir: Path) -> None:
     assert app.stack.top.game == game
 
 
-def _play_by_clicks(app, scene: GameScene, action: int) -> None:
-    """Make ``action`` the way a player would: hand tile, hexes, turning, confirming."""
-    game = scene.game
-    desc = game.describe_action(action)
-    kind = desc["kind"]
-    seat = game.current_player()
-    hand = scene.hand(seat)
-    if kind in ("end", "unlucky"):
-        label = {"end": "End turn", "unlucky": "Unlucky"}[kind]
-        button = next(b for b in scene.buttons if b.label.startswith(label))
-        click(app, button.rect.center)
-        return
-    if kind == "discard":
-        click(app, _hand_pos(scene, seat, hand.index(desc["tile"])))
-        if scene.stage == "discard":
-            click(app, _hand_pos(scene, seat, hand.index(desc["tile"])))
-        else:
-            key(app, pygame.K_x)
-        return
-    if kind == "place":
-        click(app, _hand_pos(scene, seat, hand.index(desc["tile"])))
-    elif kind in ("move", "push_back", "sniper", "grenade", "air_strike", "battle"):
-        index = next(i for i, t in enumerate(hand) if t.partition(".")[2] == kind)
-        click(app, _hand_pos(scene, seat, index))
-        if kind == "battle":
-            click(app, _hand_pos(scene, seat, index))
-            return
-    slots = {
-        "place": ("at",),
-        "place_hq": ("at",),
-        "push_to": ("at",),
-        "move": ("from", "to"),
-        "mobility": ("from", "to"),
-        "transport": ("from", "to"),
-        "push_back": ("from", "target"),
-    }.get(kind, ("target",))
-    for slot in slots:
-        click(app, scene.board.pixel(tuple(desc[slot])))
-    if "facing" in desc:
-        for _ in range(6):
-            if scene.facing == desc["facing"]:
-                break
-            key(app, pygame.K_e)
-        assert scene.facing == desc["facing"], desc
-    click(app, scene.board.pixel(tuple(desc[slots[-1]])))
-
-
 PAIRINGS = [
     ["borgo", "moloch"],
     ["hegemony", "outpost"],
@@ -303,7 +259,7 @@ def _clicked_game(app, seed: int) -> set[str]:
         action = rng.choice(by_kind[rng.choice(sorted(by_kind))])
         expected = game.describe_action(action)
         length = len(game.history())
-        _play_by_clicks(app, scene, action)
+        play_by_clicks(app, scene, action)
         assert len(game.history()) == length + 1, (expected, scene.message)
         made = game.history()[-1]
         if made != expected["text"]:
@@ -330,7 +286,7 @@ def test_the_wheel_turns_the_tile_one_step_per_notch(app) -> None:
     scene = _scene(app, game)
     hand = scene.hand(0)
     index = next(i for i, t in enumerate(hand) if not t.endswith((".battle", ".move", ".grenade")))
-    click(app, _hand_pos(scene, 0, index))
+    click(app, hand_pos(scene, 0, index))
     target = sorted(scene.slot_hexes(scene.candidates(), "at"))[0]
     click(app, scene.board.pixel(target))
     faces = scene.facings(scene.candidates())
@@ -477,9 +433,9 @@ def test_the_discard_hint_goes_once_the_tile_is_discarded(app) -> None:
     game = _discard_stage()
     scene = _scene(app, game)
     tile = scene.hand(0)[0]
-    click(app, _hand_pos(scene, 0, 0))
+    click(app, hand_pos(scene, 0, 0))
     assert "again" in scene.message and scene.message_time > 0
-    click(app, _hand_pos(scene, 0, 0))
+    click(app, hand_pos(scene, 0, 0))
     assert tile in game.view()["discards"][0]
     assert scene.message_time <= 0, f"an obsolete hint stays: {scene.message!r}"
 
@@ -506,7 +462,7 @@ def test_a_hand_tooltip_shows_only_under_the_pointer(app, monkeypatch) -> None:
     from client_support import move
 
     scene = _scene(app, _main_stage())
-    move(app, _hand_pos(scene, 0, 0))
+    move(app, hand_pos(scene, 0, 0))
     assert _tooltips(app, monkeypatch), "over a hand tile, its hover box shows"
     key(app, pygame.K_ESCAPE)  # the pause menu
     assert app.stack.top is not scene
@@ -525,7 +481,7 @@ def test_the_info_box_says_what_to_do_with_the_selected_tile(app, monkeypatch) -
     scene = _scene(app, _main_stage())
     hand = scene.hand(0)
     index = next(i for i, t in enumerate(hand) if not t.endswith((".battle", ".move", ".grenade")))
-    click(app, _hand_pos(scene, 0, index))
+    click(app, hand_pos(scene, 0, index))
     texts: list[str] = []
     real = widgets.draw_paragraph
 
@@ -576,7 +532,7 @@ def test_every_tile_starts_as_printed_wherever_it_goes(app) -> None:
             if tileart_kind(tile) == "instant":
                 continue
             scene.facing = 3  # whatever the last tile was turned to
-            click(app, _hand_pos(scene, 0, index))
+            click(app, hand_pos(scene, 0, index))
             hexes = sorted(scene.slot_hexes(scene.candidates(), "at"))
             for at in hexes[:6]:
                 move(app, scene.board.pixel(at))
@@ -628,13 +584,13 @@ def test_an_instant_with_no_legal_use_is_greyed_out_with_the_reason(app, monkeyp
     reason = scene.unusable(0, index)
     assert reason and reason.startswith(tileart_name(tile))
     before = game.clone()
-    click(app, _hand_pos(scene, 0, index))
+    click(app, hand_pos(scene, 0, index))
     assert scene.message.startswith(reason) and scene.message_time > 0
     if scene.selected is not None:  # only to discard it: nothing to aim, no target lit
         assert all(d["kind"] == "discard" for d in scene.tile_uses(tile))
         assert not scene.candidates()
     assert game == before
-    move(app, _hand_pos(scene, 0, index))
+    move(app, hand_pos(scene, 0, index))
     from nshex_pygame.client import widgets
 
     lines: list[str] = []
@@ -846,7 +802,7 @@ def test_the_danger_view_is_the_engines_battle_on_a_copy(app) -> None:
     assert game == before, "nothing was played"
     # a tile held over a hex: the battle with the tile there
     index = next(i for i, t in enumerate(scene.hand(0)) if tileart_kind(t) not in ("instant",))
-    click(app, _hand_pos(scene, 0, index))
+    click(app, hand_pos(scene, 0, index))
     target = sorted(scene.slot_hexes(scene.candidates(), "at"))[0]
     move(app, scene.board.pixel(target))
     action = scene.preview_action()

@@ -235,3 +235,38 @@ def test_counts_of_one_are_singular(sized_app: App, monkeypatch: pytest.MonkeyPa
         pygame.Surface((1280, 800)), pygame.Rect(0, 0, 130, 150), "Discards", "1", "borgo.mutant", 1
     )
     assert "1 tile" in drawn and "1 tiles" not in drawn
+
+
+def test_the_puzzle_screens_fit(sized_app: App) -> None:
+    """The list with progress marks and a problem, and a puzzle: in play with the hint, the
+    solution shown and waiting for its battle, the result lost and won; the daily puzzle's
+    longest names."""
+    import datetime
+
+    from nshex_pygame.client import puzzles
+
+    app = sized_app
+    problems: list[str] = []
+    longest = datetime.date(2025, 9, 24)  # a Wednesday in September
+    for n, entry in enumerate(puzzles.shipped()):
+        if n % 3:
+            storage.record_puzzle_attempt(entry.key, won=n % 2 == 0)
+    listing = app.stack.clear_to(app.make("puzzles", today=longest))
+    listing.problem = "puzzles.json: line 1: Expecting value; " * 3
+    _check(app, "puzzle list", problems)
+    for entry in (puzzles.shipped()[-1], puzzles.daily_entry(longest)):
+        scene = app.open("puzzle", entry)
+        scene.record = storage.PuzzleRecord(attempts=5)
+        scene.show_hint()
+        _check(app, f"{entry.key} hint", problems)
+        scene.show_solution()
+        scene.problem = "The puzzle progress could not be saved: [Errno 28] No space left on device"
+        _check(app, f"{entry.key} solution", problems)
+        scene.commit()
+        app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s")])
+        _check(app, f"{entry.key} won", problems)
+        scene.shown, scene.result = False, {"won": False, "shortfall": 17}
+        scene.record = storage.PuzzleRecord(attempts=1)
+        _check(app, f"{entry.key} lost", problems)
+        app.stack.pop(scene)
+    assert not problems, "\n".join(problems)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-from client_support import app_fixture, click_button, data_dir_fixture, key  # noqa: F401
+from client_support import app_fixture, data_dir_fixture, key, open_from_menu  # noqa: F401
 
 from nshex_pygame.client import widgets
 from nshex_pygame.client.lessons import LEARNER, LESSONS, Coach, expected, spelled_out
@@ -59,13 +59,9 @@ def test_a_step_accepts_only_its_action() -> None:
 
 
 def test_the_tutorial_is_played_from_the_main_menu(app: Any) -> None:
-    menu = app.make("menu")
-    app.stack.clear_to(menu)
-    app.step(0.0)
-    click_button(app, menu, "Learn by playing")
-    scene = app.stack.top
+    scene = open_from_menu(app, "Learn by playing")
+    menu = app.stack.scenes[0]
     assert scene.scene_name == "tutorial" and scene.modal == "intro"
-    app.step(0.0)
     key(app, pygame.K_RETURN)
     assert scene.modal is None
     overflow: list[str] = []

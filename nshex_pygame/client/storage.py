@@ -9,6 +9,9 @@ A file that cannot be read never raises: the loaders return the problem as a one
 
 A saved game may carry a name the player gave it (free text, in the save's own ``"name"``
 field); the load screen shows it, renames (an atomic rewrite) and deletes saves.
+
+The Hex Puzzles' progress (solved or not, attempts, per puzzle) is kept in ``puzzles.json``; a
+file that cannot be read is reported, kept aside as ``puzzles.json.bad`` and started afresh.
 """
 
 from __future__ import annotations
@@ -28,6 +31,9 @@ SAVES_DIR = "saves"
 AUTOSAVE_FILE = "autosave.json"
 SAVE_FORMAT = "nshex-client-save"
 SAVE_VERSION = 1
+PUZZLES_FILE = "puzzles.json"
+PUZZLES_FORMAT = "nshex-puzzle-progress"
+PUZZLES_VERSION = 1
 
 NAME_LENGTH = 40  # the longest name a save may have, in characters
 
@@ -341,3 +347,97 @@ def list_saves() -> list[Path]:
     folder = saves_dir()
     files = [p for p in folder.glob("*.json") if p.is_file()]
     return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+# --- the puzzles' progress ---------------------------------------------------------------------
+
+
+@dataclass
+class PuzzleRecord:
+    """One puzzle's progress: solved once (it stays solved) and the battles tried."""
+
+    solved: bool = False
+    attempts: int = 0
+
+
+def puzzles_path() -> Path:
+    return data_dir() / PUZZLES_FILE
+
+
+def _check_records(data: Any) -> tuple[dict[str, PuzzleRecord], list[str]]:
+    if not isinstance(data, dict) or data.get("format") != PUZZLES_FORMAT:
+        return {}, [f"not the puzzle progress of this program (no format {PUZZLES_FORMAT!r})"]
+    if data.get("version") != PUZZLES_VERSION:
+        return {}, [f"written by another version (format version {data.get('version')!r})"]
+    found = data.get("puzzles")
+    if not isinstance(found, dict):
+        return {}, ["'puzzles' must be an object of puzzle names"]
+    records: dict[str, PuzzleRecord] = {}
+    problems: list[str] = []
+    for key, value in found.items():
+        solved = value.get("solved") if isinstance(value, dict) else None
+        attempts = value.get("attempts") if isinstance(value, dict) else None
+        if (
+            isinstance(solved, bool)
+            and isinstance(attempts, int)
+            and not isinstance(attempts, bool)
+            and attempts >= 0
+        ):
+            records[str(key)] = PuzzleRecord(solved, attempts)
+        else:
+            problems.append(f"the entry {key!r} is not {{solved, attempts}} (left out)")
+    return records, problems
+
+
+def load_puzzle_progress() -> tuple[dict[str, PuzzleRecord], str | None]:
+    """Every puzzle's progress, and a problem to report, if any.
+
+    A file that is not the progress at all (unreadable, not JSON, another format) never
+    raises: it is renamed to ``puzzles.json.bad`` (kept for the curious) and the progress
+    starts again; a bad entry in a good file is left out and named.
+    """
+    path = puzzles_path()
+    if not path.exists():
+        return {}, None
+    try:
+        records, problems = _check_records(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError) as exc:
+        records, problems = {}, [f"cannot be read ({exc})"]
+    except json.JSONDecodeError as exc:
+        records, problems = {}, [f"line {exc.lineno}: {exc.msg}"]
+    if not problems:
+        return records, None
+    if records:
+        return records, f"{path.name}: {'; '.join(problems)}"
+    aside = path.with_name(path.name + ".bad")
+    try:
+        os.replace(path, aside)
+    except OSError as exc:
+        return {}, f"{path.name}: {problems[0]}; it could not be set aside ({exc})"
+    return {}, (
+        f"{path.name}: {problems[0]}; the puzzle progress starts again (the old file is kept"
+        f" as {aside.name})"
+    )
+
+
+def save_puzzle_progress(records: dict[str, PuzzleRecord]) -> None:
+    data = {
+        "format": PUZZLES_FORMAT,
+        "version": PUZZLES_VERSION,
+        "puzzles": {key: asdict(record) for key, record in sorted(records.items())},
+    }
+    atomic_write(puzzles_path(), json.dumps(data, indent=1) + "\n")
+
+
+def record_puzzle_attempt(key: str, won: bool) -> tuple[PuzzleRecord, str | None]:
+    """One more battle tried on the puzzle ``key`` (solved if ``won``), written at once: the
+    puzzle's record now, and a problem (reading or writing the file) to report, if any."""
+    records, problem = load_puzzle_progress()
+    record = records.setdefault(key, PuzzleRecord())
+    record.attempts += 1
+    record.solved = record.solved or won
+    try:
+        save_puzzle_progress(records)
+    except OSError as exc:
+        problem = f"The puzzle progress could not be saved: {exc}"
+    return record, problem

@@ -16,6 +16,7 @@ __all__ = [
     "font",
     "log_lines",
     "panel",
+    "shade",
     "tooltip",
     "wrap",
 ]
@@ -132,6 +133,15 @@ def draw_paragraph(
         draw_text(surface, line, (rect.left, y), size, colour, bold)
         y += step
     return y
+
+
+def shade(surface: pygame.Surface, alpha: int = 170) -> None:
+    """Darken the whole screen under a dialog: the boxes drawn so far lie under the shade, so
+    the text drawn after it fits the dialog's boxes alone (a new frame for the text check)."""
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    layer.fill((0, 0, 0, alpha))
+    surface.blit(layer, (0, 0))
+    begin_frame()
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill=PANEL, edge=PANEL_EDGE) -> None:

@@ -1,5 +1,5 @@
 """The client's scenes: menu, new game, game, battle playback, rules and gallery, settings, game
-over, replay, tutorial.
+over, replay, tutorial, puzzles.
 
 This is the one place that knows them all: :func:`register_all` gives each its name in the
 app's registry, and the scenes open one another by those names (``app.open("setup")``), never
@@ -17,6 +17,7 @@ def register_all(registry: SceneRegistry) -> None:
     from nshex_pygame.client.scenes.game import GameScene
     from nshex_pygame.client.scenes.gameover import GameOverScene
     from nshex_pygame.client.scenes.menu import ErrorScene, LoadScene, MenuScene, PauseScene
+    from nshex_pygame.client.scenes.puzzles import PuzzleListScene, PuzzleScene
     from nshex_pygame.client.scenes.replay import ReplayScene
     from nshex_pygame.client.scenes.settings import SettingsScene
     from nshex_pygame.client.scenes.setup import SetupScene
@@ -36,5 +37,7 @@ def register_all(registry: SceneRegistry) -> None:
         GalleryScene,
         SettingsScene,
         TutorialScene,
+        PuzzleListScene,
+        PuzzleScene,
     ):
         registry.register(scene.scene_name, scene)

@@ -113,10 +113,7 @@ class GameOverScene(Scene):
             self.board_button.draw(surface)
             return
         self.board_button.rect.topleft = (BOX.left + 710, BOX.bottom - 66)
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, (0, 0))
-        widgets.begin_frame()  # the panels under the shade are no boxes for this text
+        widgets.shade(surface)
         widgets.panel(surface, BOX)
         cx = BOX.centerx
         widgets.draw_text(surface, "Game over", (cx, BOX.top + 14), 20, widgets.DIM, True, "midtop")

@@ -41,13 +41,14 @@ class MenuScene(Scene):
             ("Continue the last game", self.continue_game),
             ("Load a saved game", self.load_game),
             ("Learn by playing", self.tutorial),
+            ("Hex puzzles", self.puzzles),
             ("Rules and symbols", self.rules),
             ("Tile gallery", self.gallery),
             ("Settings", self.settings),
             ("Quit", self.app.quit),
         ]
         self.buttons = [
-            widgets.Button(label, (x, 236 + i * 56, w, 46), action, size=21)
+            widgets.Button(label, (x, 226 + i * 51, w, 43), action, size=21)
             for i, (label, action) in enumerate(entries)
         ]
         self.continue_button = self.buttons[1]
@@ -78,6 +79,10 @@ class MenuScene(Scene):
     def tutorial(self) -> None:
         """The lessons: a short guided game on the real board."""
         self.app.open("tutorial")
+
+    def puzzles(self) -> None:
+        """The Hex Puzzles: a position, a few tiles to play, a battle that must reach a goal."""
+        self.app.open("puzzles")
 
     def gallery(self) -> None:
         self.app.open("gallery")
@@ -350,10 +355,7 @@ class LoadScene(Scene):
     def draw_dialog(self, surface: pygame.Surface) -> None:
         assert self.dialog is not None
         kind, path = self.dialog
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
-        surface.blit(shade, (0, 0))
-        widgets.begin_frame()  # the list's boxes lie under the shade: text now fits the dialog
+        widgets.shade(surface)
         box = pygame.Rect(400, 250, 480, 260)
         widgets.panel(surface, box)
         if kind == "rename":

@@ -233,10 +233,7 @@ class TutorialScene(Scene):
             button.draw(surface)
 
     def draw_modal(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
-        widgets.begin_frame()  # the panels under the shade are no boxes for this text
+        widgets.shade(surface, 150)
         widgets.panel(surface, MODAL, edge=widgets.GOOD)
         lesson = self.coach.lesson
         x, width = MODAL.left + 24, MODAL.width - 48
