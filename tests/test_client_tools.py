@@ -23,7 +23,8 @@ def test_the_battle_choice_screenshot_finds_its_question() -> None:
 
 def test_the_readme_shows_its_screenshots_small() -> None:
     """Every picture the README's screenshot table names is in docs/screenshots, a 1280x800
-    PNG of the real window, under 500 KB; the danger view, the game over and a lesson too."""
+    PNG of the real window, under 500 KB; the danger view, the game over, a lesson and the
+    puzzles too."""
     import re
     from pathlib import Path
 
@@ -38,6 +39,8 @@ def test_the_readme_shows_its_screenshots_small() -> None:
         "danger",
         "gameover",
         "tutorial",
+        "puzzles",
+        "puzzle",
     }
     for name in named:
         data = (root / name).read_bytes()

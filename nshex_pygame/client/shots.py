@@ -5,7 +5,8 @@
 Scripts the scenes with synthetic events and saves one PNG per view: the menu, the new-game
 screen, a game in the middle with a tile being placed, a hover box, the danger view, a battle in
 progress, the game over screen, the gallery, the rules (the symbols, the abilities), a lesson of
-the tutorial and a battle choice asked of a player.
+the tutorial, the Hex Puzzles' list and a puzzle with its hint, and a battle choice asked of a
+player.
 ``NSHEX_DATA_DIR`` is pointed at a temporary folder (unless set) so nothing of the player's is
 touched.
 """
@@ -164,6 +165,9 @@ def main(argv: list[str]) -> int:
         move(app, (int(spot[0]), int(spot[1])))
     save(app, out, "12-tutorial")
 
+    # the Hex Puzzles: the list with some progress, and a puzzle with its hint on the board
+    puzzle_shots(app, out)
+
     # a battle choice: a medic question for a human seat, the battle held at it
     asked = question_game("medic")
     if asked is not None:
@@ -181,6 +185,31 @@ def main(argv: list[str]) -> int:
             save(app, out, "11-battle-choice")
     pygame.quit()
     return 0
+
+
+def puzzle_shots(app: App, out: Path) -> None:
+    """The puzzle list (a few solved, a few tried) and a puzzle being played: one of its
+    tiles placed, the hint for the first play asked after starting again."""
+    from nshex_pygame.client import puzzles, storage
+
+    entries = puzzles.shipped()
+    for n, entry in enumerate(entries[:24]):
+        for _ in range(1 + n % 3):
+            storage.record_puzzle_attempt(entry.key, won=n % 4 != 3)
+    listing = app.make("puzzles")
+    app.stack.clear_to(listing)
+    button = next(b for b, e in listing.rows if e.key == "medium-011")
+    move(app, button.rect.center)
+    save(app, out, "13-puzzles")
+    app.open("puzzle", next(e for e in entries if e.key == "medium-011"))
+    scene = app.stack.top
+    storage.record_puzzle_attempt("medium-011", won=False)
+    scene.record = storage.PuzzleRecord(attempts=1)
+    app.step(0.1)
+    scene.show_hint()
+    (_rect, center) = scene.inner.hand_rects(scene.seat)[1]
+    move(app, (int(center[0]), int(center[1])))
+    save(app, out, "14-puzzle")
 
 
 def battle_in_progress(app: App):  # -> tuple[GameScene, BattleScene | None]
