@@ -11,6 +11,7 @@ in when it was recorded, so a fast wrong binding fails instead of looking good.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -29,14 +30,7 @@ ROW_KEYS = ("name", "what", "ops", "per_second", "target_per_second")
 
 # One mid-game position per base pairing: 40 actions into a seeded game between random bots,
 # then the next 20 actions of the same bots, which the benchmark replays.
-PAIRINGS = (
-    ("borgo", "moloch"),
-    ("borgo", "hegemony"),
-    ("borgo", "outpost"),
-    ("moloch", "hegemony"),
-    ("moloch", "outpost"),
-    ("hegemony", "outpost"),
-)
+PAIRINGS = tuple(itertools.combinations(("borgo", "moloch", "hegemony", "outpost"), 2))
 OPENING = 40
 LINE = 20
 SEED = 2026

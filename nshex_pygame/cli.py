@@ -483,14 +483,21 @@ def describe_script(result: dict[str, Any], armies: list[str], *, title: str) ->
     return lines
 
 
+def _warn_about_the_machine() -> None:
+    from nshex_pygame import bench
+    from nshex_pygame.core import build_profile
+
+    for warning in bench.machine_warnings(build_profile):
+        _error(f"nshex bench: WARNING: {warning}")
+
+
 def _bench(*, as_json: bool, quick: bool, out: TextIO) -> int:
     try:
         from nshex_pygame import bench
-        from nshex_pygame.core import EngineError, build_profile
+        from nshex_pygame.core import EngineError
     except ImportError as exc:
         return _engine_missing(exc)
-    for warning in bench.machine_warnings(build_profile):
-        _error(f"nshex bench: WARNING: {warning}")
+    _warn_about_the_machine()
     try:
         rows = bench.run(quick=quick)
     except EngineError as exc:  # a benchmark got a wrong answer
@@ -506,15 +513,14 @@ def _bench(*, as_json: bool, quick: bool, out: TextIO) -> int:
 def _bench_compare(other: str, *, as_json: bool, out: TextIO) -> int:
     try:
         from nshex_pygame import _core, bench
-        from nshex_pygame.core import EngineError, build_profile
+        from nshex_pygame.core import EngineError
     except ImportError as exc:
         return _engine_missing(exc)
     path = Path(other)
     if not path.is_file():
         _error(f"nshex bench --compare: {other}: no such file (give another build's _core*.so)")
         return EXIT_USAGE
-    for warning in bench.machine_warnings(build_profile):
-        _error(f"nshex bench: WARNING: {warning}")
+    _warn_about_the_machine()
     try:
         rows = bench.compare(Path(_core.__file__), path)
     except EngineError as exc:
@@ -538,6 +544,7 @@ def describe_bench(rows: list[dict[str, Any]]) -> list[str]:
     """The benchmark rows as a table: name, what, ops, per second, the spread of its rounds,
     target, met."""
     from nshex_pygame.bench import spread
+
     header = ("name", "what", "ops", "per second", "spread", "target", "met")
     table = [
         (

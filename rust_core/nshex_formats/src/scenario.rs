@@ -184,7 +184,8 @@ pub fn choices_from_json(text: &str) -> Result<BattleChoices, String> {
 }
 
 /// Line number (1-based) of a byte offset.
-fn line_of(text: &str, offset: usize) -> usize {
+/// The line (from 1) of a byte offset in `text`, for messages that name the line.
+pub fn line_of(text: &str, offset: usize) -> usize {
     text.as_bytes()[..offset.min(text.len())]
         .iter()
         .filter(|&&b| b == b'\n')

@@ -10,7 +10,7 @@
 //! goal = { kind = "destroy_hq" }   # or damage_hq (at_least), win (hq_above), destroy_unit (at)
 //! ```
 
-use nshex_formats::scenario::{parse_puzzle_scenario, Scenario, ScenarioError};
+use nshex_formats::scenario::{line_of, parse_puzzle_scenario, Scenario, ScenarioError};
 use nshex_rules::{tiles, Game, Hex, Position, Setup, TileId};
 use serde::Deserialize;
 use std::fmt::Write as _;
@@ -152,10 +152,6 @@ struct RawGoal {
     at_least: Option<i64>,
     hq_above: Option<i64>,
     at: Option<[i64; 2]>,
-}
-
-fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].matches('\n').count() + 1
 }
 
 impl Puzzle {

@@ -166,8 +166,6 @@ impl Game {
                 ));
             }
         }
-        let armies: Vec<ArmyId> = s.pos.armies[..seats].to_vec();
-        let mut game = Game::new(&armies, s.pos.board, 0);
         let waiting = match (s.stage, s.waiting) {
             (Stage::BattleChoice { seat }, Some((then, answers))) => Some((then, answers, seat)),
             (Stage::BattleChoice { .. }, None) => {
@@ -184,24 +182,31 @@ impl Game {
             }
             (_, None) => None,
         };
-        game.pos = s.pos;
-        game.hands = s.hands;
-        game.decks = s.decks;
-        game.discards = s.discards;
-        game.to_move = s.to_move;
-        game.turn = s.turn;
-        game.turns_taken = s.turns_taken;
-        game.stage = if waiting.is_some() {
+        // While a battle waits, the stage is set again when it is resumed below.
+        let stage = if waiting.is_some() {
             Stage::Main
         } else {
             s.stage
         };
-        game.ending = s.ending;
-        game.outcome = s.outcome;
-        game.used_mobility = s.used_mobility;
-        game.used_transport = s.used_transport;
-        game.battles = s.battles;
-        game.manual_choices = s.manual_choices;
+        let game = Game {
+            pos: s.pos,
+            hands: s.hands,
+            decks: s.decks,
+            discards: s.discards,
+            to_move: s.to_move,
+            turn: s.turn,
+            turns_taken: s.turns_taken,
+            stage,
+            ending: s.ending,
+            outcome: s.outcome,
+            used_mobility: s.used_mobility,
+            used_transport: s.used_transport,
+            battles: s.battles,
+            last_battle: None,
+            keep_battle_logs: true,
+            manual_choices: s.manual_choices,
+            pending: None,
+        };
         // The stage must be one the rules can reach from this position.
         let tm = game.to_move as usize;
         let stage_ok = match game.stage {
@@ -248,6 +253,7 @@ impl Game {
                 "a finished game needs an outcome, and only a finished one",
             ));
         }
+        let mut game = game;
         if let Some((then, answers, seat)) = waiting {
             game.resume_battle(then, answers, seat)
                 .map_err(|e| StateError::new("stage", e))?;
