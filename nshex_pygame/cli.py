@@ -512,8 +512,8 @@ def _bench(*, as_json: bool, quick: bool, out: TextIO) -> int:
 
 def _bench_compare(other: str, *, as_json: bool, out: TextIO) -> int:
     try:
-        from nshex_pygame import _core, bench
-        from nshex_pygame.core import EngineError
+        from nshex_pygame import bench
+        from nshex_pygame.core import NATIVE_MODULE, EngineError
     except ImportError as exc:
         return _engine_missing(exc)
     path = Path(other)
@@ -522,7 +522,7 @@ def _bench_compare(other: str, *, as_json: bool, out: TextIO) -> int:
         return EXIT_USAGE
     _warn_about_the_machine()
     try:
-        rows = bench.compare(Path(_core.__file__), path)
+        rows = bench.compare(NATIVE_MODULE, path)
     except EngineError as exc:
         _error(f"nshex bench --compare: FAILED: {_one_line(exc)}")
         return EXIT_FAILURE

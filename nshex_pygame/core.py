@@ -123,6 +123,9 @@ def puzzle_generate(difficulty: str, seed: int, max_attempts: int = 20000) -> Pu
     return _core.puzzle_generate(difficulty, seed, max_attempts)
 
 
+NATIVE_MODULE = Path(_core.__file__)
+"""The engine's native module file (``nshex bench --compare`` times it against another)."""
+
 build_profile: str = _core.build_profile
 """The Cargo profile the native module was built with: ``"release"`` or ``"debug"``."""
 
