@@ -5,6 +5,8 @@ use nshex_rules::tiles;
 use nshex_rules::Position;
 use nshex_rules::{dir_edge, Geometry};
 use nshex_rules::{BattleLog, BattleSummary, Event, Outcome, DIR_EXPLOSION};
+use serde::ser::{SerializeSeq, Serializer};
+use serde::Serialize;
 use serde_json::{json, Value};
 
 fn hex_json(geo: &Geometry, cell: u8) -> Value {
@@ -48,26 +50,137 @@ pub fn position_json(pos: &Position) -> Value {
     })
 }
 
+/// A hex as the views write it: `[q, r]` (a list in Python).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HexView(pub i8, pub i8);
+
+impl Serialize for HexView {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(2))?;
+        seq.serialize_element(&self.0)?;
+        seq.serialize_element(&self.1)?;
+        seq.end()
+    }
+}
+
+fn hex_view(geo: &Geometry, cell: u8) -> HexView {
+    let h = geo.hex(cell);
+    HexView(h.q, h.r)
+}
+
+/// One event of a battle's log, as a client animates it (`kind` names the variant).
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum EventView {
+    Netted {
+        at: HexView,
+    },
+    SlotLost {
+        at: HexView,
+    },
+    Converted {
+        at: HexView,
+        edge: u8,
+        to: &'static str,
+    },
+    Attack {
+        at: HexView,
+        tile: &'static str,
+        edge: u8,
+        dir: u8,
+        melee: u8,
+        ranged: u8,
+        gauss: bool,
+        path: Vec<HexView>,
+        /// The hexes it hit (filled in from the hits of its phase).
+        targets: Vec<HexView>,
+    },
+    Explode {
+        at: HexView,
+        targets: Vec<HexView>,
+    },
+    Hit {
+        at: HexView,
+        from: HexView,
+        edge: i64,
+        wounds: u8,
+    },
+    Armor {
+        at: HexView,
+        from: HexView,
+        edge: i64,
+        blocked: u8,
+    },
+    Save {
+        medic: HexView,
+        at: HexView,
+        from: Option<HexView>,
+        edge: i64,
+        cancelled: u8,
+    },
+    HqDamage {
+        seat: u8,
+        amount: u8,
+        hp: u8,
+    },
+    Removed {
+        at: HexView,
+        tile: &'static str,
+        seat: u8,
+        cause: &'static str,
+    },
+}
+
+/// A tile on the board, as the views write it.
+#[derive(Clone, Debug, Serialize)]
+pub struct UnitView {
+    pub seat: u8,
+    pub tile: &'static str,
+    pub at: HexView,
+    pub facing: u8,
+    pub wounds: u8,
+}
+
+/// The board after a phase.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardView {
+    pub units: Vec<UnitView>,
+    pub hq_hp: Vec<u8>,
+}
+
+/// One phase of a battle's log: its initiative, its events, the board after it (`None` for
+/// a phase a battle question interrupted).
+#[derive(Clone, Debug, Serialize)]
+pub struct PhaseView {
+    pub initiative: u8,
+    pub events: Vec<EventView>,
+    pub after: Option<BoardView>,
+}
+
 /// One event. `before` is the position at the start of the battle (cells and facings there
 /// name the tiles, since nothing moves during a battle).
-pub fn event_json(before: &Position, ev: &Event) -> Value {
+pub fn event_view(before: &Position, ev: &Event) -> EventView {
     let geo = before.geometry();
-    let at = |c: u8| hex_json(geo, c);
+    let at = |c: u8| hex_view(geo, c);
     let edge_of = |from: u8, dir: u8| -> i64 {
         if dir >= 6 {
             return -1;
         }
         before.cells[from as usize].map_or(-1, |u| dir_edge(dir, u.facing) as i64)
     };
+    let id = |t: nshex_rules::TileId| tiles().tile(t).id.as_str();
     match *ev {
-        Event::Netted { cell } => json!({"kind": "netted", "at": at(cell)}),
-        Event::SlotLost { cell } => json!({"kind": "slot_lost", "at": at(cell)}),
+        Event::Netted { cell } => EventView::Netted { at: at(cell) },
+        Event::SlotLost { cell } => EventView::SlotLost { at: at(cell) },
         Event::Converted {
             cell,
             edge,
             to_ranged,
-        } => json!({"kind": "converted", "at": at(cell), "edge": edge,
-                     "to": if to_ranged { "ranged" } else { "melee" }}),
+        } => EventView::Converted {
+            at: at(cell),
+            edge,
+            to: if to_ranged { "ranged" } else { "melee" },
+        },
         Event::Attack {
             cell,
             tile,
@@ -78,65 +191,90 @@ pub fn event_json(before: &Position, ev: &Event) -> Value {
             gauss,
             reach,
         } => {
-            let mut path = Vec::new();
+            let mut path = Vec::with_capacity(reach as usize);
             let mut cur = cell;
             for _ in 0..reach {
                 cur = geo.neighbors[cur as usize][dir as usize];
                 path.push(at(cur));
             }
-            json!({"kind": "attack", "at": at(cell), "tile": tiles().tile(tile).id, "edge": edge,
-                   "dir": dir, "melee": melee, "ranged": ranged, "gauss": gauss, "path": path,
-                   "targets": []})
+            EventView::Attack {
+                at: at(cell),
+                tile: id(tile),
+                edge,
+                dir,
+                melee,
+                ranged,
+                gauss,
+                path,
+                targets: Vec::new(),
+            }
         }
-        Event::Explode { cell } => json!({"kind": "explode", "at": at(cell), "targets": []}),
+        Event::Explode { cell } => EventView::Explode {
+            at: at(cell),
+            targets: Vec::new(),
+        },
         Event::Hit {
             target,
             from,
             dir,
             wounds,
-        } => json!({"kind": "hit", "at": at(target), "from": at(from),
-                     "edge": edge_of(from, dir), "wounds": wounds}),
+        } => EventView::Hit {
+            at: at(target),
+            from: at(from),
+            edge: edge_of(from, dir),
+            wounds,
+        },
         Event::Armor {
             target,
             from,
             dir,
             blocked,
-        } => json!({"kind": "armor", "at": at(target), "from": at(from),
-                     "edge": edge_of(from, dir), "blocked": blocked}),
+        } => EventView::Armor {
+            at: at(target),
+            from: at(from),
+            edge: edge_of(from, dir),
+            blocked,
+        },
         Event::Save {
             medic,
             target,
             from,
             dir,
             wounds,
-        } => {
-            let from_v = if dir == Event::MEDIC_DEATH {
-                Value::Null
-            } else {
-                at(from)
-            };
-            json!({"kind": "save", "medic": at(medic), "at": at(target), "from": from_v,
-                   "edge": edge_of(from, dir), "cancelled": wounds})
-        }
-        Event::HqDamage { seat, amount, hp } => {
-            json!({"kind": "hq_damage", "seat": seat, "amount": amount, "hp": hp})
-        }
+        } => EventView::Save {
+            medic: at(medic),
+            at: at(target),
+            from: (dir != Event::MEDIC_DEATH).then(|| at(from)),
+            edge: edge_of(from, dir),
+            cancelled: wounds,
+        },
+        Event::HqDamage { seat, amount, hp } => EventView::HqDamage { seat, amount, hp },
         Event::Removed {
             cell,
             tile,
             seat,
             cause,
-        } => json!({"kind": "removed", "at": at(cell), "tile": tiles().tile(tile).id,
-                     "seat": seat, "cause": cause.name()}),
+        } => EventView::Removed {
+            at: at(cell),
+            tile: id(tile),
+            seat,
+            cause: cause.name(),
+        },
     }
 }
 
-/// The phases of a log as JSON; each attack and explosion lists the hexes it hit.
-pub fn phases_json(before: &Position, log: &BattleLog) -> Value {
+/// One event as JSON.
+pub fn event_json(before: &Position, ev: &Event) -> Value {
+    serde_json::to_value(event_view(before, ev)).expect("an event is JSON")
+}
+
+/// The phases of a log; each attack and explosion lists the hexes it hit.
+pub fn phase_views(before: &Position, log: &BattleLog) -> Vec<PhaseView> {
     let geo = before.geometry();
-    let mut phases = Vec::new();
+    let seats = before.seats as usize;
+    let mut phases = Vec::with_capacity(log.phases.len());
     for p in &log.phases {
-        let mut events: Vec<Value> = Vec::with_capacity(p.events.len());
+        let mut events: Vec<EventView> = Vec::with_capacity(p.events.len());
         // Index of the attack/explosion event of each (cell, dir) in this phase.
         let mut owner: Vec<((u8, u8), usize)> = Vec::new();
         for ev in &p.events {
@@ -150,39 +288,52 @@ pub fn phases_json(before: &Position, log: &BattleLog) -> Value {
                     target, from, dir, ..
                 } => {
                     if let Some(&(_, i)) = owner.iter().rev().find(|(k, _)| *k == (from, dir)) {
-                        let t = hex_json(geo, target);
-                        if let Some(list) = events[i]["targets"].as_array_mut() {
-                            if !list.contains(&t) {
-                                list.push(t);
+                        let t = hex_view(geo, target);
+                        if let EventView::Attack { targets, .. }
+                        | EventView::Explode { targets, .. } = &mut events[i]
+                        {
+                            if !targets.contains(&t) {
+                                targets.push(t);
                             }
                         }
                     }
                 }
                 _ => {}
             }
-            events.push(event_json(before, ev));
+            events.push(event_view(before, ev));
         }
         // The board after the phase, as the resolver left it: tiles do not move in a
-        // battle, so each standing tile is the one that stood there before.
-        let seats = before.seats as usize;
-        // A phase a battle question interrupts has no board after it yet.
-        let after = p.hq_hp_after.map(|hp| {
-            let units: Vec<Value> = log
+        // battle, so each standing tile is the one that stood there before. A phase a
+        // battle question interrupts has no board after it yet.
+        let after = p.hq_hp_after.map(|hp| BoardView {
+            units: log
                 .board_after(p)
                 .iter()
                 .filter_map(|&(c, wounds)| {
                     let u = before.cells[c as usize]?;
-                    Some(
-                        json!({"seat": u.seat, "tile": u.def().id, "at": hex_json(geo, c),
-                                "facing": u.facing, "wounds": wounds}),
-                    )
+                    Some(UnitView {
+                        seat: u.seat,
+                        tile: u.def().id.as_str(),
+                        at: hex_view(geo, c),
+                        facing: u.facing,
+                        wounds,
+                    })
                 })
-                .collect();
-            json!({"units": units, "hq_hp": &hp[..seats]})
+                .collect(),
+            hq_hp: hp[..seats].to_vec(),
         });
-        phases.push(json!({"initiative": p.initiative, "events": events, "after": after}));
+        phases.push(PhaseView {
+            initiative: p.initiative,
+            events,
+            after,
+        });
     }
-    Value::Array(phases)
+    phases
+}
+
+/// The phases of a log as JSON (see [`phase_views`]).
+pub fn phases_json(before: &Position, log: &BattleLog) -> Value {
+    serde_json::to_value(phase_views(before, log)).expect("phases are JSON")
 }
 
 /// The `nshex battle --json` object.

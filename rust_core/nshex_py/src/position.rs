@@ -2,7 +2,7 @@
 
 use crate::convert::*;
 use crate::errors::*;
-use nshex_formats::json::{battle_json, outcome_json, phases_json};
+use nshex_formats::json::{battle_json, outcome_json, phase_views};
 use nshex_formats::scenario::{choices_from_json, load_scenario, parse_scenario};
 use nshex_formats::views::{tile_view, ABILITY_TEXTS};
 use nshex_rules::text::quote;
@@ -174,10 +174,12 @@ impl PyBattleResult {
         units_py(py, &self.after)
     }
 
-    /// `[{"initiative": p, "events": [...]}, ...]`, highest phase first.
+    /// `[{"initiative": p, "events": [...], "after": {...}}, ...]`, highest phase first,
+    /// made straight from the engine's views (no JSON in between).
     #[getter]
     fn phases<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &phases_json(&self.before, &self.log))
+        pythonize::pythonize(py, &phase_views(&self.before, &self.log))
+            .map_err(|e| EngineError::new_err(format!("the battle's phases: {e}")))
     }
 
     #[getter]
