@@ -12,13 +12,19 @@ impl Game {
         let geo = self.pos.geometry();
         let empty = |c: u8| c != NO_CELL && (c == from || self.pos.cells[c as usize].is_none());
         let mut out = 1u64 << from;
+        // Worked out once for the unit's every way through (only with a Recon Center).
+        let threats = if two_steps {
+            self.net_threats(from)
+        } else {
+            NetThreats::default()
+        };
         for d in 0..6 {
             let n1 = geo.neighbors[from as usize][d];
             if !empty(n1) || n1 == from {
                 continue;
             }
             out |= 1 << n1;
-            if two_steps && self.can_pass(from, n1) {
+            if two_steps && self.can_pass(from, n1, threats) {
                 for d2 in 0..6 {
                     let n2 = geo.neighbors[n1 as usize][d2];
                     if empty(n2) {
@@ -30,42 +36,54 @@ impl Game {
         out
     }
 
+    /// The net throwers on the board but the unit on `from`, and the hexes an enemy's net
+    /// edge points at: what a two-hex move of that unit has to get past.
+    pub(super) fn net_threats(&self, from: u8) -> NetThreats {
+        let set = tiles();
+        let geo = self.pos.geometry();
+        let seat = self.pos.cells[from as usize].expect("a unit moves").seat;
+        let mut t = NetThreats::default();
+        for c in bits(self.pos.occupied() & !(1u64 << from)) {
+            let u = self.pos.cells[c as usize].expect("occupied");
+            if set.move_flags[u.tile.0 as usize] & MOVE_NET == 0 {
+                continue;
+            }
+            t.throwers |= 1 << c;
+            if u.seat != seat {
+                let net = set.tile(u.tile).oriented[u.facing as usize].net;
+                for d in bits(net as u64) {
+                    let n = geo.neighbors[c as usize][d as usize];
+                    if n != NO_CELL {
+                        t.aimed |= 1 << n;
+                    }
+                }
+            }
+        }
+        t
+    }
+
     /// Whether the unit on `from` could stand on the empty hex `mid` on its way (FAQ-138,
     /// FAQ-139): with some facing it would not be netted there. The unit has left `from`,
     /// and its own nets count, so a net thrower that would net its netter back cancels
-    /// that net as usual (D-3).
-    pub(super) fn can_pass(&self, from: u8, mid: u8) -> bool {
+    /// that net as usual (D-3). `threats` is `net_threats(from)`.
+    pub(super) fn can_pass(&self, from: u8, mid: u8, threats: NetThreats) -> bool {
+        // Only an enemy net edge aimed at `mid` can net the unit there.
+        if threats.aimed >> mid & 1 == 0 {
+            return true;
+        }
         let set = tiles();
         let geo = self.pos.geometry();
         let mover = self.pos.cells[from as usize].expect("a unit moves");
         let occ = (self.pos.occupied() & !(1u64 << from)) | 1u64 << mid;
-        let unit = |c: u8| self.pos.cells[c as usize].expect("occupied");
-        // Only an enemy net edge aimed at `mid` can net the unit there.
-        let mut throwers = 0u64;
-        let mut aimed = false;
-        for c in bits(occ & !(1u64 << from | 1u64 << mid)) {
-            let u = unit(c);
-            if set.move_flags[u.tile.0 as usize] & MOVE_NET == 0 {
-                continue;
-            }
-            throwers |= 1 << c;
-            if u.seat != mover.seat {
-                let net = set.tile(u.tile).oriented[u.facing as usize].net;
-                aimed |= bits(net as u64).any(|d| geo.neighbors[c as usize][d as usize] == mid);
-            }
-        }
-        if !aimed {
-            return true;
-        }
         let oriented = &set.tile(mover.tile).oriented;
         (0..6).any(|f| {
             let net = oriented[f].net;
-            let th = throwers | ((net != 0) as u64) << mid;
+            let th = threats.throwers | ((net != 0) as u64) << mid;
             let netted = crate::battle::nets_among(&geo.neighbors, th, occ, |c| {
                 if c == mid {
                     (mover.seat, net)
                 } else {
-                    let u = unit(c);
+                    let u = self.pos.cells[c as usize].expect("occupied");
                     (u.seat, set.tile(u.tile).oriented[u.facing as usize].net)
                 }
             });
@@ -139,4 +157,11 @@ impl Game {
             *m |= had << to;
         }
     }
+}
+
+/// See [`Game::net_threats`].
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct NetThreats {
+    throwers: u64,
+    aimed: u64,
 }

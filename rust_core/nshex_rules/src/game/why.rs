@@ -164,6 +164,7 @@ impl Game {
                     with a working Recon Center of yours)"
                 .into();
         }
+        let threats = self.net_threats(from);
         let mids: Vec<u8> = near(from)
             .into_iter()
             .filter(|&m| m != NO_CELL && near(to).contains(&m))
@@ -173,7 +174,7 @@ impl Game {
             "the destination is out of reach: two hexes at most, through an empty hex (a two-hex \
              move goes step by step, FAQ-138)"
                 .into()
-        } else if !mids.iter().any(|&m| self.can_pass(from, m)) {
+        } else if !mids.iter().any(|&m| self.can_pass(from, m, threats)) {
             "the destination is out of reach: the unit would be netted on every hex between (a \
              two-hex move goes step by step, FAQ-138)"
                 .into()
