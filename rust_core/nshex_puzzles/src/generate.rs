@@ -13,7 +13,7 @@ use crate::format::{Difficulty, Goal, Puzzle};
 use crate::solve::{solve, SolveReport};
 use nshex_formats::scenario::Scenario;
 use nshex_rules::{
-    tiles, BoardKind, InstantKind, Kind, NoLog, Position, Resolver, TileId, BASE_PAIRINGS,
+    tiles, BoardKind, InstantKind, NoLog, Position, Resolver, TileId, BASE_PAIRINGS,
 };
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -174,9 +174,7 @@ fn candidate(rng: &mut ChaCha8Rng, difficulty: Difficulty) -> Option<Puzzle> {
         .flat_map(|&t| std::iter::repeat_n(t, set.tile(t).count as usize))
         .filter(|&t| {
             let d = set.tile(t);
-            !d.is_hq()
-                && !matches!(d.instant, Some(InstantKind::Battle | InstantKind::PushBack))
-                && d.kind != Kind::Hq
+            !d.is_hq() && !matches!(d.instant, Some(InstantKind::Battle | InstantKind::PushBack))
         })
         .collect();
     for (_, u) in pos.units().filter(|(_, u)| u.seat == seat) {

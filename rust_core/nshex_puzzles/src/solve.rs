@@ -13,10 +13,11 @@ use nshex_formats::notation::action_to_line;
 use nshex_rules::{tiles, Action, Game, NoLog, Player, Position, Resolver, TileId};
 use std::collections::HashMap;
 
-/// One way to win: the player's plays in order, as notation lines.
+/// One way to win: the player's plays in order, as notation lines and as actions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
     pub actions: Vec<String>,
+    pub plays: Vec<Action>,
 }
 
 /// What the solver found.
@@ -194,7 +195,10 @@ pub fn solve(puzzle: &Puzzle) -> SolveReport {
         key.sort();
         if !seen.contains(&key) {
             seen.push(key);
-            solutions.push(Solution { actions: text });
+            solutions.push(Solution {
+                actions: text,
+                plays: line,
+            });
         }
     }
     solutions.sort_by_key(|s| (s.actions.len(), s.actions.join("\n")));
@@ -213,11 +217,9 @@ pub fn solve(puzzle: &Puzzle) -> SolveReport {
 fn explain(puzzle: &Puzzle, game: &Game, s: &Solution) -> String {
     let mut g = game.clone();
     let mut out = Vec::new();
-    for line in &s.actions {
+    for (line, &a) in s.actions.iter().zip(&s.plays) {
         out.push(format!("play: {line}"));
-        if let Ok(a) = nshex_formats::notation::line_to_action(&g, line) {
-            g.apply_unchecked(a);
-        }
+        g.apply_unchecked(a);
         // A push: let its owner choose, as in the game.
         while let Player::Seat(seat) = g.current_player() {
             if seat == puzzle.seat {

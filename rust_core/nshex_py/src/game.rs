@@ -185,7 +185,6 @@ impl PyGame {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let mut r = nshex_rules::Resolver::new();
                 let mut g = game.clone();
-                g.set_keep_battle_logs(false);
                 let mut out = Vec::new();
                 for a in game.legal_actions() {
                     g.copy_from(&game);

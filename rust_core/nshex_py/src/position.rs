@@ -6,7 +6,9 @@ use nshex_formats::json::{battle_json, outcome_json, phase_views};
 use nshex_formats::scenario::{choices_from_json, load_scenario, parse_scenario};
 use nshex_formats::views::{tile_view, ABILITY_TEXTS};
 use nshex_rules::text::quote;
-use nshex_rules::{tiles, BattleLog, BattleSummary, NoLog, Position, Resolver};
+use nshex_rules::{
+    tiles, BattleChoices, BattleLog, BattleSummary, NoLog, Position, Refusal, Resolver,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -93,31 +95,16 @@ impl PyPosition {
             }
         };
         let before = self.inner.clone();
-        let keep = log;
         let result = py.detach(|| {
             catch_unwind(AssertUnwindSafe(|| {
-                let mut after = before.clone();
-                let mut log = BattleLog::default();
-                let mut r = Resolver::new();
-                let summary = if keep {
-                    r.resolve(&mut after, choices.as_ref(), &mut log)
-                } else {
-                    r.resolve(&mut after, choices.as_ref(), &mut NoLog)
-                };
-                summary.map(|summary| (after, summary, log))
+                fight(&mut Resolver::new(), before, choices.as_ref(), log)
             }))
         });
         match result {
             Err(_) => Err(EngineError::new_err(
                 "internal engine error during a battle",
             )),
-            Ok(Err(e)) => Err(EngineError::new_err(e.to_string())),
-            Ok(Ok((after, summary, log))) => Ok(PyBattleResult {
-                before,
-                after,
-                summary,
-                log,
-            }),
+            Ok(r) => r.map_err(|e| EngineError::new_err(e.to_string())),
         }
     }
 
@@ -241,6 +228,28 @@ pub(crate) fn ability_texts<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyAny>>
     to_py(py, &Value::Array(v))
 }
 
+/// A battle on a copy of `before`, with or without a log.
+fn fight(
+    r: &mut Resolver,
+    before: Position,
+    choices: Option<&BattleChoices>,
+    log: bool,
+) -> Result<PyBattleResult, Refusal> {
+    let mut after = before.clone();
+    let mut battle_log = BattleLog::default();
+    let summary = if log {
+        r.resolve(&mut after, choices, &mut battle_log)?
+    } else {
+        r.resolve(&mut after, choices, &mut NoLog)?
+    };
+    Ok(PyBattleResult {
+        before,
+        after,
+        summary,
+        log: battle_log,
+    })
+}
+
 /// Resolves a battle on a copy of each position, in one call with the GIL released (a Python
 /// AI pays the crossing once): the results in order. `log` as for `Position.resolve_battle`
 /// (off by default here: a batch wants outcomes).
@@ -258,22 +267,7 @@ pub(crate) fn resolve_battles(
                 let mut r = Resolver::new();
                 before
                     .into_iter()
-                    .map(|before| {
-                        let mut after = before.clone();
-                        let mut battle_log = BattleLog::default();
-                        let summary = if log {
-                            r.resolve(&mut after, None, &mut battle_log)
-                        } else {
-                            r.resolve(&mut after, None, &mut NoLog)
-                        }
-                        .expect("automatic choices");
-                        PyBattleResult {
-                            before,
-                            after,
-                            summary,
-                            log: battle_log,
-                        }
-                    })
+                    .map(|before| fight(&mut r, before, None, log).expect("automatic choices"))
                     .collect::<Vec<_>>()
             }))
         })

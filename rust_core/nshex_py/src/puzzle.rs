@@ -96,7 +96,7 @@ impl PyPuzzle {
     fn outcome<'py>(&self, py: Python<'py>, game: &PyGame) -> PyResult<Bound<'py, PyAny>> {
         let p = &self.inner;
         let g = &game.rec.game;
-        let start = game.rec.start.clone();
+        let start = &game.rec.start;
         let v = guarded(|| {
             let held = g.hands()[p.seat as usize].len();
             let plays = p.offer.len().saturating_sub(held);
