@@ -15,12 +15,15 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 
+from nshex_pygame.client import widgets
 from nshex_pygame.client.app import App
 from nshex_pygame.client.storage import Settings
 
@@ -138,3 +141,44 @@ def play_by_clicks(app: App, scene: Any, action: int) -> None:
             key(app, pygame.K_e)
         assert scene.facing == desc["facing"], desc
     click(app, scene.board.pixel(tuple(desc[slots[-1]])))
+
+
+@contextmanager
+def recording_texts() -> Iterator[list[str]]:
+    """Every text ``widgets.draw_text`` draws inside the block, in order."""
+    drawn: list[str] = []
+    real = widgets.draw_text
+
+    def record(surface, words, *args, **kwargs):
+        drawn.append(words)
+        return real(surface, words, *args, **kwargs)
+
+    widgets.draw_text = record
+    try:
+        yield drawn
+    finally:
+        widgets.draw_text = real
+
+
+def drawn_texts(app: App) -> list[str]:
+    """Every text drawn in one frame."""
+    with recording_texts() as drawn:
+        app.draw()
+    return drawn
+
+
+@contextmanager
+def watching_overflow() -> Iterator[list[str]]:
+    """What the widgets drawn inside the block report as overflowing (empty when all fits)."""
+    notes = widgets.watch_overflow()
+    try:
+        yield notes
+    finally:
+        widgets.stop_watching()
+
+
+def overflow_notes(app: App) -> list[str]:
+    """What overflows in one frame."""
+    with watching_overflow() as notes:
+        app.draw()
+    return notes

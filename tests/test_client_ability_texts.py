@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from client_support import app_fixture, data_dir_fixture  # noqa: F401
+from client_support import app_fixture, data_dir_fixture, drawn_texts  # noqa: F401
 
 from nshex_pygame import core
 from nshex_pygame.client import rulestext, tileart, widgets
@@ -126,12 +126,7 @@ def test_the_client_shows_what_the_engine_says_not_its_own_words(app, monkeypatc
         rules = gallery.RulesScene(app)
         app.stack.push(rules)
         rules.page = rules.pages - 1
-        drawn: list[str] = []
-        real_text = widgets.draw_text
-        monkeypatch.setattr(
-            widgets, "draw_text", lambda s, w, *a, **k: drawn.append(w) or real_text(s, w, *a, **k)
-        )
-        app.draw()
+        drawn = drawn_texts(app)
         for entry in real_list():
             assert f"B:{entry['keyword']}" in drawn
             assert f"T:{entry['keyword']}" in drawn
@@ -150,11 +145,5 @@ def test_h_in_a_game_opens_the_symbols_not_the_abilities(app) -> None:
     assert rules.scene_name == "rules"
     assert rules.page == rules.symbols_page
     assert rules.abilities_page == rules.pages - 1
-    drawn: list[str] = []
-    real = widgets.draw_text
-    try:
-        widgets.draw_text = lambda s, w, *a, **k: drawn.append(w) or real(s, w, *a, **k)
-        app.draw()
-    finally:
-        widgets.draw_text = real
+    drawn = drawn_texts(app)
     assert "The symbols" in drawn[drawn.index("The abilities") + 1 :], "the page's own title"

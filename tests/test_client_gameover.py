@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from client_support import app_fixture, click_button, data_dir_fixture  # noqa: F401
+from client_support import (  # noqa: F401
+    app_fixture,
+    click_button,
+    data_dir_fixture,
+    drawn_texts,
+    overflow_notes,
+)
 from test_client_replay import finished_game, seats
 
-from nshex_pygame.client import widgets
 from nshex_pygame.client.replay import PLAYED_KINDS, replay, summary
 from nshex_pygame.core import Game
 
@@ -43,35 +48,18 @@ def _to_gameover(app: Any, game: Game) -> Any:
     return top
 
 
-def _texts(app: Any, monkeypatch: Any) -> list[str]:
-    drawn: list[str] = []
-    real = widgets.draw_text
-    monkeypatch.setattr(
-        widgets, "draw_text", lambda s, w, *a, **k: drawn.append(w) or real(s, w, *a, **k)
-    )
-    try:
-        app.draw()
-    finally:
-        monkeypatch.setattr(widgets, "draw_text", real)
-    return drawn
-
-
-def test_game_over_shows_each_seats_numbers_and_the_chart(app: Any, monkeypatch: Any) -> None:
+def test_game_over_shows_each_seats_numbers_and_the_chart(app: Any) -> None:
     game = finished_game()
     over = _to_gameover(app, game)
     assert over.summary is not None
-    words = _texts(app, monkeypatch)
+    words = drawn_texts(app)
     for label in ("Damage to the enemy HQ", "Enemy units destroyed", "Own units lost"):
         assert label in words
     assert "Tiles played" in words and "HQ hit points, turn by turn" in words
     assert str(over.summary.seats[0].tiles_played) in words
     labels = [b.label for b in over.buttons]
     assert labels[:3] == ["Rematch", "Watch the replay", "Main menu"]
-    notes = widgets.watch_overflow()
-    try:
-        app.draw()
-    finally:
-        widgets.stop_watching()
+    notes = overflow_notes(app)
     assert not notes, notes
 
 

@@ -6,7 +6,14 @@ import random
 from pathlib import Path
 
 import pygame
-from client_support import app_fixture, click, click_button, data_dir_fixture, key  # noqa: F401
+from client_support import (  # noqa: F401
+    app_fixture,
+    click,
+    click_button,
+    data_dir_fixture,
+    key,
+    recording_texts,
+)
 
 from nshex_pygame.client import ai, rulestext, storage, tileart
 from nshex_pygame.client.scenes.gallery import GalleryScene, RulesScene
@@ -127,17 +134,13 @@ def _drawn(app, monkeypatch) -> tuple[list[str], list[str]]:
     """The texts and the hover-box titles of one frame."""
     from nshex_pygame.client import widgets
 
-    texts: list[str] = []
     boxes: list[str] = []
-    real_text, real_box = widgets.draw_text, widgets.tooltip
-    monkeypatch.setattr(
-        widgets, "draw_text", lambda s, w, *a, **k: texts.append(w) or real_text(s, w, *a, **k)
-    )
+    real_box = widgets.tooltip
     monkeypatch.setattr(
         widgets, "tooltip", lambda s, t, *a, **k: boxes.append(t) or real_box(s, t, *a, **k)
     )
-    app.draw()
-    monkeypatch.setattr(widgets, "draw_text", real_text)
+    with recording_texts() as texts:
+        app.draw()
     monkeypatch.setattr(widgets, "tooltip", real_box)
     return texts, boxes
 

@@ -6,9 +6,17 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-from client_support import app_fixture, click, click_button, data_dir_fixture, key  # noqa: F401
+from client_support import (  # noqa: F401
+    app_fixture,
+    click,
+    click_button,
+    data_dir_fixture,
+    drawn_texts,
+    key,
+    watching_overflow,
+)
 
-from nshex_pygame.client import storage, widgets
+from nshex_pygame.client import storage
 from nshex_pygame.client.replay import replay, start_of
 from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.core import CHANCE, Bot, Game
@@ -100,13 +108,10 @@ def test_a_saved_game_can_be_watched_from_the_load_screen(app: Any, data_dir: Pa
     rep = app.stack.top
     assert rep.scene_name == "replay"
     assert rep.rep.frames[-1].game == game
-    notes = widgets.watch_overflow()
-    try:
+    with watching_overflow() as notes:
         app.draw()
         rep.jump(len(rep.rep.frames) // 2)
         app.draw()
-    finally:
-        widgets.stop_watching()
     assert not notes, notes
     click(app, (rep.buttons[-1].rect.center))
     assert app.stack.top is load
@@ -152,13 +157,7 @@ def test_the_game_screen_has_its_own_watch_the_last_battle_button(app: Any) -> N
     game_scene = app.make("game", game, seats(game))
     app.stack.clear_to(game_scene)
     app.step(0.0)
-    drawn: list[str] = []
-    real = widgets.draw_text
-    try:
-        widgets.draw_text = lambda s, w, *a, **k: drawn.append(w) or real(s, w, *a, **k)
-        app.draw()
-    finally:
-        widgets.draw_text = real
+    drawn = drawn_texts(app)
     assert "Watch last battle" in drawn
     click(app, game_scene.last_battle_button.rect.center)
     battle = app.stack.top

@@ -11,9 +11,17 @@ from pathlib import Path
 
 import pygame
 import pytest
-from client_support import app_fixture, click, data_dir_fixture, key  # noqa: F401
+from client_support import (  # noqa: F401
+    app_fixture,
+    click,
+    data_dir_fixture,
+    drawn_texts,
+    key,
+    overflow_notes,
+    watching_overflow,
+)
 
-from nshex_pygame.client import storage, widgets
+from nshex_pygame.client import storage
 from nshex_pygame.client.scenes.menu import LoadScene
 from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.core import Game
@@ -151,15 +159,8 @@ def test_a_refused_name_keeps_the_dialog_open_with_the_reason(app, data_dir: Pat
     click(app, click_at)
     assert scene.dialog == ("rename", path)
     assert scene.refused and "already called" in scene.refused
-    texts: list[str] = []
-    real = widgets.draw_text
-    notes = widgets.watch_overflow()
-    try:
-        widgets.draw_text = lambda s, w, *a, **k: texts.append(w) or real(s, w, *a, **k)
-        app.draw()
-    finally:
-        widgets.draw_text = real
-        widgets.stop_watching()
+    with watching_overflow() as notes:
+        texts = drawn_texts(app)
     assert any("already called" in t for t in texts), "the reason is shown"
     assert not notes, notes
     assert storage.read_save(path)[0].name == ""
@@ -175,11 +176,7 @@ def test_deleting_a_save_asks_first(app, data_dir: Path) -> None:
     click(app, scene.delete_buttons[rows["one.json"]].rect.center)
     assert scene.dialog == ("delete", path)
     assert path.exists(), "not before the yes"
-    notes = widgets.watch_overflow()
-    try:
-        app.draw()
-    finally:
-        widgets.stop_watching()
+    notes = overflow_notes(app)
     assert not notes, notes
     key(app, pygame.K_ESCAPE)  # changed my mind
     assert scene.dialog is None and path.exists()

@@ -10,7 +10,13 @@ from typing import Any
 
 import pygame
 import pytest
-from client_support import data_dir_fixture, move  # noqa: F401
+from client_support import (  # noqa: F401
+    data_dir_fixture,
+    drawn_texts,
+    move,
+    overflow_notes,
+    recording_texts,
+)
 
 from nshex_pygame.client import storage, widgets
 from nshex_pygame.client.app import App
@@ -28,34 +34,8 @@ def sized_app(request: pytest.FixtureRequest, data_dir: Path) -> Iterator[App]:
         scene.on_exit()
 
 
-def _overflow(app: App) -> list[str]:
-    notes = widgets.watch_overflow()
-    try:
-        app.draw()
-    finally:
-        widgets.stop_watching()
-    return notes
-
-
-def _texts(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every text drawn in one frame."""
-    drawn: list[str] = []
-    real = widgets.draw_text
-
-    def record(surface, words, *args, **kwargs):
-        drawn.append(words)
-        return real(surface, words, *args, **kwargs)
-
-    monkeypatch.setattr(widgets, "draw_text", record)
-    try:
-        app.draw()
-    finally:
-        monkeypatch.setattr(widgets, "draw_text", real)
-    return drawn
-
-
 def _check(app: App, what: str, problems: list[str]) -> None:
-    problems += [f"{what}: {note}" for note in _overflow(app)]
+    problems += [f"{what}: {note}" for note in overflow_notes(app)]
 
 
 def _game(seed: int, actions: int, armies=("borgo", "moloch")) -> Game:
@@ -113,7 +93,7 @@ def _seats(game: Game, who=("human", "human")) -> list[SeatSetup]:
     return [SeatSetup(a, p) for a, p in zip(game.view()["armies"], who, strict=True)]
 
 
-def test_the_game_screens_fit(sized_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_game_screens_fit(sized_app: App) -> None:
     app = sized_app
     problems: list[str] = []
     game = _game(4, 30)
@@ -178,7 +158,7 @@ def test_the_game_screens_fit(sized_app: App, monkeypatch: pytest.MonkeyPatch) -
             break
     assert app.stack.top.scene_name == "gameover"
     _check(app, "game over", problems)
-    words = " ".join(_texts(app, monkeypatch))
+    words = " ".join(drawn_texts(app))
     assert "Last round" not in words and "turn left" not in words, "the game is over"
     app.stack.top.toggle()
     _check(app, "game over, the board", problems)
@@ -221,19 +201,20 @@ def test_the_watch_sees_text_that_does_not_fit() -> None:
     assert len(notes) == 3, notes
 
 
-def test_counts_of_one_are_singular(sized_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_counts_of_one_are_singular(sized_app: App) -> None:
     app = sized_app
     game = _game(4, 30)
     scene = app.make("game", game, _seats(game))
     app.stack.clear_to(scene)
-    real = widgets.draw_text
-    drawn: list[str] = []
-    monkeypatch.setattr(
-        widgets, "draw_text", lambda s, w, *a, **k: drawn.append(w) or real(s, w, *a, **k)
-    )
-    scene._draw_stack(
-        pygame.Surface((1280, 800)), pygame.Rect(0, 0, 130, 150), "Discards", "1", "borgo.mutant", 1
-    )
+    with recording_texts() as drawn:
+        scene._draw_stack(
+            pygame.Surface((1280, 800)),
+            pygame.Rect(0, 0, 130, 150),
+            "Discards",
+            "1",
+            "borgo.mutant",
+            1,
+        )
     assert "1 tile" in drawn and "1 tiles" not in drawn
 
 

@@ -6,9 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-from client_support import app_fixture, data_dir_fixture, key, open_from_menu  # noqa: F401
+from client_support import (  # noqa: F401
+    app_fixture,
+    data_dir_fixture,
+    key,
+    open_from_menu,
+    overflow_notes,
+)
 
-from nshex_pygame.client import widgets
 from nshex_pygame.client.lessons import LEARNER, LESSONS, Coach, expected, spelled_out
 from nshex_pygame.core import CHANCE
 
@@ -67,12 +72,7 @@ def test_the_tutorial_is_played_from_the_main_menu(app: Any) -> None:
     overflow: list[str] = []
 
     def fits(what: str) -> None:
-        notes = widgets.watch_overflow()
-        try:
-            app.draw()
-        finally:
-            widgets.stop_watching()
-        overflow.extend(f"{what}: {note}" for note in notes)
+        overflow.extend(f"{what}: {note}" for note in overflow_notes(app))
 
     for index in range(len(LESSONS)):
         assert scene.coach.lesson_index == index
