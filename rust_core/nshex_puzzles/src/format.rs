@@ -11,7 +11,7 @@
 //! ```
 
 use nshex_formats::scenario::{line_of, parse_puzzle_scenario, Scenario, ScenarioError};
-use nshex_rules::{tiles, Game, Hex, Position, Setup, TileId};
+use nshex_rules::{tiles, Game, Hex, NoLog, Position, Resolver, Setup, TileId};
 use serde::Deserialize;
 use std::fmt::Write as _;
 use toml::Spanned;
@@ -322,6 +322,27 @@ impl Puzzle {
             drawn: true,
         })
         .expect("a checked puzzle makes a game")
+    }
+
+    /// The board after the puzzle's battle, for `game` played from [`Puzzle::game`]: the
+    /// battle that follows the plays (resolved on a copy), or the one the plays already
+    /// started by filling the board.
+    pub fn board_after_battle(&self, game: &Game, resolver: &mut Resolver) -> Position {
+        let mut after = game.pos().clone();
+        if game.battles() == 0 {
+            resolver
+                .resolve(&mut after, None, &mut NoLog)
+                .expect("automatic choices");
+        }
+        after
+    }
+
+    /// How far `game`'s battle falls short of the goal (0: solved), as
+    /// [`Goal::shortfall`] counts it from the puzzle's position.
+    pub fn shortfall(&self, game: &Game, resolver: &mut Resolver) -> u32 {
+        let after = self.board_after_battle(game, resolver);
+        self.goal
+            .shortfall(self.seat, &self.scenario.position, &after)
     }
 
     /// The puzzle as a file.

@@ -10,7 +10,7 @@
 
 use crate::format::Puzzle;
 use nshex_formats::notation::action_to_line;
-use nshex_rules::{tiles, Action, Game, NoLog, Player, Position, Resolver, TileId};
+use nshex_rules::{tiles, Action, Game, Player, Position, Resolver, TileId};
 use std::collections::HashMap;
 
 /// One way to win: the player's plays in order, as notation lines and as actions.
@@ -43,7 +43,6 @@ type Lines = Vec<Vec<Action>>;
 
 struct Search<'a> {
     puzzle: &'a Puzzle,
-    start: Position,
     resolver: Resolver,
     memo: HashMap<(Position, Vec<TileId>, u8), Lines>,
     examined: u64,
@@ -76,16 +75,7 @@ impl Search<'_> {
     /// far it falls short of the goal.
     fn judge(&mut self, g: &Game) -> u32 {
         self.candidates += 1;
-        let mut after = g.pos().clone();
-        if g.battles() == self.battles_at_start {
-            self.resolver
-                .resolve(&mut after, None, &mut NoLog)
-                .expect("automatic choices");
-        }
-        let short = self
-            .puzzle
-            .goal
-            .shortfall(self.puzzle.seat, &self.start, &after);
+        let short = self.puzzle.shortfall(g, &mut self.resolver);
         if short == 1 {
             self.near_misses += 1;
         }
@@ -177,7 +167,6 @@ pub fn solve(puzzle: &Puzzle) -> SolveReport {
     };
     let mut search = Search {
         puzzle,
-        start: game.pos().clone(),
         resolver: Resolver::new(),
         memo: HashMap::new(),
         examined: 0,
@@ -231,12 +220,7 @@ fn explain(puzzle: &Puzzle, game: &Game, s: &Solution) -> String {
         }
     }
     let before = game.pos();
-    let mut after = g.pos().clone();
-    if g.battles() == game.battles() {
-        Resolver::new()
-            .resolve(&mut after, None, &mut NoLog)
-            .expect("automatic choices");
-    }
+    let after = puzzle.board_after_battle(&g, &mut Resolver::new());
     let enemy = 1 - puzzle.seat as usize;
     out.push(format!(
         "battle: the enemy HQ goes from {} to {}, yours from {} to {}",

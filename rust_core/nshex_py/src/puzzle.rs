@@ -5,7 +5,7 @@ use crate::errors::*;
 use crate::game::PyGame;
 use nshex_formats::save::Record;
 use nshex_puzzles::{generate, solve, Difficulty, Goal, Puzzle};
-use nshex_rules::{tiles, NoLog, Resolver};
+use nshex_rules::{tiles, Resolver};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use serde_json::{json, Value};
@@ -105,13 +105,7 @@ impl PyPuzzle {
             let mut v = json!({"plays": plays, "needed": p.play, "done": done,
                                "won": null, "shortfall": null});
             if done {
-                let mut after = g.pos().clone();
-                if !fought {
-                    Resolver::new()
-                        .resolve(&mut after, None, &mut NoLog)
-                        .map_err(|e| EngineError::new_err(e.to_string()))?;
-                }
-                let short = p.goal.shortfall(p.seat, start.pos(), &after);
+                let short = p.shortfall(g, &mut Resolver::new());
                 v["won"] = json!(short == 0);
                 v["shortfall"] = json!(short);
             }
