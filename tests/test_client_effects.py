@@ -4,33 +4,18 @@ the board shaking under an HQ hit, army colours and emblems, their sounds, and t
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 
 import pygame
 from client_support import app_fixture, data_dir_fixture  # noqa: F401
 
 from nshex_pygame.client import armystyle, sound
-from nshex_pygame.client.board import BoardView
 from nshex_pygame.client.scenes.battle import effects
-from nshex_pygame.core import Position
-
-SCENARIOS = Path(__file__).resolve().parent.parent / "nshex_pygame" / "scenarios"
+from nshex_pygame.client.shots import scenario_battle
 
 
 def battle_scene(app: Any, name: str = "example_borgo_moloch.toml") -> Any:
-    position = Position.from_file(SCENARIOS / name)
-    result = position.resolve_battle()
-    return app.open(
-        "battle",
-        BoardView(),
-        position.armies,
-        position.units,
-        result.phases,
-        position.hq_hp,
-        result_units=result.units,
-        result_hq=result.hq_hp,
-    )
+    return scenario_battle(app, name)
 
 
 def at_step(scene: Any, kind: str, t: float) -> Any:

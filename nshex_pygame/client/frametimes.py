@@ -29,7 +29,7 @@ import time
 import pygame
 
 from nshex_pygame.client.app import FPS, App
-from nshex_pygame.client.shots import battle_in_progress, mid_game
+from nshex_pygame.client.shots import battle_in_progress, mid_game, scenario_battle
 from nshex_pygame.client.storage import SeatSetup, Settings
 
 
@@ -73,25 +73,8 @@ EFFECT_STEPS = ("attack", "hit", "hq_damage", "removed", "explode")
 
 
 def measure_effects(app: App) -> dict[str, float]:
-    from pathlib import Path
-
-    from nshex_pygame.client.board import BoardView
-    from nshex_pygame.core import Position
-
-    path = Path(__file__).resolve().parent.parent / "scenarios" / "example_moloch_hegemony.toml"
-    position = Position.from_file(path)
-    result = position.resolve_battle()
     app.stack.clear_to(app.make("menu"))
-    battle = app.open(
-        "battle",
-        BoardView(),
-        position.armies,
-        position.units,
-        result.phases,
-        position.hq_hp,
-        result_units=result.units,
-        result_hq=result.hq_hp,
-    )
+    battle = scenario_battle(app, "example_moloch_hegemony.toml")
 
     def effect() -> bool:
         step = battle.playback.current

@@ -229,6 +229,25 @@ def battle_in_progress(app: App):  # -> tuple[GameScene, BattleScene | None]
     return scene, None
 
 
+def scenario_battle(app: App, name: str):  # -> BattleScene
+    """The battle of ``scenarios/<name>`` resolved by the engine and opened for playback."""
+    from nshex_pygame.client.board import BoardView
+    from nshex_pygame.core import Position
+
+    position = Position.from_file(Path(__file__).resolve().parent.parent / "scenarios" / name)
+    result = position.resolve_battle()
+    return app.open(
+        "battle",
+        BoardView(),
+        position.armies,
+        position.units,
+        result.phases,
+        position.hq_hp,
+        result_units=result.units,
+        result_hq=result.hq_hp,
+    )
+
+
 def question_game(kind: str, manual: tuple[int, ...] = (0, 1)) -> tuple[Game, int] | None:
     """A seeded random game in which the seats in ``manual`` answer their battle choices,
     just before the action whose battle first asks one of them a question of ``kind``
