@@ -96,6 +96,13 @@ def draw_text(
 
 
 def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``words`` in lines no wider than ``width`` (a new line at each newline)."""
+    return list(_wrapped(words, size, width, bold))
+
+
+@cache
+def _wrapped(words: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
+    # cached: paragraphs, hover boxes and logs are wrapped again in every frame they are drawn
     f = font(size, bold)
     lines: list[str] = []
     for paragraph in words.split("\n"):
@@ -108,7 +115,7 @@ def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def draw_paragraph(

@@ -4,7 +4,6 @@ the actions panel."""
 from __future__ import annotations
 
 import math
-from functools import cache
 from typing import Any
 
 import pygame
@@ -35,7 +34,6 @@ from nshex_pygame.client.scenes.game.layout import (
 from nshex_pygame.client.words import action_words, army_name, plural
 
 
-@cache
 def wrap_log(text: str) -> tuple[str, ...]:
     return tuple(widgets.wrap(text, 14, LOG.width - 48))
 
