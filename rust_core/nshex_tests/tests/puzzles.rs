@@ -24,6 +24,7 @@ fn every_shipped_puzzle_has_exactly_one_solution_and_its_measured_difficulty() {
     let files = shipped();
     assert!(files.len() >= 60, "only {} puzzles shipped", files.len());
     let mut per_grade = [0usize; 4];
+    let mut titles = std::collections::HashSet::new();
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
         let name = path.display().to_string();
@@ -33,6 +34,8 @@ fn every_shipped_puzzle_has_exactly_one_solution_and_its_measured_difficulty() {
         assert!(r.unique);
         assert_eq!(grade(score(&r, p.play)), p.difficulty, "{name}");
         assert!(!p.title.is_empty(), "{name} has no title");
+        // The list shows puzzles by title: two with one title cannot be told apart.
+        assert!(titles.insert(p.title.clone()), "{name}: the title {:?} is taken", p.title);
         per_grade[p.difficulty as usize] += 1;
     }
     assert!(per_grade.iter().all(|&n| n >= 10), "grades {per_grade:?}");
