@@ -222,18 +222,16 @@ class PuzzleScene(Scene):
         inner.open_menu = self.leave
         inner.menu_button.label = "Back"
         inner.menu_button.hint = "Back to the puzzle list (Esc)"
-        refresh, apply, prompt = inner._refresh, inner.apply, inner.prompt
+        apply, prompt = inner.apply, inner.prompt
 
-        def narrowed() -> None:
-            refresh()
+        def narrowed(legal: list[Any]) -> list[Any]:
+            # each refresh also reads how far the plays have come (commit once they are made)
             self.outcome = self.puzzle.outcome(inner.game)
             if self.state in ("play", "commit"):
                 self.state = "commit" if self.outcome["done"] else "play"
             if self.state == "play" and inner.human_to_move():
-                inner.legal = [(a, d) for a, d in inner.legal if d.get("kind") in PLAYS]
-            else:
-                inner.legal = []
-            inner._rebuild_buttons()
+                return [(a, d) for a, d in legal if d.get("kind") in PLAYS]
+            return []
 
         def played(action: int) -> bool:
             battles = inner.game.battles
@@ -252,11 +250,11 @@ class PuzzleScene(Scene):
                 return f"{self.puzzle.goal['text']}: the battle"
             return str(prompt())
 
-        inner._refresh = narrowed
+        inner.narrow = narrowed
         inner.apply = played
         inner.prompt = puzzle_prompt
         self.inner = inner
-        narrowed()
+        inner._refresh()
 
     @property
     def game(self) -> Any:

@@ -61,15 +61,12 @@ class TutorialScene(Scene):
         inner = self.app.make("game", game, [SeatSetup(a, "human") for a in armies])
         inner.over_shown = True  # the closing card, not the game-over screen, ends a lesson
         inner.replays = False  # a lesson's battle is not watched again from a replay
-        refresh, apply = inner._refresh, inner.apply
+        apply = inner.apply
 
-        def narrowed() -> None:
-            refresh()
+        def narrowed(legal: list[Any]) -> list[Any]:
             if inner.mover == LEARNER and not self.coach.done and self.modal is None:
-                inner.legal = self.coach.allowed(inner.game, inner.legal)
-            else:
-                inner.legal = []
-            inner._rebuild_buttons()
+                return self.coach.allowed(inner.game, legal)
+            return []
 
         def checked(action: int) -> bool:
             if inner.game.current_player() != LEARNER:
@@ -83,14 +80,14 @@ class TutorialScene(Scene):
                 return False
             self.coach.played()
             self.lengths.append(len(inner.game.history()))
-            narrowed()
+            inner._refresh()
             return True
 
-        inner._refresh = narrowed
+        inner.narrow = narrowed
         inner.apply = checked
         self.inner = inner
         self.lengths = []
-        narrowed()
+        inner._refresh()
 
     @property
     def game(self) -> Any:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -152,6 +153,9 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         self.hint_thinker: Thinker | None = None
         self.hint_version = -1
         self.hint: tuple[int, dict[str, Any]] | None = None
+        # A lesson or a puzzle narrows the engine's legal actions to the plays it allows: on
+        # every refresh, before the buttons are built from them (None: every legal action).
+        self.narrow: Callable[[list[tuple[int, dict[str, Any]]]], list[Any]] | None = None
         self._refresh()
         self.replay_log()
         for note in self.notes:
@@ -171,6 +175,8 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         self.legal: list[tuple[int, dict[str, Any]]] = []
         if self.human_to_move():
             self.legal = [(a, self.game.describe_action(a)) for a in self.game.legal_actions()]
+        if self.narrow is not None:
+            self.legal = self.narrow(self.legal)
         self._rebuild_buttons()
         self.track_mouse(self.app.mouse)  # the hands changed under a pointer that stood still
 
