@@ -36,6 +36,8 @@ from nshex_pygame.describe import (
     hex_key,
     hex_text,
     long_tile_name,
+    seat_name,
+    winner_line,
     wounds_text,
 )
 
@@ -438,9 +440,7 @@ def describe_script(result: dict[str, Any], armies: list[str], *, title: str) ->
     """The readable position a game script reached, one string per line."""
 
     def seat(n: Any) -> str:
-        if isinstance(n, int) and 0 <= n < len(armies):
-            return f"seat {n} ({armies[n]})"
-        return f"seat {n}"
+        return seat_name(armies, n)
 
     hq_hp = result.get("hq_hp") or []
     hands = result.get("hands") or []
@@ -473,13 +473,7 @@ def describe_script(result: dict[str, Any], armies: list[str], *, title: str) ->
             f", {seat(unit.get('seat'))}, facing {facing} {direction}"
             + (f", {wounds_text(wounds)}" if wounds else "")
         )
-    winner = result.get("winner")
-    if winner is None:
-        lines.append("Winner: none yet, the game goes on")
-    elif winner == "draw":
-        lines.append("Winner: none, the game ends in a draw")
-    else:
-        lines.append(f"Winner: {seat(winner)}")
+    lines.append(winner_line(result.get("winner"), seat, "game"))
     return lines
 
 

@@ -8,7 +8,7 @@ the window).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -56,6 +56,23 @@ def hex_text(at: Any) -> str:
     return f"({q},{r})"
 
 
+def seat_name(armies: list[str], seat: Any) -> str:
+    """``seat 0 (borgo)``; only ``seat n`` for a value that names no seat."""
+    if isinstance(seat, int) and 0 <= seat < len(armies):
+        return f"seat {seat} ({armies[seat]})"
+    return f"seat {seat}"
+
+
+def winner_line(winner: Any, seat: Callable[[Any], str], what: str) -> str:
+    """The last line of an account: who won, if anyone; ``what`` (the game, the battle) is
+    what ends in a draw."""
+    if winner is None:
+        return "Winner: none yet, the game goes on"
+    if winner == "draw":
+        return f"Winner: none, the {what} ends in a draw"
+    return f"Winner: {seat(winner)}"
+
+
 class Board:
     """Who stood where when the battle began (nothing moves during a battle)."""
 
@@ -66,9 +83,7 @@ class Board:
         }
 
     def seat(self, seat: Any) -> str:
-        if isinstance(seat, int) and 0 <= seat < len(self.armies):
-            return f"seat {seat} ({self.armies[seat]})"
-        return f"seat {seat}"
+        return seat_name(self.armies, seat)
 
     def unit(self, at: Any) -> str:
         key = hex_key(at)
@@ -202,11 +217,5 @@ def describe_battle(position: Position, result: BattleResult, *, title: str) -> 
     hq = ", ".join(f"{board.seat(seat)} {hp}" for seat, hp in enumerate(result.hq_hp))
     lines.append(f"HQ hit points: {hq}")
     lines.append(f"Units left on the board: {len(result.units)}")
-    winner = result.winner
-    if winner is None:
-        lines.append("Winner: none yet, the game goes on")
-    elif winner == "draw":
-        lines.append("Winner: none, the battle ends in a draw")
-    else:
-        lines.append(f"Winner: {board.seat(winner)}")
+    lines.append(winner_line(result.winner, board.seat, "battle"))
     return lines
