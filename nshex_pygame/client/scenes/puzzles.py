@@ -455,12 +455,8 @@ class PuzzleScene(Scene):
             True,
         )
         plays = int(self.outcome.get("plays") or 0)
-        widgets.draw_text(
-            surface,
-            f"Play {self.needed_words()} ({plays} played)",
-            (x, y + 4),
-            tileart.fit_text(f"Play {self.needed_words()} ({plays} played)", 15, width, False),
-        )
+        words = f"Play {self.needed_words()} ({plays} played)"
+        widgets.draw_text(surface, words, (x, y + 4), tileart.fit_text(words, 15, width, False))
         record = self.record
         words = f"Attempts: {record.attempts}" + (", solved" if record.solved else "")
         colour = widgets.GOOD if record.solved else widgets.DIM
