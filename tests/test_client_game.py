@@ -24,6 +24,7 @@ from nshex_pygame.client.scenes.game.draw import wrap_log
 from nshex_pygame.client.scenes.game.layout import LOG_BAR, LOG_ROWS, LOOK_EDGE
 from nshex_pygame.client.scenes.gameover import GameOverScene
 from nshex_pygame.client.scenes.menu import MenuScene, load_game
+from nshex_pygame.client.shots import greedy_until
 from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.client.words import tile_name
 from nshex_pygame.core import CHANCE, Bot, Game
@@ -33,22 +34,16 @@ HUMANS = [SeatSetup("borgo", "human"), SeatSetup("moloch", "human")]
 
 def _main_stage(seed: int = 4, actions: int = 30) -> Game:
     """A game where seat 0 is to play its main step with a board tile in hand."""
-    game = Game(["borgo", "moloch"], seed)
-    bot = Bot("greedy", seed)
-    done = 0
-    while True:
-        assert not game.is_terminal()
-        player = game.current_player()
-        if player == CHANCE:
-            game.apply_action(game.natural_draw())
-            continue
+
+    def ready(game: Game, done: int) -> bool:
         view = game.view()
-        if done >= actions and player == 0 and view["stage"]["kind"] == "main":
-            hand = view["hands"][0]
-            if any(not t.endswith((".battle", ".move", ".grenade")) for t in hand):
-                return game
-        game.apply_action(bot.choose(game))
-        done += 1
+        if done < actions or game.current_player() != 0 or view["stage"]["kind"] != "main":
+            return False
+        return any(not t.endswith((".battle", ".move", ".grenade")) for t in view["hands"][0])
+
+    game = greedy_until(["borgo", "moloch"], seed, ready)
+    assert not game.is_terminal()
+    return game
 
 
 def _scene(app, game: Game, seats=HUMANS, save: Path | None = None) -> GameScene:
@@ -416,17 +411,13 @@ def test_the_panels_follow_the_battle_playback_not_its_result(app) -> None:
 
 def _discard_stage(seed: int = 4) -> Game:
     """A game where seat 0 holds three tiles and must discard one."""
-    game = Game(["borgo", "moloch"], seed)
-    bot = Bot("greedy", seed)
-    while True:
-        assert not game.is_terminal()
-        player = game.current_player()
-        if player == CHANCE:
-            game.apply_action(game.natural_draw())
-            continue
-        if player == 0 and game.view()["stage"]["kind"] == "discard":
-            return game
-        game.apply_action(bot.choose(game))
+    game = greedy_until(
+        ["borgo", "moloch"],
+        seed,
+        lambda g, _done: g.current_player() == 0 and g.view()["stage"]["kind"] == "discard",
+    )
+    assert not game.is_terminal()
+    return game
 
 
 def test_the_discard_hint_goes_once_the_tile_is_discarded(app) -> None:

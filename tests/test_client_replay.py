@@ -18,17 +18,13 @@ from client_support import (  # noqa: F401
 
 from nshex_pygame.client import storage
 from nshex_pygame.client.replay import replay, start_of
+from nshex_pygame.client.shots import greedy_until
 from nshex_pygame.client.storage import SeatSetup
-from nshex_pygame.core import CHANCE, Bot, Game
+from nshex_pygame.core import Game
 
 
 def finished_game(seed: int = 3, armies=("borgo", "moloch")) -> Game:
-    game = Game(list(armies), seed)
-    bot = Bot("greedy", seed)
-    while not game.is_terminal():
-        player = game.current_player()
-        game.apply_action(game.natural_draw() if player == CHANCE else bot.choose(game))
-    return game
+    return greedy_until(list(armies), seed)
 
 
 def seats(game: Game) -> list[SeatSetup]:
@@ -137,12 +133,15 @@ def test_the_last_battle_is_watched_again_from_the_game(app: Any) -> None:
 
 def _game_with_a_battle() -> Game:
     """A game that has fought a battle, seat 0 to play its main step."""
-    game = Game(["borgo", "moloch"], 4)
-    bot = Bot("greedy", 4)
-    while game.battles < 1 or game.current_player() != 0 or game.view()["stage"]["kind"] != "main":
-        player = game.current_player()
-        game.apply_action(game.natural_draw() if player == CHANCE else bot.choose(game))
-    return game
+    return greedy_until(
+        ["borgo", "moloch"],
+        4,
+        lambda game, _done: (
+            game.battles >= 1
+            and game.current_player() == 0
+            and game.view()["stage"]["kind"] == "main"
+        ),
+    )
 
 
 def test_the_game_screen_has_its_own_watch_the_last_battle_button(app: Any) -> None:

@@ -20,8 +20,9 @@ from client_support import (  # noqa: F401
 
 from nshex_pygame.client import storage, widgets
 from nshex_pygame.client.app import App
+from nshex_pygame.client.shots import greedy_until
 from nshex_pygame.client.storage import SeatSetup, Settings
-from nshex_pygame.core import CHANCE, Bot, Game
+from nshex_pygame.core import Game
 
 SIZES = [min(storage.WINDOW_SIZES), max(storage.WINDOW_SIZES)]
 
@@ -39,33 +40,25 @@ def _check(app: App, what: str, problems: list[str]) -> None:
 
 
 def _game(seed: int, actions: int, armies=("borgo", "moloch")) -> Game:
-    game = Game(list(armies), seed)
-    bot = Bot("greedy", seed)
-    done = 0
-    while not game.is_terminal():
-        if game.current_player() == CHANCE:
-            game.apply_action(game.natural_draw())
-            continue
-        if done >= actions and game.view()["stage"]["kind"] == "main":
-            break
-        game.apply_action(bot.choose(game))
-        done += 1
-    return game
+    return greedy_until(
+        list(armies),
+        seed,
+        lambda game, done: done >= actions and game.view()["stage"]["kind"] == "main",
+    )
 
 
 def _game_ending(seed: int = 3) -> Game:
     """A game in its last round (a deck is empty), a human seat to move."""
-    game = Game(["hegemony", "outpost"], seed)
-    bot = Bot("greedy", seed)
-    while not game.is_terminal():
-        if game.current_player() == CHANCE:
-            game.apply_action(game.natural_draw())
-            continue
-        ending = (game.view().get("ending") or {}).get("kind")
-        if ending == "last_round" and game.view()["stage"]["kind"] == "main":
-            return game
-        game.apply_action(bot.choose(game))
-    raise AssertionError("no last round")
+
+    def last_round(game: Game, _done: int) -> bool:
+        view = game.view()
+        ending = (view.get("ending") or {}).get("kind")
+        return ending == "last_round" and view["stage"]["kind"] == "main"
+
+    game = greedy_until(["hegemony", "outpost"], seed, last_round)
+    if game.is_terminal():
+        raise AssertionError("no last round")
+    return game
 
 
 def test_the_menus_fit(sized_app: App) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -25,21 +26,36 @@ from nshex_pygame.client.storage import SeatSetup, Settings
 from nshex_pygame.core import CHANCE, Bot, Game
 
 
-def mid_game(seed: int, actions: int, armies: list[str]) -> Game:
+def greedy_until(
+    armies: list[str], seed: int, stop: Callable[[Game, int], bool] = lambda _game, _done: False
+) -> Game:
+    """Greedy against greedy (seeded, the draws natural) from a new game until ``stop(game,
+    done)`` holds with a seat to move (``done``: the seats' actions so far), or the game ends."""
     game = Game(armies, seed)
     bot = Bot("greedy", seed)
     done = 0
     while not game.is_terminal():
-        player = game.current_player()
-        if player == CHANCE:
+        if game.current_player() == CHANCE:
             game.apply_action(game.natural_draw())  # type: ignore[arg-type]
             continue
-        stage = game.view()["stage"]["kind"]
-        if done >= actions and player == 0 and stage == "main" and len(game.view()["hands"][0]):
+        if stop(game, done):
             break
         game.apply_action(bot.choose(game))
         done += 1
     return game
+
+
+def mid_game(seed: int, actions: int, armies: list[str]) -> Game:
+    def ready(game: Game, done: int) -> bool:
+        view = game.view()
+        return (
+            done >= actions
+            and game.current_player() == 0
+            and view["stage"]["kind"] == "main"
+            and len(view["hands"][0]) > 0
+        )
+
+    return greedy_until(armies, seed, ready)
 
 
 def move(app: App, pos: tuple[int, int]) -> None:
