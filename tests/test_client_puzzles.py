@@ -14,6 +14,7 @@ from client_support import (  # noqa: F401
     app_fixture,
     click_button,
     data_dir_fixture,
+    drawn_texts,
     key,
     open_from_menu,
     play_by_clicks,
@@ -138,6 +139,18 @@ def test_a_wrong_play_loses_and_counts_an_attempt(app, data_dir) -> None:
     key(app, pygame.K_RETURN)  # try again: the puzzle as given, the attempt still counted
     assert scene.state == "play" and scene.outcome["plays"] == 0
     assert scene.record.attempts == 1
+
+
+def test_the_puzzle_screen_says_nothing_of_turns_decks_or_humans(app) -> None:
+    """A puzzle is no game in progress: its empty decks must not read as "a deck is empty: no
+    more Battle tiles", it has no turn count, and its enemy is not a human player."""
+    scene = _open(app, "easy-001")
+    texts = drawn_texts(app)
+    assert not any(t.startswith("Turn ") for t in texts), texts
+    assert not any("deck is empty" in t for t in texts), texts
+    assert "You" in texts and "The puzzle's enemy" in texts
+    assert "Human" not in texts
+    assert scene.inner.turn_status is False
 
 
 def test_undo_takes_a_play_back_before_the_battle(app) -> None:

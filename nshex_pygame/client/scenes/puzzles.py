@@ -219,6 +219,9 @@ class PuzzleScene(Scene):
         inner.over_shown = True  # the puzzle's result, not the game-over screen, ends it
         inner.replays = False
         inner.helpers_allowed = lambda: False  # the game's hint and danger view give it away
+        inner.turn_status = False  # the puzzle's empty decks would read "a deck is empty"
+        seat = self.puzzle.seat
+        inner.seat_labels = {seat: "You", 1 - seat: "The puzzle's enemy"}
         inner.open_menu = self.leave
         inner.menu_button.label = "Back"
         inner.menu_button.hint = "Back to the puzzle list (Esc)"

@@ -327,7 +327,7 @@ class GameDrawing:
             tileart.hex_fill(surface, mark, 10, tileart.INK)
             tileart.hex_outline(surface, mark, 10, rings[seat], 3)
         who = self.seats[seat].player
-        label = "Human" if who == "human" else f"Computer: {who}"
+        label = self.seat_labels.get(seat) or ("Human" if who == "human" else f"Computer: {who}")
         room = rect.width - 74 - widgets.font(22, True).size(army_name(army))[0]
         widgets.draw_text(
             surface,
@@ -456,9 +456,10 @@ class GameDrawing:
     def draw_actions(self, surface: pygame.Surface) -> None:
         widgets.panel(surface, ACTIONS)
         x, y = ACTIONS.left + 12, ACTIONS.top + 10
-        turn = self.view.get("turn", 0)
-        widgets.draw_text(surface, f"Turn {turn}", (x, y), 17, widgets.TEXT, True)
-        ending = self.view.get("ending") or {}
+        ending = (self.view.get("ending") or {}) if self.turn_status else {}
+        if self.turn_status:
+            turn = self.view.get("turn", 0)
+            widgets.draw_text(surface, f"Turn {turn}", (x, y), 17, widgets.TEXT, True)
         kind = ending.get("kind")
         if kind and kind != "none" and not self.game.is_terminal():
             left = ending.get("turns_left")

@@ -156,6 +156,10 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         # A lesson or a puzzle narrows the engine's legal actions to the plays it allows: on
         # every refresh, before the buttons are built from them (None: every legal action).
         self.narrow: Callable[[list[tuple[int, dict[str, Any]]]], list[Any]] | None = None
+        # A puzzle is no game in progress: no turn count or ending line in the actions panel,
+        # and its seats named by their part in it rather than "Human".
+        self.turn_status = True
+        self.seat_labels: dict[int, str] = {}
         self._refresh()
         self.replay_log()
         for note in self.notes:
