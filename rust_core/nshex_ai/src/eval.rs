@@ -121,7 +121,7 @@ fn material(p: &Position, seat: u8, worth: impl Fn(&nshex_rules::TileDef) -> f64
         .filter(|(_, u)| !u.def().is_hq())
         .map(|(_, u)| {
             let v = worth(u.def());
-            if u.seat == seat {
+            if u.ctrl == seat {
                 v
             } else {
                 -v

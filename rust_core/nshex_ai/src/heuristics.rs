@@ -6,7 +6,7 @@
 
 use nshex_rules::NO_CELL;
 use nshex_rules::{tiles, Kind, TileDef, TileId};
-use nshex_rules::{Action, Game};
+use nshex_rules::{Action, Game, Procedure};
 
 /// How much a tile is worth keeping, roughly (higher = keep).
 pub fn tile_value(def: &TileDef) -> f32 {
@@ -40,7 +40,7 @@ pub fn prior(g: &Game, action: Action) -> f32 {
         Action::Clown { .. } | Action::Convert { .. } | Action::MedicTakes { .. } => 0.0,
         Action::Sniper { target } | Action::Grenade { target } => {
             match g.pos().cells[target as usize] {
-                Some(u) if u.seat != s => {
+                Some(u) if u.ctrl != s => {
                     if u.def().is_hq() {
                         2.0
                     } else {
@@ -61,14 +61,26 @@ pub fn prior(g: &Game, action: Action) -> f32 {
                     continue;
                 }
                 if let Some(u) = g.pos().cells[c as usize] {
-                    v += if u.seat != s { 1.0 } else { -1.0 };
+                    v += if u.ctrl != s { 1.0 } else { -1.0 };
                 }
             }
             v
         }
         Action::PushBack { .. } => 0.8,
         Action::Move { .. } | Action::Mobility { .. } | Action::Transport { .. } => 0.2,
-        Action::PlaceHq { cell } => {
+        Action::Grant { .. } => 0.2,
+        Action::Castling { .. } | Action::Rotation { .. } => 0.3,
+        Action::Terror => 1.0,
+        Action::TurnTaken { .. } | Action::KeepTaken { .. } => 0.0,
+        Action::Exchange { tile } => 1.0 - tile_value(set.tile(tile)) / 3.0,
+        Action::Buy { n } => -(n as f32),
+        Action::Procedure(p) => match p {
+            Procedure::Laser { .. } | Procedure::Elimination { .. } | Procedure::Detonation => 2.0,
+            Procedure::Push { .. } => 0.8,
+            Procedure::Rotation { .. } => 0.2,
+            Procedure::Swap { .. } => 0.1,
+        },
+        Action::PlaceHq { cell, .. } => {
             // Near the centre, where the HQ's army bonus reaches most hexes.
             -(g.pos().geometry().hex(cell).ring() as f32)
         }
@@ -94,7 +106,7 @@ fn place_prior(g: &Game, tile: TileId, cell: u8, facing: u8, s: u8) -> f32 {
         };
         if o.melee[dir] > 0 {
             if let Some(u) = adjacent {
-                if u.seat != s {
+                if u.ctrl != s {
                     offense += o.melee[dir] as f32 * if u.def().is_hq() { 1.5 } else { 1.0 };
                 }
             }
@@ -104,7 +116,7 @@ fn place_prior(g: &Game, tile: TileId, cell: u8, facing: u8, s: u8) -> f32 {
             let mut k = j;
             while k != NO_CELL {
                 if let Some(u) = cells[k as usize] {
-                    if u.seat != s {
+                    if u.ctrl != s {
                         offense += o.ranged[dir] as f32 * if u.def().is_hq() { 1.5 } else { 1.0 };
                         if o.gauss & bit == 0 {
                             break;
@@ -115,7 +127,7 @@ fn place_prior(g: &Game, tile: TileId, cell: u8, facing: u8, s: u8) -> f32 {
             }
         }
         let Some(u) = adjacent else { continue };
-        if u.seat != s {
+        if u.ctrl != s {
             if o.net & bit != 0 && !u.def().is_hq() {
                 other += 1.5;
             }

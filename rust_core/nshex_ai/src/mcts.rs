@@ -19,7 +19,7 @@ use crate::eval::{answer_by_battle, BattleEval, Evaluator};
 use crate::heuristics::prior;
 use nshex_rules::tiles;
 use nshex_rules::Outcome;
-use nshex_rules::{Action, Game, Player};
+use nshex_rules::{Action, Game, Player, Procedure};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::Ordering;
@@ -142,17 +142,18 @@ impl Node {
 /// index), for marking which actions are legal in this iteration's deal.
 struct ActionIndex {
     /// Start of each action kind's block, and the total length at the end.
-    offsets: [usize; 15],
+    offsets: [usize; 31],
 }
 
 impl ActionIndex {
     const CELLS: usize = 37;
     const STEP: usize = Self::CELLS * 6;
+    const KINDS: usize = 30;
 
     fn new(tiles: usize) -> ActionIndex {
         let c = Self::CELLS;
-        let sizes = [
-            c,                  // PlaceHq
+        let sizes: [usize; Self::KINDS] = [
+            c * 6,              // PlaceHq
             1,                  // Unlucky
             1,                  // Battle
             1,                  // EndTurn
@@ -166,8 +167,24 @@ impl ActionIndex {
             c * Self::STEP,     // Mobility
             c * Self::STEP,     // Transport
             tiles * Self::STEP, // Place
+            c * Self::STEP,     // Grant
+            c * c,              // Castling
+            c * 6,              // Rotation
+            1,                  // Terror
+            c * 6,              // TurnTaken
+            c,                  // KeepTaken
+            tiles,              // Exchange
+            6,                  // Buy
+            c * 6,              // procedure: rotation
+            c * c * 36,         // procedure: swap
+            c * c,              // procedure: push
+            c * c,              // procedure: laser
+            c,                  // procedure: elimination
+            1,                  // procedure: detonation
+            0,
+            0,
         ];
-        let mut offsets = [0; 15];
+        let mut offsets = [0; Self::KINDS + 1];
         for (k, size) in sizes.iter().enumerate() {
             offsets[k + 1] = offsets[k] + size;
         }
@@ -175,7 +192,7 @@ impl ActionIndex {
     }
 
     fn len(&self) -> usize {
-        self.offsets[14]
+        self.offsets[Self::KINDS]
     }
 
     #[inline]
@@ -185,9 +202,12 @@ impl ActionIndex {
 
     fn index(&self, a: Action) -> usize {
         let step = Self::STEP;
+        let c = Self::CELLS;
         let mv = |from: u8, to: u8, f: u8| from as usize * step + to as usize * 6 + f as usize;
+        let pair = |a: u8, b: u8| a as usize * c + b as usize;
+        let turn = |cell: u8, f: u8| cell as usize * 6 + f as usize;
         match a {
-            Action::PlaceHq { cell } => self.offset(0) + cell as usize,
+            Action::PlaceHq { cell, facing } => self.offset(0) + turn(cell, facing),
             Action::Unlucky => self.offset(1),
             Action::Battle => self.offset(2),
             Action::EndTurn => self.offset(3),
@@ -196,15 +216,31 @@ impl ActionIndex {
             Action::Sniper { target } => self.offset(6) + target as usize,
             Action::Grenade { target } => self.offset(7) + target as usize,
             Action::AirStrike { center } => self.offset(8) + center as usize,
-            Action::PushBack { from, target } => {
-                self.offset(9) + from as usize * Self::CELLS + target as usize
-            }
+            Action::PushBack { from, target } => self.offset(9) + pair(from, target),
             Action::Move { from, to, facing } => self.offset(10) + mv(from, to, facing),
             Action::Mobility { from, to, facing } => self.offset(11) + mv(from, to, facing),
             Action::Transport { from, to, facing } => self.offset(12) + mv(from, to, facing),
             Action::Place { tile, cell, facing } => {
                 self.offset(13) + tile.0 as usize * step + cell as usize * 6 + facing as usize
             }
+            Action::Grant { from, to, facing } => self.offset(14) + mv(from, to, facing),
+            Action::Castling { a, b } => self.offset(15) + pair(a, b),
+            Action::Rotation { cell, facing } => self.offset(16) + turn(cell, facing),
+            Action::Terror => self.offset(17),
+            Action::TurnTaken { cell, facing } => self.offset(18) + turn(cell, facing),
+            Action::KeepTaken { cell } => self.offset(19) + cell as usize,
+            Action::Exchange { tile } => self.offset(20) + tile.0 as usize,
+            Action::Buy { n } => self.offset(21) + n as usize,
+            Action::Procedure(p) => match p {
+                Procedure::Rotation { cell, facing } => self.offset(22) + turn(cell, facing),
+                Procedure::Swap { a, b, fa, fb } => {
+                    self.offset(23) + pair(a, b) * 36 + fa as usize * 6 + fb as usize
+                }
+                Procedure::Push { from, target } => self.offset(24) + pair(from, target),
+                Procedure::Laser { a, b } => self.offset(25) + pair(a, b),
+                Procedure::Elimination { target } => self.offset(26) + target as usize,
+                Procedure::Detonation => self.offset(27),
+            },
             // The search plays every seat with automatic battle choices; a question at the
             // root is answered before any search (`bots::answer_by_battle`).
             Action::Clown { .. } | Action::Convert { .. } | Action::MedicTakes { .. } => {

@@ -5,7 +5,7 @@
 pub use nshex_rules::text::{cut, quote, QUOTE_MAX};
 use nshex_rules::Hex;
 use nshex_rules::{tiles, TileId};
-use nshex_rules::{Action, Game};
+use nshex_rules::{Action, Game, Kind, Procedure};
 
 fn hex_str(g: &Game, cell: u8) -> String {
     let h = g.pos().geometry().hex(cell);
@@ -17,10 +17,14 @@ pub fn action_to_line(game: &Game, action: Action) -> String {
     let t = |id: TileId| tiles().tile(id).id.clone();
     let h = |c: u8| hex_str(game, c);
     match action {
-        Action::PlaceHq { cell } => format!("hq {}", h(cell)),
+        Action::PlaceHq { cell, facing: 0 } => format!("hq {}", h(cell)),
+        Action::PlaceHq { cell, facing } => format!("hq {} {facing}", h(cell)),
         Action::Draw { tile } => format!("draw {}", t(tile)),
         Action::Unlucky => "unlucky".into(),
         Action::Discard { tile } => format!("discard {}", t(tile)),
+        Action::Place { tile, cell, .. } if tiles().tile(tile).kind == Kind::Foundation => {
+            format!("place {} {}", t(tile), h(cell))
+        }
         Action::Place { tile, cell, facing } => format!("place {} {} {facing}", t(tile), h(cell)),
         Action::Move { from, to, facing } => format!("play move {} -> {} {facing}", h(from), h(to)),
         Action::Mobility { from, to, facing } => {
@@ -52,6 +56,28 @@ pub fn action_to_line(game: &Game, action: Action) -> String {
             target,
             from,
         } => format!("medic {} takes {} -> {}", h(medic), h(from), h(target)),
+        Action::Grant { from, to, facing } => format!("grant {} -> {} {facing}", h(from), h(to)),
+        Action::Castling { a, b } => format!("play castling {} {}", h(a), h(b)),
+        Action::Rotation { cell, facing } => format!("play rotation {} {facing}", h(cell)),
+        Action::Terror => "play terror".into(),
+        Action::TurnTaken { cell, facing } => format!("turn {} {facing}", h(cell)),
+        Action::KeepTaken { cell } => format!("keep {}", h(cell)),
+        Action::Exchange { tile } => format!("exchange {}", t(tile)),
+        Action::Buy { n } => format!("buy {n}"),
+        Action::Procedure(p) => match p {
+            Procedure::Rotation { cell, facing } => {
+                format!("procedure rotation {} {facing}", h(cell))
+            }
+            Procedure::Swap { a, b, fa, fb } => {
+                format!("procedure swap {} {} {fa} {fb}", h(a), h(b))
+            }
+            Procedure::Push { from, target } => {
+                format!("procedure push {} -> {}", h(from), h(target))
+            }
+            Procedure::Laser { a, b } => format!("procedure laser {} {}", h(a), h(b)),
+            Procedure::Elimination { target } => format!("procedure elimination {}", h(target)),
+            Procedure::Detonation => "procedure detonation".into(),
+        },
     }
 }
 
@@ -94,7 +120,14 @@ pub fn line_to_action(game: &Game, line: &str) -> Result<Action, String> {
         }
     };
     Ok(match words.as_slice() {
-        ["hq", c] => Action::PlaceHq { cell: cell(c)? },
+        ["hq", c] => Action::PlaceHq {
+            cell: cell(c)?,
+            facing: 0,
+        },
+        ["hq", c, f] => Action::PlaceHq {
+            cell: cell(c)?,
+            facing: facing(f)?,
+        },
         ["draw", t] => Action::Draw { tile: tile(t)? },
         ["unlucky"] => Action::Unlucky,
         ["discard", t] => Action::Discard { tile: tile(t)? },
@@ -103,6 +136,72 @@ pub fn line_to_action(game: &Game, line: &str) -> Result<Action, String> {
             cell: cell(c)?,
             facing: facing(f)?,
         },
+        ["place", t, c] => {
+            let tile = tile(t)?;
+            if tiles().tile(tile).kind != Kind::Foundation {
+                return Err(format!(
+                    "cannot read the line: {} needs a facing (place TILE Q,R F; only a \
+                     foundation has none)",
+                    quote(t)
+                ));
+            }
+            Action::Place {
+                tile,
+                cell: cell(c)?,
+                facing: 0,
+            }
+        }
+        ["grant", rest @ ..] if rest.len() == 4 => {
+            let (from, to) = arrow(&rest[..3])?;
+            Action::Grant {
+                from,
+                to,
+                facing: facing(rest[3])?,
+            }
+        }
+        ["play", "castling", a, b] => Action::Castling {
+            a: cell(a)?,
+            b: cell(b)?,
+        },
+        ["play", "rotation", c, f] => Action::Rotation {
+            cell: cell(c)?,
+            facing: facing(f)?,
+        },
+        ["play", "terror"] => Action::Terror,
+        ["turn", c, f] => Action::TurnTaken {
+            cell: cell(c)?,
+            facing: facing(f)?,
+        },
+        ["keep", c] => Action::KeepTaken { cell: cell(c)? },
+        ["exchange", t] => Action::Exchange { tile: tile(t)? },
+        ["buy", n] => Action::Buy {
+            n: match n.parse::<u8>() {
+                Ok(n) if (1..=5).contains(&n) => n,
+                _ => return Err(format!("{}: buy 1 to 5 energy", quote(n))),
+            },
+        },
+        ["procedure", "rotation", c, f] => Action::Procedure(Procedure::Rotation {
+            cell: cell(c)?,
+            facing: facing(f)?,
+        }),
+        ["procedure", "swap", a, b, fa, fb] => Action::Procedure(Procedure::Swap {
+            a: cell(a)?,
+            b: cell(b)?,
+            fa: facing(fa)?,
+            fb: facing(fb)?,
+        }),
+        ["procedure", "push", rest @ ..] if rest.len() == 3 => {
+            let (from, target) = arrow(rest)?;
+            Action::Procedure(Procedure::Push { from, target })
+        }
+        ["procedure", "laser", a, b] => Action::Procedure(Procedure::Laser {
+            a: cell(a)?,
+            b: cell(b)?,
+        }),
+        ["procedure", "elimination", c] => {
+            Action::Procedure(Procedure::Elimination { target: cell(c)? })
+        }
+        ["procedure", "detonation"] => Action::Procedure(Procedure::Detonation),
         ["play", "move", rest @ ..] if rest.len() == 4 => {
             let (from, to) = arrow(&rest[..3])?;
             Action::Move {

@@ -10,7 +10,7 @@ use nshex_rules::Outcome;
 use nshex_rules::{tiles, TileId};
 use nshex_rules::{Action, AfterBattle, Ending, Game, GameState, Stage};
 use nshex_rules::{BoardKind, Hex};
-use nshex_rules::{Position, Unit, HQ_START_HP, MAX_SEATS};
+use nshex_rules::{Foundation, Kind, Position, Unit, HQ_START_HP, MAX_SEATS};
 use serde_json::{json, Map, Value};
 
 /// The format name and version written into every save file.
@@ -100,6 +100,17 @@ pub fn game_to_json(g: &Game) -> Value {
         "manual_battle_choices": (0..seats as u8)
             .filter(|&s| g.manual_choices() >> s & 1 == 1)
             .collect::<Vec<_>>(),
+        "foundations": pos.foundations().map(|(h, f)| {
+            json!({"seat": f.seat, "tile": tiles().tile(f.tile).id, "at": [h.q, h.r]})
+        }).collect::<Vec<_>>(),
+        "used_grant": cells_to_hexes(pos, g.used_grant()),
+        "terror": (0..seats as u8).filter(|&s| g.terror() >> s & 1 == 1).collect::<Vec<_>>(),
+        "energy": &g.energy()[..seats],
+        "exchange_open": g.state().exchange_open,
+        "rotations": g.rotations_due().iter().map(|&(c, seat)| {
+            json!({"at": cells_to_hexes(pos, 1 << c)[0], "seat": seat})
+        }).collect::<Vec<_>>(),
+        "known_top": &g.known_top()[..seats],
     })
 }
 
@@ -242,12 +253,29 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         pos.cells[cell as usize] = Some(Unit {
             tile,
             seat,
+            ctrl: seat,
             facing: u.get("facing")?.int(0, 5)? as u8,
             wounds,
             placed: u.get("placed")?.int(0, 10_000)? as u16,
         });
     }
     pos.next_placed = r.get("next_placed")?.int(0, 10_000)? as u16;
+    // The Duel's keys: older saves have none of them.
+    if let Ok(list) = r.get("foundations") {
+        for f in list.items()? {
+            let seat = f.get("seat")?.int(0, seats as i64 - 1)? as u8;
+            let tile = f.get("tile")?.tile()?;
+            let def = set.tile(tile);
+            if def.army != armies[seat as usize] || def.kind != Kind::Foundation {
+                return f.get("tile")?.err("not a foundation of that seat's army");
+            }
+            let cell = f.get("at")?.hex_cell(&pos)?;
+            if pos.cells[cell as usize].is_some() || pos.foundations[cell as usize].is_some() {
+                return f.get("at")?.err("a foundation shares its hex with nothing");
+            }
+            pos.foundations[cell as usize] = Some(Foundation { tile, seat });
+        }
+    }
     let per_seat = |key: &str| -> Result<Vec<Vec<TileId>>, String> {
         let list = r.get(key)?.items()?;
         if list.len() != seats {
@@ -351,6 +379,46 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
     let used_mobility = r.get("used_mobility")?.cells(&pos)?;
     let used_transport = r.get("used_transport")?.cells(&pos)?;
     let battles = r.get("battles")?.int(0, 1_000_000)? as u32;
+    let used_grant = match r.get("used_grant") {
+        Ok(x) => x.cells(&pos)?,
+        Err(_) => 0,
+    };
+    let mut terror = 0u8;
+    if let Ok(t) = r.get("terror") {
+        for s in t.items()? {
+            terror |= 1 << s.int(0, seats as i64 - 1)?;
+        }
+    }
+    let mut energy = [0u8; MAX_SEATS];
+    let mut known_top = [0u8; MAX_SEATS];
+    for (key, out) in [("energy", &mut energy), ("known_top", &mut known_top)] {
+        if let Ok(list) = r.get(key) {
+            let items = list.items()?;
+            if items.len() != seats {
+                return list.err("one value per seat");
+            }
+            for (s, e) in items.iter().enumerate() {
+                out[s] = e.int(0, 35)? as u8;
+            }
+        }
+    }
+    let exchange_open = match r.get("exchange_open") {
+        Ok(x) => match x.v {
+            Value::Bool(b) => *b,
+            _ => return x.err("true or false"),
+        },
+        Err(_) => false,
+    };
+    let mut rotations = Vec::new();
+    if let Ok(list) = r.get("rotations") {
+        for x in list.items()? {
+            let cell = x.get("at")?.hex_cell(&pos)?;
+            let Some(u) = pos.cells[cell as usize] else {
+                return x.get("at")?.err("no unit on that hex");
+            };
+            rotations.push((u.placed, x.get("seat")?.int(0, seats as i64 - 1)? as u8));
+        }
+    }
     Game::from_state(GameState {
         pos,
         hands,
@@ -367,6 +435,12 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         battles,
         manual_choices,
         waiting,
+        used_grant,
+        terror,
+        energy,
+        exchange_open,
+        rotations,
+        known_top,
     })
     .map_err(|e| {
         if e.field.is_empty() {

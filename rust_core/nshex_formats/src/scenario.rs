@@ -4,7 +4,7 @@
 //! Every problem is reported as one line naming the file, the line and the entry, and nothing
 //! is built from a file with a problem in it.
 
-use nshex_rules::{tiles, TileId};
+use nshex_rules::{tiles, Kind, TileId};
 use nshex_rules::{BattleChoices, MedicChoice, QmChoice};
 use nshex_rules::{BoardKind, Hex};
 use nshex_rules::{Position, HQ_START_HP, MAX_SEATS};
@@ -42,6 +42,10 @@ pub struct Scenario {
     pub script: Option<Vec<(String, usize)>>,
     /// `[choices]` (test tables only).
     pub choices: BattleChoices,
+    /// `[game] energy` (Duel board), per seat.
+    pub energy: [u8; MAX_SEATS],
+    /// `[game] terror`: seats whose next turn is under Terror (bit mask).
+    pub terror: u8,
 }
 
 #[derive(Deserialize)]
@@ -50,6 +54,8 @@ struct RawScenario {
     game: Option<Spanned<RawGame>>,
     #[serde(default)]
     unit: Vec<Spanned<RawUnit>>,
+    #[serde(default)]
+    foundation: Vec<Spanned<RawFoundation>>,
     #[serde(default)]
     hand: Vec<Spanned<RawPile>>,
     #[serde(default)]
@@ -69,6 +75,16 @@ struct RawGame {
     board: Option<Spanned<String>>,
     to_move: Option<Spanned<i64>>,
     turn: Option<Spanned<i64>>,
+    energy: Option<Spanned<Vec<Spanned<i64>>>>,
+    terror: Option<Spanned<Vec<Spanned<i64>>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFoundation {
+    seat: Spanned<i64>,
+    tile: Spanned<String>,
+    at: Spanned<Vec<i64>>,
 }
 
 #[derive(Deserialize)]
@@ -285,7 +301,7 @@ fn parse(
             err(
                 b.span().start,
                 format!(
-                    "[game] board: unknown board {} (standard or expanded)",
+                    "[game] board: unknown board {} (standard, expanded or duel)",
                     crate::notation::quote(b.get_ref())
                 ),
             )
@@ -338,6 +354,45 @@ fn parse(
         }
     };
     let _ = gspan;
+    let mut energy = [0u8; MAX_SEATS];
+    if let Some(e) = &game.energy {
+        if board != BoardKind::Duel || seats != 2 {
+            return Err(err(
+                e.span().start,
+                "[game] energy: only the Duel board with two seats has energy".into(),
+            ));
+        }
+        let values = e.get_ref();
+        if values.len() != seats {
+            return Err(err(
+                e.span().start,
+                format!("[game] energy: {} values for {seats} seats", values.len()),
+            ));
+        }
+        for (s, v) in values.iter().enumerate() {
+            let x = *v.get_ref();
+            if !(0..=nshex_rules::MAX_ENERGY as i64).contains(&x) {
+                return Err(err(
+                    v.span().start,
+                    format!("[game] energy: {x} for seat {s} is not in 0..5"),
+                ));
+            }
+            energy[s] = x as u8;
+        }
+    }
+    let mut terror = 0u8;
+    if let Some(t) = &game.terror {
+        for v in t.get_ref() {
+            let x = *v.get_ref();
+            if !(0..seats as i64).contains(&x) {
+                return Err(err(
+                    v.span().start,
+                    format!("[game] terror: seat {x} does not exist"),
+                ));
+            }
+            terror |= 1 << x;
+        }
+    }
 
     let seat_of = |s: &Spanned<i64>, what: &str| -> Result<u8, ScenarioError> {
         let x = *s.get_ref();
@@ -386,6 +441,12 @@ fn parse(
             return Err(err(
                 u.tile.span().start,
                 format!("{what}: an instant action is not placed on the board"),
+            ));
+        }
+        if def.kind == Kind::Foundation {
+            return Err(err(
+                u.tile.span().start,
+                format!("{what}: a foundation is not a unit: list it under [[foundation]]"),
             ));
         }
         let at = u.at.get_ref();
@@ -458,6 +519,45 @@ fn parse(
         }
         position.place(hex, tid, seat, facing, wounds);
     }
+
+    // [[foundation]]
+    for (n, entry) in raw.foundation.iter().enumerate() {
+        let f = entry.get_ref();
+        let what = format!("[[foundation]] #{}", n + 1);
+        let seat = seat_of(&f.seat, &what)?;
+        let tid = tile_of(seat, &f.tile, &what)?;
+        if set.tile(tid).kind != Kind::Foundation {
+            return Err(err(
+                f.tile.span().start,
+                format!("{what}: {} is not a foundation tile", set.tile(tid).id),
+            ));
+        }
+        let at = f.at.get_ref();
+        let hex = (at.len() == 2)
+            .then(|| hex_of([at[0], at[1]]).ok())
+            .flatten();
+        let cell = hex.and_then(|h| position.cell_of(h)).ok_or_else(|| {
+            err(
+                f.at.span().start,
+                format!(
+                    "{what}: at must be [q, r], a hex of the {} board",
+                    board.name()
+                ),
+            )
+        })?;
+        if position.cells[cell as usize].is_some() || position.foundations[cell as usize].is_some()
+        {
+            return Err(err(
+                entry.span().start,
+                format!(
+                    "{what}: hex {} already holds a tile (a foundation shares its hex with nothing)",
+                    hex.expect("a hex")
+                ),
+            ));
+        }
+        position.place_foundation(hex.expect("a hex"), tid, seat);
+    }
+    position.settle();
 
     // [[hand]] and [[deck]]
     let piles = |entries: &[Spanned<RawPile>], kind: &str| {
@@ -543,6 +643,8 @@ fn parse(
         turn,
         script,
         choices,
+        energy,
+        terror,
     })
 }
 

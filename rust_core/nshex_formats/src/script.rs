@@ -114,6 +114,8 @@ pub fn game_from_scenario(sc: &Scenario, seed: u64) -> Result<Game, String> {
         to_move: sc.to_move.unwrap_or(0),
         turn: sc.turn.unwrap_or(3),
         drawn: false,
+        terror: sc.terror,
+        energy: sc.energy,
     })
 }
 

@@ -4,7 +4,7 @@
 use crate::json::{phases_json, units_json};
 use crate::notation::action_to_line;
 use crate::save::game_to_json;
-use nshex_rules::{tiles, Action, Game, Player, Question, Resolver, TileId};
+use nshex_rules::{tiles, Action, Game, Player, Procedure, Question, Resolver, TileId};
 use serde_json::Value;
 
 /// `current_player()` of a chance node (a tile draw), as a number.
@@ -118,6 +118,36 @@ pub const ABILITY_TEXTS: &[AbilityText] = &[
         badge: "transport",
         text: "Transport: each linked friendly unit may move once per turn as if it had Mobility (to an adjacent empty hex and/or turn).",
     },
+    AbilityText {
+        keyword: "hq-grant-mobility",
+        badge: "grant",
+        text: "Smart HQ: once in each of your turns, every friendly unit next to it (modules too, not the HQ) may move one hex and/or turn, as if it had Mobility. Not while the HQ is netted.",
+    },
+    AbilityText {
+        keyword: "hq-takeover",
+        badge: "takeover",
+        text: "Vegas HQ: the edge without an attack is a takeover edge. The enemy unit it faces (never an HQ) is yours while it stays there: it fights for you, with its wounds and facing. Not while the HQ is netted.",
+    },
+    AbilityText {
+        keyword: "agitator-takeover",
+        badge: "takeover",
+        text: "Agitator: its link edge is a takeover edge. The enemy unit it faces (never an HQ) is yours while it stays there. Two hostile takeovers of one unit cancel; with three, the side with more wins.",
+    },
+    AbilityText {
+        keyword: "transporter-swap",
+        badge: "swap",
+        text: "Transporter: when you place a unit or module from your hand, you may put it on a Transporter's hex instead, in any facing (even under Terror). The Transporter goes to the discard pile. Not while it is netted.",
+    },
+    AbilityText {
+        keyword: "bio-droid-return",
+        badge: "returns",
+        text: "Bio-droid: when it is destroyed it goes back on top of its owner's deck and is the next tile drawn.",
+    },
+    AbilityText {
+        keyword: "mine",
+        badge: "mine",
+        text: "Mine (foundation): placed on an empty hex, it is not a unit. A unit placed, moved or pushed onto it is destroyed with it (an HQ only destroys the Mine). Shots pass over it; only a Sniper, Grenade or Air Strike destroys it.",
+    },
 ];
 
 /// The words for an ability keyword, if it has any.
@@ -135,7 +165,9 @@ pub fn action_view(g: &Game, a: Action) -> Value {
     };
     let t = |id: TileId| json!(tiles().tile(id).id);
     let mut v = match a {
-        Action::PlaceHq { cell } => json!({"kind": "place_hq", "at": h(cell)}),
+        Action::PlaceHq { cell, facing } => {
+            json!({"kind": "place_hq", "at": h(cell), "facing": facing})
+        }
         Action::Draw { tile } => json!({"kind": "draw", "tile": t(tile)}),
         Action::Unlucky => json!({"kind": "unlucky"}),
         Action::Discard { tile } => json!({"kind": "discard", "tile": t(tile)}),
@@ -170,6 +202,45 @@ pub fn action_view(g: &Game, a: Action) -> Value {
             from,
         } => json!({"kind": "medic", "medic": h(medic), "target": h(target), "from": h(from),
                     "death": from == target}),
+        Action::Grant { from, to, facing } => {
+            json!({"kind": "grant", "from": h(from), "to": h(to), "facing": facing})
+        }
+        Action::Castling { a, b } => json!({"kind": "castling", "from": h(a), "to": h(b)}),
+        Action::Rotation { cell, facing } => {
+            json!({"kind": "rotation", "at": h(cell), "facing": facing})
+        }
+        Action::Terror => json!({"kind": "terror"}),
+        Action::TurnTaken { cell, facing } => {
+            json!({"kind": "turn_taken", "at": h(cell), "facing": facing})
+        }
+        Action::KeepTaken { cell } => json!({"kind": "keep_taken", "at": h(cell)}),
+        Action::Exchange { tile } => json!({"kind": "exchange", "tile": t(tile)}),
+        Action::Buy { n } => json!({"kind": "buy", "n": n}),
+        Action::Procedure(p) => {
+            let mut v = json!({"kind": "procedure", "procedure": p.name(), "cost": p.cost()});
+            match p {
+                Procedure::Rotation { cell, facing } => {
+                    v["at"] = h(cell);
+                    v["facing"] = json!(facing);
+                }
+                Procedure::Swap { a, b, fa, fb } => {
+                    v["from"] = h(a);
+                    v["to"] = h(b);
+                    v["facings"] = json!([fa, fb]);
+                }
+                Procedure::Push { from, target } => {
+                    v["from"] = h(from);
+                    v["target"] = h(target);
+                }
+                Procedure::Laser { a, b } => {
+                    v["from"] = h(a);
+                    v["to"] = h(b);
+                }
+                Procedure::Elimination { target } => v["target"] = h(target),
+                Procedure::Detonation => {}
+            }
+            v
+        }
     };
     if let Some(tile) = g.instant_tile(a) {
         v["tile"] = t(tile);

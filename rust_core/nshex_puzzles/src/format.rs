@@ -320,6 +320,8 @@ impl Puzzle {
             to_move: self.seat,
             turn: 3,
             drawn: true,
+            terror: self.scenario.terror,
+            energy: self.scenario.energy,
         })
         .expect("a checked puzzle makes a game")
     }

@@ -211,6 +211,8 @@ fn candidate(rng: &mut ChaCha8Rng, difficulty: Difficulty) -> Option<Puzzle> {
             turn: None,
             script: None,
             choices: Default::default(),
+            energy: [0; nshex_rules::MAX_SEATS],
+            terror: 0,
         },
     })
 }

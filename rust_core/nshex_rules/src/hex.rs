@@ -99,13 +99,22 @@ pub enum BoardKind {
     Standard,
     /// The standard board plus the ring at distance 3 (37 hexes).
     Expanded,
+    /// The Duel board: the 19 hexes of the standard board, seven of them terminals (D-11),
+    /// with energy and procedures for two seats (D-16).
+    Duel,
 }
+
+/// The Duel board's terminals (D-11): the centre and the six middle hexes of the outer ring.
+/// Kept as data: the printed board's marks may replace it.
+pub const DUEL_TERMINALS: [(i8, i8); 7] =
+    [(0, 0), (1, -2), (2, -1), (1, 1), (-1, 2), (-2, 1), (-1, -1)];
 
 impl BoardKind {
     pub fn name(self) -> &'static str {
         match self {
             BoardKind::Standard => "standard",
             BoardKind::Expanded => "expanded",
+            BoardKind::Duel => "duel",
         }
     }
 
@@ -113,14 +122,29 @@ impl BoardKind {
         match name {
             "standard" => Some(BoardKind::Standard),
             "expanded" => Some(BoardKind::Expanded),
+            "duel" => Some(BoardKind::Duel),
             _ => None,
         }
     }
 
     pub fn radius(self) -> i8 {
         match self {
-            BoardKind::Standard => 2,
+            BoardKind::Standard | BoardKind::Duel => 2,
             BoardKind::Expanded => 3,
+        }
+    }
+
+    /// The terminal cells (a mask over this board's cells): the Duel board's seven (D-11),
+    /// none on the other boards.
+    pub fn terminals(self) -> u64 {
+        match self {
+            BoardKind::Duel => {
+                let geo = self.geometry();
+                DUEL_TERMINALS.iter().fold(0, |m, &(q, r)| {
+                    m | geo.cell(Hex::new(q, r)).map_or(0, |c| 1u64 << c)
+                })
+            }
+            _ => 0,
         }
     }
 
@@ -129,7 +153,7 @@ impl BoardKind {
         static STANDARD: OnceLock<Geometry> = OnceLock::new();
         static EXPANDED: OnceLock<Geometry> = OnceLock::new();
         match self {
-            BoardKind::Standard => STANDARD.get_or_init(|| Geometry::new(2)),
+            BoardKind::Standard | BoardKind::Duel => STANDARD.get_or_init(|| Geometry::new(2)),
             BoardKind::Expanded => EXPANDED.get_or_init(|| Geometry::new(3)),
         }
     }

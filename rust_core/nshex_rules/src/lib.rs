@@ -11,6 +11,7 @@
 //!   [`GameState`] and [`Setup`] for making a game from data.
 
 mod battle;
+mod control;
 mod error;
 mod game;
 mod hex;
@@ -25,13 +26,15 @@ pub use battle::{
 };
 pub use error::Refusal;
 pub use game::{
-    Action, AfterBattle, Ending, Game, GameState, Hand, PendingBattle, Player, Setup, Stage,
-    StateError,
+    Action, AfterBattle, Ending, Game, GameState, Hand, PendingBattle, Player, Procedure, Setup,
+    Stage, StateError, MAX_ENERGY,
 };
 pub use hex::{
-    dir_edge, opposite, BoardKind, Geometry, Hex, DIR_NAMES, DIR_STEPS, MAX_CELLS, NO_CELL,
+    dir_edge, opposite, BoardKind, Geometry, Hex, DIR_NAMES, DIR_STEPS, DUEL_TERMINALS, MAX_CELLS,
+    NO_CELL,
 };
-pub use position::{Position, Unit, HQ_START_HP, MAX_SEATS};
+pub use position::{Foundation, Position, Unit, HQ_START_HP, MAX_SEATS, NO_SEAT};
 pub use tiles::{
-    tiles, ArmyDef, ArmyId, InstantKind, Kind, TileDef, TileId, TileSet, BASE_PAIRINGS,
+    tiles, ArmyDef, ArmyId, InstantKind, Kind, TileDef, TileId, TileSet, BASE_ARMIES,
+    BASE_PAIRINGS, DUEL_ARMIES,
 };

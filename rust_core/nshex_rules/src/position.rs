@@ -3,8 +3,9 @@
 //! This is the state a battle resolves. It is small and `Copy`-friendly (fixed arrays sized
 //! for the largest board and four seats), so cloning it for a search costs one memcpy.
 
+use crate::control::{Control, CtlTile};
 use crate::hex::{BoardKind, Geometry, Hex, MAX_CELLS};
-use crate::tiles::{tiles, ArmyId, TileDef, TileId};
+use crate::tiles::{tiles, ArmyId, TileDef, TileId, MOVE_TAKEOVER};
 
 /// Most seats a game can have.
 pub const MAX_SEATS: usize = 4;
@@ -12,12 +13,18 @@ pub const MAX_SEATS: usize = 4;
 /// HQ hit points at the start of a game; they never go above this (FAQ-87).
 pub const HQ_START_HP: u8 = 20;
 
+/// No seat (a cell without a tile; later, a neutral tile's owner).
+pub const NO_SEAT: u8 = u8::MAX;
+
 /// A tile on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Unit {
     pub tile: TileId,
-    /// The seat that owns the tile.
+    /// The seat that owns the tile (D-35: whose discard pile it goes to).
     pub seat: u8,
+    /// The seat that controls it: the owner unless taken over (D-13). Derived from the
+    /// board by [`Position::settle`], never stored in a file.
+    pub ctrl: u8,
     pub facing: u8,
     pub wounds: u8,
     /// Placement order on the board (lower = placed earlier); settles "first placed wins".
@@ -30,6 +37,13 @@ impl Unit {
     }
 }
 
+/// A foundation tile on the board (the Mine, D-15): under no unit, not a unit itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Foundation {
+    pub tile: TileId,
+    pub seat: u8,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub board: BoardKind,
@@ -37,6 +51,8 @@ pub struct Position {
     pub armies: [ArmyId; MAX_SEATS],
     pub hq_hp: [u8; MAX_SEATS],
     pub cells: [Option<Unit>; MAX_CELLS],
+    /// Foundation tiles (a hex holding one holds no unit).
+    pub foundations: [Option<Foundation>; MAX_CELLS],
     /// Next placement number.
     pub next_placed: u16,
 }
@@ -53,6 +69,7 @@ impl Position {
             armies: a,
             hq_hp: [HQ_START_HP; MAX_SEATS],
             cells: [None; MAX_CELLS],
+            foundations: [None; MAX_CELLS],
             next_placed: 0,
         }
     }
@@ -77,11 +94,95 @@ impl Position {
         self.cells[cell] = Some(Unit {
             tile,
             seat,
+            ctrl: seat,
             facing,
             wounds,
             placed: self.next_placed,
         });
         self.next_placed += 1;
+    }
+
+    /// Puts a foundation on a hex without a unit or a foundation.
+    pub fn place_foundation(&mut self, hex: Hex, tile: TileId, seat: u8) {
+        let cell = self.cell_of(hex).expect("hex on the board") as usize;
+        debug_assert!(self.cells[cell].is_none() && self.foundations[cell].is_none());
+        self.foundations[cell] = Some(Foundation { tile, seat });
+    }
+
+    /// The foundations on the board, in cell order.
+    pub fn foundations(&self) -> impl Iterator<Item = (Hex, &Foundation)> + '_ {
+        let geo = self.geometry();
+        self.foundations[..geo.len()]
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, f)| f.as_ref().map(|f| (geo.hexes[i], f)))
+    }
+
+    /// Whether a takeover source (the Vegas HQ, an Agitator) is on the board: only then can a
+    /// controller differ from its owner.
+    pub fn has_takeover_sources(&self) -> bool {
+        let flags = &tiles().move_flags;
+        self.cells[..self.geometry().len()]
+            .iter()
+            .flatten()
+            .any(|u| flags[u.tile.0 as usize] & MOVE_TAKEOVER != 0)
+    }
+
+    /// Each seat's side: the seat itself without teams.
+    pub fn sides(&self) -> [u8; MAX_SEATS] {
+        [0, 1, 2, 3]
+    }
+
+    /// Resolves control, nets and scoping from the owners' state (D-13).
+    pub(crate) fn control(&self) -> Control {
+        let geo = self.geometry();
+        let set = tiles();
+        let mut t = [CtlTile::default(); MAX_CELLS];
+        let mut occ = 0u64;
+        for (i, u) in self.cells[..geo.len()].iter().enumerate() {
+            if let Some(u) = u {
+                t[i] = CtlTile::of(set.tile(u.tile), u.seat, u.facing, u.placed);
+                occ |= 1 << i;
+            }
+        }
+        crate::control::resolve(&geo.neighbors, occ, &t, &self.sides())
+    }
+
+    /// Sets every unit's controller from the board (D-13): called after every change of the
+    /// board outside a battle. Without a takeover source every unit is its owner's.
+    pub fn settle(&mut self) {
+        if self.has_takeover_sources() {
+            let c = self.control();
+            for (i, u) in self.cells.iter_mut().enumerate() {
+                if let Some(u) = u {
+                    u.ctrl = c.ctrl[i];
+                }
+            }
+        } else {
+            for u in self.cells.iter_mut().flatten() {
+                u.ctrl = u.seat;
+            }
+        }
+    }
+
+    /// Per taken-over unit (by placement number), the sources it is controlled through (by
+    /// placement number): what a new takeover is measured against (D-12).
+    pub fn takeovers(&self) -> Vec<(u16, u16)> {
+        if !self.has_takeover_sources() {
+            return Vec::new();
+        }
+        let c = self.control();
+        let mut out = Vec::new();
+        for (i, u) in self.cells.iter().enumerate() {
+            if let Some(u) = u {
+                for s in crate::hex::bits(c.through[i]) {
+                    if let Some(src) = &self.cells[s as usize] {
+                        out.push((u.placed, src.placed));
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// The occupied cells with their units, in cell order.
@@ -121,6 +222,11 @@ impl Position {
     #[inline]
     pub fn enemies(&self, a: u8, b: u8) -> bool {
         a != b
+    }
+
+    /// The terminals of this board (Duel board, D-11), as a cell mask.
+    pub fn terminals(&self) -> u64 {
+        self.board.terminals()
     }
 
     pub fn army_id(&self, seat: u8) -> &'static str {

@@ -24,6 +24,8 @@ pub enum Kind {
     Warrior,
     Module,
     Instant,
+    /// A foundation (the Mine): placed on an empty hex, not a unit (D-15).
+    Foundation,
 }
 
 impl Kind {
@@ -33,6 +35,7 @@ impl Kind {
             Kind::Warrior => "warrior",
             Kind::Module => "module",
             Kind::Instant => "instant",
+            Kind::Foundation => "foundation",
         }
     }
 }
@@ -46,6 +49,12 @@ pub enum InstantKind {
     Grenade,
     Sniper,
     AirStrike,
+    /// Every other seat places no board tiles in its next turn (D-32).
+    Terror,
+    /// Two adjacent own units swap hexes (FAQ-93).
+    Castling,
+    /// One own tile turns to any facing.
+    Rotation,
 }
 
 impl InstantKind {
@@ -58,6 +67,9 @@ impl InstantKind {
             InstantKind::Grenade => "grenade",
             InstantKind::Sniper => "sniper",
             InstantKind::AirStrike => "air_strike",
+            InstantKind::Terror => "terror",
+            InstantKind::Castling => "castling",
+            InstantKind::Rotation => "rotation",
         }
     }
 }
@@ -115,6 +127,18 @@ pub struct TileDef {
     pub scoper: bool,
     pub recon_center: bool,
     pub explodes: bool,
+    /// Printed takeover edges (the Vegas HQ's takeover edge, an Agitator's link edge; D-13).
+    pub takeover: u8,
+    /// An Agitator: a module whose link edge is a takeover edge.
+    pub agitator: bool,
+    /// The Smart HQ: adjacent friendly units may move or turn once a turn.
+    pub grant: bool,
+    /// The Transporter: a tile from hand may be placed on its hex instead (D-33).
+    pub transporter: bool,
+    /// The Bio-droid: back on top of its owner's deck when it dies (D-34).
+    pub bio_droid: bool,
+    /// The Mine: a foundation that destroys a unit entering its hex (D-15).
+    pub mine: bool,
     pub instant: Option<InstantKind>,
     pub abilities: Vec<String>,
     pub text: String,
@@ -131,6 +155,8 @@ pub struct Oriented {
     pub net: u8,
     pub link: u8,
     pub gauss: u8,
+    /// Takeover directions (D-13).
+    pub take: u8,
     /// Directions with a melee or ranged attack.
     pub attacks: u8,
     /// Directions with a melee attack, and with a ranged one (Gauss included).
@@ -180,6 +206,12 @@ pub const MOVE_MOBILITY: u8 = 2;
 pub const MOVE_TRANSPORT: u8 = 4;
 pub const MOVE_RECON: u8 = 8;
 pub const MOVE_SCOPER: u8 = 16;
+/// A takeover source (the Vegas HQ, an Agitator): control must be resolved (D-13).
+pub const MOVE_TAKEOVER: u8 = 32;
+/// The Smart HQ's grant.
+pub const MOVE_GRANT: u8 = 64;
+/// A Transporter.
+pub const MOVE_TRANSPORTER: u8 = 128;
 
 impl TileSet {
     pub fn tile(&self, id: TileId) -> &TileDef {
@@ -203,13 +235,19 @@ impl TileSet {
     }
 }
 
-/// The armies embedded in the engine: the four base armies.
+/// The armies embedded in the engine: the four base armies and the two Duel armies.
 const EMBEDDED: &[(&str, &str)] = &[
     ("borgo", include_str!("../data/armies/borgo.json")),
     ("moloch", include_str!("../data/armies/moloch.json")),
     ("hegemony", include_str!("../data/armies/hegemony.json")),
     ("outpost", include_str!("../data/armies/outpost.json")),
+    ("smart", include_str!("../data/armies/smart.json")),
+    ("vegas", include_str!("../data/armies/vegas.json")),
 ];
+
+/// The base armies (the two-player base game) and the Duel armies, by id.
+pub const BASE_ARMIES: [&str; 4] = ["borgo", "moloch", "hegemony", "outpost"];
+pub const DUEL_ARMIES: [&str; 2] = ["smart", "vegas"];
 
 /// The embedded tile set, validated on first use.
 ///
@@ -369,6 +407,9 @@ pub fn load_armies(files: &[(&str, &str)]) -> Result<TileSet, ArmyDataError> {
                 | flag(d.effect.transport, MOVE_TRANSPORT)
                 | flag(d.recon_center, MOVE_RECON)
                 | flag(d.scoper, MOVE_SCOPER)
+                | flag(d.takeover != 0, MOVE_TAKEOVER)
+                | flag(d.grant, MOVE_GRANT)
+                | flag(d.transporter, MOVE_TRANSPORTER)
         })
         .collect();
     Ok(set)
@@ -381,6 +422,7 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
         "warrior" => Kind::Warrior,
         "module" => Kind::Module,
         "instant" => Kind::Instant,
+        "foundation" => Kind::Foundation,
         other => return bad("kind", format!("unknown kind {other:?}")),
     };
     if !(1..=35).contains(&rt.count) {
@@ -402,6 +444,7 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
     }
     let (mut melee, mut ranged) = ([0u8; 6], [0u8; 6]);
     let (mut armor, mut net, mut link, mut gauss) = (0u8, 0u8, 0u8, 0u8);
+    let mut takeover = 0u8;
     match (&rt.edges, kind) {
         (None, Kind::Instant) => {}
         (Some(edges), Kind::Instant) if edges.is_empty() => {}
@@ -448,6 +491,17 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
                         }
                         gauss |= bit;
                     }
+                    Some("takeover-link") => {
+                        if kind != Kind::Hq || !e.link {
+                            return bad(
+                                &f("special"),
+                                "a takeover-link edge is an HQ's link edge".into(),
+                            );
+                        }
+                        // A takeover edge, never a bonus link.
+                        link &= !bit;
+                        takeover |= bit;
+                    }
                     Some(other) => {
                         return bad(&f("special"), format!("unknown marker {other:?}"));
                     }
@@ -470,6 +524,9 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
     }
     let mut effect = ModuleEffect::default();
     let (mut scoper, mut recon_center, mut explodes) = (false, false, false);
+    let (mut agitator, mut grant, mut transporter, mut bio_droid, mut mine) =
+        (false, false, false, false, false);
+    let mut hq_takeover = false;
     let abilities = rt.abilities.clone().unwrap_or_default();
     for (i, a) in abilities.iter().enumerate() {
         match a.as_str() {
@@ -492,6 +549,12 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
             "scoper-steal-enemy-modules" => scoper = true,
             "recon-center" => recon_center = true,
             "explode" => explodes = true,
+            "hq-takeover" => hq_takeover = true,
+            "agitator-takeover" => agitator = true,
+            "hq-grant-mobility" => grant = true,
+            "transporter-swap" => transporter = true,
+            "bio-droid-return" => bio_droid = true,
+            "mine" => mine = true,
             "gauss" => {
                 if gauss == 0 {
                     return bad(
@@ -511,6 +574,28 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
     if kind == Kind::Module && link == 0 && !recon_center {
         return bad("edges", "a module needs at least one link edge".into());
     }
+    if hq_takeover != (takeover != 0) {
+        return bad(
+            "abilities",
+            "\"hq-takeover\" goes with exactly the HQ's takeover-link edge".into(),
+        );
+    }
+    if agitator {
+        if kind != Kind::Module || link.count_ones() != 1 {
+            return bad(
+                "abilities",
+                "an Agitator is a module with one link edge (its takeover edge)".into(),
+            );
+        }
+        takeover = link;
+        link = 0;
+    }
+    if mine != (kind == Kind::Foundation) {
+        return bad("kind", "the Mine is the one foundation tile".into());
+    }
+    if kind == Kind::Foundation && has_attack {
+        return bad("edges", "a foundation has no attacks".into());
+    }
     let instant = if kind == Kind::Instant {
         let suffix = rt.id.split_once('.').map(|(_, s)| s).unwrap_or("");
         Some(match suffix {
@@ -520,6 +605,9 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
             "grenade" => InstantKind::Grenade,
             "sniper" => InstantKind::Sniper,
             "air_strike" => InstantKind::AirStrike,
+            "terror" => InstantKind::Terror,
+            "castling" => InstantKind::Castling,
+            "rotation" => InstantKind::Rotation,
             other => return bad("id", format!("unknown instant action {other:?}")),
         })
     } else {
@@ -537,6 +625,7 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
         o.net = rotate_mask(net, f);
         o.link = rotate_mask(link, f);
         o.gauss = rotate_mask(gauss, f);
+        o.take = rotate_mask(takeover, f);
         for d in 0..6 {
             o.melee_dirs |= ((o.melee[d] > 0) as u8) << d;
             o.ranged_dirs |= ((o.ranged[d] > 0) as u8) << d;
@@ -569,6 +658,12 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
         scoper,
         recon_center,
         explodes,
+        takeover,
+        agitator,
+        grant,
+        transporter,
+        bio_droid,
+        mine,
         instant,
         abilities,
         text: rt.text.clone(),
@@ -592,7 +687,7 @@ mod tests {
     #[test]
     fn base_armies_load_with_35_tiles_and_one_hq() {
         let set = tiles();
-        assert_eq!(set.armies.len(), 4);
+        assert_eq!(set.armies.len(), 6);
         for a in &set.armies {
             let total: u32 = a.tiles.iter().map(|&t| set.tile(t).count as u32).sum();
             assert_eq!(total, 35, "{}", a.id);

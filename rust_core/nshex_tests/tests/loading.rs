@@ -105,6 +105,8 @@ fn net_on_the_way(mover: &str) -> Game {
         to_move: 0,
         turn: 3,
         drawn: false,
+        terror: 0,
+        energy: [0; 4],
     })
     .unwrap();
     let mut rec = Record::new(game, None);

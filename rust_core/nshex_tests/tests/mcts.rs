@@ -43,6 +43,15 @@ fn kind(a: Action) -> &'static str {
         Action::Clown { .. } => "clown",
         Action::Convert { .. } => "convert",
         Action::MedicTakes { .. } => "medic",
+        Action::Grant { .. } => "grant",
+        Action::Castling { .. } => "castling",
+        Action::Rotation { .. } => "rotation",
+        Action::Terror => "terror",
+        Action::TurnTaken { .. } => "turn_taken",
+        Action::KeepTaken { .. } => "keep_taken",
+        Action::Exchange { .. } => "exchange",
+        Action::Buy { .. } => "buy",
+        Action::Procedure(_) => "procedure",
     }
 }
 

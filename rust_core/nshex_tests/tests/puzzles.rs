@@ -35,7 +35,11 @@ fn every_shipped_puzzle_has_exactly_one_solution_and_its_measured_difficulty() {
         assert_eq!(grade(score(&r, p.play)), p.difficulty, "{name}");
         assert!(!p.title.is_empty(), "{name} has no title");
         // The list shows puzzles by title: two with one title cannot be told apart.
-        assert!(titles.insert(p.title.clone()), "{name}: the title {:?} is taken", p.title);
+        assert!(
+            titles.insert(p.title.clone()),
+            "{name}: the title {:?} is taken",
+            p.title
+        );
         per_grade[p.difficulty as usize] += 1;
     }
     assert!(per_grade.iter().all(|&n| n >= 10), "grades {per_grade:?}");

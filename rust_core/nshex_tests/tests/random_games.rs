@@ -13,6 +13,45 @@ use nshex_rules::{Action, Game, Player};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+/// The army pairings with a Duel army: Smart and Vegas against every army, each other and
+/// themselves.
+const DUEL_PAIRINGS: [(&str, &str); 11] = [
+    ("smart", "vegas"),
+    ("smart", "borgo"),
+    ("smart", "moloch"),
+    ("smart", "hegemony"),
+    ("smart", "outpost"),
+    ("vegas", "borgo"),
+    ("vegas", "moloch"),
+    ("vegas", "hegemony"),
+    ("vegas", "outpost"),
+    ("vegas", "vegas"),
+    ("smart", "smart"),
+];
+
+/// A game with a Duel army, on the Duel board every other game.
+fn new_duel_game(i: u64) -> Game {
+    let set = tiles();
+    let (a, b) = DUEL_PAIRINGS[(i as usize) % DUEL_PAIRINGS.len()];
+    let (a, b) = if (i / 11).is_multiple_of(2) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let board = if (i / 2).is_multiple_of(2) {
+        BoardKind::Duel
+    } else {
+        BoardKind::Standard
+    };
+    let mut g = Game::new(
+        &[set.find_army(a).unwrap(), set.find_army(b).unwrap()],
+        board,
+        i,
+    );
+    g.set_manual_choices((i / 3 % 4) as u8).unwrap();
+    g
+}
+
 fn new_game(i: u64) -> Game {
     let set = tiles();
     let (a, b) = BASE_PAIRINGS[(i as usize) % BASE_PAIRINGS.len()];
@@ -38,6 +77,9 @@ fn check_invariants(g: &Game) {
         for (_, u) in g.pos().units().filter(|(_, u)| u.seat == s as u8) {
             count[u.tile.0 as usize] += 1;
         }
+        for (_, f) in g.pos().foundations().filter(|(_, f)| f.seat == s as u8) {
+            count[f.tile.0 as usize] += 1;
+        }
         for &t in g.hands()[s]
             .iter()
             .chain(&g.decks()[s])
@@ -62,6 +104,18 @@ fn check_invariants(g: &Game) {
         );
     }
     assert_eq!(g.is_over(), g.outcome().is_some());
+    // Control is never history: resolving it from the owners' state gives what the game
+    // holds (D-13).
+    let mut fresh = g.pos().clone();
+    fresh.settle();
+    assert_eq!(&fresh, g.pos(), "control differs from a fresh resolution");
+    assert!(g.energy().iter().all(|&e| e <= nshex_rules::MAX_ENERGY));
+    for (h, _) in g.pos().foundations() {
+        assert!(
+            g.pos().unit_at(h).is_none(),
+            "a unit on a foundation at {h}"
+        );
+    }
 }
 
 /// A random action that may or may not be legal.
@@ -70,7 +124,10 @@ fn random_action(rng: &mut ChaCha8Rng, g: &Game) -> Action {
     let cell = |rng: &mut ChaCha8Rng| rng.random_range(0..21u8);
     let tile = nshex_rules::TileId(rng.random_range(0..n));
     match rng.random_range(0..18) {
-        0 => Action::PlaceHq { cell: cell(rng) },
+        0 => Action::PlaceHq {
+            cell: cell(rng),
+            facing: rng.random_range(0..7),
+        },
         1 => Action::Draw { tile },
         2 => Action::Unlucky,
         3 => Action::Discard { tile },
@@ -124,6 +181,10 @@ fn random_action(rng: &mut ChaCha8Rng, g: &Game) -> Action {
 }
 
 fn play(seed: u64, deep_checks: bool) -> usize {
+    play_with(seed, deep_checks, new_game)
+}
+
+fn play_with(seed: u64, deep_checks: bool, new_game: fn(u64) -> Game) -> usize {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9);
     let start = new_game(seed);
     let mut rec = Record::new(start, Some(seed));
@@ -209,10 +270,111 @@ fn random_games_keep_every_invariant() {
     );
 }
 
+/// Smart and Vegas against every army, on the standard and the Duel board: every
+/// invariant, control recomputed from scratch and compared at every state (D-13).
+#[test]
+fn random_duel_games_keep_every_invariant() {
+    let n = (games() / 2).max(50);
+    let mut steps = 0;
+    for seed in 0..n {
+        steps += play_with(seed, seed < 60 || seed % 10 == 0, new_duel_game);
+    }
+    assert!(
+        steps > n as usize * 20,
+        "games are suspiciously short: {steps} steps"
+    );
+}
+
 #[test]
 #[ignore = "long: 100,000 games; run with --ignored in release mode"]
 fn random_games_long_run() {
     for seed in 1_000_000..1_100_000 {
         play(seed, seed % 100 == 0);
+    }
+}
+
+/// The random Duel games reach every new decision: grants, takeover rotations, Castling,
+/// Rotation, Terror, Mines, Transporter placements, exchanges, purchases and every procedure.
+#[test]
+fn random_duel_games_reach_every_duel_decision() {
+    use nshex_rules::Procedure;
+    use std::collections::BTreeSet;
+    let set = tiles();
+    let mut seen = BTreeSet::new();
+    let mut legal = Vec::new();
+    for seed in 0..300u64 {
+        let mut g = new_duel_game(seed);
+        g.set_keep_battle_logs(false);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while !g.is_over() {
+            g.legal_actions_into(&mut legal);
+            // Prefer the rarer decisions so that a few hundred games see them all.
+            let rare: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|a| {
+                    !matches!(
+                        a,
+                        Action::Place { .. } | Action::EndTurn | Action::Discard { .. }
+                    )
+                })
+                .collect();
+            let pick = if !rare.is_empty() && rng.random_bool(0.6) {
+                rare[rng.random_range(0..rare.len())]
+            } else {
+                legal[rng.random_range(0..legal.len())]
+            };
+            let kind = match pick {
+                Action::Grant { .. } => "grant",
+                Action::TurnTaken { .. } | Action::KeepTaken { .. } => "takeover rotation",
+                Action::Castling { .. } => "castling",
+                Action::Rotation { .. } => "rotation",
+                Action::Terror => "terror",
+                Action::Place { tile, cell, .. } => {
+                    if set.tile(tile).mine {
+                        "mine"
+                    } else if g.pos().cells[cell as usize].is_some() {
+                        "transporter"
+                    } else {
+                        "place"
+                    }
+                }
+                Action::Exchange { .. } => "exchange",
+                Action::Buy { .. } => "buy",
+                Action::Procedure(p) => match p {
+                    Procedure::Rotation { .. } => "procedure rotation",
+                    Procedure::Swap { .. } => "procedure swap",
+                    Procedure::Push { .. } => "procedure push",
+                    Procedure::Laser { .. } => "procedure laser",
+                    Procedure::Elimination { .. } => "procedure elimination",
+                    Procedure::Detonation => "procedure detonation",
+                },
+                _ => "other",
+            };
+            seen.insert(kind);
+            g.apply(pick).unwrap();
+        }
+    }
+    for kind in [
+        "grant",
+        "takeover rotation",
+        "castling",
+        "rotation",
+        "terror",
+        "mine",
+        "transporter",
+        "exchange",
+        "buy",
+        "procedure rotation",
+        "procedure swap",
+        "procedure push",
+        "procedure laser",
+        "procedure elimination",
+        "procedure detonation",
+    ] {
+        assert!(
+            seen.contains(kind),
+            "no {kind} in 300 random Duel games: {seen:?}"
+        );
     }
 }

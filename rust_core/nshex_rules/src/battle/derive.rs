@@ -27,6 +27,12 @@ impl Battle {
         d.transport_linked = 0;
         d.recon = 0;
         d.fires_at = [0; 16];
+        if self.takers & occ != 0 {
+            // Control, nets and scoping as one fixed point (D-13), at every phase start.
+            let scoped_by = self.resolve_control();
+            self.derive_rest::<EXPLAIN>(scoped_by);
+            return;
+        }
         let netted = if self.netters & occ != 0 {
             compute_nets(&self.u, self.nbr, self.netters & occ, occ)
         } else {
@@ -63,6 +69,47 @@ impl Battle {
                 }
             }
         }
+        self.derive_rest::<EXPLAIN>(scoped_by);
+    }
+
+    /// Control resolution (D-13) on the tiles now on the board: sets each unit's controller
+    /// (`seat`) and the seats' cell masks, and the netted cells; returns who scopes what.
+    fn resolve_control(&mut self) -> [u8; MAX_CELLS] {
+        let occ = self.occ;
+        let mut t = [crate::control::CtlTile::default(); MAX_CELLS];
+        for c in bits(occ) {
+            let u = &self.u[c as usize];
+            t[c as usize] = crate::control::CtlTile {
+                owner: u.owner,
+                net: u.o.net,
+                link: u.o.link,
+                take: u.o.take,
+                hq: u.is_hq,
+                module: u.def.kind == Kind::Module,
+                scoper: u.def.scoper,
+                agitator: u.def.agitator,
+                placed: u.placed,
+            };
+        }
+        let ctl = crate::control::resolve(self.nbr, occ, &t, &[0, 1, 2, 3]);
+        self.seat_cells = [0; MAX_SEATS];
+        for c in bits(self.start_occ) {
+            let seat = if occ >> c & 1 == 1 {
+                ctl.ctrl[c as usize]
+            } else {
+                self.u[c as usize].seat
+            };
+            self.u[c as usize].seat = seat;
+            self.seat_cells[seat as usize] |= 1 << c;
+        }
+        self.d.netted = ctl.netted;
+        ctl.scoped_by
+    }
+
+    /// Links, module effects, HQ bonuses and slots, once nets and scoping are known.
+    fn derive_rest<const EXPLAIN: bool>(&mut self, scoped_by: [u8; MAX_CELLS]) {
+        let occ = self.occ;
+        let netted = self.d.netted;
         // Modules and HQ army bonuses.
         for s in bits(self.sources & occ) {
             let si = s as usize;

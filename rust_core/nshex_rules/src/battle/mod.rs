@@ -80,7 +80,10 @@ struct BUnit {
     tile: TileId,
     def: &'static TileDef,
     o: &'static Oriented,
+    /// The seat that controls it (D-35); the owner unless taken over (D-13).
     seat: u8,
+    /// The seat that owns it.
+    owner: u8,
     facing: u8,
     is_hq: bool,
     /// Hit points of a non-HQ unit (toughness + 1).
@@ -189,6 +192,7 @@ impl Resolver {
             def: filler_def,
             o: &filler_def.oriented[0],
             seat: 0,
+            owner: 0,
             facing: 0,
             is_hq: false,
             hp: 1,
@@ -209,6 +213,7 @@ impl Resolver {
                 u: [filler; MAX_CELLS],
                 occ: 0,
                 seat_cells: [0; MAX_SEATS],
+                takers: 0,
                 recons: 0,
                 sources: 0,
                 scopers: 0,
@@ -363,8 +368,11 @@ struct Battle {
     /// Tiles by cell; only cells in `occ` hold a tile.
     u: [BUnit; MAX_CELLS],
     occ: u64,
-    /// Each seat's tiles (cell masks; `& occ` for those still on the board).
+    /// Each seat's tiles (cell masks; `& occ` for those still on the board), by controller.
     seat_cells: [u64; MAX_SEATS],
+    /// Takeover sources (the Vegas HQ, Agitators): control is resolved at every phase
+    /// start while one is on the board (D-13, FAQ-45).
+    takers: u64,
     /// Recon Centers.
     recons: u64,
     /// Modules and HQs with an effect, Scopers, net throwers (cell masks).

@@ -147,7 +147,7 @@ impl Battle {
                 // Only a tile that gives something (links, nets, a Scoper's takeover)
                 // changes the derived state of the others; most sources' effects can be
                 // taken back one by one (`underive`).
-                if (self.scopers | self.special) >> c & 1 == 1 {
+                if (self.scopers | self.special) >> c & 1 == 1 || self.takers & self.occ != 0 {
                     self.dirty = true;
                 } else {
                     if self.sources >> c & 1 == 1 {
@@ -182,6 +182,9 @@ impl Battle {
             }
         }
         pos.hq_hp = self.hq_hp;
+        if self.takers != 0 {
+            pos.settle();
+        }
         let alive = self.hq_present & !self.hqs_destroyed;
         let outcome = if self.hqs_destroyed == 0 {
             Outcome::None

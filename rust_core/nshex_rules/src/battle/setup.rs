@@ -10,6 +10,7 @@ impl Battle {
         self.rays = &geo.rays;
         self.dir_cells = &geo.dir_cells;
         let mut seat_cells = [0u64; MAX_SEATS];
+        let mut takers = 0u64;
         // Each tile's flags, one byte per cell, gathered into masks eight cells at a time.
         let mut flag_bytes = [0u8; 64];
         for (i, slot) in pos.cells[..geo.len()].iter().enumerate() {
@@ -17,10 +18,12 @@ impl Battle {
                 let (t, flags) = &templates[unit.tile.0 as usize][unit.facing as usize & 7];
                 let u = &mut self.u[i];
                 *u = *t;
-                u.seat = unit.seat;
+                u.seat = unit.ctrl;
+                u.owner = unit.seat;
                 u.wounds = unit.wounds;
                 u.placed = unit.placed;
-                seat_cells[unit.seat as usize] |= 1 << i;
+                seat_cells[unit.ctrl as usize] |= 1 << i;
+                takers |= ((t.o.take != 0) as u64) << i;
                 flag_bytes[i] = *flags | 1 << F_OCCUPIED;
             }
         }
@@ -48,6 +51,7 @@ impl Battle {
         self.actors = masks[F_ACTOR as usize];
         self.sources = masks[F_SOURCE as usize];
         self.seat_cells = seat_cells;
+        self.takers = takers;
         self.recons = masks[F_RECON as usize];
         self.scopers = masks[F_SCOPER as usize];
         self.netters = masks[F_NETTER as usize];
@@ -92,6 +96,7 @@ pub(super) fn templates() -> &'static [[(BUnit, u8); 8]] {
                         def,
                         o,
                         seat: 0,
+                        owner: 0,
                         facing: f as u8,
                         is_hq: def.is_hq(),
                         hp: def.hit_points(),

@@ -5,9 +5,11 @@ use super::*;
 /// One decision. Cells are indices of the game's board; tiles are tile ids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Action {
-    /// Place the HQ (the HQ placement step, not a turn).
+    /// Place the HQ (the HQ placement step, not a turn), with its facing (it matters for the
+    /// Vegas HQ's takeover edge; other HQs are placed facing 0).
     PlaceHq {
         cell: u8,
+        facing: u8,
     },
     /// Chance: the next tile drawn.
     Draw {
@@ -65,6 +67,44 @@ pub enum Action {
     Battle,
     /// End the turn (tiles still in hand are kept).
     EndTurn,
+    /// The Smart HQ's grant: the adjacent friendly unit on `from` moves to `to` (may equal
+    /// `from`) and faces `facing`, once per unit per turn.
+    Grant {
+        from: u8,
+        to: u8,
+        facing: u8,
+    },
+    /// Play a Castling tile: the units on `a` and `b` swap hexes, keeping their facings.
+    Castling {
+        a: u8,
+        b: u8,
+    },
+    /// Play a Rotation tile: the tile on `cell` turns to `facing`.
+    Rotation {
+        cell: u8,
+        facing: u8,
+    },
+    /// Play a Terror tile: every other seat places no board tiles in its next turn (D-32).
+    Terror,
+    /// After a takeover (D-12): the taking seat turns the unit on `cell` to `facing`.
+    TurnTaken {
+        cell: u8,
+        facing: u8,
+    },
+    /// After a takeover (D-12): the taking seat leaves the unit on `cell` as it faces.
+    KeepTaken {
+        cell: u8,
+    },
+    /// Duel board: discard a tile from hand for 1 energy (D-16).
+    Exchange {
+        tile: TileId,
+    },
+    /// Duel board: pay `n` HQ hit points for `n` energy; the turn ends (D-16).
+    Buy {
+        n: u8,
+    },
+    /// Duel procedures (D-17), paid in energy.
+    Procedure(Procedure),
     /// A battle choice: the Clown on `cell` explodes, or attacks.
     Clown {
         cell: u8,
@@ -114,6 +154,47 @@ impl Action {
                 target: m.target,
                 from: m.from,
             },
+        }
+    }
+}
+
+/// The Duel board's procedures (D-17), each paid in energy when started.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Procedure {
+    /// (1) A friendly Link, the HQ included, turns to `facing`.
+    Rotation { cell: u8, facing: u8 },
+    /// (2) Two friendly Links, neither an HQ, swap hexes and take the facings given.
+    Swap { a: u8, b: u8, fa: u8, fb: u8 },
+    /// (3) A friendly Link pushes back an adjacent enemy unit, as the Push Back tile.
+    Push { from: u8, target: u8 },
+    /// (3) Every enemy tile strictly between two friendly Links on a line is destroyed.
+    Laser { a: u8, b: u8 },
+    /// (3) An enemy unit adjacent to at least three friendly Links is destroyed.
+    Elimination { target: u8 },
+    /// (4) Every enemy Link is destroyed.
+    Detonation,
+}
+
+impl Procedure {
+    /// Its cost in energy.
+    pub fn cost(self) -> u8 {
+        match self {
+            Procedure::Rotation { .. } => 1,
+            Procedure::Swap { .. } => 2,
+            Procedure::Push { .. } | Procedure::Laser { .. } | Procedure::Elimination { .. } => 3,
+            Procedure::Detonation => 4,
+        }
+    }
+
+    /// Its name in the notation (`procedure NAME ...`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Procedure::Rotation { .. } => "rotation",
+            Procedure::Swap { .. } => "swap",
+            Procedure::Push { .. } => "push",
+            Procedure::Laser { .. } => "laser",
+            Procedure::Elimination { .. } => "elimination",
+            Procedure::Detonation => "detonation",
         }
     }
 }

@@ -24,23 +24,46 @@ impl Game {
 
     /// Applies an action known to be legal.
     pub fn apply_unchecked(&mut self, action: Action) {
+        if !self.takeovers_possible {
+            self.apply_action(action);
+            return;
+        }
+        // Control is resolved after the action, and takeovers it began are rotated (D-12,
+        // D-13).
+        self.note_takeovers();
+        self.apply_action(action);
+        self.after_action();
+    }
+
+    fn apply_action(&mut self, action: Action) {
         let seat = self.to_move as usize;
+        if self.exchange_open
+            && !matches!(
+                action,
+                Action::Exchange { .. } | Action::TurnTaken { .. } | Action::KeepTaken { .. }
+            )
+        {
+            // The exchange window closes with the seat's first other action (D-16).
+            self.exchange_open = false;
+        }
         match action {
-            Action::PlaceHq { cell } => {
+            Action::PlaceHq { cell, facing } => {
                 let hq = tiles().army(self.pos.armies[seat]).hq;
                 let h = self.pos.geometry().hex(cell);
-                self.pos.place(h, hq, seat as u8, 0, 0);
-                if (seat as u8) + 1 < self.seats() {
-                    self.to_move += 1;
-                } else {
-                    self.to_move = 0;
-                    self.start_turn();
+                self.pos.place(h, hq, seat as u8, facing, 0);
+                match self.next_hq_seat() {
+                    Some(next) => self.to_move = next,
+                    None => {
+                        self.to_move = 0;
+                        self.start_turn();
+                    }
                 }
             }
             Action::Draw { tile } => {
                 let deck = &mut self.decks[seat];
                 let i = deck.iter().rposition(|&t| t == tile).expect("legal draw");
                 deck.remove(i);
+                self.known_top[seat] = self.known_top[seat].saturating_sub(1);
                 self.hands[seat].push(tile);
                 if deck.is_empty() && self.ending == Ending::None {
                     self.ending = Ending::LastTileDrawn;
@@ -65,12 +88,25 @@ impl Game {
                 self.discards[seat].push(tile);
                 if self.stage == Stage::Discard {
                     self.stage = Stage::Main;
+                    self.exchange_open = self.energy_in_play();
                 }
             }
             Action::Place { tile, cell, facing } => {
                 self.take_from_hand(tile);
                 let h = self.pos.geometry().hex(cell);
+                if Self::is_foundation(tile) {
+                    self.pos.place_foundation(h, tile, seat as u8);
+                    return;
+                }
+                if let Some(t) = self.pos.cells[cell as usize].take() {
+                    // On a Transporter's hex: it goes to its owner's discard pile, its
+                    // wounds do not pass on (FAQ-260, D-33).
+                    self.discards[t.seat as usize].push(t.tile);
+                    self.pos.place(h, tile, seat as u8, facing, 0);
+                    return;
+                }
                 self.pos.place(h, tile, seat as u8, facing, 0);
+                self.enter(cell);
                 if self.pos.is_full() {
                     self.battles_then(AfterBattle::FullBoard, Vec::new());
                 }
@@ -89,16 +125,7 @@ impl Game {
             }
             Action::PushBack { from, target } => {
                 self.use_instant(InstantKind::PushBack);
-                let options = self.push_options(from, target);
-                if options.count_ones() == 1 {
-                    self.move_unit(
-                        target,
-                        options.trailing_zeros() as u8,
-                        self.pos.cells[target as usize].unwrap().facing,
-                    );
-                } else {
-                    self.stage = Stage::PushTo { target, options };
-                }
+                self.push_back(from, target);
             }
             Action::PushTo { cell } => {
                 if let Stage::PushTo { target, .. } = self.stage {
@@ -109,11 +136,19 @@ impl Game {
             }
             Action::Sniper { target } => {
                 self.use_instant(InstantKind::Sniper);
-                self.instant_damage(&[target], 1);
+                if self.pos.foundations[target as usize].is_some() {
+                    self.remove_foundation(target);
+                } else {
+                    self.instant_damage(&[target], 1);
+                }
             }
             Action::Grenade { target } => {
                 self.use_instant(InstantKind::Grenade);
-                self.instant_damage(&[target], u8::MAX);
+                if self.pos.foundations[target as usize].is_some() {
+                    self.remove_foundation(target);
+                } else {
+                    self.instant_damage(&[target], u8::MAX);
+                }
             }
             Action::AirStrike { center } => {
                 self.use_instant(InstantKind::AirStrike);
@@ -125,9 +160,46 @@ impl Game {
                         .copied()
                         .filter(|&c| c != NO_CELL),
                 );
+                // Foundations in the area are destroyed (D-15).
+                for &c in &targets {
+                    self.remove_foundation(c);
+                }
                 targets.retain(|&c| self.pos.cells[c as usize].is_some_and(|u| !u.def().is_hq()));
                 self.instant_damage(&targets, 1);
             }
+            Action::Grant { from, to, facing } => {
+                self.used_grant |= 1 << from;
+                self.move_unit(from, to, facing);
+            }
+            Action::Castling { a, b } => {
+                self.use_instant(InstantKind::Castling);
+                self.swap_units(a, b);
+            }
+            Action::Rotation { cell, facing } => {
+                self.use_instant(InstantKind::Rotation);
+                self.pos.cells[cell as usize]
+                    .as_mut()
+                    .expect("a tile")
+                    .facing = facing;
+            }
+            Action::Terror => {
+                self.use_instant(InstantKind::Terror);
+                let all = (1u8 << self.seats()) - 1;
+                self.terror |= all & !(1 << seat);
+            }
+            Action::TurnTaken { cell, facing } => self.answer_rotation(cell, Some(facing)),
+            Action::KeepTaken { cell } => self.answer_rotation(cell, None),
+            Action::Exchange { tile } => {
+                self.take_from_hand(tile);
+                self.discards[seat].push(tile);
+                self.energy[seat] += 1;
+            }
+            Action::Buy { n } => {
+                self.pos.hq_hp[seat] -= n;
+                self.energy[seat] += n;
+                self.end_turn();
+            }
+            Action::Procedure(p) => self.apply_procedure(p),
             Action::Battle => {
                 self.use_instant(InstantKind::Battle);
                 self.battles_then(AfterBattle::EndTurn, Vec::new());

@@ -28,11 +28,12 @@ impl Game {
             }
             Step::Done(s) => s,
         };
-        // Removed tiles go to their owners' discard piles.
+        // Removed tiles go to their owners' discard piles (a Bio-droid to the top of its
+        // owner's deck, D-34).
         for (i, u) in before.cells.iter().enumerate() {
             if let Some(u) = u {
                 if self.pos.cells[i].is_none() && !u.def().is_hq() {
-                    self.discards[u.seat as usize].push(u.tile);
+                    self.send_away(u.tile, u.seat);
                 }
             }
         }

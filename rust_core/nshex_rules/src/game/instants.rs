@@ -10,7 +10,11 @@ impl Game {
         let n = geo.len() as u8;
         let enemy_unit = |c: u8| {
             self.pos.cells[c as usize]
-                .is_some_and(|u| self.pos.enemies(seat, u.seat) && !u.def().is_hq())
+                .is_some_and(|u| self.pos.enemies(seat, u.ctrl) && !u.def().is_hq())
+        };
+        // An enemy foundation is a target for the Sniper and the Grenade (D-15).
+        let enemy_foundation = |c: u8| {
+            self.pos.foundations[c as usize].is_some_and(|f| self.pos.enemies(seat, f.seat))
         };
         match k {
             InstantKind::Battle => {
@@ -44,7 +48,7 @@ impl Game {
                         let Some(tu) = self.pos.cells[t as usize] else {
                             continue;
                         };
-                        if self.pos.enemies(seat, tu.seat) && self.push_options(c, t) != 0 {
+                        if self.pos.enemies(seat, tu.ctrl) && self.push_options(c, t) != 0 {
                             out.push(Action::PushBack { from: c, target: t });
                         }
                     }
@@ -52,7 +56,7 @@ impl Game {
             }
             InstantKind::Sniper => {
                 for c in 0..n {
-                    if enemy_unit(c) {
+                    if enemy_unit(c) || enemy_foundation(c) {
                         out.push(Action::Sniper { target: c });
                     }
                 }
@@ -62,7 +66,7 @@ impl Game {
                     if an.netted >> hq & 1 == 0 {
                         for d in 0..6 {
                             let t = geo.neighbors[hq as usize][d];
-                            if t != NO_CELL && enemy_unit(t) {
+                            if t != NO_CELL && (enemy_unit(t) || enemy_foundation(t)) {
                                 out.push(Action::Grenade { target: t });
                             }
                         }
@@ -76,6 +80,9 @@ impl Game {
                     }
                 }
             }
+            InstantKind::Terror => out.push(Action::Terror),
+            InstantKind::Castling => self.push_castlings(an, out),
+            InstantKind::Rotation => self.push_rotation_tiles(an, out),
         }
     }
 
@@ -105,6 +112,9 @@ impl Game {
             Action::Sniper { .. } => InstantKind::Sniper,
             Action::Grenade { .. } => InstantKind::Grenade,
             Action::AirStrike { .. } => InstantKind::AirStrike,
+            Action::Terror => InstantKind::Terror,
+            Action::Castling { .. } => InstantKind::Castling,
+            Action::Rotation { .. } => InstantKind::Rotation,
             _ => return None,
         };
         self.hands[self.to_move as usize]
@@ -147,9 +157,7 @@ impl Game {
             }
         }
         for c in dead {
-            if let Some(u) = self.pos.cells[c as usize].take() {
-                self.discards[u.seat as usize].push(u.tile);
-            }
+            self.remove_unit(c);
         }
     }
 }

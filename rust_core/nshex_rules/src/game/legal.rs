@@ -36,6 +36,11 @@ impl Game {
         out.clear();
         let geo = self.pos.geometry();
         let seat = self.to_move;
+        if !self.rotations.is_empty() && self.stage != Stage::Over {
+            // Takeover rotations come before anything else (D-12).
+            self.push_rotations(out);
+            return;
+        }
         match self.stage {
             Stage::Over => {}
             Stage::Draw { .. } => {
@@ -44,9 +49,12 @@ impl Game {
                 }
             }
             Stage::PlaceHq => {
+                let facings = self.hq_facings(seat);
                 for c in 0..geo.len() as u8 {
                     if self.pos.cells[c as usize].is_none() {
-                        out.push(Action::PlaceHq { cell: c });
+                        for facing in 0..facings {
+                            out.push(Action::PlaceHq { cell: c, facing });
+                        }
                     }
                 }
             }
@@ -78,11 +86,43 @@ impl Game {
                     empties[ne] = c;
                     ne += 1;
                 }
+                let transporters = if self.takeovers_possible || self.duel_tiles {
+                    self.transporter_cells(&an)
+                } else {
+                    0
+                };
+                let foundations = if self.duel_tiles {
+                    self.foundation_cells()
+                } else {
+                    0
+                };
                 for &t in &distinct[..nd] {
                     match set.tile(t).instant {
+                        None if Self::is_foundation(t) => {
+                            if !self.under_terror() {
+                                for c in bits(board & !occ & !foundations) {
+                                    out.push(Action::Place {
+                                        tile: t,
+                                        cell: c,
+                                        facing: 0,
+                                    });
+                                }
+                            }
+                        }
                         None => {
-                            out.reserve(ne * 6);
-                            for &c in &empties[..ne] {
+                            if !self.under_terror() {
+                                out.reserve(ne * 6);
+                                for &c in &empties[..ne] {
+                                    let six: [Action; 6] = std::array::from_fn(|f| Action::Place {
+                                        tile: t,
+                                        cell: c,
+                                        facing: f as u8,
+                                    });
+                                    out.extend_from_slice(&six);
+                                }
+                            }
+                            // On a Transporter's hex, even under Terror (FAQ-224).
+                            for c in bits(transporters) {
                                 let six: [Action; 6] = std::array::from_fn(|f| Action::Place {
                                     tile: t,
                                     cell: c,
@@ -95,6 +135,12 @@ impl Game {
                     }
                 }
                 self.push_unit_moves(&an, out);
+                if self.duel_tiles {
+                    self.push_grants(&an, out);
+                }
+                if self.energy_in_play() {
+                    self.push_energy_actions(&an, out);
+                }
                 self.push_discards(out);
                 out.push(Action::EndTurn);
             }
@@ -110,12 +156,19 @@ impl Game {
         let hand_needs = self.hands[seat as usize].iter().any(|&t| {
             matches!(
                 set.tile(t).instant,
-                Some(InstantKind::Move | InstantKind::PushBack | InstantKind::Grenade)
+                Some(
+                    InstantKind::Move
+                        | InstantKind::PushBack
+                        | InstantKind::Grenade
+                        | InstantKind::Castling
+                        | InstantKind::Rotation
+                )
             )
         });
         let geo = self.pos.geometry();
         let (mut throwers, mut own_mobile) = (0u64, 0u64);
         let (mut transports, mut recons, mut scoper) = (0u64, 0u64, false);
+        let mut duel = false;
         for i in bits(occ) {
             let Some(u) = &self.pos.cells[i as usize] else {
                 continue;
@@ -124,15 +177,19 @@ impl Game {
             // Branch-free: which tiles have these follows no pattern.
             let bit = |flag: u8| ((f & flag != 0) as u64) << i;
             throwers |= bit(MOVE_NET);
-            own_mobile |= bit(MOVE_MOBILITY) & ((u.seat == seat) as u64) << i;
+            own_mobile |= bit(MOVE_MOBILITY) & ((u.ctrl == seat) as u64) << i;
             transports |= bit(MOVE_TRANSPORT);
             recons |= bit(MOVE_RECON);
             scoper |= f & MOVE_SCOPER != 0;
+            duel |= f & (MOVE_TAKEOVER | MOVE_GRANT | MOVE_TRANSPORTER) != 0;
         }
-        if !hand_needs && own_mobile == 0 && transports == 0 {
+        let duel = duel || self.energy_in_play();
+        if !hand_needs && own_mobile == 0 && transports == 0 && !duel {
             return MoveInfo::default();
         }
-        if scoper && transports != 0 {
+        if scoper && transports != 0 || duel {
+            // A Scoper may take a Transport, a takeover changes nets and control (D-13),
+            // and the Duel's moves and procedures need the nets: ask the full analysis.
             // A Scoper may take a Transport: ask the full analysis.
             return MoveInfo {
                 own_mobile,
@@ -143,7 +200,7 @@ impl Game {
         let netted = if throwers != 0 {
             crate::battle::nets_among(&geo.neighbors, throwers, occ, |c| {
                 let u = unit(c);
-                (u.seat, set.tile(u.tile).oriented[u.facing as usize].net)
+                (u.ctrl, set.tile(u.tile).oriented[u.facing as usize].net)
             })
         } else {
             0
@@ -154,13 +211,13 @@ impl Game {
             ..MoveInfo::default()
         };
         for c in bits(recons & !netted) {
-            a.recon |= 1 << unit(c).seat;
+            a.recon |= 1 << unit(c).ctrl;
         }
         for t in bits(transports & !netted) {
             let u = unit(t);
             for d in bits(set.tile(u.tile).oriented[u.facing as usize].link as u64) {
                 let j = geo.neighbors[t as usize][d as usize];
-                if j != NO_CELL && occ >> j & 1 == 1 && unit(j).seat == u.seat {
+                if j != NO_CELL && occ >> j & 1 == 1 && unit(j).ctrl == u.ctrl {
                     a.transport_linked |= 1 << j;
                 }
             }
@@ -183,7 +240,7 @@ impl Game {
     }
 
     pub(super) fn own_free_unit(&self, an: &MoveInfo, c: u8) -> bool {
-        self.pos.cells[c as usize].is_some_and(|u| u.seat == self.to_move)
+        self.pos.cells[c as usize].is_some_and(|u| u.ctrl == self.to_move)
             && an.netted >> c & 1 == 0
     }
 }

@@ -13,8 +13,8 @@ use crate::error::Refusal;
 use crate::hex::{bits, BoardKind, NO_CELL};
 use crate::position::{Position, MAX_SEATS};
 use crate::tiles::{
-    tiles, ArmyId, InstantKind, TileId, MOVE_MOBILITY, MOVE_NET, MOVE_RECON, MOVE_SCOPER,
-    MOVE_TRANSPORT,
+    tiles, ArmyId, InstantKind, TileId, MOVE_GRANT, MOVE_MOBILITY, MOVE_NET, MOVE_RECON,
+    MOVE_SCOPER, MOVE_TAKEOVER, MOVE_TRANSPORT, MOVE_TRANSPORTER,
 };
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -24,6 +24,7 @@ use std::fmt;
 mod action;
 mod apply;
 mod battles;
+mod duel;
 mod ending;
 mod instants;
 mod legal;
@@ -32,7 +33,8 @@ mod state;
 mod turns;
 mod why;
 
-pub use action::Action;
+pub use action::{Action, Procedure};
+pub use duel::MAX_ENERGY;
 use legal::MoveInfo;
 pub use state::{GameState, Setup, StateError};
 
@@ -48,7 +50,7 @@ impl Action {
     /// A compact integer form (for Python and for storing action lists).
     pub fn encode(self) -> u64 {
         let (k, t, a, b, c): (u64, u16, u8, u8, u8) = match self {
-            Action::PlaceHq { cell } => (1, 0, cell, 0, 0),
+            Action::PlaceHq { cell, facing } => (1, 0, cell, facing, 0),
             Action::Draw { tile } => (2, tile.0, 0, 0, 0),
             Action::Unlucky => (3, 0, 0, 0, 0),
             Action::Discard { tile } => (4, tile.0, 0, 0, 0),
@@ -70,6 +72,22 @@ impl Action {
                 target,
                 from,
             } => (18, 0, medic, target, from),
+            Action::Grant { from, to, facing } => (19, 0, from, to, facing),
+            Action::Castling { a, b } => (20, 0, a, b, 0),
+            Action::Rotation { cell, facing } => (21, 0, cell, facing, 0),
+            Action::Terror => (22, 0, 0, 0, 0),
+            Action::TurnTaken { cell, facing } => (23, 0, cell, facing, 0),
+            Action::KeepTaken { cell } => (24, 0, cell, 0, 0),
+            Action::Exchange { tile } => (25, tile.0, 0, 0, 0),
+            Action::Buy { n } => (26, 0, n, 0, 0),
+            Action::Procedure(p) => match p {
+                Procedure::Rotation { cell, facing } => (27, 0, cell, facing, 0),
+                Procedure::Swap { a, b, fa, fb } => (28, (fa as u16) << 8 | fb as u16, a, b, 0),
+                Procedure::Push { from, target } => (29, 0, from, target, 0),
+                Procedure::Laser { a, b } => (30, 0, a, b, 0),
+                Procedure::Elimination { target } => (31, 0, target, 0, 0),
+                Procedure::Detonation => (32, 0, 0, 0, 0),
+            },
         };
         k << 40 | (t as u64) << 24 | (a as u64) << 16 | (b as u64) << 8 | c as u64
     }
@@ -84,7 +102,7 @@ impl Action {
             (x & 0xff) as u8,
         );
         let a_ = Some(match k {
-            1 => Action::PlaceHq { cell: a },
+            1 => Action::PlaceHq { cell: a, facing: b },
             2 => Action::Draw { tile: t },
             3 => Action::Unlucky,
             4 => Action::Discard { tile: t },
@@ -128,6 +146,29 @@ impl Action {
                 target: b,
                 from: c,
             },
+            19 => Action::Grant {
+                from: a,
+                to: b,
+                facing: c,
+            },
+            20 => Action::Castling { a, b },
+            21 => Action::Rotation { cell: a, facing: b },
+            22 => Action::Terror,
+            23 => Action::TurnTaken { cell: a, facing: b },
+            24 => Action::KeepTaken { cell: a },
+            25 => Action::Exchange { tile: t },
+            26 => Action::Buy { n: a },
+            27 => Action::Procedure(Procedure::Rotation { cell: a, facing: b }),
+            28 => Action::Procedure(Procedure::Swap {
+                a,
+                b,
+                fa: (t.0 >> 8) as u8,
+                fb: (t.0 & 0xff) as u8,
+            }),
+            29 => Action::Procedure(Procedure::Push { from: a, target: b }),
+            30 => Action::Procedure(Procedure::Laser { a, b }),
+            31 => Action::Procedure(Procedure::Elimination { target: a }),
+            32 => Action::Procedure(Procedure::Detonation),
             _ => return None,
         });
         a_.filter(|act| act.encode() == x)
@@ -238,6 +279,28 @@ pub struct Game {
     manual_choices: u8,
     /// The battle waiting for an answer (in `Stage::BattleChoice`).
     pending: Option<Box<PendingBattle>>,
+    /// Cells of the units that used the Smart HQ's grant this turn (they move with the units).
+    used_grant: u64,
+    /// Seats under Terror for their next turn (or this one, for the seat to move; D-32).
+    terror: u8,
+    /// Duel board: each seat's energy, 0..5 (D-16).
+    energy: [u8; MAX_SEATS],
+    /// Duel board: energy exchanges are open (until the seat's first other action, D-16).
+    exchange_open: bool,
+    /// Takeover rotations due (D-12): (the unit's placement number, the taking seat), in
+    /// the order they are asked.
+    rotations: Vec<(u16, u8)>,
+    /// The takeovers (unit, source, by placement number) before the action under way, kept
+    /// until the action is complete (D-12: a takeover through a new source is new).
+    takeovers_before: Option<Vec<(u16, u16)>>,
+    /// Per seat, how many tiles on top of the deck are known (returned Bio-droids, D-34):
+    /// they are drawn first, and no reshuffle of the hidden order moves them.
+    known_top: [u8; MAX_SEATS],
+    /// Some army in the game has a takeover source, so control must be resolved (D-13).
+    takeovers_possible: bool,
+    /// Some army in the game has a Duel tile (a takeover source, the Smart HQ's grant, a
+    /// Transporter, a foundation, a Bio-droid): their rules are looked at.
+    duel_tiles: bool,
 }
 
 /// Two games are equal when their states are; the last battle's log is a record for
@@ -259,6 +322,12 @@ impl PartialEq for Game {
             && self.battles == o.battles
             && self.manual_choices == o.manual_choices
             && self.pending == o.pending
+            && self.used_grant == o.used_grant
+            && self.terror == o.terror
+            && self.energy == o.energy
+            && self.exchange_open == o.exchange_open
+            && self.rotations == o.rotations
+            && self.known_top == o.known_top
     }
 }
 
@@ -275,6 +344,25 @@ fn distinct_tiles(hand: &[TileId]) -> ([TileId; 3], usize) {
         }
     }
     (out, n)
+}
+
+/// Whether any of these armies has a takeover source (D-13).
+fn takeovers_possible(armies: &[ArmyId]) -> bool {
+    let set = tiles();
+    armies
+        .iter()
+        .any(|&a| set.army(a).tiles.iter().any(|&t| set.tile(t).takeover != 0))
+}
+
+/// Whether any of these armies has a Duel tile whose rules the game must look at.
+fn duel_tiles(armies: &[ArmyId]) -> bool {
+    let set = tiles();
+    armies.iter().any(|&a| {
+        set.army(a).tiles.iter().any(|&t| {
+            let d = set.tile(t);
+            d.takeover != 0 || d.grant || d.transporter || d.mine || d.bio_droid
+        })
+    })
 }
 
 /// The instant kinds in a hand, as a small set.
@@ -301,7 +389,7 @@ impl Game {
             deck.shuffle(&mut rng);
             decks.push(deck);
         }
-        Game {
+        let mut g = Game {
             pos: Position::new(board, armies),
             hands: vec![Vec::new(); n],
             decks,
@@ -319,7 +407,20 @@ impl Game {
             keep_battle_logs: true,
             manual_choices: 0,
             pending: None,
-        }
+            used_grant: 0,
+            terror: 0,
+            energy: [0; MAX_SEATS],
+            exchange_open: false,
+            rotations: Vec::new(),
+            takeovers_before: None,
+            known_top: [0; MAX_SEATS],
+            takeovers_possible: takeovers_possible(armies),
+            duel_tiles: duel_tiles(armies),
+        };
+        // Vegas places its HQ after every other seat (FAQ-375).
+        let first = g.hq_order().next().expect("a seat");
+        g.to_move = first;
+        g
     }
 
     /// The battle waiting for an answer, with its question and its log so far.
@@ -400,6 +501,34 @@ impl Game {
         self.used_mobility
     }
 
+    /// Cells of the units that used the Smart HQ's grant this turn.
+    pub fn used_grant(&self) -> u64 {
+        self.used_grant
+    }
+
+    /// Seats under Terror for their next turn (the seat to move: for this turn; D-32).
+    pub fn terror(&self) -> u8 {
+        self.terror
+    }
+
+    /// Duel board: each seat's energy (D-16).
+    pub fn energy(&self) -> [u8; MAX_SEATS] {
+        self.energy
+    }
+
+    /// The takeover rotations due (D-12): (the unit's cell, the taking seat), in order.
+    pub fn rotations_due(&self) -> Vec<(u8, u8)> {
+        self.rotations
+            .iter()
+            .filter_map(|&(placed, seat)| self.cell_of_placed(placed).map(|c| (c, seat)))
+            .collect()
+    }
+
+    /// Per seat, how many tiles on top of the deck are known (returned Bio-droids).
+    pub fn known_top(&self) -> [u8; MAX_SEATS] {
+        self.known_top
+    }
+
     /// Cells of the units that made their Transport move this turn.
     pub fn used_transport(&self) -> u64 {
         self.used_transport
@@ -459,8 +588,9 @@ impl Game {
     pub fn observation(&self, seat: u8) -> Game {
         debug_assert!(seat < self.seats());
         let mut g = self.clone();
-        for d in &mut g.decks {
-            d.sort_unstable();
+        for (d, &k) in g.decks.iter_mut().zip(&self.known_top) {
+            let hidden = d.len() - (k as usize).min(d.len());
+            d[..hidden].sort_unstable();
         }
         g
     }
@@ -483,8 +613,9 @@ impl Game {
             Stage::Draw { .. } => Player::Chance,
             Stage::BattleChoice { seat } => Player::Seat(seat),
             Stage::PushTo { target, .. } => {
-                Player::Seat(self.pos.cells[target as usize].map_or(self.to_move, |u| u.seat))
+                Player::Seat(self.pos.cells[target as usize].map_or(self.to_move, |u| u.ctrl))
             }
+            _ if !self.rotations.is_empty() => Player::Seat(self.rotations[0].1),
             _ => Player::Seat(self.to_move),
         }
     }
@@ -501,7 +632,14 @@ impl Game {
     pub fn chance_outcomes(&self) -> Vec<(TileId, u32)> {
         let mut out: Vec<(TileId, u32)> = Vec::new();
         if let Stage::Draw { .. } = self.stage {
-            for &t in &self.decks[self.to_move as usize] {
+            let s = self.to_move as usize;
+            if self.known_top[s] > 0 {
+                // A returned Bio-droid is the next tile drawn (D-34).
+                if let Some(&t) = self.decks[s].last() {
+                    return vec![(t, 1)];
+                }
+            }
+            for &t in &self.decks[s] {
                 match out.iter_mut().find(|(x, _)| *x == t) {
                     Some(e) => e.1 += 1,
                     None => out.push((t, 1)),
@@ -530,8 +668,9 @@ impl Game {
 
     /// `resample_hidden` with the caller's generator (a search draws many samples from one).
     pub fn shuffle_hidden<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) {
-        for d in &mut self.decks {
-            d.shuffle(rng);
+        for (d, &k) in self.decks.iter_mut().zip(&self.known_top) {
+            let hidden = d.len() - (k as usize).min(d.len());
+            d[..hidden].shuffle(rng);
         }
     }
 
@@ -555,6 +694,15 @@ impl Game {
         self.keep_battle_logs = other.keep_battle_logs;
         self.manual_choices = other.manual_choices;
         self.pending.clone_from(&other.pending);
+        self.used_grant = other.used_grant;
+        self.terror = other.terror;
+        self.energy = other.energy;
+        self.exchange_open = other.exchange_open;
+        self.rotations.clone_from(&other.rotations);
+        self.takeovers_before.clone_from(&other.takeovers_before);
+        self.known_top = other.known_top;
+        self.takeovers_possible = other.takeovers_possible;
+        self.duel_tiles = other.duel_tiles;
     }
 }
 

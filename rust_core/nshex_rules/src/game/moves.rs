@@ -41,7 +41,7 @@ impl Game {
     pub(super) fn net_threats(&self, from: u8) -> NetThreats {
         let set = tiles();
         let geo = self.pos.geometry();
-        let seat = self.pos.cells[from as usize].expect("a unit moves").seat;
+        let seat = self.pos.cells[from as usize].expect("a unit moves").ctrl;
         let mut t = NetThreats::default();
         for c in bits(self.pos.occupied() & !(1u64 << from)) {
             let u = self.pos.cells[c as usize].expect("occupied");
@@ -49,7 +49,7 @@ impl Game {
                 continue;
             }
             t.throwers |= 1 << c;
-            if u.seat != seat {
+            if u.ctrl != seat {
                 let net = set.tile(u.tile).oriented[u.facing as usize].net;
                 for d in bits(net as u64) {
                     let n = geo.neighbors[c as usize][d as usize];
@@ -81,10 +81,10 @@ impl Game {
             let th = threats.throwers | ((net != 0) as u64) << mid;
             let netted = crate::battle::nets_among(&geo.neighbors, th, occ, |c| {
                 if c == mid {
-                    (mover.seat, net)
+                    (mover.ctrl, net)
                 } else {
                     let u = self.pos.cells[c as usize].expect("occupied");
-                    (u.seat, set.tile(u.tile).oriented[u.facing as usize].net)
+                    (u.ctrl, set.tile(u.tile).oriented[u.facing as usize].net)
                 }
             });
             netted >> mid & 1 == 0
@@ -106,7 +106,8 @@ impl Game {
                 out.extend(six.iter().copied().filter(|a| match *a {
                     Action::Move { facing: f, .. }
                     | Action::Mobility { facing: f, .. }
-                    | Action::Transport { facing: f, .. } => f != facing,
+                    | Action::Transport { facing: f, .. }
+                    | Action::Grant { facing: f, .. } => f != facing,
                     _ => true,
                 }));
             } else {
@@ -123,7 +124,7 @@ impl Game {
         let movers =
             (an.own_mobile & !self.used_mobility) | (an.transport_linked & !self.used_transport);
         for c in bits(movers & !an.netted) {
-            if self.pos.cells[c as usize].is_none_or(|u| u.seat != self.to_move) {
+            if self.pos.cells[c as usize].is_none_or(|u| u.ctrl != self.to_move) {
                 continue;
             }
             let bit = 1u64 << c;
@@ -151,10 +152,17 @@ impl Game {
         u.facing = facing;
         self.pos.cells[to as usize] = Some(u);
         // The "already used" marks travel with the unit.
-        for m in [&mut self.used_mobility, &mut self.used_transport] {
+        for m in [
+            &mut self.used_mobility,
+            &mut self.used_transport,
+            &mut self.used_grant,
+        ] {
             let had = *m >> from & 1;
             *m &= !(1 << from);
             *m |= had << to;
+        }
+        if to != from {
+            self.enter(to);
         }
     }
 }

@@ -33,6 +33,18 @@ pub struct GameState {
     pub manual_choices: u8,
     /// With `Stage::BattleChoice`: what follows the waiting battle, and the answers so far.
     pub waiting: Option<(AfterBattle, Vec<Answer>)>,
+    /// Cells of the units that used the Smart HQ's grant this turn.
+    pub used_grant: u64,
+    /// Seats under Terror for their next turn (D-32).
+    pub terror: u8,
+    /// Duel board: each seat's energy (D-16).
+    pub energy: [u8; MAX_SEATS],
+    /// Duel board: energy exchanges are still open this turn (D-16).
+    pub exchange_open: bool,
+    /// Takeover rotations due (D-12): (the unit's placement number, the taking seat).
+    pub rotations: Vec<(u16, u8)>,
+    /// Per seat, how many tiles on top of the deck are known (returned Bio-droids, D-34).
+    pub known_top: [u8; MAX_SEATS],
 }
 
 /// Why a state or a set-up is not one the rules can reach: the field at fault (empty when it
@@ -80,6 +92,28 @@ pub struct Setup {
     /// The turn starts after its draw, with the hands as given: no tile is drawn and no
     /// discard is due (a puzzle gives its tiles this way).
     pub drawn: bool,
+    /// Seats under Terror for their next turn (D-32).
+    pub terror: u8,
+    /// Duel board: each seat's energy (D-16).
+    pub energy: [u8; MAX_SEATS],
+}
+
+impl Setup {
+    /// A set-up with nothing in anybody's hand, deck or discard pile: seat 0's turn 3.
+    pub fn new(pos: Position) -> Setup {
+        let n = pos.seats as usize;
+        Setup {
+            pos,
+            hands: vec![Vec::new(); n],
+            decks: vec![Vec::new(); n],
+            discards: vec![Vec::new(); n],
+            to_move: 0,
+            turn: 3,
+            drawn: false,
+            terror: 0,
+            energy: [0; MAX_SEATS],
+        }
+    }
 }
 
 impl Game {
@@ -101,6 +135,12 @@ impl Game {
             battles: self.battles,
             manual_choices: self.manual_choices,
             waiting: self.pending.as_ref().map(|p| (p.then, p.answers.clone())),
+            used_grant: self.used_grant,
+            terror: self.terror,
+            energy: self.energy,
+            exchange_open: self.exchange_open,
+            rotations: self.rotations.clone(),
+            known_top: self.known_top,
         }
     }
 
@@ -132,6 +172,9 @@ impl Game {
             let mut count = vec![0i32; set.tiles.len()];
             for (_, u) in s.pos.units().filter(|(_, u)| u.seat == seat as u8) {
                 count[u.tile.0 as usize] += 1;
+            }
+            for (_, f) in s.pos.foundations().filter(|(_, f)| f.seat == seat as u8) {
+                count[f.tile.0 as usize] += 1;
             }
             for &t in s.hands[seat]
                 .iter()
@@ -188,6 +231,8 @@ impl Game {
         } else {
             s.stage
         };
+        check_duel_state(&s.pos, &s.energy, s.exchange_open, &s.known_top, &s.decks)?;
+        let armies: Vec<ArmyId> = s.pos.armies[..seats].to_vec();
         let game = Game {
             pos: s.pos,
             hands: s.hands,
@@ -206,6 +251,15 @@ impl Game {
             keep_battle_logs: true,
             manual_choices: s.manual_choices,
             pending: None,
+            used_grant: s.used_grant,
+            terror: s.terror,
+            energy: s.energy,
+            exchange_open: s.exchange_open,
+            rotations: s.rotations,
+            takeovers_before: None,
+            known_top: s.known_top,
+            takeovers_possible: takeovers_possible(&armies),
+            duel_tiles: duel_tiles(&armies),
         };
         // The stage must be one the rules can reach from this position.
         let tm = game.to_move as usize;
@@ -217,7 +271,7 @@ impl Game {
             Stage::Main => game.hands[tm].len() <= 2 && !game.pos.is_full(),
             Stage::PushTo { target, options } => {
                 let geo = game.pos.geometry();
-                game.pos.cells[target as usize].is_some_and(|u| u.seat != game.to_move)
+                game.pos.cells[target as usize].is_some_and(|u| u.ctrl != game.to_move)
                     && options != 0
                     && (0..geo.len() as u8)
                         .filter(|&c| options >> c & 1 == 1)
@@ -254,6 +308,7 @@ impl Game {
             ));
         }
         let mut game = game;
+        game.pos.settle();
         if let Some((then, answers, seat)) = waiting {
             game.resume_battle(then, answers, seat)
                 .map_err(|e| StateError::new("stage", e))?;
@@ -279,16 +334,26 @@ impl Game {
                 s.pos.geometry().len()
             ));
         }
+        check_duel_state(&s.pos, &s.energy, false, &[0; MAX_SEATS], &s.decks)
+            .map_err(|e| e.to_string())?;
+        if s.terror >> seats != 0 {
+            return Err("terror: no such seat".into());
+        }
         let armies: Vec<ArmyId> = s.pos.armies[..seats].to_vec();
         let mut g = Game::new(&armies, s.pos.board, 0);
         let hq_placement = s.pos.units().next().is_none();
         g.pos = s.pos;
+        g.pos.settle();
         g.hands = s.hands;
         g.decks = s.decks;
         g.discards = s.discards;
+        g.terror = s.terror;
+        g.energy = s.energy;
         if hq_placement {
-            // Seat 0 places its HQ first, then the others; then seat 0's first turn.
-            g.to_move = 0;
+            // The seats place their HQs in turn order, Vegas last (FAQ-375); then seat 0's
+            // first turn.
+            let first = g.hq_order().next().expect("a seat");
+            g.to_move = first;
             g.turn = 0;
             g.stage = Stage::PlaceHq;
             return Ok(g);
@@ -331,4 +396,41 @@ impl Game {
         }
         Ok(g)
     }
+}
+
+/// Energy and the known tops of decks: what the rules can reach (D-16).
+fn check_duel_state(
+    pos: &Position,
+    energy: &[u8; MAX_SEATS],
+    exchange_open: bool,
+    known_top: &[u8; MAX_SEATS],
+    decks: &[Vec<TileId>],
+) -> Result<(), StateError> {
+    let duel = pos.board == BoardKind::Duel && pos.seats == 2;
+    if let Some(e) = energy.iter().find(|&&e| e > duel::MAX_ENERGY) {
+        return Err(StateError::new(
+            "energy",
+            format!("{e} is more than the {} a seat can hold", duel::MAX_ENERGY),
+        ));
+    }
+    if !duel && (energy.iter().any(|&e| e != 0) || exchange_open) {
+        return Err(StateError::new(
+            "energy",
+            "only the Duel board with two seats has energy",
+        ));
+    }
+    for (seat, deck) in decks.iter().enumerate() {
+        let k = known_top[seat] as usize;
+        if k > deck.len()
+            || deck[deck.len() - k..]
+                .iter()
+                .any(|&t| !tiles().tile(t).bio_droid)
+        {
+            return Err(StateError::new(
+                "known_top",
+                format!("seat {seat}: only returned Bio-droids lie known on top of a deck"),
+            ));
+        }
+    }
+    Ok(())
 }

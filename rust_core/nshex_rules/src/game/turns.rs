@@ -7,6 +7,10 @@ impl Game {
     pub(super) fn end_turn(&mut self) {
         self.used_mobility = 0;
         self.used_transport = 0;
+        self.used_grant = 0;
+        self.exchange_open = false;
+        // Terror lasts until the end of the seat's next turn (D-32).
+        self.terror &= !(1 << self.to_move);
         match self.ending {
             Ending::None => self.next_seat_turn(),
             Ending::LastTileDrawn => {
@@ -80,5 +84,7 @@ impl Game {
         } else {
             Stage::Main
         };
+        // Energy exchanges open after the draw and the mandatory discard (D-16).
+        self.exchange_open = self.stage == Stage::Main && self.energy_in_play();
     }
 }

@@ -22,14 +22,36 @@ impl Game {
         let geo = self.pos.geometry();
         let cell_ok = |c: u8| (c as usize) < geo.len();
         let hand = &self.hands[self.to_move as usize];
+        if !self.rotations.is_empty() {
+            let reason = match action {
+                Action::TurnTaken { .. } | Action::KeepTaken { .. } => {
+                    "that unit is not one whose takeover rotation is due now".to_string()
+                }
+                _ => "a takeover rotation is due first: the taking seat turns the taken unit or                       leaves it (turn Q,R F / keep Q,R; D-12)"
+                    .to_string(),
+            };
+            return format!("{who}: {reason}");
+        }
         let reason: String = match (self.stage, action) {
+            (_, Action::TurnTaken { .. } | Action::KeepTaken { .. }) => {
+                "no takeover rotation is due".into()
+            }
             (Stage::Draw { .. }, Action::Draw { tile }) => {
                 format!("{} is not in the deck", tiles().tile(tile).id)
             }
             (Stage::Draw { .. }, _) => "a tile must be drawn first".into(),
             (_, Action::Draw { .. }) => "no tile is drawn now".into(),
-            (Stage::PlaceHq, Action::PlaceHq { cell }) if !cell_ok(cell) => {
+            (Stage::PlaceHq, Action::PlaceHq { cell, .. }) if !cell_ok(cell) => {
                 "that hex is off the board".into()
+            }
+            (Stage::PlaceHq, Action::PlaceHq { facing, .. })
+                if facing >= self.hq_facings(self.to_move) =>
+            {
+                if facing > 5 {
+                    "a facing is 0..5".into()
+                } else {
+                    "this HQ looks the same every way round: it is placed facing 0".into()
+                }
             }
             (Stage::PlaceHq, Action::PlaceHq { .. }) => "that hex is occupied".into(),
             (Stage::PlaceHq, _) => "the HQ must be placed first".into(),
@@ -61,16 +83,141 @@ impl Game {
                 "no battle is waiting for a choice".into()
             }
             (Stage::Main, Action::Place { tile, cell, facing }) => {
+                let def = tiles().tile(tile);
+                let transporter = cell_ok(cell)
+                    && self.pos.cells[cell as usize]
+                        .is_some_and(|u| u.def().transporter && u.ctrl == self.to_move);
                 if !hand.contains(&tile) {
-                    format!("{} is not in hand", tiles().tile(tile).id)
+                    format!("{} is not in hand", def.id)
+                } else if !def.is_board_tile() {
+                    "an instant tile is not placed on the board".into()
                 } else if !cell_ok(cell) {
                     "that hex is off the board".into()
+                } else if transporter && Self::is_foundation(tile) {
+                    "a foundation is not placed on a Transporter (FAQ-226)".into()
+                } else if transporter && self.analyze().netted >> cell & 1 == 1 {
+                    "a netted Transporter cannot be replaced (D-33)".into()
                 } else if self.pos.cells[cell as usize].is_some() {
                     "that hex is occupied".into()
+                } else if self.under_terror() {
+                    "under Terror no board tile is placed this turn (D-32)".into()
+                } else if Self::is_foundation(tile)
+                    && self.pos.foundations[cell as usize].is_some()
+                {
+                    "a foundation is placed on an empty hex, and that one holds a foundation"
+                        .into()
+                } else if Self::is_foundation(tile) && facing != 0 {
+                    "a foundation has no facing: it is placed with facing 0".into()
                 } else if facing > 5 {
                     "a facing is 0..5".into()
                 } else {
-                    "an instant tile is not placed on the board".into()
+                    "not allowed now".into()
+                }
+            }
+            (Stage::Main, Action::Grant { from, .. }) => {
+                let an = self.analyze();
+                let hq = (0..geo.len() as u8).find(|&c| {
+                    self.pos.cells[c as usize]
+                        .is_some_and(|u| u.def().grant && u.ctrl == self.to_move)
+                });
+                if self.pos.is_full() {
+                    "no ability may be used once the board is full (FAQ-31)".into()
+                } else if hq.is_none() {
+                    "you have no Smart HQ on the board".into()
+                } else if hq.is_some_and(|h| an.netted >> h & 1 == 1) {
+                    "your HQ is netted: it grants no move (D-8)".into()
+                } else if !cell_ok(from)
+                    || self.pos.cells[from as usize].is_none_or(|u| u.ctrl != self.to_move)
+                {
+                    "no unit of yours on that hex".into()
+                } else if hq == Some(from) {
+                    "the HQ's grant is for the units next to it, not the HQ itself".into()
+                } else if !hq.is_some_and(|h| geo.neighbors[h as usize].contains(&from)) {
+                    "that unit is not next to your HQ".into()
+                } else if an.netted >> from & 1 == 1 {
+                    "a netted unit cannot move".into()
+                } else if self.used_grant >> from & 1 == 1 {
+                    "that unit has already used the HQ's grant this turn (FAQ-250)".into()
+                } else {
+                    "the destination is out of reach, or nothing changes".into()
+                }
+            }
+            (Stage::Main, Action::Terror) => "no Terror tile in hand".into(),
+            (Stage::Main, Action::Castling { a, b }) => {
+                if !hand
+                    .iter()
+                    .any(|&t| instant_of(t) == Some(InstantKind::Castling))
+                {
+                    "no castling tile in hand".into()
+                } else if !cell_ok(a) || !cell_ok(b) || !geo.neighbors[a as usize].contains(&b) {
+                    "Castling swaps two adjacent units".into()
+                } else if [a, b]
+                    .iter()
+                    .any(|&c| self.pos.cells[c as usize].is_none_or(|u| u.ctrl != self.to_move))
+                {
+                    "Castling swaps two units you control".into()
+                } else {
+                    "a netted unit cannot take part in Castling".into()
+                }
+            }
+            (Stage::Main, Action::Rotation { cell, facing }) => {
+                if !hand
+                    .iter()
+                    .any(|&t| instant_of(t) == Some(InstantKind::Rotation))
+                {
+                    "no rotation tile in hand".into()
+                } else if !cell_ok(cell)
+                    || self.pos.cells[cell as usize].is_none_or(|u| u.ctrl != self.to_move)
+                {
+                    "Rotation turns a tile you control".into()
+                } else if facing > 5 {
+                    "a facing is 0..5".into()
+                } else if self.pos.cells[cell as usize].is_some_and(|u| u.facing == facing) {
+                    "nothing changes: the tile already faces that way".into()
+                } else {
+                    "a netted tile cannot be turned".into()
+                }
+            }
+            (Stage::Main, Action::Exchange { tile }) => {
+                if !self.energy_in_play() {
+                    "energy exists only on the Duel board with two seats (D-16)".into()
+                } else if !hand.contains(&tile) {
+                    format!("{} is not in hand", tiles().tile(tile).id)
+                } else if self.energy[self.to_move as usize] >= duel::MAX_ENERGY {
+                    "energy is already at 5 (D-16)".into()
+                } else {
+                    "tiles are exchanged for energy only right after the draw, before any other                      action (D-16)"
+                        .into()
+                }
+            }
+            (Stage::Main, Action::Buy { n }) => {
+                let s = self.to_move as usize;
+                if !self.energy_in_play() {
+                    "energy exists only on the Duel board with two seats (D-16)".into()
+                } else if n == 0 {
+                    "buy at least 1 energy".into()
+                } else if self.energy[s] + n > duel::MAX_ENERGY {
+                    "energy never goes above 5 (D-16)".into()
+                } else {
+                    "a purchase may not bring the HQ below 1 hit point (D-16)".into()
+                }
+            }
+            (Stage::Main, Action::Procedure(p)) => {
+                let s = self.to_move as usize;
+                if !self.energy_in_play() {
+                    "procedures exist only on the Duel board with two seats (D-16)".into()
+                } else if self.energy[s] < p.cost() {
+                    format!(
+                        "the {} procedure costs {} energy and you have {}",
+                        p.name(),
+                        p.cost(),
+                        self.energy[s]
+                    )
+                } else {
+                    format!(
+                        "the {} procedure needs friendly Links (units of yours on terminals,                          not netted) placed as it says, and must destroy, push or turn                          something (D-17)",
+                        p.name()
+                    )
                 }
             }
             (Stage::Main, Action::Battle) => {
@@ -97,7 +244,7 @@ impl Game {
                 if self.pos.is_full() {
                     "no ability may be used once the board is full (FAQ-31)".into()
                 } else if !cell_ok(from)
-                    || self.pos.cells[from as usize].is_none_or(|u| u.seat != self.to_move)
+                    || self.pos.cells[from as usize].is_none_or(|u| u.ctrl != self.to_move)
                 {
                     "no own unit on that hex".into()
                 } else if self.analyze().netted >> from & 1 == 1 {
@@ -132,7 +279,8 @@ impl Game {
     pub(super) fn why_unreachable(&self, action: Action) -> String {
         let (Action::Move { from, to, facing }
         | Action::Mobility { from, to, facing }
-        | Action::Transport { from, to, facing }) = action
+        | Action::Transport { from, to, facing }
+        | Action::Grant { from, to, facing }) = action
         else {
             return "not allowed now".into();
         };
@@ -194,7 +342,7 @@ impl Game {
         match action {
             Action::Move { from, .. } | Action::PushBack { from, .. } => {
                 if !cell_ok(from)
-                    || self.pos.cells[from as usize].is_none_or(|u| u.seat != self.to_move)
+                    || self.pos.cells[from as usize].is_none_or(|u| u.ctrl != self.to_move)
                 {
                     return "no own unit on that hex".into();
                 }
@@ -204,7 +352,7 @@ impl Game {
                 if let Action::PushBack { target, .. } = action {
                     if !cell_ok(target)
                         || self.pos.cells[target as usize]
-                            .is_none_or(|u| !self.pos.enemies(self.to_move, u.seat))
+                            .is_none_or(|u| !self.pos.enemies(self.to_move, u.ctrl))
                     {
                         return "no enemy unit on the target hex".into();
                     }
@@ -251,7 +399,7 @@ impl Game {
                 {
                     None => "no tile on the target hex".into(),
                     Some(u) if u.def().is_hq() => format!("a {what} may not hit an HQ"),
-                    Some(u) if !self.pos.enemies(self.to_move, u.seat) => {
+                    Some(u) if !self.pos.enemies(self.to_move, u.ctrl) => {
                         format!("a {what} hits an enemy unit, not your own")
                     }
                     Some(_) => "not allowed now".into(),
