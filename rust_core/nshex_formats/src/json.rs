@@ -19,16 +19,37 @@ pub fn units_json(pos: &Position) -> Value {
     Value::Array(
         pos.units()
             .map(|(h, u)| {
-                json!({
+                let mut v = json!({
                     "seat": u.seat,
                     "tile": u.def().id,
                     "at": [h.q, h.r],
                     "facing": u.facing,
                     "wounds": u.wounds,
-                })
+                });
+                if u.ctrl != u.seat {
+                    // Taken over (D-13): the seat that controls it.
+                    v["controller"] = json!(u.ctrl);
+                }
+                v
             })
             .collect(),
     )
+}
+
+/// The foundations on the board (`None` when there are none: the key is left out).
+pub fn foundations_json(pos: &Position) -> Option<Value> {
+    let list: Vec<Value> = pos
+        .foundations()
+        .map(|(h, f)| json!({"seat": f.seat, "tile": tiles().tile(f.tile).id, "at": [h.q, h.r]}))
+        .collect();
+    (!list.is_empty()).then(|| Value::Array(list))
+}
+
+/// Adds the expansions' position fields to a result object: `foundations` when any stand.
+pub fn add_position_extras(v: &mut Value, pos: &Position) {
+    if let Some(f) = foundations_json(pos) {
+        v["foundations"] = f;
+    }
 }
 
 pub fn outcome_json(outcome: Outcome) -> Value {
@@ -72,6 +93,11 @@ fn hex_view(geo: &Geometry, cell: u8) -> HexView {
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum EventView {
+    /// Taken over for this phase: `seat` controls the unit (D-13).
+    Controlled {
+        at: HexView,
+        seat: u8,
+    },
     Netted {
         at: HexView,
     },
@@ -171,6 +197,7 @@ pub fn event_view(before: &Position, ev: &Event) -> EventView {
     let id = |t: nshex_rules::TileId| tiles().tile(t).id.as_str();
     match *ev {
         Event::Netted { cell } => EventView::Netted { at: at(cell) },
+        Event::Controlled { cell, seat } => EventView::Controlled { at: at(cell), seat },
         Event::SlotLost { cell } => EventView::SlotLost { at: at(cell) },
         Event::Converted {
             cell,
@@ -343,12 +370,14 @@ pub fn battle_json(
     summary: &BattleSummary,
     log: &BattleLog,
 ) -> Value {
-    json!({
+    let mut v = json!({
         "hq_hp": &after.hq_hp[..after.seats as usize],
         "units": units_json(after),
         "phases": phases_json(before, log),
         "winner": outcome_json(summary.outcome),
-    })
+    });
+    add_position_extras(&mut v, after);
+    v
 }
 
 /// What the board does to each unit now, for tooltips: one object per unit with `at`,

@@ -84,6 +84,10 @@ pub fn action_to_line(game: &Game, action: Action) -> String {
 /// Parses a notation line into an action for `game` (it is not checked for legality here;
 /// `Game::apply` does that).
 pub fn line_to_action(game: &Game, line: &str) -> Result<Action, String> {
+    line_to_action_as_written(game, line).map(Action::canonical)
+}
+
+fn line_to_action_as_written(game: &Game, line: &str) -> Result<Action, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let bad = || "cannot read the line: see the action notation".to_string();
     let cell = |s: &str| -> Result<u8, String> {

@@ -76,6 +76,9 @@ pub fn game_from_scenario(sc: &Scenario, seed: u64) -> Result<Game, String> {
                 take(&mut left, u.tile, "on the board")?;
             }
         }
+        for (_, f) in pos.foundations().filter(|(_, f)| f.seat == s as u8) {
+            take(&mut left, f.tile, "on the board")?;
+        }
         let hand = sc.hands.get(s).cloned().flatten().unwrap_or_default();
         for &t in &hand {
             take(&mut left, t, "in hand")?;
@@ -175,7 +178,7 @@ pub fn script_result_json(g: &Game) -> Value {
         Stage::BattleChoice { .. } => "battle_choice",
         Stage::Over => "over",
     };
-    json!({
+    let mut v = json!({
         "hq_hp": &g.pos().hq_hp[..seats],
         "units": units_json(g.pos()),
         "winner": winner,
@@ -185,5 +188,10 @@ pub fn script_result_json(g: &Game) -> Value {
         "deck_sizes": g.decks().iter().map(|d| d.len()).collect::<Vec<_>>(),
         "battles": g.battles(),
         "stage": stage,
-    })
+    });
+    crate::json::add_position_extras(&mut v, g.pos());
+    if g.pos().board == nshex_rules::BoardKind::Duel && seats == 2 {
+        v["energy"] = json!(&g.energy()[..seats]);
+    }
+    v
 }

@@ -31,6 +31,12 @@ pub enum Event {
     Netted {
         cell: u8,
     },
+    /// At the start of a phase: this unit is controlled by `seat`, not its owner (taken
+    /// over, D-13; control is resolved at every phase start, FAQ-45).
+    Controlled {
+        cell: u8,
+        seat: u8,
+    },
     /// A netted unit's initiative came and went without an attack (FAQ-74).
     SlotLost {
         cell: u8,

@@ -27,6 +27,17 @@ impl Battle {
                 for c in bits(self.d.netted) {
                     log.event(Event::Netted { cell: c });
                 }
+                if self.takers != 0 {
+                    for c in bits(self.occ) {
+                        let u = &self.u[c as usize];
+                        if u.seat != u.owner {
+                            log.event(Event::Controlled {
+                                cell: c,
+                                seat: u.seat,
+                            });
+                        }
+                    }
+                }
             }
             let firing = self.d.fires_at[phase as usize] & self.occ;
             if firing == 0 {

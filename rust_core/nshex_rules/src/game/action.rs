@@ -126,6 +126,26 @@ pub enum Action {
 }
 
 impl Action {
+    /// The same decision in the one form the legal actions list: the two hexes of a
+    /// Castling, a Swap or a Laser in cell order (a Swap's facings follow their Links).
+    pub fn canonical(self) -> Action {
+        match self {
+            Action::Castling { a, b } if a > b => Action::Castling { a: b, b: a },
+            Action::Procedure(Procedure::Swap { a, b, fa, fb }) if a > b => {
+                Action::Procedure(Procedure::Swap {
+                    a: b,
+                    b: a,
+                    fa: fb,
+                    fb: fa,
+                })
+            }
+            Action::Procedure(Procedure::Laser { a, b }) if a > b => {
+                Action::Procedure(Procedure::Laser { a: b, b: a })
+            }
+            other => other,
+        }
+    }
+
     /// The battle answer this action gives (`None` for other actions).
     pub fn answer(self) -> Option<Answer> {
         Some(match self {

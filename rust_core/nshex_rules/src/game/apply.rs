@@ -11,6 +11,7 @@ impl Game {
 
     /// [`Game::apply`] with a caller's buffer for the legal actions (no allocation).
     pub fn apply_with(&mut self, action: Action, buf: &mut Vec<Action>) -> Result<(), Refusal> {
+        let action = action.canonical();
         self.legal_actions_into(buf);
         if !buf.contains(&action) {
             return Err(Refusal::Action {

@@ -5,6 +5,7 @@ use super::*;
 impl Game {
     /// A human-readable reason why `action` is not legal now.
     pub fn why_illegal(&self, action: Action) -> String {
+        let action = action.canonical();
         let who = match self.current_player() {
             Player::Terminal => return "the game is over".into(),
             Player::Chance => "a tile draw".to_string(),
