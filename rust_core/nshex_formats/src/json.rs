@@ -42,7 +42,7 @@ pub fn foundations_json(pos: &Position) -> Option<Value> {
         .foundations()
         .map(|(h, f)| json!({"seat": f.seat, "tile": tiles().tile(f.tile).id, "at": [h.q, h.r]}))
         .collect();
-    (!list.is_empty()).then(|| Value::Array(list))
+    (!list.is_empty()).then_some(Value::Array(list))
 }
 
 /// Adds the expansions' position fields to a result object: `foundations` when any stand.

@@ -16,14 +16,27 @@ fn scenario_text() -> String {
     std::fs::read_to_string(path).expect("tests/fixtures/fuzz_position.toml")
 }
 
+/// The Duel position (Smart against Vegas on the Duel board).
+fn duel_scenario_text() -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/fuzz_duel_position.toml");
+    std::fs::read_to_string(path).expect("tests/fixtures/fuzz_duel_position.toml")
+}
+
 fn a_save() -> String {
+    save_of("outpost", "hegemony", BoardKind::Standard)
+}
+
+/// A save of Smart against Vegas on the Duel board, 60 random decisions in.
+fn a_duel_save() -> String {
+    save_of("smart", "vegas", BoardKind::Duel)
+}
+
+fn save_of(a: &str, b: &str, board: BoardKind) -> String {
     let set = tiles();
     let g = Game::new(
-        &[
-            set.find_army("outpost").unwrap(),
-            set.find_army("hegemony").unwrap(),
-        ],
-        BoardKind::Standard,
+        &[set.find_army(a).unwrap(), set.find_army(b).unwrap()],
+        board,
         5,
     );
     let mut rec = Record::new(g, Some(5));
@@ -70,6 +83,24 @@ proptest! {
     }
 
     #[test]
+    fn duel_scenario_loader_never_panics_on_edited_files(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..6)) {
+        let text = mutate(&duel_scenario_text(), &edits);
+        if let Ok(sc) = parse_scenario(&text, "fuzz", true) {
+            if let Err(e) = game_from_scenario(&sc, 0) {
+                prop_assert!(!e.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn duel_save_loader_never_panics(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..4)) {
+        let text = mutate(&a_duel_save(), &edits);
+        if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
+            let _ = Record::from_json(&v);
+        }
+    }
+
+    #[test]
     fn save_loader_never_panics(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..4)) {
         let text = mutate(&a_save(), &edits);
         if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
@@ -80,9 +111,15 @@ proptest! {
     #[test]
     fn arbitrary_actions_are_applied_or_refused(seed in 0u64..1000, numbers in proptest::collection::vec(any::<u64>(), 1..60)) {
         let set = tiles();
+        // Base armies, and Smart against Vegas on the standard and the Duel board.
+        let (a, b, board) = match seed % 3 {
+            0 => ("borgo", "moloch", BoardKind::Standard),
+            1 => ("smart", "vegas", BoardKind::Duel),
+            _ => ("vegas", "smart", BoardKind::Standard),
+        };
         let mut g = Game::new(
-            &[set.find_army("borgo").unwrap(), set.find_army("moloch").unwrap()],
-            BoardKind::Standard,
+            &[set.find_army(a).unwrap(), set.find_army(b).unwrap()],
+            board,
             seed,
         );
         for x in numbers {
@@ -111,5 +148,12 @@ fn the_fuzz_inputs_are_valid_to_begin_with() {
     let sc = parse_scenario(&scenario_text(), "fuzz", false).unwrap();
     game_from_scenario(&sc, 0).unwrap();
     let v: serde_json::Value = serde_json::from_str(&a_save()).unwrap();
+    Record::from_json(&v).unwrap();
+    let sc = parse_scenario(&duel_scenario_text(), "fuzz", false).unwrap();
+    let g = game_from_scenario(&sc, 0).unwrap();
+    // The Agitator on 0,1 (facing 3: south) holds the Bio-droid on 0,2.
+    let bio = g.pos().unit_at(nshex_rules::Hex::new(0, 2)).unwrap();
+    assert_eq!((bio.seat, bio.ctrl), (0, 1));
+    let v: serde_json::Value = serde_json::from_str(&a_duel_save()).unwrap();
     Record::from_json(&v).unwrap();
 }

@@ -608,6 +608,10 @@ impl Game {
 
     /// Who decides now.
     pub fn current_player(&self) -> Player {
+        if !self.rotations.is_empty() && self.stage != Stage::Over {
+            // A takeover rotation is answered before anything else (D-12).
+            return Player::Seat(self.rotations[0].1);
+        }
         match self.stage {
             Stage::Over => Player::Terminal,
             Stage::Draw { .. } => Player::Chance,
@@ -615,7 +619,6 @@ impl Game {
             Stage::PushTo { target, .. } => {
                 Player::Seat(self.pos.cells[target as usize].map_or(self.to_move, |u| u.ctrl))
             }
-            _ if !self.rotations.is_empty() => Player::Seat(self.rotations[0].1),
             _ => Player::Seat(self.to_move),
         }
     }

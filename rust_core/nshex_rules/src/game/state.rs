@@ -233,8 +233,11 @@ impl Game {
         };
         check_duel_state(&s.pos, &s.energy, s.exchange_open, &s.known_top, &s.decks)?;
         let armies: Vec<ArmyId> = s.pos.armies[..seats].to_vec();
+        let mut pos = s.pos;
+        // Control follows from the board (D-13), whatever the data said.
+        pos.settle();
         let game = Game {
-            pos: s.pos,
+            pos,
             hands: s.hands,
             decks: s.decks,
             discards: s.discards,
@@ -308,7 +311,6 @@ impl Game {
             ));
         }
         let mut game = game;
-        game.pos.settle();
         if let Some((then, answers, seat)) = waiting {
             game.resume_battle(then, answers, seat)
                 .map_err(|e| StateError::new("stage", e))?;

@@ -28,7 +28,8 @@ impl Game {
                 Action::TurnTaken { .. } | Action::KeepTaken { .. } => {
                     "that unit is not one whose takeover rotation is due now".to_string()
                 }
-                _ => "a takeover rotation is due first: the taking seat turns the taken unit or                       leaves it (turn Q,R F / keep Q,R; D-12)"
+                _ => "a takeover rotation is due first: the taking seat turns the taken unit or \
+                      leaves it (turn Q,R F / keep Q,R; D-12)"
                     .to_string(),
             };
             return format!("{who}: {reason}");
@@ -187,7 +188,8 @@ impl Game {
                 } else if self.energy[self.to_move as usize] >= duel::MAX_ENERGY {
                     "energy is already at 5 (D-16)".into()
                 } else {
-                    "tiles are exchanged for energy only right after the draw, before any other                      action (D-16)"
+                    "tiles are exchanged for energy only right after the draw, before any other \
+                     action (D-16)"
                         .into()
                 }
             }
@@ -216,7 +218,9 @@ impl Game {
                     )
                 } else {
                     format!(
-                        "the {} procedure needs friendly Links (units of yours on terminals,                          not netted) placed as it says, and must destroy, push or turn                          something (D-17)",
+                        "the {} procedure needs friendly Links (units of yours on terminals, not \
+                         netted) placed as it says, and must destroy, push or turn something \
+                         (D-17)",
                         p.name()
                     )
                 }
