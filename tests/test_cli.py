@@ -20,6 +20,8 @@ from nshex_pygame.core import Position
 SCRIPTS = sorted((ROOT / "tests" / "scripts").glob("*.toml"))
 
 UNIT_KEYS = {"seat", "tile", "at", "facing", "wounds"}
+# A taken-over unit also names its controller (a seat other than its owner, "seat").
+UNIT_OPTIONAL = {"controller"}
 
 BAD_TILE = (FIXTURES / "bad_unknown_tile.toml").read_text(encoding="utf-8")
 
@@ -58,7 +60,8 @@ def test_battle_json(capsys: pytest.CaptureFixture[str], example: Path) -> None:
     assert set(data) == {"hq_hp", "units", "phases", "winner"}
     assert data["units"], "an example battle leaves units on the board"
     for unit in data["units"]:
-        assert set(unit) == UNIT_KEYS
+        assert UNIT_KEYS <= set(unit) <= UNIT_KEYS | UNIT_OPTIONAL
+        assert unit.get("controller", -1) != unit["seat"]
         assert len(unit["at"]) == 2
     for phase in data["phases"]:
         assert {"initiative", "events"} <= set(phase)
@@ -299,9 +302,10 @@ def test_script_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert (code, err) == (0, "")
     data = json.loads(out)
     assert set(data) >= SCRIPT_KEYS
-    assert set(data) - SCRIPT_KEYS <= {"stage"}
+    assert set(data) - SCRIPT_KEYS <= {"stage", "foundations", "energy"}
     for unit in data["units"]:
-        assert set(unit) == UNIT_KEYS
+        assert UNIT_KEYS <= set(unit) <= UNIT_KEYS | UNIT_OPTIONAL
+        assert unit.get("controller", -1) != unit["seat"]
     seats = len(data["hq_hp"])
     for key in ("hands", "discards", "deck_sizes"):
         assert len(data[key]) == seats, key

@@ -21,7 +21,7 @@ fn tile_ids(list: &[TileId]) -> Value {
     Value::Array(list.iter().map(|&t| json!(tiles().tile(t).id)).collect())
 }
 
-fn cells_to_hexes(pos: &Position, mask: u64) -> Value {
+pub(crate) fn cells_to_hexes(pos: &Position, mask: u64) -> Value {
     let geo = pos.geometry();
     Value::Array(
         (0..geo.len() as u8)

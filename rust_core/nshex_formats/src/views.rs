@@ -280,6 +280,42 @@ pub fn game_view(g: &Game, seat: Option<u8>) -> Value {
         o.insert("decks".into(), json!(contents));
     }
     o.insert("deck_sizes".into(), json!(sizes));
+    // Who controls each unit (D-13): derived from the board, so it is in the view, not in
+    // the save.
+    if let Some(Value::Array(units)) = o.get_mut("units") {
+        for u in units.iter_mut() {
+            let at = &u["at"];
+            let h = nshex_rules::Hex::new(
+                at[0].as_i64().unwrap_or(0) as i8,
+                at[1].as_i64().unwrap_or(0) as i8,
+            );
+            if let Some(unit) = g.pos().unit_at(h) {
+                u["controller"] = json!(unit.ctrl);
+            }
+        }
+    }
+    let terminals = g.pos().terminals();
+    o.insert(
+        "terminals".into(),
+        json!(crate::save::cells_to_hexes(g.pos(), terminals)),
+    );
+    let costs: serde_json::Map<String, Value> = [
+        Procedure::Rotation { cell: 0, facing: 0 },
+        Procedure::Swap {
+            a: 0,
+            b: 0,
+            fa: 0,
+            fb: 0,
+        },
+        Procedure::Push { from: 0, target: 0 },
+        Procedure::Laser { a: 0, b: 0 },
+        Procedure::Elimination { target: 0 },
+        Procedure::Detonation,
+    ]
+    .iter()
+    .map(|p| (p.name().to_string(), json!(p.cost())))
+    .collect();
+    o.insert("procedure_costs".into(), Value::Object(costs));
     o.insert(
         "current_player".into(),
         json!(player_code(g.current_player())),
