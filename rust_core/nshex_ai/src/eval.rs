@@ -27,9 +27,34 @@ pub trait Evaluator: Send {
                 }
             }
             Some(Outcome::Draw) => 0.0,
-            _ => self.board(game.pos(), seat),
+            _ => self.board(game.pos(), seat) + energy_worth(game, seat),
         }
     }
+}
+
+/// What one point of energy on the Duel board is worth, in HQ hit points: a point is bought
+/// for one hit point, and three pay for a procedure that destroys a unit or two.
+pub const ENERGY_WORTH: f64 = 0.6;
+
+/// `seat`'s energy minus the average of the others', by [`ENERGY_WORTH`] (0 off the Duel
+/// board).
+pub fn energy_worth(game: &Game, seat: u8) -> f64 {
+    let n = game.seats() as usize;
+    let e = game.energy();
+    if e[..n].iter().all(|&x| x == 0) {
+        return 0.0;
+    }
+    let others = (n - 1) as f64;
+    let diff: f64 = (0..n)
+        .map(|s| {
+            if s == seat as usize {
+                e[s] as f64
+            } else {
+                -(e[s] as f64) / others
+            }
+        })
+        .sum();
+    ENERGY_WORTH * diff
 }
 
 /// Values a board by resolving battles on a copy: the battle that would follow it (HQ hit

@@ -330,7 +330,8 @@ impl Search {
             Some(Outcome::Draw) => return 0.5,
             _ => {}
         }
-        let score = self.eval.board(g.pos(), seat) as f32;
+        // The board, and on the Duel board each seat's energy.
+        let score = (self.eval.board(g.pos(), seat) + crate::eval::energy_worth(g, seat)) as f32;
         1.0 / (1.0 + (-score / self.cfg.eval_scale).exp())
     }
 

@@ -95,6 +95,74 @@ fn every_search_answer_is_legal_over_thousands_of_decisions() {
     assert!(kinds.len() >= 8, "too few kinds of decision: {kinds:?}");
 }
 
+/// The issue's Duel part: "the AI answers every new decision (never an illegal one, tested
+/// over thousands of decisions with Smart, Vegas and the Duel board)".
+#[test]
+fn every_search_answer_is_legal_in_duel_games() {
+    let set = tiles();
+    let pairs = [
+        ("smart", "vegas", BoardKind::Duel),
+        ("vegas", "borgo", BoardKind::Standard),
+        ("smart", "outpost", BoardKind::Duel),
+        ("vegas", "smart", BoardKind::Standard),
+        ("moloch", "vegas", BoardKind::Duel),
+        ("hegemony", "smart", BoardKind::Standard),
+    ];
+    let mut decisions = 0;
+    let mut kinds = BTreeSet::new();
+    let mut game_no = 0usize;
+    while decisions < 2_000 {
+        let (first, second, board) = pairs[game_no % pairs.len()];
+        let mut g = Game::new(
+            &[
+                set.find_army(first).unwrap(),
+                set.find_army(second).unwrap(),
+            ],
+            board,
+            900 + game_no as u64,
+        );
+        g.set_keep_battle_logs(false);
+        let mut bots = [
+            bot_by_name("easy:iters=30", game_no as u64).unwrap(),
+            bot_by_name("medium:iters=30", game_no as u64 + 1).unwrap(),
+        ];
+        while !g.is_over() {
+            let a = match g.current_player() {
+                Player::Chance => g.natural_draw().unwrap(),
+                Player::Seat(s) => {
+                    let a = bots[s as usize].choose(&g);
+                    decisions += 1;
+                    kinds.insert(kind(a));
+                    a
+                }
+                Player::Terminal => unreachable!(),
+            };
+            if let Err(e) = g.apply(a) {
+                panic!("game {game_no} ({first} against {second}): the search chose {a:?}: {e}");
+            }
+        }
+        game_no += 1;
+    }
+    for k in ["place_hq", "place", "end_turn"] {
+        assert!(kinds.contains(k), "no {k} decision in {kinds:?}");
+    }
+    assert!(
+        kinds.iter().any(|k| [
+            "grant",
+            "castling",
+            "rotation",
+            "terror",
+            "turn_taken",
+            "keep_taken",
+            "exchange",
+            "buy",
+            "procedure"
+        ]
+        .contains(k)),
+        "no Duel decision in {kinds:?}"
+    );
+}
+
 fn a_main_decision() -> Game {
     nshex_bench::bench::mcts_positions(1).remove(0)
 }
