@@ -4,7 +4,7 @@
 use crate::bot::play_out;
 use crate::registry::bot_by_name;
 use nshex_rules::text::quote;
-use nshex_rules::{Game, Outcome};
+use nshex_rules::{ArmyId, BoardKind, Game, Outcome};
 
 /// The result of an arena run, from bot `a`'s side.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -47,25 +47,18 @@ fn arena_game(
     a: &str,
     b: &str,
     i: u32,
-    armies: Option<(nshex_rules::ArmyId, nshex_rules::ArmyId)>,
+    pairings: &[(ArmyId, ArmyId)],
+    board: BoardKind,
     seed: u64,
 ) -> Result<i8, String> {
-    use nshex_rules::BASE_PAIRINGS;
-    let set = nshex_rules::tiles();
-    let (army_a, army_b) = match armies {
-        Some(p) => p,
-        None => {
-            let (x, y) = BASE_PAIRINGS[(i as usize / 2) % BASE_PAIRINGS.len()];
-            (set.find_army(x).unwrap(), set.find_army(y).unwrap())
-        }
-    };
+    let (army_a, army_b) = pairings[(i as usize / 2) % pairings.len()];
     let a_seat = (i % 2) as usize;
     let mut order = [army_a, army_b];
     if a_seat == 1 {
         order.swap(0, 1);
     }
     let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
-    let mut g = Game::new(&order, nshex_rules::BoardKind::Standard, game_seed);
+    let mut g = Game::new(&order, board, game_seed);
     g.set_keep_battle_logs(false);
     let mut bots = vec![
         bot_by_name(if a_seat == 0 { a } else { b }, game_seed ^ 0xa5a5)?,
@@ -89,19 +82,39 @@ pub fn arena(
     seed: u64,
     threads: usize,
 ) -> Result<ArenaResult, String> {
+    let pairings: Vec<(&str, &str)> = match armies {
+        Some(p) => vec![p],
+        None => nshex_rules::BASE_PAIRINGS.to_vec(),
+    };
+    arena_on(a, b, games, &pairings, BoardKind::Standard, seed, threads)
+}
+
+/// [`arena`] over the given army pairings in turn (bot `a` gets the first army of each;
+/// two games a pairing, seats swapped, before the next), on `board`.
+pub fn arena_on(
+    a: &str,
+    b: &str,
+    games: u32,
+    pairings: &[(&str, &str)],
+    board: BoardKind,
+    seed: u64,
+    threads: usize,
+) -> Result<ArenaResult, String> {
     bot_by_name(a, 0)?;
     bot_by_name(b, 0)?;
     let set = nshex_rules::tiles();
-    let armies = match armies {
-        None => None,
-        Some((x, y)) => {
-            let f = |n: &str| {
-                set.find_army(n)
-                    .ok_or_else(|| format!("unknown army {}", quote(n)))
-            };
-            Some((f(x)?, f(y)?))
-        }
+    if pairings.is_empty() {
+        return Err("no army pairing".into());
+    }
+    let f = |n: &str| {
+        set.find_army(n)
+            .ok_or_else(|| format!("unknown army {}", quote(n)))
     };
+    let pairings: Vec<(ArmyId, ArmyId)> = pairings
+        .iter()
+        .map(|&(x, y)| Ok((f(x)?, f(y)?)))
+        .collect::<Result<_, String>>()?;
+    let pairings = &pairings;
     let threads = threads.clamp(1, 64);
     let results: Vec<Result<i8, String>> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
@@ -109,7 +122,7 @@ pub fn arena(
                 s.spawn(move || {
                     (0..games)
                         .filter(|i| *i as usize % threads == t)
-                        .map(|i| arena_game(a, b, i, armies, seed))
+                        .map(|i| arena_game(a, b, i, pairings, board, seed))
                         .collect::<Vec<_>>()
                 })
             })

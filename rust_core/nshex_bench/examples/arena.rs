@@ -1,5 +1,8 @@
 //! Bot against bot from the command line, without Python:
-//! `cargo run --release -p nshex_bench --example arena -- A B GAMES [THREADS] [SEED]`.
+//! `cargo run --release -p nshex_bench --example arena -- A B GAMES [THREADS] [SEED] [ARMIES] [BOARD]`.
+//!
+//! ARMIES: `base` (the six base pairings in turn, the default), `ARMY:base` (bot A plays
+//! ARMY against each base army in turn) or `X:Y` (one pairing); BOARD: `standard` or `duel`.
 
 use std::time::Instant;
 
@@ -12,14 +15,24 @@ fn main() {
     let games: u32 = args[2].parse().expect("GAMES");
     let threads: usize = args.get(3).map_or(1, |t| t.parse().expect("THREADS"));
     let seed: u64 = args.get(4).map_or(0, |t| t.parse().expect("SEED"));
+    let armies = args.get(5).map_or("base", String::as_str);
+    let pairings: Vec<(&str, &str)> = match armies.split_once(':') {
+        None => nshex_rules::BASE_PAIRINGS.to_vec(),
+        Some((x, "base")) => nshex_rules::BASE_ARMIES.iter().map(|&y| (x, y)).collect(),
+        Some((x, y)) => vec![(x, y)],
+    };
+    let board = args.get(6).map_or(nshex_rules::BoardKind::Standard, |b| {
+        nshex_rules::BoardKind::from_name(b).expect("BOARD: standard or duel")
+    });
     let t = Instant::now();
-    match nshex_ai::arena::arena(&args[0], &args[1], games, None, seed, threads) {
+    match nshex_ai::arena::arena_on(&args[0], &args[1], games, &pairings, board, seed, threads) {
         Ok(r) => {
             let (lo, hi) = r.wilson95();
             println!(
-                "{} vs {}: {} games, {}-{}-{} (wins-draws-losses), rate {:.3}, 95% [{lo:.3}, {hi:.3}], {:.1} s",
+                "{} vs {} ({armies}, {} board): {} games, {}-{}-{} (wins-draws-losses), rate {:.3}, 95% [{lo:.3}, {hi:.3}], {:.1} s",
                 args[0],
                 args[1],
+                board.name(),
                 r.games,
                 r.wins_a,
                 r.draws,

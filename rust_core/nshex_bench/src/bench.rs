@@ -1,7 +1,7 @@
 //! The core's benchmark suite (`nshex bench`): fixed, seeded inputs, one core, and every
 //! benchmark checks its answer while it times it, so a fast wrong engine fails the run.
 
-use crate::samples::full_boards;
+use crate::samples::{duel_boards, full_boards};
 use nshex_ai::bots::RandomBot;
 use nshex_ai::mcts::{MctsConfig, Search};
 use nshex_ai::Progress;
@@ -40,6 +40,10 @@ fn battle_checksum(boards: &[nshex_rules::Position], r: &mut Resolver) -> u64 {
     sum
 }
 
+/// Battles on the 256 fixed Duel boards (`samples::duel_boards`), summed as
+/// [`BATTLE_CHECKSUM`] is.
+pub const DUEL_BATTLE_CHECKSUM: u64 = 13_036;
+
 fn random_game(i: u64) -> Game {
     let set = tiles();
     let (a, b) = BASE_PAIRINGS[i as usize % BASE_PAIRINGS.len()];
@@ -52,9 +56,35 @@ fn random_game(i: u64) -> Game {
     g
 }
 
+/// Random game `i` on the Duel board: Smart or Vegas against each army in turn.
+fn random_duel_game(i: u64) -> Game {
+    let set = tiles();
+    let (a, b) = crate::samples::VEGAS_PAIRINGS[i as usize % 5];
+    let (a, b) = if i % 10 < 5 {
+        (a, b)
+    } else {
+        ("smart", if b == "vegas" { a } else { b })
+    };
+    let mut g = Game::new(
+        &[set.find_army(a).unwrap(), set.find_army(b).unwrap()],
+        BoardKind::Duel,
+        i,
+    );
+    g.set_keep_battle_logs(false);
+    g
+}
+
 /// Plays random game `i` to the end; returns a fingerprint (actions, battles, outcome).
 fn play_random(i: u64) -> u64 {
-    let mut g = random_game(i);
+    play_random_from(random_game(i), i)
+}
+
+/// Plays random Duel game `i` to the end; its fingerprint.
+fn play_random_duel(i: u64) -> u64 {
+    play_random_from(random_duel_game(i), i)
+}
+
+fn play_random_from(mut g: Game, i: u64) -> u64 {
     let mut bots: Vec<Box<dyn Bot + Send>> = vec![
         Box::new(RandomBot::new(i * 2)),
         Box::new(RandomBot::new(i * 2 + 1)),
@@ -148,6 +178,28 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
         rates,
     });
 
+    // Battles with Vegas: takeovers resolved at every phase start, and Mines.
+    let dboards = duel_boards(256, 2026);
+    let (ops, per_second, rates) = median_rate(rounds, || {
+        for _ in 0..20 * scale {
+            let sum = battle_checksum(&dboards, &mut r);
+            if sum != DUEL_BATTLE_CHECKSUM {
+                return Err(format!(
+                    "battle_duel: checksum {sum}, expected {DUEL_BATTLE_CHECKSUM}"
+                ));
+            }
+        }
+        Ok(20 * scale * dboards.len() as u64)
+    })?;
+    rows.push(BenchRow {
+        name: "battle_duel",
+        what: "one battle on a dense board with Vegas (17 tiles, two Mines, takeovers)",
+        ops,
+        per_second,
+        target_per_second: 500_000,
+        rates,
+    });
+
     // Complete random games.
     let reference: Vec<u64> = (0..50).map(play_random).collect();
     let (ops, per_second, rates) = median_rate(rounds, || {
@@ -166,6 +218,30 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
         ops,
         per_second,
         target_per_second: 20_000,
+        rates,
+    });
+
+    // Complete random games on the Duel board.
+    let reference: Vec<u64> = (0..50).map(play_random_duel).collect();
+    let (ops, per_second, rates) = median_rate(rounds, || {
+        let games = 100 * scale;
+        for i in 0..games {
+            let f = play_random_duel(i % 50);
+            if f != reference[(i % 50) as usize] {
+                return Err(format!(
+                    "random_game_duel: game {} played differently",
+                    i % 50
+                ));
+            }
+        }
+        Ok(games)
+    })?;
+    rows.push(BenchRow {
+        name: "random_game_duel",
+        what: "one complete random game on the Duel board (Smart or Vegas against each army)",
+        ops,
+        per_second,
+        target_per_second: 5_000,
         rates,
     });
 
@@ -291,5 +367,26 @@ mod tests {
         let sum = battle_checksum(&boards, &mut Resolver::new());
         assert_eq!(sum, 12_885);
         assert_eq!(sum, BATTLE_CHECKSUM);
+    }
+
+    #[test]
+    fn the_duel_battle_checksum_is_what_the_rules_give() {
+        let boards = duel_boards(256, 2026);
+        let sum = battle_checksum(&boards, &mut Resolver::new());
+        assert_eq!(sum, DUEL_BATTLE_CHECKSUM);
+    }
+
+    /// Battles with takeovers and Mines: the quiet path and the logged path agree.
+    #[test]
+    fn duel_battles_without_a_log_end_as_logged_battles_do() {
+        let mut r = Resolver::new();
+        for b in &duel_boards(128, 9) {
+            let (mut quiet, mut logged) = (b.clone(), b.clone());
+            let s1 = r.resolve(&mut quiet, None, &mut NoLog).unwrap();
+            let mut log = nshex_rules::BattleLog::default();
+            let s2 = r.resolve(&mut logged, None, &mut log).unwrap();
+            assert_eq!(quiet, logged);
+            assert_eq!(s1, s2);
+        }
     }
 }

@@ -16,6 +16,7 @@ fn board_pool(army: ArmyId) -> Vec<TileId> {
     for &t in &set.army(army).tiles {
         let def = set.tile(t);
         if matches!(def.kind, Kind::Warrior | Kind::Module) {
+            // (A foundation is placed apart: see `duel_boards`.)
             pool.extend(std::iter::repeat_n(t, def.count as usize));
         }
     }
@@ -61,6 +62,60 @@ pub fn full_boards(count: usize, seed: u64) -> Vec<Position> {
     out
 }
 
+/// Vegas against every other army: the pairings of the Duel battle benchmark.
+pub const VEGAS_PAIRINGS: [(&str, &str); 5] = [
+    ("vegas", "smart"),
+    ("borgo", "vegas"),
+    ("vegas", "moloch"),
+    ("hegemony", "vegas"),
+    ("vegas", "outpost"),
+];
+
+/// `count` dense 19-hex boards with a Duel army: Vegas against each other army in turn, both
+/// HQs, two Mines, and every other hex holding a tile drawn from the armies' board tiles.
+/// Only boards where some unit is taken over are kept, so every board exercises control
+/// resolution (D-13) as well as the resolver.
+pub fn duel_boards(count: usize, seed: u64) -> Vec<Position> {
+    let set = tiles();
+    let mine = set.find("vegas.mine").expect("the Mine");
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::with_capacity(count);
+    let mut i = 0usize;
+    while out.len() < count {
+        let (a, b) = VEGAS_PAIRINGS[i % VEGAS_PAIRINGS.len()];
+        i += 1;
+        let armies = [set.find_army(a).unwrap(), set.find_army(b).unwrap()];
+        let vegas = if a == "vegas" { 0u8 } else { 1 };
+        let mut pos = Position::new(BoardKind::Standard, &armies);
+        let geo = pos.geometry();
+        let mut cells: Vec<u8> = (0..geo.len() as u8).collect();
+        cells.shuffle(&mut rng);
+        let mut pools = [board_pool(armies[0]), board_pool(armies[1])];
+        for p in &mut pools {
+            p.shuffle(&mut rng);
+        }
+        for (n, &cell) in cells.iter().enumerate() {
+            let seat = (n % 2) as u8;
+            if n >= geo.len() - 2 {
+                pos.place_foundation(geo.hex(cell), mine, vegas);
+                continue;
+            }
+            let tile = if n < 2 {
+                set.army(armies[seat as usize]).hq
+            } else {
+                pools[seat as usize].pop().expect("enough tiles")
+            };
+            let facing = rng.random_range(0..6u8);
+            pos.place(geo.hex(cell), tile, seat, facing, 0);
+        }
+        pos.settle();
+        if pos.units().any(|(_, u)| u.ctrl != u.seat) {
+            out.push(pos);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -75,5 +130,16 @@ mod tests {
             assert!(p.hq_hex(0).is_some() && p.hq_hex(1).is_some());
         }
         assert_ne!(full_boards(12, 8), a);
+    }
+
+    #[test]
+    fn duel_boards_have_takeovers_and_mines() {
+        let a = duel_boards(10, 7);
+        assert_eq!(a, duel_boards(10, 7));
+        for p in &a {
+            assert_eq!(p.foundations().count(), 2);
+            assert_eq!(p.units().count(), 17);
+            assert!(p.units().any(|(_, u)| u.ctrl != u.seat));
+        }
     }
 }
