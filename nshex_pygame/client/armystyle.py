@@ -5,6 +5,8 @@ drawn with ``pygame.draw`` alone (no image files).
 - Moloch, the machine: a cog around a red eye, in blood red and steel.
 - Hegemony, the gangs: a crowned skull-shield, in navy and gold.
 - Outpost, the resistance: a crossed rifle and arrow over a star, in forest green and khaki.
+- Smart, the machine mind: a chip with its pins, in violet and cyan.
+- Vegas, the casino city: a diamond over a die's pips, in teal and gold.
 
 Emblems are drawn once per size and kept (:func:`emblem`); :func:`draw_emblem` blits one.
 """
@@ -39,6 +41,12 @@ SCHEMES: dict[str, Scheme] = {
     ),
     "outpost": Scheme(
         (42, 110, 56), (214, 204, 150), (190, 255, 140), (90, 200, 110), (150, 170, 120)
+    ),
+    "smart": Scheme(
+        (96, 60, 150), (120, 230, 240), (150, 240, 255), (120, 90, 220), (170, 150, 210)
+    ),
+    "vegas": Scheme(
+        (16, 118, 128), (250, 210, 90), (120, 240, 230), (40, 190, 190), (150, 200, 190)
     ),
 }
 
@@ -133,7 +141,40 @@ def _outpost(surface: pygame.Surface, c: tuple[float, float], r: float, sch: Sch
         pygame.draw.polygon(surface, INK, bar, 1)
 
 
-FIGURES = {"borgo": _borgo, "moloch": _moloch, "hegemony": _hegemony, "outpost": _outpost}
+def _smart(surface: pygame.Surface, c: tuple[float, float], r: float, sch: Scheme) -> None:
+    body = pygame.Rect(0, 0, r * 0.9, r * 0.9)
+    body.center = (round(c[0]), round(c[1]))
+    for i in (-1, 0, 1):  # the pins on four sides
+        off = i * r * 0.28
+        for a, b in (
+            ((c[0] + off, c[1] - r * 0.45), (c[0] + off, c[1] - r * 0.72)),
+            ((c[0] + off, c[1] + r * 0.45), (c[0] + off, c[1] + r * 0.72)),
+            ((c[0] - r * 0.45, c[1] + off), (c[0] - r * 0.72, c[1] + off)),
+            ((c[0] + r * 0.45, c[1] + off), (c[0] + r * 0.72, c[1] + off)),
+        ):
+            pygame.draw.line(surface, sch.light, a, b, max(2, round(r * 0.09)))
+    pygame.draw.rect(surface, sch.light, body, border_radius=max(1, round(r * 0.1)))
+    pygame.draw.rect(surface, INK, body, 2, border_radius=max(1, round(r * 0.1)))
+    pygame.draw.circle(surface, sch.main, c, r * 0.2)
+
+
+def _vegas(surface: pygame.Surface, c: tuple[float, float], r: float, sch: Scheme) -> None:
+    diamond = [(c[0], c[1] - r * 0.75), (c[0] + r * 0.55, c[1]), (c[0], c[1] + r * 0.75)]
+    diamond.append((c[0] - r * 0.55, c[1]))
+    pygame.draw.polygon(surface, sch.light, diamond)
+    pygame.draw.polygon(surface, INK, diamond, 2)
+    for dx, dy in ((0, 0), (-0.2, -0.25), (0.2, 0.25)):
+        pygame.draw.circle(surface, INK, (c[0] + dx * r, c[1] + dy * r), r * 0.09)
+
+
+FIGURES = {
+    "borgo": _borgo,
+    "moloch": _moloch,
+    "hegemony": _hegemony,
+    "outpost": _outpost,
+    "smart": _smart,
+    "vegas": _vegas,
+}
 
 
 @cache

@@ -44,6 +44,16 @@ SYMBOLS: list[tuple[str, str]] = [
         "Mobility: the white boot at the top left. The unit may move one hex per turn by itself.",
     ),
     ("wounds", "Wounds: red drops with a count; a unit dies when wounds exceed toughness."),
+    (
+        "takeover",
+        "Takeover edge: magenta chevrons (Vegas HQ, Agitator). The enemy unit it faces fights "
+        "for you; a pink ring in your colour marks it.",
+    ),
+    (
+        "foundation",
+        "Foundation: a flat plate, not a unit (the Mine). A unit that enters its hex is "
+        "destroyed with it.",
+    ),
 ]
 
 TUTORIAL: list[tuple[str, list[str]]] = [
@@ -122,6 +132,24 @@ TUTORIAL: list[tuple[str, list[str]]] = [
         ],
     ),
     (
+        "The Duel",
+        [
+            "Smart and Vegas come with the Duel board (two players). Its seven terminals are "
+            "marked with a cyan ring; a unit on a terminal that is not netted is a Link (a "
+            "cyan LINK tag).",
+            "Each player has energy from 0 to 5 (the track in the side panel). Right after "
+            "drawing you may exchange a tile for 1 energy; at any time in your turn you may buy "
+            "energy with HQ hit points, which ends the turn.",
+            "Energy pays for procedures, most of them done by your Links: Rotation 1, Swap 2, "
+            "Push 3, Laser 3, Elimination 3, Detonation 4. The procedure buttons say why one "
+            "cannot be used.",
+            "A takeover edge takes the enemy unit it faces: that unit fights for the taker "
+            "(a ring in the taker's colour). The taker may turn it at once; the game asks that "
+            "player, even in the other player's turn. Terror stops the enemy's board tiles for "
+            "a turn (a red line in its panel).",
+        ],
+    ),
+    (
         "The end of the game",
         [
             "When a player draws the last tile of a deck, no more Battle tiles may be played. "
@@ -149,9 +177,23 @@ ARMIES: dict[str, str] = {
         "Outpost: the resistance. Commandos and Annihilators shoot, Mobile Armor attacks "
         "twice, Scoper and Saboteur steal and slow; the HQ gives an extra attack."
     ),
+    "smart": (
+        "Smart: the machine mind. Shooters, a Gauss Cannon, the Transporter and the returning "
+        "Bio-droid, Terror; the HQ lets a neighbour move once a turn."
+    ),
+    "vegas": (
+        "Vegas: the casino city. The HQ and Agitators take enemy units over, Mines, Castling "
+        "and Rotation; the Vegas HQ is placed last."
+    ),
 }
 
-KIND_NAMES = {"hq": "Headquarters", "warrior": "Unit", "module": "Module", "instant": "Instant"}
+KIND_NAMES = {
+    "hq": "Headquarters",
+    "warrior": "Unit",
+    "module": "Module",
+    "instant": "Instant",
+    "foundation": "Foundation (not a unit)",
+}
 
 
 def tile_description(info: dict) -> list[str]:

@@ -29,6 +29,8 @@ ARMY_COLOURS: dict[str, tuple[int, int, int]] = {
     "moloch": (140, 30, 34),
     "hegemony": (38, 72, 140),
     "outpost": (42, 110, 56),
+    "smart": (96, 60, 150),
+    "vegas": (16, 118, 128),
 }
 # The colour-blind-safe palette (after Okabe and Ito): no army, and no net against a link, told
 # apart by red against green alone.
@@ -45,6 +47,8 @@ PALETTES: dict[str, dict[str, Any]] = {
             "moloch": (150, 58, 112),
             "hegemony": (0, 94, 156),
             "outpost": (0, 118, 86),
+            "smart": (86, 86, 96),
+            "vegas": (150, 140, 20),
         },
         "NET": (240, 130, 20),
         "LINK": (90, 185, 240),
@@ -52,7 +56,14 @@ PALETTES: dict[str, dict[str, Any]] = {
     },
 }
 palette = "standard"
-ARMY_NAMES = {"borgo": "Borgo", "moloch": "Moloch", "hegemony": "Hegemony", "outpost": "Outpost"}
+ARMY_NAMES = {
+    "borgo": "Borgo",
+    "moloch": "Moloch",
+    "hegemony": "Hegemony",
+    "outpost": "Outpost",
+    "smart": "Smart",
+    "vegas": "Vegas",
+}
 
 WHITE = (245, 245, 240)
 INK = (20, 20, 24)
@@ -62,6 +73,8 @@ STEEL = (178, 188, 200)
 NET = (255, 70, 90)
 LINK = (110, 230, 130)
 WOUND = (220, 20, 30)
+TAKEOVER = (255, 150, 230)  # a takeover edge (Vegas HQ, Agitator) and a unit taken over
+TERMINAL = (80, 220, 230)  # the Duel board's terminals and the Links standing on them
 
 
 def badges(info: dict[str, Any]) -> list[str]:
@@ -252,13 +265,47 @@ def _link(surface, edge: _Edge) -> None:
     )
 
 
+def takeover_edges(info: dict[str, Any]) -> list[int]:
+    """The printed edges that take over the enemy unit they face: the Vegas HQ's edge without
+    an attack, an Agitator's link edge (its edge 0). The engine's tile data names the ability
+    (``hq-takeover``, ``agitator-takeover``), not the edge; these are the edges its words
+    describe."""
+    abilities = info.get("abilities") or []
+    if "hq-takeover" in abilities:
+        edges = info.get("edges") or []
+        return [e for e, d in enumerate(edges) if not (d.get("melee") or d.get("ranged"))]
+    if "agitator-takeover" in abilities:
+        return [0]
+    return []
+
+
+def _takeover(surface, edge: _Edge) -> None:
+    """A takeover edge: a magenta hook, two chevrons pointing out (a link is a green tab)."""
+    for inward in (0.05, 0.2):
+        _poly(
+            surface,
+            [
+                edge.at(0.0, inward),
+                edge.at(-0.26, inward + 0.16),
+                edge.at(-0.16, inward + 0.2),
+                edge.at(0.0, inward + 0.1),
+                edge.at(0.16, inward + 0.2),
+                edge.at(0.26, inward + 0.16),
+            ],
+            TAKEOVER,
+        )
+
+
 def draw_edges(surface, info: dict[str, Any], center, size: float, facing: int) -> None:
     is_hq = info.get("kind") == "hq"
+    takeovers = takeover_edges(info)
     for e, data in enumerate(info.get("edges") or []):
         edge = _Edge(center, size, (e + facing) % 6)
         if data.get("armor"):
             _armor(surface, edge)
-        if data.get("link") and not is_hq:
+        if e in takeovers:
+            _takeover(surface, edge)
+        elif data.get("link") and not is_hq:
             _link(surface, edge)
         groups: list[str] = []
         if data.get("gauss"):
@@ -413,6 +460,9 @@ def _render(tile_id, size, facing, wounds, netted, hq_hp, ring) -> pygame.Surfac
     side = size * 2 + 6
     surface = pygame.Surface((side, side), pygame.SRCALPHA)
     center = (side / 2, side / 2)
+    if info.get("kind") == "foundation":  # flat on the board: no raised tile
+        _foundation_face(surface, info, center, size)
+        return surface
     outer = hexgeo.corners(center, size - 1)
     _poly(surface, outer, darker(base, 0.15), INK)
     inner = hexgeo.corners(center, size * 0.9)
@@ -492,12 +542,37 @@ def _instant_face(surface, info: dict[str, Any], center, size: float) -> None:
         "sniper": "SNIPER",
         "grenade": "GRENADE",
         "air_strike": "AIR STRIKE",
+        "terror": "TERROR",
+        "castling": "CASTLING",
+        "rotation": "ROTATE",
     }.get(short, str(info.get("name", "")).upper())
     pygame.gfxdraw.filled_circle(surface, round(cx), round(cy), round(size * 0.62), INK)
     pygame.gfxdraw.aacircle(surface, round(cx), round(cy), round(size * 0.62), YELLOW)
     fsize = fit_text(icon, round(size * 0.22), size * 1.1)
     text(surface, icon, fsize, (cx, cy - size * 0.06), YELLOW)
     text(surface, "instant", round(size * 0.13), (cx, cy + size * 0.22), WHITE, bold=False)
+
+
+def _foundation_face(surface, info: dict[str, Any], center, size: float) -> None:
+    """A foundation (the Mine): flat on the board, not a unit. A dark plate edged in its
+    army's colour with a spiked mine in the middle."""
+    base = army_colour(str(info.get("army")))
+    cx, cy = center
+    plate = hexgeo.corners(center, size * 0.86)
+    _poly(surface, plate, (44, 44, 48), darker(base, 0.1))
+    pygame.draw.polygon(surface, base, [(round(x), round(y)) for x, y in plate], 2)
+    r = size * 0.3
+    for k in range(8):
+        a = k * math.pi / 4
+        tip = (cx + math.cos(a) * r * 1.45, cy + math.sin(a) * r * 1.45)
+        pygame.draw.line(surface, (150, 150, 150), (cx, cy), tip, max(2, round(size / 18)))
+    pygame.gfxdraw.filled_circle(surface, round(cx), round(cy), round(r), (70, 70, 74))
+    pygame.gfxdraw.aacircle(surface, round(cx), round(cy), round(r), INK)
+    pygame.gfxdraw.filled_circle(
+        surface, round(cx), round(cy), max(2, round(r * 0.3)), (255, 70, 50)
+    )
+    label = str(info.get("name", "Mine")).upper()
+    text(surface, label, round(size * 0.16), (cx, cy + size * 0.56), WHITE)
 
 
 def hex_outline(surface, center, size: float, colour, width: int = 3) -> None:

@@ -12,7 +12,7 @@ from nshex_pygame.client import rulestext, tileart, widgets
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.words import army_name
 
-ARMIES = ("borgo", "moloch", "hegemony", "outpost")
+ARMIES = ("borgo", "moloch", "hegemony", "outpost", "smart", "vegas")
 
 # A tile for each symbol of the legend, to show the symbol as the board draws it.
 LEGEND_TILES = {
@@ -26,6 +26,8 @@ LEGEND_TILES = {
     "toughness": "borgo.super_mutant",
     "mobility": "borgo.assassin",
     "wounds": "moloch.stormtrooper",
+    "takeover": "vegas.agitator",
+    "foundation": "vegas.mine",
 }
 
 
@@ -41,6 +43,7 @@ PAGE_TILES: dict[str, list[tuple[str, int]]] = {
         ("moloch.juggernaut", 0),
         ("outpost.medic", 0),
     ],
+    "The Duel": [("smart.hq", 0), ("vegas.hq", 0), ("smart.transporter", 0), ("vegas.mine", 0)],
     "The end of the game": [("outpost.battle", 0), ("borgo.move", 0)],
 }
 
@@ -59,8 +62,10 @@ class RulesScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.page = 0
-        # after the tutorial: the symbols legend, then the abilities
-        self.pages = len(rulestext.TUTORIAL) + 2
+        # after the tutorial: the symbols legend, then the abilities (as many pages as their
+        # texts need)
+        self.ability_pages = ability_pages()
+        self.pages = len(rulestext.TUTORIAL) + 1 + len(self.ability_pages)
         self.symbols_page = len(rulestext.TUTORIAL)
         self.abilities_page = self.symbols_page + 1
         self.tabs: list[pygame.Rect] = []  # where the page titles were drawn
@@ -100,23 +105,33 @@ class RulesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(widgets.BG)
         self.shown = []
-        # page tabs
-        titles = [title for title, _ in rulestext.TUTORIAL] + ["The symbols", "The abilities"]
-        x = 40
+        # page tabs, in as many rows as they need
+        abilities = [
+            "Abilities" if len(self.ability_pages) == 1 else f"Abilities {i + 1}"
+            for i in range(len(self.ability_pages))
+        ]
+        titles = [title for title, _ in rulestext.TUTORIAL] + ["The symbols", *abilities]
+        x, y = 40, 14
         self.tabs = []
         for i, title in enumerate(titles):
             colour = widgets.ACCENT if i == self.page else widgets.DIM
-            rect = widgets.draw_text(surface, title, (x, 24), 16, colour, i == self.page)
-            self.tabs.append(rect.inflate(12, 12))
-            x = rect.right + 26
+            width = widgets.font(16, i == self.page).size(title)[0]
+            if x + width > 1240:
+                x, y = 40, y + 26
+            rect = widgets.draw_text(surface, title, (x, y), 16, colour, i == self.page)
+            self.tabs.append(rect.inflate(12, 8))
+            x = rect.right + 24
         if self.page < len(rulestext.TUTORIAL):
             title, paragraphs = rulestext.TUTORIAL[self.page]
-            widgets.draw_text(surface, title, (640, 90), 34, widgets.ACCENT, True, "center")
-            y = 150
+            widgets.draw_text(surface, title, (640, 92), 34, widgets.ACCENT, True, "center")
+            y = 140
+            text_size = 20 if sum(len(p) for p in paragraphs) < 1000 else 18
             for paragraph in paragraphs:
                 y = (
-                    widgets.draw_paragraph(surface, paragraph, pygame.Rect(180, y, 920, 200), 20)
-                    + 16
+                    widgets.draw_paragraph(
+                        surface, paragraph, pygame.Rect(180, y, 920, 200), text_size
+                    )
+                    + 14
                 )
             tiles = PAGE_TILES.get(title, [])
             for i, (tile, facing) in enumerate(tiles):
@@ -133,7 +148,7 @@ class RulesScene(Scene):
         elif self.page == self.symbols_page:
             self.draw_legend(surface)
         else:
-            self.draw_abilities(surface)
+            self.draw_abilities(surface, self.page - self.abilities_page)
         widgets.draw_text(
             surface,
             f"Page {self.page + 1} of {self.pages}",
@@ -152,47 +167,73 @@ class RulesScene(Scene):
             tile_tooltip(surface, tile, self.app.mouse)
 
     def draw_legend(self, surface: pygame.Surface) -> None:
-        widgets.draw_text(surface, "The symbols", (640, 80), 34, widgets.ACCENT, True, "center")
+        widgets.draw_text(surface, "The symbols", (640, 88), 34, widgets.ACCENT, True, "center")
+        rows = (len(rulestext.SYMBOLS) + 1) // 2
+        step = min(114, 580 // rows)
         for i, (name, words) in enumerate(rulestext.SYMBOLS):
             col, row = i % 2, i // 2
-            x, y = 90 + col * 580, 140 + row * 114
+            x, y = 90 + col * 580, 118 + row * step
             tile = LEGEND_TILES.get(name)
             if tile:
                 wounds = 1 if name == "wounds" else 0
-                image = tileart.render_tile(tile, 48, 0, wounds=wounds)
-                tileart.blit_tile(surface, image, (x + 50, y + 46))
-                self.shown.append((tile, (x + 50, y + 46), 48))
-            widgets.draw_paragraph(surface, words, pygame.Rect(x + 115, y + 20, 430, 90), 17)
+                image = tileart.render_tile(tile, 42, 0, wounds=wounds)
+                tileart.blit_tile(surface, image, (x + 50, y + 44))
+                self.shown.append((tile, (x + 50, y + 44), 42))
+            widgets.draw_paragraph(surface, words, pygame.Rect(x + 115, y + 14, 430, step - 8), 17)
 
-    def draw_abilities(self, surface: pygame.Surface) -> None:
+    def draw_abilities(self, surface: pygame.Surface, index: int = 0) -> None:
         """Every ability keyword with the badge its tiles carry and what it does, both as the
-        engine words them (``core.ability_texts()``), beside a tile that has it."""
-        widgets.draw_text(surface, "The abilities", (640, 60), 30, widgets.ACCENT, True, "center")
-        size, width = 14, 520
-        entries = []
-        for entry in ability_entries():
-            lines = len(widgets.wrap(entry["text"], size, width))
-            entries.append((entry, max(56, 20 + lines * round(size * 1.25)) + 8))
-        half = sum(h for _, h in entries) / 2
-        x, y, used = 40, 96, 0
-        for entry, height in entries:
-            if x == 40 and used >= half:  # the second column
-                x, y = 660, 96
-            used += height
-            tile = entry.get("tile")
-            if tile:
-                tileart.blit_tile(surface, tileart.render_tile(tile, 26, 0), (x + 28, y + 28))
-                self.shown.append((tile, (x + 28, y + 28), 26))
-            widgets.draw_text(surface, entry["badge"], (x + 64, y), 15, tileart.LINK, True)
-            widgets.draw_paragraph(
-                surface, entry["text"], pygame.Rect(x + 64, y + 20, width, height), size
-            )
-            y += height
+        engine words them (``core.ability_texts()``), beside a tile that has it; page
+        ``index`` of the abilities, in two columns."""
+        pages = self.ability_pages
+        title = "The abilities" + (f" ({index + 1} of {len(pages)})" if len(pages) > 1 else "")
+        widgets.draw_text(surface, title, (640, 88), 30, widgets.ACCENT, True, "center")
+        size, width = ABILITY_SIZE, ABILITY_WIDTH
+        columns = pages[min(index, len(pages) - 1)] if pages else []
+        for column, entries in enumerate(columns):
+            x, y = 40 + 620 * column, ABILITY_TOP
+            for entry, height in entries:
+                self._draw_ability(surface, entry, x, y, height, size, width)
+                y += height
+
+    def _draw_ability(self, surface, entry, x: int, y: int, height: int, size, width) -> None:
+        tile = entry.get("tile")
+        if tile:
+            tileart.blit_tile(surface, tileart.render_tile(tile, 26, 0), (x + 28, y + 28))
+            self.shown.append((tile, (x + 28, y + 28), 26))
+        widgets.draw_text(surface, entry["badge"], (x + 64, y), 15, tileart.LINK, True)
+        widgets.draw_paragraph(
+            surface, entry["text"], pygame.Rect(x + 64, y + 20, width, height), size
+        )
+
+
+ABILITY_SIZE, ABILITY_WIDTH = 14, 520
+ABILITY_TOP, ABILITY_BOTTOM = 118, 700  # the columns' room on an abilities page
+
+
+def ability_pages() -> tuple[tuple[tuple[tuple[dict[str, str], int], ...], ...], ...]:
+    """The ability entries laid out: pages of (up to) two columns of (entry, height), in the
+    engine's order, each column filled before the next."""
+    pages: list[list[list[tuple[dict[str, str], int]]]] = [[[]]]
+    room = ABILITY_BOTTOM - ABILITY_TOP
+    used = 0
+    for entry in ability_entries():
+        lines = len(widgets.wrap(entry["text"], ABILITY_SIZE, ABILITY_WIDTH))
+        height = max(56, 20 + lines * round(ABILITY_SIZE * 1.25)) + 8
+        if used + height > room:
+            if len(pages[-1]) < 2:
+                pages[-1].append([])
+            else:
+                pages.append([[]])
+            used = 0
+        pages[-1][-1].append((entry, height))
+        used += height
+    return tuple(tuple(tuple(column) for column in page) for page in pages)
 
 
 @cache
 def ability_entries() -> tuple[dict[str, str], ...]:
-    """The engine's ability texts (keyword, badge, text), each with a tile of the four armies
+    """The engine's ability texts (keyword, badge, text), each with a tile of the six armies
     that has the ability (``"tile"``), when one has it."""
     from nshex_pygame.core import ability_texts, tile_ids
 
@@ -213,7 +254,7 @@ def ability_entries() -> tuple[dict[str, str], ...]:
 
 
 class GalleryScene(Scene):
-    """Every tile of the four armies; hover one to read it."""
+    """Every tile of the six armies; hover one to read it."""
 
     scene_name = "gallery"
 
@@ -228,7 +269,7 @@ class GalleryScene(Scene):
         self.mouse = (0, 0)
         self.buttons = [
             widgets.Button(
-                army_name(a), (240 + i * 200, 20, 180, 40), lambda i=i: self.pick(i), size=17
+                army_name(a), (100 + i * 184, 20, 170, 40), lambda i=i: self.pick(i), size=17
             )
             for i, a in enumerate(ARMIES)
         ]
