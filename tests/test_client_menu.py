@@ -69,7 +69,7 @@ def test_random_army_is_a_real_army(app) -> None:
     app.stack.push(setup)
     click_button(app, setup, "Random army")
     seats = setup.seat_setups()
-    assert seats[0].army in ("borgo", "moloch", "hegemony", "outpost")
+    assert seats[0].army in ("borgo", "moloch", "hegemony", "outpost", "smart", "vegas")
     assert seats[0].army != seats[1].army
 
 

@@ -10,12 +10,15 @@ from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.core import EngineError, Game, SaveError
 
 
-def new_game(seats: list[SeatSetup], seed: int, auto_battle_choices: bool) -> Game:
-    """A new game for ``seats``. With automatic battle choices off, the human seats answer
-    their own battle choices (a Clown's explosion, a Quartermaster conversion, which attack a
-    medic takes); computer seats always get the automatic answers."""
+def new_game(
+    seats: list[SeatSetup], seed: int, auto_battle_choices: bool, board: str = "standard"
+) -> Game:
+    """A new game for ``seats`` on ``board`` (``"standard"`` or ``"duel"``, the Duel board
+    being for two seats). With automatic battle choices off, the human seats answer their own
+    battle choices (a Clown's explosion, a Quartermaster conversion, which attack a medic
+    takes); computer seats always get the automatic answers."""
     manual = [] if auto_battle_choices else [i for i, s in enumerate(seats) if s.is_human]
-    return Game([s.army for s in seats], seed, manual_battle_choices=manual)
+    return Game([s.army for s in seats], seed, board=board, manual_battle_choices=manual)
 
 
 def load_game(path: Path) -> tuple[Any, str | None]:

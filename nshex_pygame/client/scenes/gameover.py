@@ -72,7 +72,8 @@ class GameOverScene(Scene):
         old = self.game_scene
         seats = list(old.seats)
         seed = random.randrange(2**32)
-        game = new_game(seats, seed, self.app.settings.auto_battle_choices)
+        board = str(old.view.get("board") or "standard")  # a rematch on the same board
+        game = new_game(seats, seed, self.app.settings.auto_battle_choices, board=board)
         scene = self.app.make("game", game, seats, save_path=storage.autosave_path(), seed=seed)
         self.app.stack.pop(self)
         self.app.stack.replace(scene)

@@ -1,5 +1,5 @@
 """A new game: each seat's army (or a random one) and player (a human or a computer level),
-and who starts."""
+who starts, and the board (the standard one or the Duel board, a two-player board)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from nshex_pygame.client.session import new_game
 from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.client.words import army_name
 
-ARMIES = ("borgo", "moloch", "hegemony", "outpost")
+ARMIES = ("borgo", "moloch", "hegemony", "outpost", "smart", "vegas")
 RANDOM = "random"
 PLAYERS = (
     ("human", "Human"),
@@ -37,6 +37,11 @@ LEVEL_WORDS = {
 }
 DEFAULT_BOT = "medium"
 STARTS = ("first", "second", "random")
+BOARDS = (("standard", "Standard board"), ("duel", "Duel board"))
+BOARD_WORDS = {
+    "standard": "The standard board: 19 hexes.",
+    "duel": "The Duel board (two players): 7 terminals, energy and procedures.",
+}
 
 
 class SetupScene(Scene):
@@ -48,6 +53,7 @@ class SetupScene(Scene):
         self.armies = ["borgo", "moloch"]
         self.players = ["human", DEFAULT_BOT if ai.available(DEFAULT_BOT) else self.strongest_bot()]
         self.starts = "first"
+        self.board = "standard"
         self.drawn: str | None = None  # who starts, once drawn (Random)
         self.problem = ""
         self.available = {name: name == "human" or ai.available(name) for name, _ in PLAYERS}
@@ -68,7 +74,7 @@ class SetupScene(Scene):
             for i, army in enumerate((*ARMIES, RANDOM)):
                 button = widgets.Button(
                     army_name(army) if army != RANDOM else "Random army",
-                    (x, 170 + i * 50, 200, 42),
+                    (x, 170 + i * 48, 200, 40),
                     lambda s=seat, a=army: self.set_army(s, a),
                     size=17,
                 )
@@ -78,7 +84,7 @@ class SetupScene(Scene):
                 ok = self.available[name]
                 button = widgets.Button(
                     label if ok else f"{label} (not yet)",
-                    (x + 215, 170 + i * 50, 270, 42),
+                    (x + 215, 170 + i * 48, 270, 40),
                     lambda s=seat, n=name: self.set_player(s, n),
                     size=15,
                     enabled=ok,
@@ -90,12 +96,19 @@ class SetupScene(Scene):
                 start
             ]
             button = widgets.Button(
-                label, (380 + i * 180, 560, 170, 40), lambda s=start: self.set_start(s), size=16
+                label, (120 + i * 162, 626, 154, 38), lambda s=start: self.set_start(s), size=15
             )
             button.selected = self.starts == start
             self.buttons.append(button)
+        for i, (board, label) in enumerate(BOARDS):
+            button = widgets.Button(
+                label, (700 + i * 200, 626, 186, 38), lambda b=board: self.set_board(b), size=15
+            )
+            button.selected = self.board == board
+            button.hint = BOARD_WORDS[board]
+            self.buttons.append(button)
         self.start_button = widgets.Button(
-            "Start the game", (490, 660, 300, 54), self.start, size=22
+            "Start the game", (490, 710, 300, 52), self.start, size=22
         )
         self.back_button = widgets.Button(
             "Back", (60, 730, 140, 44), lambda: self.app.stack.pop(self)
@@ -111,6 +124,12 @@ class SetupScene(Scene):
             self.problem = f"The {player} computer player is not available yet."
             return
         self.players[seat] = player
+        self._build()
+
+    def set_board(self, board: str) -> None:
+        """The standard board or the Duel board (the new-game screen has two seats, so the
+        Duel board, a two-player board, is always open here)."""
+        self.board = board
         self._build()
 
     def set_start(self, start: str) -> None:
@@ -135,7 +154,7 @@ class SetupScene(Scene):
     def start(self) -> None:
         seats = self.seat_setups()
         seed = self.rng.randrange(2**32)
-        game = new_game(seats, seed, self.app.settings.auto_battle_choices)
+        game = new_game(seats, seed, self.app.settings.auto_battle_choices, board=self.board)
         scene = self.app.make("game", game, seats, save_path=storage.autosave_path(), seed=seed)
         self.app.stack.replace(scene)
         scene.autosave()
@@ -163,26 +182,26 @@ class SetupScene(Scene):
                 widgets.draw_paragraph(
                     surface,
                     rulestext.ARMIES.get(army, ""),
-                    pygame.Rect(x, 425, 200, 100),
+                    pygame.Rect(x, 512, 485, 36),
                     13,
                     widgets.DIM,
                 )
-            widgets.draw_text(surface, "Army", (x, 145), 15, widgets.DIM, True)
-            widgets.draw_text(surface, "Player", (x + 215, 145), 15, widgets.DIM, True)
-        widgets.draw_text(surface, "Who starts", (640, 530), 17, widgets.DIM, True, "center")
-        for button in self.buttons:
-            button.draw(surface)
             widgets.draw_paragraph(
                 surface,
                 LEVEL_WORDS.get(self.players[seat], ""),
-                pygame.Rect(x + 215, 520, 250, 36),
+                pygame.Rect(x, 550, 485, 36),
                 13,
                 widgets.DIM,
             )
+            widgets.draw_text(surface, "Army", (x, 145), 15, widgets.DIM, True)
+            widgets.draw_text(surface, "Player", (x + 215, 145), 15, widgets.DIM, True)
+        widgets.draw_text(surface, "Who starts", (120, 600), 17, widgets.DIM, True)
+        widgets.draw_text(surface, "Board", (700, 600), 17, widgets.DIM, True)
+        widgets.draw_text(surface, BOARD_WORDS[self.board], (700, 670), 13, widgets.DIM, False)
+        for button in self.buttons:
+            button.draw(surface)
         if self.drawn is not None:
             who = "Player 1" if self.drawn == "first" else "Player 2"
-            widgets.draw_text(
-                surface, f"Drawn: {who} starts", (640, 612), 17, widgets.ACCENT, True, "center"
-            )
+            widgets.draw_text(surface, f"Drawn: {who} starts", (120, 670), 15, widgets.ACCENT, True)
         if self.problem:
-            widgets.draw_text(surface, self.problem, (640, 636), 15, widgets.BAD, False, "center")
+            widgets.draw_text(surface, self.problem, (640, 692), 15, widgets.BAD, False, "center")
