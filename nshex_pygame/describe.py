@@ -143,6 +143,8 @@ def describe_event(board: Names, phase: Any, event: dict[str, Any]) -> str:
     at = event.get("at")
     if kind == "netted":
         return f"  {board.unit(at)} is netted: it does nothing while the net holds"
+    if kind == "controlled":
+        return f"  {board.unit(at)} is controlled by {board.seat(event.get('seat'))}"
     if kind == "slot_lost":
         return f"  {board.unit(at)} is netted: its phase-{phase} action is lost"
     if kind == "attack":

@@ -56,6 +56,14 @@ class BattleDrawing:
         self.board.draw_units(
             surface, pb.unit_list(), pb.hq, pb.netted, hidden=breaking, seat_rings=rings
         )
+        control = pb.controllers()  # units taken over, in the taker's colour
+        taken = [
+            {**u, "controller": control[at]}
+            for at, u in pb.units.items()
+            if at in control and at not in breaking
+        ]
+        self.board.draw_takeovers(surface, taken, self.armies)
+        self.board.draw_takeovers(surface, taken, self.armies, tags=True)
         if self.asking:
             self.draw_question_marks(surface)
         else:
@@ -179,6 +187,17 @@ class BattleDrawing:
             surface.blit(layer, (round(at[0]) - radius - 1, round(at[1]) - radius - 1))
             for target in event.get("targets") or []:
                 self._flash(surface, px(as_hex(target)), t)
+        elif step.kind == "control":
+            for change in step.group or []:
+                at = px(as_hex(change["at"]))
+                seat = change.get("seat")
+                if seat is None:
+                    words, colour = "back to its owner", widgets.TEXT
+                else:
+                    army = self.armies[int(seat)] if int(seat) < len(self.armies) else ""
+                    words, colour = f"taken by {army_name(army)}", tileart.TAKEOVER
+                pygame.draw.circle(surface, colour, at, int(size * (0.5 + 0.4 * t)), 4)
+                self._float(surface, at, words, t, colour)
         elif step.kind == "converted":
             self._float(surface, px(as_hex(event["at"])), f"now {event.get('to')}", t, widgets.GOOD)
         elif step.kind == "removed":

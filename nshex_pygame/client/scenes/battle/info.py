@@ -74,6 +74,9 @@ class BattleInfo:
         if step.kind == "banner":
             self.log.append((f"Initiative {phase.get('initiative')}", widgets.ACCENT))
             return
+        if step.kind == "control":
+            self.log.append((self.control_words(step), tileart.TAKEOVER))
+            return
         if step.kind == "removed":
             for event in step.group or []:
                 self.log.append(
@@ -108,6 +111,19 @@ class BattleInfo:
         elif step.kind == "hq_damage":
             sounds.play("hq_hit")  # with the board shaking
 
+    def control_words(self, step: Step) -> str:
+        """A change of control between phases in words: who takes which unit, which unit
+        goes back to its owner."""
+        parts = []
+        for change in step.group or []:
+            name = self.names.unit(change.get("at"))
+            seat = change.get("seat")
+            if seat is None:
+                parts.append(f"{name} is back under its owner")
+            else:
+                parts.append(f"{name} is now controlled by {self.names.seat(int(seat))}")
+        return "; ".join(parts)
+
     def describe(self, phase: dict[str, Any], event: dict[str, Any]) -> str:
         """One event in words (the command line's wording, plus what it does not tell)."""
         if event.get("kind") == "converted":
@@ -137,6 +153,8 @@ class BattleInfo:
             return f"{head}: {who} decides: {what}"
         if step.kind == "removed":
             return f"{head}: the dead are removed"
+        if step.kind == "control":
+            return f"{head}: {self.control_words(step)}"
         if step.event is None or self.duration(step) == 0:
             return head
         text = self.describe(phase, step.event)

@@ -20,6 +20,7 @@ DURATIONS = {
     "explode": 1.0,
     "hq_damage": 0.5,
     "converted": 0.6,
+    "control": 0.9,
     "removed": 0.7,
     "end": 0.0,
 }

@@ -38,13 +38,40 @@ class Playback:
         self.hits: dict[tuple, int] = {}  # this phase's wounds by (target, attacker, edge)
         self.steps: list[Step] = []
         self.removed: list[dict[str, Any]] = []  # the removals played so far, in order
+        # Takeovers: the units controlled by a seat other than their owner, by hex, as each
+        # phase starts (the engine lists them as "controlled" events at every phase start).
+        self.phase_control: dict[int, dict[Hex, int]] = {
+            p: {
+                as_hex(e["at"]): int(e["seat"])
+                for e in ph.get("events") or []
+                if e.get("kind") == "controlled"
+            }
+            for p, ph in enumerate(phases)
+        }
+        self.control: dict[Hex, int] = {
+            as_hex(u["at"]): int(u["controller"])
+            for u in before
+            if "controller" in u and u["controller"] != u.get("seat")
+        }
+        known = dict(self.control)
         for p, phase in enumerate(phases):
             self.steps.append(Step(p, "banner"))
             events = list(phase.get("events") or [])
             removals = [e for e in events if e.get("kind") == "removed"]
+            now = self.phase_control[p]
+            changes = [{"at": list(at), "seat": seat} for at, seat in now.items()]
+            changes = [c for c in changes if known.get(as_hex(c["at"])) != c["seat"]]
+            changes += [
+                {"at": list(at), "seat": None}  # back to its owner
+                for at in known
+                if at not in now and any(as_hex(u["at"]) == at for u in self._units_at(p))
+            ]
+            if changes and (p > 0 or known):  # a change of control between phases
+                self.steps.append(Step(p, "control", group=changes))
+            known = dict(now)
             for event in events:
                 kind = str(event.get("kind"))
-                if kind == "removed":
+                if kind in ("removed", "controlled"):
                     continue
                 if kind == "attack" and not event.get("targets"):
                     kind = "attack-idle"
@@ -57,6 +84,17 @@ class Playback:
             p: {as_hex(e["at"]) for e in ph.get("events") or [] if e.get("kind") == "netted"}
             for p, ph in enumerate(phases)
         }
+
+    def _units_at(self, phase: int) -> list[dict[str, Any]]:
+        """The units as phase ``phase`` starts (after the one before it)."""
+        if phase == 0:
+            return self.before
+        after = self.phases[phase - 1].get("after") or {}
+        return list(after.get("units") or self.before)
+
+    def controllers(self) -> dict[Hex, int]:
+        """The units taken over now (hex: controlling seat)."""
+        return {at: seat for at, seat in self.control.items() if at in self.units}
 
     @property
     def done(self) -> bool:
@@ -71,6 +109,7 @@ class Playback:
         if step.kind == "banner":
             self.netted = set(self.phase_netted.get(step.phase, set()))
             self.hits: dict[tuple, int] = {}
+            self.control = dict(self.phase_control.get(step.phase, {}))
         event = step.event or {}
         if step.kind == "hit":
             # Wounds land at the end of the phase (after medics); the engine's log says what
