@@ -103,9 +103,19 @@ def play_by_clicks(app: App, scene: Any, action: int) -> None:
     kind = desc["kind"]
     seat = game.current_player()
     hand = scene.hand(seat)
-    if kind in ("end", "unlucky"):
-        label = {"end": "End turn", "unlucky": "Unlucky"}[kind]
+    if kind in ("end", "unlucky", "keep_taken", "buy"):
+        label = {
+            "end": "End turn",
+            "unlucky": "Unlucky",
+            "keep_taken": "Keep it",
+            "buy": f"Buy {desc.get('n')}",
+        }[kind]
         button = next(b for b in scene.buttons if b.label.startswith(label))
+        click(app, button.rect.center)
+        return
+    if kind == "exchange":
+        click(app, hand_pos(scene, seat, hand.index(desc["tile"])))
+        button = next(b for b in scene.buttons if b.label.startswith("Exchange"))
         click(app, button.rect.center)
         return
     if kind == "discard":
@@ -117,11 +127,26 @@ def play_by_clicks(app: App, scene: Any, action: int) -> None:
         return
     if kind == "place":
         click(app, hand_pos(scene, seat, hand.index(desc["tile"])))
-    elif kind in ("move", "push_back", "sniper", "grenade", "air_strike", "battle"):
+    elif kind in (
+        "move",
+        "push_back",
+        "sniper",
+        "grenade",
+        "air_strike",
+        "battle",
+        "terror",
+        "castling",
+        "rotation",
+    ):
         index = next(i for i, t in enumerate(hand) if t.partition(".")[2] == kind)
         click(app, hand_pos(scene, seat, index))
-        if kind == "battle":
+        if kind in ("battle", "terror"):
             click(app, hand_pos(scene, seat, index))
+            return
+    elif kind == "procedure":
+        button = next(b for b in scene.procedure_buttons if b.procedure == desc["procedure"])
+        click(app, button.rect.center)
+        if desc["procedure"] == "detonation":
             return
     slots = {
         "place": ("at",),
@@ -131,7 +156,13 @@ def play_by_clicks(app: App, scene: Any, action: int) -> None:
         "mobility": ("from", "to"),
         "transport": ("from", "to"),
         "push_back": ("from", "target"),
+        "grant": ("from", "to"),
+        "castling": ("from", "to"),
+        "rotation": ("at",),
+        "turn_taken": ("at",),
     }.get(kind, ("target",))
+    if kind == "procedure":
+        slots = scene.action_slots(desc)
     for slot in slots:
         click(app, scene.board.pixel(tuple(desc[slot])))
     if "facing" in desc:
@@ -140,6 +171,16 @@ def play_by_clicks(app: App, scene: Any, action: int) -> None:
                 break
             key(app, pygame.K_e)
         assert scene.facing == desc["facing"], desc
+    if "facings" in desc:  # a Swap turns both units: Q/E the first, A/F the second
+        for _ in range(6):
+            if scene.facing == desc["facings"][0]:
+                break
+            key(app, pygame.K_e)
+        for _ in range(6):
+            if scene.facing2 == desc["facings"][1]:
+                break
+            key(app, pygame.K_f)
+        assert [scene.facing, scene.facing2] == list(desc["facings"]), desc
     click(app, scene.board.pixel(tuple(desc[slots[-1]])))
 
 

@@ -22,7 +22,7 @@ from nshex_pygame.client import storage, widgets
 from nshex_pygame.client.app import App
 from nshex_pygame.client.shots import greedy_until
 from nshex_pygame.client.storage import SeatSetup, Settings
-from nshex_pygame.core import Game
+from nshex_pygame.core import CHANCE, Bot, Game
 
 SIZES = [min(storage.WINDOW_SIZES), max(storage.WINDOW_SIZES)]
 
@@ -243,4 +243,55 @@ def test_the_puzzle_screens_fit(sized_app: App) -> None:
         scene.record = storage.PuzzleRecord(attempts=1)
         _check(app, f"{entry.key} lost", problems)
         app.stack.pop(scene)
+    assert not problems, "\n".join(problems)
+
+
+def _duel(stop) -> Game:
+    """A Duel-board game of Smart against Vegas (greedy) where ``stop`` holds."""
+    for seed in range(30):
+        game = Game(["smart", "vegas"], seed, board="duel")
+        bot = Bot("greedy", seed)
+        for _ in range(400):
+            if game.is_terminal():
+                break
+            if game.current_player() == CHANCE:
+                game.apply_action(game.natural_draw())
+                continue
+            if stop(game):
+                return game
+            game.apply_action(bot.choose(game))
+    raise AssertionError("no such Duel position")
+
+
+def test_the_duel_screens_fit(sized_app: App) -> None:
+    """The Duel's panels (energy, Terror), its buttons (exchange, buy, the procedures with
+    their hover boxes), a takeover rotation's prompt and a taken-over unit's hover box."""
+    app = sized_app
+    problems: list[str] = []
+
+    def exchange(g: Game) -> bool:
+        return g.view()["exchange_open"] and g.view()["stage"]["kind"] == "main"
+
+    def rotation(g: Game) -> bool:
+        view = g.view()
+        return bool(view["rotations"]) and view["to_move"] != g.current_player()
+
+    def terror(g: Game) -> bool:
+        return bool(g.view()["terror"]) and g.view()["stage"]["kind"] == "main"
+
+    for name, stop in (("exchange", exchange), ("rotation", rotation), ("terror", terror)):
+        game = _duel(stop)
+        scene = app.make("game", game, _seats(game))
+        app.stack.clear_to(scene)
+        app.step(0.0, draw=False)
+        _check(app, f"duel, {name}", problems)
+        if scene.hand(scene.mover):
+            scene.click_hand(scene.mover, 0)
+            _check(app, f"duel, {name}, a tile selected", problems)
+        for button in [*scene.buttons, *scene.shown_procedures()]:
+            move(app, button.rect.center)
+            _check(app, f"duel, {name}, {button.label} hovered", problems)
+        for unit in game.view()["units"]:
+            move(app, scene.board.pixel((unit["at"][0], unit["at"][1])))
+            _check(app, f"duel, {name}, {unit['tile']} hovered", problems)
     assert not problems, "\n".join(problems)

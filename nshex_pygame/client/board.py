@@ -83,7 +83,82 @@ class BoardView:
             )
             tileart.blit_tile(surface, image, self.pixel(at), (alpha or {}).get(at, 255))
 
+    def draw_terminals(self, surface: pygame.Surface, terminals: Any) -> None:
+        """The Duel board's terminals on the ground: a cyan ring with a dot (a unit on one
+        covers it; :meth:`draw_terminal_tags` marks those)."""
+        for t in terminals or []:
+            at = hexgeo.key(t)
+            if at not in self.hex_set:
+                continue
+            cx, cy = self.pixel(at)
+            tileart.hex_outline(surface, (cx, cy), self.size * 0.8, tileart.TERMINAL, 3)
+            pygame.draw.circle(surface, tileart.TERMINAL, (round(cx), round(cy)), 7)
+            pygame.draw.circle(surface, tileart.INK, (round(cx), round(cy)), 7, 2)
+
+    def draw_foundations(self, surface: pygame.Surface, foundations: Any) -> None:
+        """Foundations (Mines) flat on their hexes: drawn before the units, none shares a hex."""
+        for f in foundations or []:
+            at = hexgeo.key(f["at"])
+            image = tileart.render_tile(str(f["tile"]), self.size - 2)
+            tileart.blit_tile(surface, image, self.pixel(at))
+
+    def draw_terminal_tags(
+        self, surface: pygame.Surface, terminals: Any, units: set[Hex], links: set[Hex]
+    ) -> None:
+        """Over the units: a terminal under a unit keeps a small cyan mark; a Link (a unit on
+        a terminal, not netted) gets a LINK tag."""
+        for t in terminals or []:
+            at = hexgeo.key(t)
+            if at not in units:
+                continue
+            cx, cy = self.pixel(at)
+            spot = (cx, cy + self.size * 0.8)
+            if at in links:
+                _tag(surface, "LINK", spot, self.size, tileart.TERMINAL)
+            else:
+                pygame.draw.circle(surface, tileart.TERMINAL, (round(spot[0]), round(spot[1])), 6)
+                pygame.draw.circle(surface, tileart.INK, (round(spot[0]), round(spot[1])), 6, 2)
+
+    def draw_takeovers(
+        self,
+        surface: pygame.Surface,
+        units: list[dict[str, Any]],
+        armies: list[str],
+        *,
+        tags: bool = False,
+    ) -> None:
+        """Every unit taken over: a ring in its controller's colour around the owner's tile
+        (``tags``: the TAKEN tags in the same colour, drawn over the other marks)."""
+        for unit in units:
+            seat = int(unit.get("seat", 0))
+            controller = int(unit.get("controller", seat))
+            if controller == seat or controller >= len(armies):
+                continue
+            at = hexgeo.key(unit["at"])
+            cx, cy = self.pixel(at)
+            colour = tileart.lighter(tileart.army_colour(armies[controller]), 0.25)
+            if tags:
+                light = tileart.lighter(colour, 0.45)
+                _tag(surface, "TAKEN", (cx, cy - self.size * 0.8), self.size, light)
+                continue
+            tileart.hex_outline(surface, (cx, cy), self.size - 1, tileart.INK, 9)
+            tileart.hex_outline(surface, (cx, cy), self.size - 1, colour, 6)
+            tileart.hex_outline(surface, (cx, cy), self.size - 6, tileart.TAKEOVER, 2)
+
     def draw_marks(self, surface: pygame.Surface, marks: Marks) -> None:
         for at, colour in marks.outlines.items():
             if at in self.hex_set:
                 tileart.hex_outline(surface, self.pixel(at), self.size - 3, colour, 4)
+
+
+def _tag(
+    surface: pygame.Surface, label: str, center: tuple[float, float], size: float, colour
+) -> None:
+    """A small pill with a word, on a hex's edge."""
+    fsize = max(10, round(size * 0.16))
+    w, h = tileart.font(fsize, True).size(label)
+    pill = pygame.Rect(0, 0, w + 10, h + 2)
+    pill.center = (round(center[0]), round(center[1]))
+    pygame.draw.rect(surface, tileart.INK, pill, border_radius=5)
+    pygame.draw.rect(surface, colour, pill, 2, border_radius=5)
+    tileart.text(surface, label, fsize, pill.center, colour, shadow=False)

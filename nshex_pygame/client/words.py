@@ -80,8 +80,13 @@ def action_words(desc: dict[str, Any], units: Units | None = None, seat: int | N
         return "ends the turn"
     if kind == "battle":
         return "starts a battle"
-    if kind in ("move", "mobility", "transport"):
-        how = {"move": "Move: ", "mobility": "Mobility: ", "transport": "Transport: "}[kind]
+    if kind in ("move", "mobility", "transport", "grant"):
+        how = {
+            "move": "Move: ",
+            "mobility": "Mobility: ",
+            "transport": "Transport: ",
+            "grant": "HQ grant: ",
+        }[kind]
         if desc.get("from") == desc.get("to"):
             return f"{how}turns {name('from')}"
         return f"{how}moves {name('from')}"
@@ -95,6 +100,27 @@ def action_words(desc: dict[str, Any], units: Units | None = None, seat: int | N
         return f"Grenade on {name('target')}"
     if kind == "air_strike":
         return f"Air Strike around {name('target')}"
+    if kind == "place_hq" and desc.get("facing"):
+        return "places its HQ, turned"
+    if kind == "castling":
+        return f"Castling: {name('from')} and {name('to')} change places"
+    if kind == "rotation":
+        return f"Rotation: turns {name('at')}"
+    if kind == "terror":
+        return "plays Terror: no board tiles for the enemy next turn"
+    if kind == "turn_taken":
+        return f"turns {name('at')}, just taken over"
+    if kind == "keep_taken":
+        return f"keeps {name('at')}, just taken over, as it stands"
+    if kind == "exchange":
+        return f"exchanges {tile_name(desc['tile'])} for 1 energy"
+    if kind == "buy":
+        n = int(desc.get("n", 1))
+        return f"buys {plural(n, 'energy')} for {plural(n, 'HQ hit point')}".replace(
+            "energys", "energy"
+        )
+    if kind == "procedure":
+        return _procedure_words(desc, name)
     if kind == "clown":
         what = "explodes" if desc.get("explode") else "attacks"
         return f"{name('at')} {what}"
@@ -107,6 +133,21 @@ def action_words(desc: dict[str, Any], units: Units | None = None, seat: int | N
             return f"{name('medic')} saves the dying {name('target')}"
         return f"{name('medic')} takes the attack of {name('from')} on {name('target')}"
     return str(desc.get("text", kind))
+
+
+def _procedure_words(desc: dict[str, Any], name: Any) -> str:
+    """A procedure of the Duel board in words (its energy cost with it)."""
+    procedure = str(desc.get("procedure"))
+    cost = f" ({desc['cost']} energy)" if "cost" in desc else ""
+    what = {
+        "rotation": lambda: f"turns {name('at')}",
+        "swap": lambda: f"{name('from')} and {name('to')} change places",
+        "push": lambda: f"{name('from')} pushes {name('target')}",
+        "laser": lambda: f"a laser between {name('from')} and {name('to')}",
+        "elimination": lambda: f"on {name('target')}",
+        "detonation": lambda: "every enemy Link",
+    }.get(procedure, lambda: "")()
+    return f"{procedure.capitalize()} procedure{cost}: {what}".rstrip(": ")
 
 
 def outcome_words(before: Units, after: Units, seat: int | None = None) -> tuple[str, list]:

@@ -61,7 +61,8 @@ class GameDrawing:
             return marks
         cands = self.candidates()
         slot = self.next_slot(cands)
-        if slot is not None and (self.selected is not None or self.stage != "main" or self.partial):
+        choosing = self.selected is not None or self.stage != "main" or self.partial
+        if slot is not None and (choosing or self.rotation_due() is not None):
             for at in self.slot_hexes(cands, slot):
                 marks.fills[at] = LEGAL_FILL
                 marks.outlines[at] = LEGAL_EDGE
@@ -99,11 +100,17 @@ class GameDrawing:
         at = self.partial.get("at") or self.partial.get("to")
         if self.stage == "place_hq":
             hq = f"{self.armies[self.mover]}.hq"
-            if at is not None:
-                return hq, at, 0, 235
+            if at is not None:  # (a Vegas HQ is turned: its takeover edge matters)
+                return hq, at, self.facing, 235
             if self.hover_hex in self.slot_hexes(cands, "at"):
                 return hq, self.hover_hex, 0, 150
             return None
+        kind = self.partial.get("kind")
+        turned = kind in ("turn_taken", "rotation") or self.partial.get("procedure") == "rotation"
+        if turned and "at" in self.partial:  # a unit turned where it stands
+            unit = self.units.get(self.partial["at"])
+            if unit:
+                return unit["tile"], self.partial["at"], self.facing, 235
         if tile is not None and tileart.info_of(tile).get("kind") != "instant":
             if at is None and self.hover_hex in self.slot_hexes(cands, "at"):
                 at = self.hover_hex
@@ -112,20 +119,42 @@ class GameDrawing:
                 return tile, at, face, 150
             if at is not None:
                 return tile, at, self.facing, 235
-        if "to" in self.partial and "from" in self.partial:
+        if "to" in self.partial and "from" in self.partial and not self.pair_ghosts():
             unit = self.units.get(self.partial["from"])
             if unit:
                 return unit["tile"], self.partial["to"], self.facing, 235
         return None
 
+    def pair_ghosts(self) -> list[tuple[str, Hex, int]]:
+        """Two units changing places (Castling, the Swap procedure), both hexes chosen: each
+        drawn where it goes, with the facing it will have."""
+        if not self.human_to_move() or "from" not in self.partial or "to" not in self.partial:
+            return []
+        kind, procedure = self.partial.get("kind"), self.partial.get("procedure")
+        if kind != "castling" and procedure != "swap":
+            return []
+        a, b = self.partial["from"], self.partial["to"]
+        ua, ub = self.units.get(a), self.units.get(b)
+        if ua is None or ub is None:
+            return []
+        if procedure == "swap":
+            return [(ua["tile"], b, self.facing), (ub["tile"], a, self.facing2)]
+        return [(ua["tile"], b, int(ua["facing"])), (ub["tile"], a, int(ub["facing"]))]
+
     def draw(self, surface: pygame.Surface, *, hq: list[int] | None = None) -> None:
         self.draw_backdrop(surface, hq=hq)
         marks = self.marks()
         self.board.draw_ground(surface, marks)
+        self.board.draw_terminals(surface, self.view.get("terminals"))
+        self.board.draw_foundations(surface, self.view.get("foundations"))
         ghost = self.preview()
+        pairs = self.pair_ghosts()
         hidden: set[Hex] = set()
         if ghost and "from" in self.partial and "to" in self.partial:
             hidden.add(self.partial["from"])
+        if ghost and ghost[3] > 200 and ghost[1] in self.units and self.partial.get("at"):
+            hidden.add(ghost[1])  # a unit being turned where it stands
+        hidden |= {at for _tile, at, _facing in pairs}
         if (
             ghost
             and self.ai_show
@@ -140,6 +169,11 @@ class GameDrawing:
             self.netted,
             hidden=hidden,
             seat_rings=self.rings(),
+        )
+        shown = [u for u in self.view["units"] if as_hex(u["at"]) not in hidden]
+        self.board.draw_takeovers(surface, shown, self.armies)
+        self.board.draw_terminal_tags(
+            surface, self.view.get("terminals"), set(self.units) - hidden, self.links()
         )
         rings = self.rings()
         for at, tween in self.pops.items():
@@ -161,13 +195,22 @@ class GameDrawing:
             size = (round(image.get_width() * grow), round(image.get_height() * grow))
             scaled = pygame.transform.smoothscale(image, size)
             tileart.blit_tile(surface, scaled, self.board.pixel(at), int(120 + 135 * tween.t))
+        for tile, at, facing in pairs:
+            image = tileart.render_tile(tile, self.board.size - 2, facing, ring=(255, 255, 255))
+            tileart.blit_tile(surface, image, self.board.pixel(at), 235)
+            self._draw_facing_arrow(surface, at, facing)
         if ghost:
             tile, at, facing, alpha = ghost
             image = tileart.render_tile(tile, self.board.size - 2, facing, ring=(255, 255, 255))
             tileart.blit_tile(surface, image, self.board.pixel(at), alpha)
-            if alpha > 200 and tileart.info_of(tile).get("kind") != "hq":
+            info = tileart.info_of(tile)
+            takeovers = tileart.takeover_edges(info)
+            if alpha > 200 and info.get("kind") == "hq" and takeovers:
+                self._draw_facing_arrow(surface, at, takeovers[0] + facing)  # where it takes
+            elif alpha > 200 and info.get("kind") not in ("hq", "foundation"):
                 self._draw_facing_arrow(surface, at, facing)
         self.board.draw_marks(surface, marks)
+        self.board.draw_takeovers(surface, shown, self.armies, tags=True)
         self.draw_danger(surface)
         for kind, target, source, tween in self.strikes:
             self.draw_strike(surface, kind, target, source, tween.t)
@@ -305,7 +348,8 @@ class GameDrawing:
         panels = panels or {}
         rect = LEFT if seat == 0 else RIGHT
         army = self.armies[seat]
-        to_move = self.mover if self.stage == "battle_choice" else self.view.get("to_move")
+        answering = self.stage == "battle_choice" or bool(self.view.get("rotations"))
+        to_move = self.mover if answering else self.view.get("to_move")
         to_move = panels.get("to_move", to_move)
         active = seat == to_move and not self.game.is_terminal()
         widgets.panel(
@@ -361,12 +405,24 @@ class GameDrawing:
         self._draw_stack(surface, pile_rect, "Discards", str(len(discards)), top, len(discards))
         widgets.draw_text(
             surface,
-            "Hand" + ("  (to move)" if active else ""),
+            "Hand" + ("  (to move)" if active and not self.energy_in_play() else ""),
             (rect.left + 12, rect.top + 246),
             15,
             widgets.ACCENT if active else widgets.DIM,
             True,
         )
+        if self.energy_in_play():
+            self._draw_energy(surface, seat, rect)
+        if seat in (self.view.get("terror") or []):
+            widgets.draw_text(
+                surface,
+                "TERROR: no board tiles this turn",
+                (rect.centerx, rect.bottom - 19),
+                14,
+                widgets.BAD,
+                True,
+                "midtop",
+            )
         hand = self.hand(seat)
         for i, (_r, center) in enumerate(self.hand_rects(seat)):
             if i >= len(hand):
@@ -382,6 +438,20 @@ class GameDrawing:
                 tileart.hex_outline(surface, center, HAND_SIZE + 3, PICK_EDGE, 4)
             elif self.ai_show and seat == self.mover and self.ai_show[1].get("tile") == hand[i]:
                 tileart.hex_outline(surface, center, HAND_SIZE + 3, AI_EDGE, 4)
+
+    def _draw_energy(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """The seat's energy track on the Duel board: five cells, the filled ones lit."""
+        energy = list(self.view.get("energy") or [])
+        have = int(energy[seat]) if seat < len(energy) else 0
+        x, y = rect.right - 158, rect.top + 246
+        widgets.draw_text(surface, "Energy", (x, y + 1), 14, tileart.TERMINAL, True)
+        for i in range(5):
+            cell = pygame.Rect(x + 58 + i * 14, y + 3, 11, 13)
+            if i < have:
+                pygame.draw.rect(surface, tileart.TERMINAL, cell, border_radius=3)
+            pygame.draw.rect(surface, (90, 110, 120), cell, 1, border_radius=3)
+        right = (rect.right - 12, y)
+        widgets.draw_text(surface, f"{have}", right, 15, widgets.TEXT, True, "topright")
 
     def _draw_stack(self, surface, rect, label, count, top_tile, n) -> None:
         widgets.draw_text(surface, label, (rect.centerx, rect.top), 15, widgets.DIM, True, "midtop")
@@ -476,6 +546,20 @@ class GameDrawing:
         elif self.human_to_move():
             if self.selected_tile():
                 hint = self.selected_hint()
+            elif self.rotation_due() is not None:
+                hint = (
+                    "Your takeover: click the lit unit, turn it (wheel, Q/E) and confirm; or keep"
+                    " it as it is (K)."
+                )
+            elif self.partial.get("procedure"):
+                hint = "Click the lit hexes in turn, then confirm. Esc drops the procedure."
+            elif self.stage == "place_hq" and tileart.takeover_edges(
+                tileart.info_of(f"{self.armies[self.mover]}.hq")
+            ):
+                hint = (
+                    "Your HQ goes on any empty hex; then turn it: its takeover edge (magenta)"
+                    " takes the enemy unit it faces."
+                )
             elif self.stage == "place_hq":
                 hint = (
                     "Your HQ goes on any empty hex (next to the enemy's is allowed). It has 20 "
@@ -485,8 +569,9 @@ class GameDrawing:
                 hint = "Your unit was pushed: pick one of the lit hexes for it."
             else:
                 hint = "Click a tile in your hand. Hover anything to read it; H shows the symbols."
+            room = 62 if self.energy_in_play() else 90  # (the Duel's buttons start higher)
             widgets.draw_paragraph(
-                surface, hint, pygame.Rect(x, y + 48, ACTIONS.width - 24, 90), 14, widgets.DIM
+                surface, hint, pygame.Rect(x, y + 48, ACTIONS.width - 24, room), 14, widgets.DIM
             )
         show = {b for b in self.buttons if b not in (self.confirm_button, self.cancel_button)}
         if self.human_to_move():
@@ -494,10 +579,12 @@ class GameDrawing:
             self.cancel_button.enabled = bool(self.partial) or self.selected is not None
             show |= {self.confirm_button, self.cancel_button}
         for button in self.buttons:
-            if button.label.startswith("Discard"):
+            if button.label.startswith(("Discard", "Exchange")):
                 button.enabled = self.selected is not None
             if button in show:
                 button.draw(surface)
+        for button in self.shown_procedures():
+            button.draw(surface)
         for tool in self.shown_tools():
             tool.draw(surface)
         self.menu_button.draw(surface)

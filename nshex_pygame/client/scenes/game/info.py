@@ -26,6 +26,20 @@ from nshex_pygame.core import CHANCE, IllegalActionError
 class GameInfo:
     """What the game scene says in words (mixed into :class:`GameScene`)."""
 
+    def rotation_due(self) -> dict[str, Any] | None:
+        """The takeover rotation the game waits for (the seat that took the unit answers it,
+        maybe not the seat whose turn it is), if any."""
+        rotations = self.view.get("rotations") or []
+        if not rotations or self.mover < 0:
+            return None
+        return next((r for r in rotations if int(r["seat"]) == self.mover), None)
+
+    def seat_words(self, seat: int) -> str:
+        """``Vegas (Player 2)``: who answers, when two people share the screen."""
+        name = army_name(self.armies[seat])
+        humans = sum(1 for s in self.seats if s.is_human)
+        return f"{name} (Player {seat + 1})" if humans > 1 else name
+
     def prompt(self) -> str:
         if self.game.is_terminal():
             return "The game is over."
@@ -33,9 +47,41 @@ class GameInfo:
             return "Drawing tiles..."
         name = army_name(self.armies[self.mover])
         if not self.seats[self.mover].is_human:
+            if self.rotation_due() is not None:
+                return f"{name} (computer) answers its takeover"
             return f"{name} (computer) is playing"
+        due = self.rotation_due()
+        if due is not None:
+            unit = self.units.get(as_hex(due["at"]))
+            taken = tile_name(str(unit["tile"])) if unit else "unit"
+            turn = self.view.get("to_move")
+            when = (
+                f", in {army_name(self.armies[int(turn)])}'s turn"
+                if isinstance(turn, int) and turn != self.mover
+                else ""
+            )
+            return (
+                f"{self.seat_words(self.mover)}{when}: you took the {taken}: turn it (click, Q/E,"
+                " confirm) or keep it (K)"
+            )
+        procedure = self.partial.get("procedure")
+        if procedure:
+            slot = self.next_slot(self.candidates())
+            what = {
+                "at": "which of your Links?",
+                "from": "which of your Links?",
+                "to": "and which other Link?" if procedure != "push" else "where?",
+                "target": "on which enemy?",
+            }.get(str(slot), "turn it (Q/E; A/D the other), then confirm")
+            return f"{name}: {str(procedure).capitalize()} procedure: {what}"
+        if self.energy_in_play() and self.view.get("exchange_open") and self.stage == "main":
+            return (
+                f"{name}: you may exchange a tile for 1 energy now (select it, Exchange), then play"
+            )
         stage = self.stage
         if stage == "place_hq":
+            if "at" in self.partial and len(self.facings(self.candidates())) > 1:
+                return f"{name}: turn your HQ (wheel, Q/E), then click it again"
             return f"{name}: place your HQ on a lit hex, then click it again"
         if stage == "discard":
             return f"{name}: discard one of your three tiles"
@@ -138,6 +184,25 @@ class GameInfo:
         name = tile_name(unit["tile"]) if unit else "This unit"
         return f"{name} cannot move by itself now" + (f": {reason}" if reason else ".")
 
+    def procedure_reason(self, name: str) -> str | None:
+        """Why a procedure (or buying energy: ``"buy"``) cannot be done now, in the engine's
+        words: the engine asked about one use of it on the terminals."""
+        if name == "buy":
+            return self._engine_reason("buy 1")
+        hexes = [f"{int(q)},{int(r)}" for q, r in self.view.get("terminals") or []]
+        if len(hexes) < 2:
+            return None
+        a, b = hexes[0], hexes[1]
+        line = {
+            "rotation": f"procedure rotation {a} 1",
+            "swap": f"procedure swap {a} {b} 0 0",
+            "push": f"procedure push {a} -> {b}",
+            "laser": f"procedure laser {a} {b}",
+            "elimination": f"procedure elimination {a}",
+            "detonation": "procedure detonation",
+        }.get(name)
+        return self._engine_reason(line) if line else None
+
     def _engine_reason(self, line: str) -> str | None:
         try:
             self.game.string_to_action(line)
@@ -209,7 +274,8 @@ class GameInfo:
         pos = self.app.mouse
         self.track_mouse(pos)
         watch = [self.last_battle_button] if self.can_watch_last_battle() else []
-        for tool in [*self.shown_tools(), self.menu_button, *watch]:
+        hinted = [b for b in [*self.buttons, *self.shown_procedures()] if b.hint]
+        for tool in [*hinted, *self.shown_tools(), self.menu_button, *watch]:
             if tool.hint and tool.rect.collidepoint(pos):
                 widgets.tooltip(surface, tool.label, [(tool.hint, widgets.TEXT)], pos, 300)
                 return
@@ -275,6 +341,19 @@ class GameInfo:
         kind = info.get("kind")
         lines.append((str(rulestext.KIND_NAMES.get(str(kind), kind)), widgets.DIM))
         analysis = self.analysis.get(at, {})
+        controller = int(unit.get("controller", seat))
+        if controller != seat and controller < len(self.armies):
+            lines.append(
+                (
+                    f"TAKEN OVER: {army_name(self.armies[controller])} controls it while the"
+                    " takeover holds; it fights for them.",
+                    tileart.TAKEOVER,
+                )
+            )
+        if at in self.links():
+            lines.append(
+                ("LINK: on a terminal, not netted (the procedures use it).", tileart.TERMINAL)
+            )
         if analysis.get("netted"):
             lines.append(("NETTED: it does nothing while the net holds.", tileart.NET))
         if kind == "hq":

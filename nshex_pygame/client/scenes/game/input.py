@@ -17,12 +17,16 @@ from nshex_pygame.client.scenes.game.layout import (
     ACTIONS,
     BOARD_KINDS_WITHOUT_TILE,
     HAND_SIZE,
+    HEX_SLOTS,
     INSTANT_KINDS,
     LEFT,
     LOG,
     LOG_BAR,
     LOG_ROWS,
+    PROCEDURE_SLOTS,
+    PROCEDURES,
     RIGHT,
+    SELF_MOVES,
     SLOTS,
     as_hex,
 )
@@ -45,10 +49,14 @@ class GameInput:
     def candidates(self) -> list[tuple[int, dict[str, Any]]]:
         """The legal actions that agree with everything chosen so far."""
         tile = self.selected_tile()
+        procedure = self.partial.get("procedure")
         out = []
         for action, desc in self.legal:
             kind = desc.get("kind")
-            if tile is not None:
+            if procedure is not None:  # a procedure button was pressed
+                if kind != "procedure" or desc.get("procedure") != procedure:
+                    continue
+            elif tile is not None:
                 info = tileart.info_of(tile)
                 if info.get("kind") == "instant":
                     wanted = INSTANT_KINDS.get(tile.partition(".")[2])
@@ -63,7 +71,7 @@ class GameInput:
             if any(
                 as_hex(desc[slot]) != value
                 for slot, value in self.partial.items()
-                if slot != "kind" and slot in desc
+                if slot in HEX_SLOTS and slot in desc
             ):
                 continue
             out.append((action, desc))
@@ -71,12 +79,18 @@ class GameInput:
 
     @staticmethod
     def _same_kind(a: Any, b: Any) -> bool:
-        moves = ("mobility", "transport")
-        return a == b or (a in moves and b in moves)
+        return a == b or (a in SELF_MOVES and b in SELF_MOVES)
+
+    @staticmethod
+    def action_slots(desc: dict[str, Any]) -> tuple[str, ...]:
+        """The hexes of an action in click order."""
+        if desc.get("kind") == "procedure":
+            return PROCEDURE_SLOTS.get(str(desc.get("procedure")), ())
+        return SLOTS.get(str(desc.get("kind")), ())
 
     def next_slot(self, cands: list[tuple[int, dict[str, Any]]]) -> str | None:
         for _action, desc in cands:
-            for slot in SLOTS.get(str(desc.get("kind")), ()):
+            for slot in self.action_slots(desc):
                 if slot not in self.partial:
                     return slot
         return None
@@ -84,8 +98,27 @@ class GameInput:
     def slot_hexes(self, cands: list[tuple[int, dict[str, Any]]], slot: str) -> set[Hex]:
         return {as_hex(d[slot]) for _a, d in cands if slot in d}
 
+    @staticmethod
+    def facing_of(desc: dict[str, Any]) -> int | None:
+        """The facing a choice turns (a Swap's: the first unit's, the one on ``from``)."""
+        if "facing" in desc:
+            return int(desc["facing"])
+        if "facings" in desc:
+            return int(desc["facings"][0])
+        return None
+
     def facings(self, cands: list[tuple[int, dict[str, Any]]]) -> list[int]:
-        return sorted({int(d["facing"]) for _a, d in cands if "facing" in d})
+        return sorted({f for _a, d in cands if (f := self.facing_of(d)) is not None})
+
+    def second_facings(self, cands: list[tuple[int, dict[str, Any]]]) -> list[int]:
+        """A Swap's second facing (the unit that was on ``to``), for the facing chosen."""
+        return sorted(
+            {
+                int(d["facings"][1])
+                for _a, d in cands
+                if "facings" in d and int(d["facings"][0]) == self.facing
+            }
+        )
 
     def chosen(self) -> tuple[int, dict[str, Any]] | None:
         """The one action the choices so far (with the current facing) name, if complete."""
@@ -96,11 +129,15 @@ class GameInput:
         if faces:
             if self.facing not in faces:
                 return None
-            cands = [(a, d) for a, d in cands if d.get("facing") == self.facing]
+            cands = [(a, d) for a, d in cands if self.facing_of(d) == self.facing]
+        if any("facings" in d for _a, d in cands):
+            cands = [(a, d) for a, d in cands if int(d["facings"][1]) == self.facing2]
         if not cands:
             return None
-        # Mobility first when both a Mobility and a Transport move fit.
-        cands.sort(key=lambda ad: 0 if ad[1].get("kind") != "transport" else 1)
+        # Mobility first when a Mobility, a Transport and a grant move fit.
+        cands.sort(
+            key=lambda ad: SELF_MOVES.index(ad[1]["kind"]) if ad[1].get("kind") in SELF_MOVES else 0
+        )
         return cands[0]
 
     def default_facing(self, at: Hex, faces: list[int]) -> int:
@@ -110,10 +147,23 @@ class GameInput:
             return self.facing
         if self.facing in faces and self.partial.get("rotated"):
             return self.facing
+        unit = self.units.get(at)
+        if unit is not None and self.partial.get("kind") in ("turn_taken", "rotation", "procedure"):
+            # turning a unit where it stands: the next facing from the one it has
+            now = int(unit.get("facing", 0))
+            return next((f for f in faces if f > now), faces[0])
         return 0 if 0 in faces else faces[0]
 
-    def rotate(self, step: int) -> None:
+    def rotate(self, step: int, *, second: bool = False) -> None:
+        """Turn the tile being placed or moved (``second``: a Swap's other unit)."""
         cands = self.candidates()
+        if second:
+            faces = self.second_facings(cands)
+            if faces:
+                now = faces.index(self.facing2) if self.facing2 in faces else -step
+                self.facing2 = faces[(now + step) % len(faces)]
+                self.app.sounds.play("click")
+            return
         faces = self.facings(cands)
         if not faces:
             return
@@ -147,8 +197,12 @@ class GameInput:
                 ):
                     self.apply(action)
                     return
-                if desc.get("kind") == "battle" and tile.endswith(".battle"):
-                    self.apply(action)
+                if (
+                    desc.get("kind") in ("battle", "terror")
+                    and desc.get("tile") == tile
+                    and self.stage != "discard"
+                ):
+                    self.apply(action)  # an instant without a target
                     return
         uses = self.tile_uses(tile)
         why_not = self.unusable(seat, index)  # greyed out in the hand
@@ -194,6 +248,12 @@ class GameInput:
                 rest = self.candidates()
                 if slot in ("at", "to"):
                     self.facing = self.default_facing(at, self.facings(rest))
+                if slot == "to" and any("facings" in d for _a, d in rest):
+                    # a Swap: both units keep their facings unless turned (Q/E, A/D)
+                    first = self.units.get(self.partial.get("from"))
+                    other = self.units.get(at)
+                    self.facing = int(first.get("facing", 0)) if first else self.facing
+                    self.facing2 = int(other.get("facing", 0)) if other else 0
                 self.app.sounds.play("click")
                 return
         else:
@@ -203,7 +263,7 @@ class GameInput:
                 return
         if self.selected is None and not self.partial:
             own = self.units.get(at)
-            if own is not None and own.get("seat") == self.mover:
+            if own is not None and own.get("controller", own.get("seat")) == self.mover:
                 self.say(self._why_not_move(at))
                 return
         self.say(self.explain(at, cands, slot))
@@ -233,6 +293,9 @@ class GameInput:
                 if not any(k in self.partial for k in ("to", "target", "at", "from")):
                     self.partial = {}
                 return True
+        if self.partial:  # a procedure chosen, no hex yet
+            self.partial = {}
+            return True
         if self.selected is not None:
             self.selected = None
             return True
@@ -248,11 +311,42 @@ class GameInput:
                     return
             self.say("Select a tile in your hand to discard.")
             return
+        if kind == "exchange":
+            tile = self.selected_tile()
+            for action, desc in self.legal:
+                if desc.get("kind") == "exchange" and desc.get("tile") == tile:
+                    self.apply(action)
+                    return
+            self.say("Select a tile in your hand to exchange it for 1 energy.")
+            return
         for action, desc in self.legal:
             if desc.get("kind") == kind:
                 self.apply(action)
                 return
         self.say("That is not allowed now.")
+
+    def buy(self, n: int) -> None:
+        """Pay ``n`` HQ hit points for ``n`` energy (the engine ends the turn)."""
+        for action, desc in self.legal:
+            if desc.get("kind") == "buy" and int(desc.get("n", 0)) == n:
+                self.apply(action)
+                return
+        self.say(self.procedure_reason("buy") or "That is not allowed now.")
+
+    def pick_procedure(self, name: str) -> None:
+        """A procedure button: its hexes are lit next (a Detonation, without any, is done)."""
+        if not self.human_to_move():
+            return
+        uses = [(a, d) for a, d in self.legal if d.get("procedure") == name]
+        if not uses:
+            self.say(self.procedure_reason(name) or "That procedure is not allowed now.")
+            return
+        self.clear_choice()
+        if not PROCEDURE_SLOTS.get(name):
+            self.apply(uses[0][0])
+            return
+        self.partial = {"kind": "procedure", "procedure": name}
+        self.app.sounds.play("click")
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.menu_button.handle(event):
@@ -262,6 +356,11 @@ class GameInput:
         thinker = self.thinkers.get(self.mover)
         if thinker is not None and thinker.can_hurry and self.hurry_button.handle(event):
             return
+        for button in self.shown_procedures():
+            if button.handle(event):
+                if not button.enabled:  # greyed out: say why (the engine's words)
+                    self.pick_procedure(button.procedure)  # type: ignore[attr-defined]
+                return
         for button in [*self.buttons, *self.shown_tools()]:
             if button.handle(event):
                 return
@@ -307,6 +406,13 @@ class GameInput:
                 self.rotate(-1)
             elif key in (pygame.K_e, pygame.K_RIGHT, pygame.K_r):
                 self.rotate(1)
+            elif key == pygame.K_a:
+                self.rotate(-1, second=True)
+            elif key == pygame.K_f:
+                self.rotate(1, second=True)
+            elif key == pygame.K_k and self.human_to_move():
+                if any(d.get("kind") == "keep_taken" for _a, d in self.legal):
+                    self.press("keep_taken")
             elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.partial:
                     self.confirm()
@@ -368,28 +474,134 @@ class GameInput:
 
     def _rebuild_buttons(self) -> None:
         self.buttons = []
+        self.procedure_buttons = []
         if not self.human_to_move():
             return
         kinds = {d.get("kind") for _a, d in self.legal}
         x, y, w = ACTIONS.left + 12, ACTIONS.top + 150, ACTIONS.width - 24
+        if self.energy_in_play():
+            self._rebuild_duel_buttons(kinds)
+            return
         rows: list[tuple[str, Any]] = []
         if "end" in kinds:
             rows.append(("End turn (Space)", lambda: self.press("end")))
+        if "keep_taken" in kinds:
+            rows.append(("Keep it as it is (K)", lambda: self.press("keep_taken")))
         if "unlucky" in kinds:
             rows.append(("Unlucky draw: three new tiles", lambda: self.press("unlucky")))
         if "discard" in kinds:
             rows.append(("Discard selected tile (X)", lambda: self.press("discard")))
         if "battle" in kinds:
             rows.append(("Start battle", lambda: self.press("battle")))
+        if "terror" in kinds:
+            rows.append(("Play Terror", lambda: self.press("terror")))
         for i, (label, action) in enumerate(rows):
             self.buttons.append(widgets.Button(label, (x, y + i * 46, w, 38), action, size=17))
+        self._confirm_row(y + len(rows) * 46, 38)
+
+    def _confirm_row(self, y: int, height: int) -> None:
+        x, w = ACTIONS.left + 12, ACTIONS.width - 24
         self.confirm_button = widgets.Button(
-            "Confirm (Enter)", (x, y + len(rows) * 46, w // 2 - 4, 38), self.confirm, size=16
+            "Confirm (Enter)", (x, y, w // 2 - 4, height), self.confirm, size=16
         )
         self.cancel_button = widgets.Button(
-            "Back (Esc)",
-            (x + w // 2 + 4, y + len(rows) * 46, w // 2 - 4, 38),
-            self.undo,
-            size=16,
+            "Back (Esc)", (x + w // 2 + 4, y, w // 2 - 4, height), self.undo, size=16
         )
         self.buttons += [self.confirm_button, self.cancel_button]
+
+    def _rebuild_duel_buttons(self, kinds: set[Any]) -> None:
+        """The Duel board's actions panel: the buttons two to a row, the energy's (exchange,
+        buy) among them, and the six procedure buttons above the tools row."""
+        x, w = ACTIONS.left + 12, ACTIONS.width - 24
+        y, step, height = ACTIONS.top + 118, 38, 32
+        rows: list[list[tuple[str, Any, str]]] = []
+        first: list[tuple[str, Any, str]] = []
+        if "end" in kinds:
+            first.append(("End turn (Space)", lambda: self.press("end"), ""))
+        if "discard" in kinds:
+            first.append(("Discard (X)", lambda: self.press("discard"), ""))
+        if "keep_taken" in kinds:
+            first.append(("Keep it as it is (K)", lambda: self.press("keep_taken"), ""))
+        if first:
+            rows.append(first)
+        if "unlucky" in kinds:
+            rows.append([("Unlucky draw: three new tiles", lambda: self.press("unlucky"), "")])
+        second: list[tuple[str, Any, str]] = []
+        if "exchange" in kinds:
+            second.append(
+                (
+                    "Exchange: +1 energy",
+                    lambda: self.press("exchange"),
+                    "Discard the selected tile for 1 energy (only right after the draw).",
+                )
+            )
+        if "battle" in kinds:
+            second.append(("Start battle", lambda: self.press("battle"), ""))
+        if "terror" in kinds:
+            second.append(("Play Terror", lambda: self.press("terror"), ""))
+        if second:
+            rows.append(second)
+        buys = sorted({int(d["n"]) for _a, d in self.legal if d.get("kind") == "buy"})
+        if buys:
+            rows.append(
+                [
+                    (
+                        f"Buy {n}",
+                        lambda n=n: self.buy(n),
+                        f"Pay {n} HQ hit point{'s' if n > 1 else ''} for {n} energy. It ends"
+                        " your turn.",
+                    )
+                    for n in buys
+                ]
+            )
+        for row in rows:
+            cell = (w - 8 * (len(row) - 1)) // len(row)
+            for i, (label, action, hint) in enumerate(row):
+                button = widgets.Button(
+                    label, (x + i * (cell + 8), y, cell, height), action, size=15, hint=hint
+                )
+                self.buttons.append(button)
+            y += step
+        self._confirm_row(y, height)
+        if self.stage == "main" and not self.view.get("rotations"):
+            cell = (w - 16) // 3
+            for i, name in enumerate(PROCEDURES):
+                cost = int((self.view.get("procedure_costs") or {}).get(name, 0))
+                label = {"elimination": "Eliminate", "detonation": "Detonate"}.get(
+                    name, name.capitalize()
+                )
+                button = widgets.Button(
+                    f"{label} {cost}",
+                    (x + (i % 3) * (cell + 8), 682 + (i // 3) * 34, cell, 30),
+                    lambda n=name: self.pick_procedure(n),
+                    size=14,
+                )
+                button.procedure = name  # type: ignore[attr-defined]
+                uses = any(d.get("procedure") == name for _a, d in self.legal)
+                button.enabled = uses
+                words = PROCEDURE_WORDS.get(name, "")
+                if uses:
+                    button.hint = f"{words} Costs {cost} energy."
+                else:
+                    reason = self.procedure_reason(name) or "Not possible now."
+                    button.hint = f"{words} Costs {cost} energy. Not now: {reason}"
+                self.procedure_buttons.append(button)
+
+    def shown_procedures(self) -> list[widgets.Button]:
+        """The procedure buttons (the Duel board, a human's main step)."""
+        if not self.human_to_move():
+            return []
+        for button in self.procedure_buttons:
+            button.selected = self.partial.get("procedure") == getattr(button, "procedure", "")
+        return list(self.procedure_buttons)
+
+
+# What each procedure does, for its button's hover box (the engine checks every use).
+PROCEDURE_WORDS = {
+    "rotation": "Rotation: turn one of your Links.",
+    "swap": "Swap: two of your Links change places (and may turn).",
+    "push": "Push: one of your Links pushes an adjacent enemy away.",
+    "laser": "Laser: destroys the enemy units on the line between two of your Links.",
+    "elimination": "Elimination: destroys an enemy unit with three of your Links around it.",
+    "detonation": "Detonation: destroys every enemy Link.",
+}

@@ -16,6 +16,9 @@ INSTANT_KINDS = {
     "sniper": "sniper",
     "grenade": "grenade",
     "air_strike": "air_strike",
+    "terror": "terror",
+    "castling": "castling",
+    "rotation": "rotation",
 }
 # The hexes of an action, in the order the player clicks them (the facing comes last).
 SLOTS = {
@@ -29,8 +32,27 @@ SLOTS = {
     "sniper": ("target",),
     "grenade": ("target",),
     "air_strike": ("target",),
+    "grant": ("from", "to"),
+    "castling": ("from", "to"),
+    "rotation": ("at",),
+    "turn_taken": ("at",),
+    "keep_taken": ("at",),
+    "terror": (),
 }
-BOARD_KINDS_WITHOUT_TILE = ("place_hq", "push_to", "mobility", "transport")
+# The Duel board's procedures: their hexes in click order (a Swap turns both units after).
+PROCEDURES = ("rotation", "swap", "push", "laser", "elimination", "detonation")
+PROCEDURE_SLOTS = {
+    "rotation": ("at",),
+    "swap": ("from", "to"),
+    "push": ("from", "target"),
+    "laser": ("from", "to"),
+    "elimination": ("target",),
+    "detonation": (),
+}
+HEX_SLOTS = ("from", "to", "at", "target")
+BOARD_KINDS_WITHOUT_TILE = ("place_hq", "push_to", "mobility", "transport", "grant", "turn_taken")
+# Moves of a unit by itself: one click on the unit, one on where it goes (Mobility first).
+SELF_MOVES = ("mobility", "transport", "grant")
 HAND_SIZE = 46
 LEFT = pygame.Rect(10, 10, 300, 390)
 RIGHT = pygame.Rect(970, 10, 300, 390)

@@ -95,6 +95,8 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         self.selected: int | None = None  # index in the mover's hand
         self.partial: dict[str, Any] = {}
         self.facing = 0
+        self.facing2 = 0  # a Swap's second unit
+        self.procedure_buttons: list[widgets.Button] = []
         self.over_shown = False
         self.battle_pending = False
         self.question_scene: Any = None  # the battle scene asking a human a battle question
@@ -184,6 +186,15 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         self._rebuild_buttons()
         self.track_mouse(self.app.mouse)  # the hands changed under a pointer that stood still
 
+    def energy_in_play(self) -> bool:
+        """The Duel board with two seats: energy, terminals and procedures."""
+        return self.view.get("board") == "duel" and len(self.armies) == 2
+
+    def links(self) -> set[Hex]:
+        """The units on terminals, not netted (the Duel board's Links)."""
+        terminals = {as_hex(t) for t in self.view.get("terminals") or []}
+        return {at for at in self.units if at in terminals and at not in self.netted}
+
     def human_to_move(self) -> bool:
         return self.mover >= 0 and self.seats[self.mover].is_human and not self.game.is_terminal()
 
@@ -239,7 +250,15 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         else:
             self.undo_stack.clear()
         self.log_action(seat, desc, before_units, self.game, battles)
-        if desc.get("kind") in ("place", "place_hq", "move", "mobility", "transport", "push_to"):
+        if desc.get("kind") in (
+            "place",
+            "place_hq",
+            "move",
+            "mobility",
+            "transport",
+            "grant",
+            "push_to",
+        ):
             self.app.sounds.play("place")
             landed = desc.get("at") or desc.get("to")
             if landed is not None:  # the tile drops onto the board
@@ -344,6 +363,11 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         colour = tileart.lighter(tileart.army_colour(self.armies[seat]), 0.55)
         text = f"{who} {action_words(desc, before, seat)}"
         hexes = list(action_hexes(desc))
+        destroys = desc.get("kind") == "procedure" and desc.get("procedure") in (
+            "laser",
+            "elimination",
+            "detonation",
+        )
         if desc.get("kind") in ("sniper", "grenade", "air_strike") and game.battles == battles:
             after = {as_hex(u["at"]): u for u in game.view()["units"]}
             outcome, touched = outcome_words(before, after, seat)
@@ -352,6 +376,11 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
                 text = f"{who} {instant[str(desc['kind'])]} {outcome}"
             else:
                 text += ": no effect"
+            hexes += [at for at in touched if at not in hexes]
+        elif destroys:  # what the procedure did, read off the board after it
+            after = {as_hex(u["at"]): u for u in game.view()["units"]}
+            outcome, touched = outcome_words(before, after, seat)
+            text += f"; {outcome}" if outcome else ": no effect"
             hexes += [at for at in touched if at not in hexes]
         self.add_log(text, colour, hexes)
 
