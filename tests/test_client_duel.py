@@ -16,6 +16,7 @@ from client_support import (  # noqa: F401
     data_dir_fixture,
     drawn_texts,
     key,
+    move,
     play_by_clicks,
 )
 
@@ -362,3 +363,28 @@ def test_an_ai_duel_with_smart_and_vegas_runs_in_the_client(app) -> None:
     assert game.is_terminal(), "the game ended"
     problems = ("Engine error", "AI error", "The AI chose an illegal action")
     assert not [line for line, *_ in scene.log if line.startswith(problems)], scene.log
+
+
+def test_the_replay_of_a_duel_shows_its_takeovers_links_and_mines(app, monkeypatch) -> None:
+    game = _find(lambda g: any(u["controller"] != u["seat"] for u in g.view()["units"]))
+    seats = [SeatSetup(a, "human") for a in game.view()["armies"]]
+    rep = app.open("replay", game, seats)
+    rep.index = len(rep.rep.frames) - 1
+    tags = _tags(app, monkeypatch)
+    view = rep.view
+    taken = [u for u in view["units"] if u["controller"] != u["seat"]]
+    assert tags.count("TAKEN") == len(taken) > 0
+    assert view["board"] == "duel"
+
+
+def test_a_mine_on_the_board_has_a_hover_box(app, monkeypatch) -> None:
+    game = _find(lambda g: bool(g.view()["foundations"]))
+    scene = _scene(app, game)
+    shown: list[str] = []
+    monkeypatch.setattr(
+        "nshex_pygame.client.widgets.tooltip", lambda s, title, *a, **k: shown.append(title)
+    )
+    mine = game.view()["foundations"][0]
+    move(app, scene.board.pixel(tuple(mine["at"])))
+    app.draw()
+    assert shown == ["Vegas Mine"]

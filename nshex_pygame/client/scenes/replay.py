@@ -296,8 +296,16 @@ class ReplayScene(Scene):
         self.draw_backdrop(surface)
         view = self.view
         self.board.draw_ground(surface)
+        self.board.draw_terminals(surface, view.get("terminals"))
+        self.board.draw_foundations(surface, view.get("foundations"))
         netted = {as_hex(e["at"]) for e in view.get("board_effects") or [] if e.get("netted")}
         self.board.draw_units(surface, view["units"], list(view["hq_hp"]), netted)
+        self.board.draw_takeovers(surface, view["units"], self.armies)
+        occupied = {as_hex(u["at"]) for u in view["units"]}
+        terminals = {as_hex(t) for t in view.get("terminals") or []}
+        links = (occupied & terminals) - netted
+        self.board.draw_terminal_tags(surface, view.get("terminals"), occupied, links)
+        self.board.draw_takeovers(surface, view["units"], self.armies, tags=True)
         frame = self.frame
         spot = frame.desc.get("at") or frame.desc.get("to") or frame.desc.get("target")
         if spot is not None and frame.index > 0:

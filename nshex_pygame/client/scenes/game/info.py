@@ -291,6 +291,10 @@ class GameInfo:
             title, lines = self.unit_info(unit)
             widgets.tooltip(surface, title, lines, pos)
             return
+        for foundation in self.view.get("foundations") or []:
+            if at is not None and as_hex(foundation["at"]) == at:  # a Mine: not a unit
+                self._tile_tooltip(surface, str(foundation["tile"]), pos)
+                return
         for seat in range(min(2, len(self.armies))):
             rect = LEFT if seat == 0 else RIGHT
             deck = pygame.Rect(rect.left + 12, rect.top + 92, 130, 150)
