@@ -187,6 +187,11 @@ pub struct ArmyDef {
     pub name: String,
     pub tiles: Vec<TileId>,
     pub hq: TileId,
+    /// It has a takeover source (the Vegas HQ, an Agitator): control must be resolved.
+    pub takeovers: bool,
+    /// It has a tile whose rules the game flow looks at only for the Duel's armies (a
+    /// takeover source, the Smart HQ's grant, a Transporter, a foundation, a Bio-droid).
+    pub duel_tiles: bool,
 }
 
 /// Every army and tile the engine knows.
@@ -390,11 +395,17 @@ pub fn load_armies(files: &[(&str, &str)]) -> Result<TileSet, ArmyDataError> {
                 format!("counts add up to {total}, an army has {DECK_SIZE} tiles"),
             ));
         }
+        let defs = || tile_ids.iter().map(|t| &set.tiles[t.0 as usize]);
+        let takeovers = defs().any(|d| d.takeover != 0);
+        let duel_tiles =
+            defs().any(|d| d.takeover != 0 || d.grant || d.transporter || d.mine || d.bio_droid);
         set.armies.push(ArmyDef {
             id: raw.id,
             name: raw.name,
             tiles: tile_ids,
             hq,
+            takeovers,
+            duel_tiles,
         });
     }
     set.move_flags = set

@@ -10,7 +10,6 @@ impl Battle {
         self.rays = &geo.rays;
         self.dir_cells = &geo.dir_cells;
         let mut seat_cells = [0u64; MAX_SEATS];
-        let mut takers = 0u64;
         // Each tile's flags, one byte per cell, gathered into masks eight cells at a time.
         let mut flag_bytes = [0u8; 64];
         for (i, slot) in pos.cells[..geo.len()].iter().enumerate() {
@@ -23,7 +22,6 @@ impl Battle {
                 u.wounds = unit.wounds;
                 u.placed = unit.placed;
                 seat_cells[unit.ctrl as usize] |= 1 << i;
-                takers |= ((t.o.take != 0) as u64) << i;
                 flag_bytes[i] = *flags | 1 << F_OCCUPIED;
             }
         }
@@ -51,7 +49,12 @@ impl Battle {
         self.actors = masks[F_ACTOR as usize];
         self.sources = masks[F_SOURCE as usize];
         self.seat_cells = seat_cells;
-        self.takers = takers;
+        // Takeover sources are among the special tiles (rare: their removal asks for a full
+        // derivation), so finding them costs nothing on a board without any.
+        self.takers = 0;
+        for c in bits(self.special) {
+            self.takers |= ((self.u[c as usize].o.take != 0) as u64) << c;
+        }
         self.recons = masks[F_RECON as usize];
         self.scopers = masks[F_SCOPER as usize];
         self.netters = masks[F_NETTER as usize];
@@ -115,7 +118,9 @@ pub(super) fn templates() -> &'static [[(BUnit, u8); 8]] {
                         | (def.scoper as u8) << F_SCOPER
                         | ((o.net != 0) as u8) << F_NETTER
                         | (def.recon_center as u8) << F_RECON
-                        | ((def.effect.quartermaster || def.effect.transport) as u8) << F_SPECIAL;
+                        | ((def.effect.quartermaster || def.effect.transport || def.takeover != 0)
+                            as u8)
+                            << F_SPECIAL;
                     (unit, flags)
                 })
             })

@@ -25,17 +25,18 @@ impl Game {
 
     /// Applies an action known to be legal.
     pub fn apply_unchecked(&mut self, action: Action) {
-        if !self.takeovers_possible {
-            self.apply_action(action);
-            return;
+        // With a takeover source in the game, control is resolved after the action, and the
+        // takeovers it began are rotated (D-12, D-13).
+        if self.takeovers_possible {
+            self.note_takeovers();
         }
-        // Control is resolved after the action, and takeovers it began are rotated (D-12,
-        // D-13).
-        self.note_takeovers();
         self.apply_action(action);
-        self.after_action();
+        if self.takeovers_possible {
+            self.after_action();
+        }
     }
 
+    #[inline(always)]
     fn apply_action(&mut self, action: Action) {
         let seat = self.to_move as usize;
         if self.exchange_open
@@ -95,21 +96,21 @@ impl Game {
             Action::Place { tile, cell, facing } => {
                 self.take_from_hand(tile);
                 let h = self.pos.geometry().hex(cell);
-                if Self::is_foundation(tile) {
+                if self.duel_tiles && Self::is_foundation(tile) {
                     self.pos.place_foundation(h, tile, seat as u8);
-                    return;
-                }
-                if let Some(t) = self.pos.cells[cell as usize].take() {
+                } else if let Some(t) = self.pos.cells[cell as usize].take() {
                     // On a Transporter's hex: it goes to its owner's discard pile, its
-                    // wounds do not pass on (FAQ-260, D-33).
+                    // wounds do not pass on (FAQ-260, D-33); the board was not full.
                     self.discards[t.seat as usize].push(t.tile);
                     self.pos.place(h, tile, seat as u8, facing, 0);
-                    return;
-                }
-                self.pos.place(h, tile, seat as u8, facing, 0);
-                self.enter(cell);
-                if self.pos.is_full() {
-                    self.battles_then(AfterBattle::FullBoard, Vec::new());
+                } else {
+                    self.pos.place(h, tile, seat as u8, facing, 0);
+                    if self.duel_tiles {
+                        self.enter(cell);
+                    }
+                    if self.pos.is_full() {
+                        self.battles_then(AfterBattle::FullBoard, Vec::new());
+                    }
                 }
             }
             Action::Move { from, to, facing } => {

@@ -20,6 +20,7 @@ impl Game {
 
     /// A tile leaves the board: to its owner's discard pile, or a Bio-droid to the top of
     /// its owner's deck, the next tile drawn (D-34).
+    #[inline]
     pub(super) fn send_away(&mut self, tile: TileId, owner: u8) {
         let o = owner as usize;
         if tiles().tile(tile).bio_droid {
@@ -31,6 +32,7 @@ impl Game {
     }
 
     /// The unit on `cell` is destroyed (not an HQ).
+    #[inline]
     pub(super) fn remove_unit(&mut self, cell: u8) {
         if let Some(u) = self.pos.cells[cell as usize].take() {
             self.send_away(u.tile, u.seat);
@@ -46,6 +48,7 @@ impl Game {
 
     /// A unit has entered `cell` (placed, moved, pushed): a Mine there is destroyed, and
     /// with it the unit, unless it is an HQ (D-15, FAQ-26, FAQ-92).
+    #[inline]
     pub(super) fn enter(&mut self, cell: u8) {
         if self.pos.foundations[cell as usize].is_none() {
             return;
@@ -291,8 +294,9 @@ impl Game {
     // ----- energy and procedures (D-16, D-17) ----------------------------------------
 
     /// The Duel board's energy and procedures are in play (two seats, D-16).
+    #[inline]
     pub(super) fn energy_in_play(&self) -> bool {
-        self.pos.board == BoardKind::Duel && self.seats() == 2
+        self.energy_on
     }
 
     /// Links (D-11): units on terminals, not netted; `friendly`: those the seat to move

@@ -123,6 +123,7 @@ impl Game {
             .find(|&t| instant_of(t) == Some(kind))
     }
 
+    #[inline]
     pub(super) fn use_instant(&mut self, kind: InstantKind) {
         let seat = self.to_move as usize;
         let i = self.hands[seat]

@@ -150,6 +150,7 @@ impl Game {
     /// What the turn's options depend on: nets (a netted unit cannot move, push or be
     /// pushed; a netted HQ throws no Grenade), Transport links and Recon Centers. One pass
     /// over the board; nothing is computed when neither the hand nor the board needs it.
+    #[inline(always)]
     pub(super) fn main_analysis(&self, occ: u64) -> MoveInfo {
         let set = tiles();
         let seat = self.to_move;
@@ -167,8 +168,9 @@ impl Game {
         });
         let geo = self.pos.geometry();
         let (mut throwers, mut own_mobile) = (0u64, 0u64);
-        let (mut transports, mut recons, mut scoper) = (0u64, 0u64, false);
-        let mut duel = false;
+        let (mut transports, mut recons) = (0u64, 0u64);
+        // Every flag seen on the board, for the rare ones (Scoper, the Duel's tiles).
+        let mut seen = 0u8;
         for i in bits(occ) {
             let Some(u) = &self.pos.cells[i as usize] else {
                 continue;
@@ -180,10 +182,11 @@ impl Game {
             own_mobile |= bit(MOVE_MOBILITY) & ((u.ctrl == seat) as u64) << i;
             transports |= bit(MOVE_TRANSPORT);
             recons |= bit(MOVE_RECON);
-            scoper |= f & MOVE_SCOPER != 0;
-            duel |= f & (MOVE_TAKEOVER | MOVE_GRANT | MOVE_TRANSPORTER) != 0;
+            seen |= f;
         }
-        let duel = duel || self.energy_in_play();
+        let scoper = seen & MOVE_SCOPER != 0;
+        let duel =
+            seen & (MOVE_TAKEOVER | MOVE_GRANT | MOVE_TRANSPORTER) != 0 || self.energy_in_play();
         if !hand_needs && own_mobile == 0 && transports == 0 && !duel {
             return MoveInfo::default();
         }

@@ -301,6 +301,8 @@ pub struct Game {
     /// Some army in the game has a Duel tile (a takeover source, the Smart HQ's grant, a
     /// Transporter, a foundation, a Bio-droid): their rules are looked at.
     duel_tiles: bool,
+    /// The Duel board with two seats: energy and procedures are in play (D-16).
+    energy_on: bool,
 }
 
 /// Two games are equal when their states are; the last battle's log is a record for
@@ -348,21 +350,12 @@ fn distinct_tiles(hand: &[TileId]) -> ([TileId; 3], usize) {
 
 /// Whether any of these armies has a takeover source (D-13).
 fn takeovers_possible(armies: &[ArmyId]) -> bool {
-    let set = tiles();
-    armies
-        .iter()
-        .any(|&a| set.army(a).tiles.iter().any(|&t| set.tile(t).takeover != 0))
+    armies.iter().any(|&a| tiles().army(a).takeovers)
 }
 
 /// Whether any of these armies has a Duel tile whose rules the game must look at.
 fn duel_tiles(armies: &[ArmyId]) -> bool {
-    let set = tiles();
-    armies.iter().any(|&a| {
-        set.army(a).tiles.iter().any(|&t| {
-            let d = set.tile(t);
-            d.takeover != 0 || d.grant || d.transporter || d.mine || d.bio_droid
-        })
-    })
+    armies.iter().any(|&a| tiles().army(a).duel_tiles)
 }
 
 /// The instant kinds in a hand, as a small set.
@@ -416,6 +409,7 @@ impl Game {
             known_top: [0; MAX_SEATS],
             takeovers_possible: takeovers_possible(armies),
             duel_tiles: duel_tiles(armies),
+            energy_on: board == BoardKind::Duel && n == 2,
         };
         // Vegas places its HQ after every other seat (FAQ-375).
         let first = g.hq_order().next().expect("a seat");
@@ -706,6 +700,7 @@ impl Game {
         self.known_top = other.known_top;
         self.takeovers_possible = other.takeovers_possible;
         self.duel_tiles = other.duel_tiles;
+        self.energy_on = other.energy_on;
     }
 }
 

@@ -152,16 +152,17 @@ impl Game {
         u.facing = facing;
         self.pos.cells[to as usize] = Some(u);
         // The "already used" marks travel with the unit.
-        for m in [
-            &mut self.used_mobility,
-            &mut self.used_transport,
-            &mut self.used_grant,
-        ] {
+        let carry = |m: &mut u64| {
             let had = *m >> from & 1;
             *m &= !(1 << from);
             *m |= had << to;
+        };
+        carry(&mut self.used_mobility);
+        carry(&mut self.used_transport);
+        if self.duel_tiles {
+            carry(&mut self.used_grant);
         }
-        if to != from {
+        if self.duel_tiles && to != from {
             self.enter(to);
         }
     }

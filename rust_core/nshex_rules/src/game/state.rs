@@ -236,6 +236,7 @@ impl Game {
         let mut pos = s.pos;
         // Control follows from the board (D-13), whatever the data said.
         pos.settle();
+        let energy_on = pos.board == BoardKind::Duel && seats == 2;
         let game = Game {
             pos,
             hands: s.hands,
@@ -263,6 +264,7 @@ impl Game {
             known_top: s.known_top,
             takeovers_possible: takeovers_possible(&armies),
             duel_tiles: duel_tiles(&armies),
+            energy_on,
         };
         // The stage must be one the rules can reach from this position.
         let tm = game.to_move as usize;
