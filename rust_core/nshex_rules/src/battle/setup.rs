@@ -49,16 +49,16 @@ impl Battle {
         self.actors = masks[F_ACTOR as usize];
         self.sources = masks[F_SOURCE as usize];
         self.seat_cells = seat_cells;
+        self.recons = masks[F_RECON as usize];
+        self.scopers = masks[F_SCOPER as usize];
+        self.netters = masks[F_NETTER as usize];
+        self.special = masks[F_SPECIAL as usize];
         // Takeover sources are among the special tiles (rare: their removal asks for a full
         // derivation), so finding them costs nothing on a board without any.
         self.takers = 0;
         for c in bits(self.special) {
             self.takers |= ((self.u[c as usize].o.take != 0) as u64) << c;
         }
-        self.recons = masks[F_RECON as usize];
-        self.scopers = masks[F_SCOPER as usize];
-        self.netters = masks[F_NETTER as usize];
-        self.special = masks[F_SPECIAL as usize];
         self.removed_sources = 0;
         self.nets_dirty = false;
         self.hq_hp = pos.hq_hp;
