@@ -348,8 +348,15 @@ def test_view_and_state_json_are_complete() -> None:
     view = game.view()
     assert view["decks"] == decks, "the view shows the decks in order"
     state = json.loads(game.state_json())
-    for key in ("hands", "discards", "hq_hp", "units", "to_move", "stage", "turn"):
+    for key in ("hands", "discards", "hq_hp", "to_move", "stage", "turn"):
         assert view[key] == state[key], key
+    # The view adds each unit's controller, which follows from the board and so is not in
+    # the saved state (D-13); without a takeover source every unit is its owner's.
+    assert [{k: v for k, v in u.items() if k != "controller"} for u in view["units"]] == state[
+        "units"
+    ]
+    assert all(u["controller"] == u["seat"] for u in view["units"])
+    assert all("controller" not in u for u in state["units"])
     assert view["current_player"] == game.current_player()
     for seat in (0, 1):
         seen = game.observation(seat)
