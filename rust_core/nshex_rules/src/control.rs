@@ -5,7 +5,9 @@
 //! controller differ from its owner. Without one on the board, control is ownership and
 //! nets and scoping are the plain D-3 and D-7; callers skip this module then.
 //!
-//! 1. Start: every unit controlled by its owner, no module scoped.
+//! 1. Start: every unit controlled by its owner, no module scoped; then the takeovers as they
+//!    would be with no net on the board (P-23: so a unit already taken over keeps the
+//!    netter that would net its taker netted, FAQ-381).
 //! 2. Nets (D-3) with the current controllers, except that a net edge of N toward a takeover
 //!    source T is ignored when T's takeover edge faces N, T's working side (previous round)
 //!    is hostile to N's owner and N is a unit T may take (takeover beats the net: FAQ-157,
@@ -105,8 +107,10 @@ pub(crate) fn resolve(
         [([0; MAX_CELLS], [0; MAX_CELLS]); HISTORY];
     let mut kept = 0usize;
     let mut last_round = false;
+    // P-23: the takeovers first, as if no net were on the board.
+    c = round(nbr, occ, t, side, &c, &mut working, sources, held, false);
     loop {
-        let next = round(nbr, occ, t, side, &c, &mut working, sources, held);
+        let next = round(nbr, occ, t, side, &c, &mut working, sources, held, true);
         if next.ctrl == c.ctrl && next.scoped_by == c.scoped_by || last_round {
             return next;
         }
@@ -159,6 +163,7 @@ fn round(
     working: &mut [u8; MAX_CELLS],
     sources: u64,
     held: u64,
+    nets_on: bool,
 ) -> Control {
     let may_take = |src: u8, target: u8| -> bool {
         // A non-HQ unit (a foundation is never in `occ`).
@@ -189,7 +194,7 @@ fn round(
         net_dirs[n as usize] = dirs;
         throwers |= ((dirs != 0) as u64) << n;
     }
-    let netted = if throwers != 0 {
+    let netted = if throwers != 0 && nets_on {
         nets_among(nbr, throwers, occ, |i| {
             (side_of(side, c.ctrl[i as usize]), net_dirs[i as usize])
         })
@@ -412,6 +417,42 @@ mod tests {
             (0, -1, "vegas.agitator", 1, 3),
         ]);
         assert_eq!(ctrl, vec![1, 1]);
+    }
+
+    #[test]
+    fn faq381_a_taken_netter_keeps_the_netter_of_its_taker_netted() {
+        // The Vegas HQ (A, 0,0, facing 0) takes the Net Fighter B on 1,-1, whose net faces
+        // C (0,-1, next to A). The opponent's Net Fighter on C faces A. The HQ is not
+        // netted: B, now Vegas's, nets C (FAQ-381; P-23).
+        let (ctrl, netted) = run(&[
+            (0, 0, "vegas.hq", 1, 0),
+            (1, -1, "smart.net_fighter", 0, 5),
+            (0, -1, "smart.net_fighter", 0, 3),
+        ]);
+        assert_eq!(ctrl, vec![1, 1, 0]);
+        assert_eq!(netted, vec![(0, -1)]);
+    }
+
+    #[test]
+    fn faq165_a_netter_never_nets_a_takeover_aimed_at_it_even_when_cancelled() {
+        // Two hostile Agitators aim at one Net Fighter (seat 2): their takeovers cancel, and
+        // it nets neither of them, though its net faces one (FAQ-165).
+        let (ctrl, netted) = run(&[
+            (0, 0, "smart.net_fighter", 2, 0),
+            (0, -1, "vegas.agitator", 1, 3),
+            (0, 1, "vegas.agitator", 0, 0),
+        ]);
+        assert_eq!(ctrl[0], 2, "cancelled: the owner keeps it");
+        assert!(netted.is_empty(), "{netted:?}");
+        // A side with more takeovers: the netter still nets neither side's Agitator.
+        let (ctrl, netted) = run(&[
+            (0, 0, "smart.net_fighter", 2, 0),
+            (0, -1, "vegas.agitator", 1, 3),
+            (0, 1, "vegas.agitator", 0, 0),
+            (-1, 1, "vegas.agitator", 0, 1),
+        ]);
+        assert_eq!(ctrl[0], 0, "two against one");
+        assert!(netted.is_empty(), "{netted:?}");
     }
 
     #[test]
