@@ -124,6 +124,14 @@ def test_a_taken_over_unit_and_the_links_are_marked(app, monkeypatch) -> None:
     assert any(text.startswith("TAKEN OVER: Vegas") for text, _ in lines)
 
 
+def test_the_links_the_engine_lists_are_tagged_on_the_board(app, monkeypatch) -> None:
+    game = _find(lambda g: bool(g.view()["links"]))
+    scene = _scene(app, game)
+    links = game.view()["links"]
+    assert scene.links() == {tuple(h) for h in links}
+    assert _tags(app, monkeypatch).count("LINK") == len(links) > 0
+
+
 def test_the_energy_track_and_terror_are_in_the_side_panels(app) -> None:
     game = _find(lambda g: bool(g.view()["terror"]))
     scene = _scene(app, game)

@@ -266,17 +266,9 @@ def _link(surface, edge: _Edge) -> None:
 
 
 def takeover_edges(info: dict[str, Any]) -> list[int]:
-    """The printed edges that take over the enemy unit they face: the Vegas HQ's edge without
-    an attack, an Agitator's link edge (its edge 0). The engine's tile data names the ability
-    (``hq-takeover``, ``agitator-takeover``), not the edge; these are the edges its words
-    describe."""
-    abilities = info.get("abilities") or []
-    if "hq-takeover" in abilities:
-        edges = info.get("edges") or []
-        return [e for e, d in enumerate(edges) if not (d.get("melee") or d.get("ranged"))]
-    if "agitator-takeover" in abilities:
-        return [0]
-    return []
+    """The printed edges that take over the enemy unit they face (the Vegas HQ's, an
+    Agitator's), as the engine's tile data marks them."""
+    return [e for e, d in enumerate(info.get("edges") or []) if d.get("takeover")]
 
 
 def _takeover(surface, edge: _Edge) -> None:

@@ -302,8 +302,7 @@ class ReplayScene(Scene):
         self.board.draw_units(surface, view["units"], list(view["hq_hp"]), netted)
         self.board.draw_takeovers(surface, view["units"], self.armies)
         occupied = {as_hex(u["at"]) for u in view["units"]}
-        terminals = {as_hex(t) for t in view.get("terminals") or []}
-        links = (occupied & terminals) - netted
+        links = {as_hex(t) for t in view.get("links") or []}
         self.board.draw_terminal_tags(surface, view.get("terminals"), occupied, links)
         self.board.draw_takeovers(surface, view["units"], self.armies, tags=True)
         frame = self.frame

@@ -172,7 +172,12 @@ pub fn action_view(g: &Game, a: Action) -> Value {
         Action::Unlucky => json!({"kind": "unlucky"}),
         Action::Discard { tile } => json!({"kind": "discard", "tile": t(tile)}),
         Action::Place { tile, cell, facing } => {
-            json!({"kind": "place", "tile": t(tile), "at": h(cell), "facing": facing})
+            let mut v = json!({"kind": "place", "tile": t(tile), "at": h(cell), "facing": facing});
+            if let Some(u) = g.pos().cells[cell as usize] {
+                // On a Transporter's hex: the tile replaces it (D-33).
+                v["replaces"] = t(u.tile);
+            }
+            v
         }
         Action::Move { from, to, facing } => {
             json!({"kind": "move", "from": h(from), "to": h(to), "facing": facing})
@@ -334,11 +339,24 @@ pub fn game_view(g: &Game, seat: Option<u8>) -> Value {
         })
         .collect();
     o.insert("board_effects".into(), json!(tiles_info));
+    // Links (D-11): units on terminals that are not netted, whoever controls them.
+    let links = (0..geo.len() as u8)
+        .filter(|&c| {
+            terminals >> c & 1 == 1
+                && g.pos().cells[c as usize].is_some()
+                && an.netted >> c & 1 == 0
+        })
+        .fold(0u64, |m, c| m | 1 << c);
+    o.insert(
+        "links".into(),
+        json!(crate::save::cells_to_hexes(g.pos(), links)),
+    );
     o.insert("seats".into(), json!(seats));
     v
 }
 
-/// What a tile is, as printed: kind, initiative, edges, toughness, abilities (keywords) and
+/// What a tile is, as printed: kind, initiative, edges (each edge's symbols; `takeover` marks
+/// a takeover edge, D-13), toughness, abilities (keywords) and
 /// what each ability does (`ability_texts`: keyword, badge, text), or `None` for an unknown id.
 pub fn tile_view(tile_id: &str) -> Option<Value> {
     let set = tiles();
@@ -349,6 +367,7 @@ pub fn tile_view(tile_id: &str) -> Option<Value> {
             serde_json::json!({
                 "melee": t.melee[e], "ranged": t.ranged[e], "armor": bit(t.armor),
                 "net": bit(t.net), "link": bit(t.link), "gauss": bit(t.gauss),
+                "takeover": bit(t.takeover),
             })
         })
         .collect();

@@ -187,13 +187,13 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         self.track_mouse(self.app.mouse)  # the hands changed under a pointer that stood still
 
     def energy_in_play(self) -> bool:
-        """The Duel board with two seats: energy, terminals and procedures."""
-        return self.view.get("board") == "duel" and len(self.armies) == 2
+        """The Duel board with two seats: energy, terminals and procedures (the engine's view
+        holds energy only then)."""
+        return bool(self.view.get("terminals")) and len(self.view.get("energy") or []) == 2
 
     def links(self) -> set[Hex]:
-        """The units on terminals, not netted (the Duel board's Links)."""
-        terminals = {as_hex(t) for t in self.view.get("terminals") or []}
-        return {at for at in self.units if at in terminals and at not in self.netted}
+        """The Duel board's Links, as the engine's view lists them."""
+        return {as_hex(t) for t in self.view.get("links") or []}
 
     def human_to_move(self) -> bool:
         return self.mover >= 0 and self.seats[self.mover].is_human and not self.game.is_terminal()
