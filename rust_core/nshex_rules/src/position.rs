@@ -151,28 +151,44 @@ impl Position {
     /// Sets every unit's controller from the board (D-13): called after every change of the
     /// board outside a battle. Without a takeover source every unit is its owner's.
     pub fn settle(&mut self) {
-        if self.has_takeover_sources() {
-            let c = self.control();
-            for (i, u) in self.cells.iter_mut().enumerate() {
-                if let Some(u) = u {
-                    u.ctrl = c.ctrl[i];
-                }
-            }
-        } else {
+        self.settle_into(None);
+    }
+
+    /// [`Position::settle`], also filling `takeovers` (when given) with what
+    /// [`Position::takeovers`] returns, from the same resolution.
+    pub fn settle_into(&mut self, takeovers: Option<&mut Vec<(u16, u16)>>) {
+        let mut takeovers = takeovers;
+        if let Some(t) = takeovers.as_deref_mut() {
+            t.clear();
+        }
+        if !self.has_takeover_sources() {
             for u in self.cells.iter_mut().flatten() {
                 u.ctrl = u.seat;
             }
+            return;
+        }
+        let c = self.control();
+        for (i, u) in self.cells.iter_mut().enumerate() {
+            if let Some(u) = u {
+                u.ctrl = c.ctrl[i];
+            }
+        }
+        if let Some(out) = takeovers {
+            self.takeovers_of(&c, out);
         }
     }
 
     /// Per taken-over unit (by placement number), the sources it is controlled through (by
     /// placement number): what a new takeover is measured against (D-12).
     pub fn takeovers(&self) -> Vec<(u16, u16)> {
-        if !self.has_takeover_sources() {
-            return Vec::new();
-        }
-        let c = self.control();
         let mut out = Vec::new();
+        if self.has_takeover_sources() {
+            self.takeovers_of(&self.control(), &mut out);
+        }
+        out
+    }
+
+    fn takeovers_of(&self, c: &Control, out: &mut Vec<(u16, u16)>) {
         for (i, u) in self.cells.iter().enumerate() {
             if let Some(u) = u {
                 for s in crate::hex::bits(c.through[i]) {
@@ -182,7 +198,6 @@ impl Position {
                 }
             }
         }
-        out
     }
 
     /// The occupied cells with their units, in cell order.

@@ -74,7 +74,10 @@ impl Game {
     /// waiting for its hex, a battle waiting for an answer) already noted them.
     pub(super) fn note_takeovers(&mut self) {
         if self.takeovers_before.is_none() {
-            self.takeovers_before = Some(self.pos.takeovers());
+            let mut v = std::mem::take(&mut self.takeovers_scratch);
+            v.clear();
+            v.extend(self.pos.takeovers());
+            self.takeovers_before = Some(v);
         }
     }
 
@@ -84,47 +87,47 @@ impl Game {
     /// others in turn order. A rotation still due lapses if the unit is no longer so
     /// controlled.
     pub(super) fn after_action(&mut self) {
-        self.pos.settle();
+        let mut now = std::mem::take(&mut self.takeovers_scratch);
+        self.pos.settle_into(Some(&mut now));
         if matches!(
             self.stage,
             Stage::PushTo { .. } | Stage::BattleChoice { .. }
         ) {
+            self.takeovers_scratch = now;
             return;
         }
         let Some(before) = self.takeovers_before.take() else {
+            self.takeovers_scratch = now;
             return;
         };
         if self.stage == Stage::Over {
             self.rotations.clear();
+            self.takeovers_scratch = now;
             return;
         }
-        let now = self.pos.takeovers();
-        let mut new: Vec<(u16, u8)> = Vec::new();
+        // A rotation still due lapses if its unit is no longer so controlled.
+        let pos = &self.pos;
+        self.rotations.retain(|&(placed, seat)| {
+            pos.cells
+                .iter()
+                .flatten()
+                .any(|u| u.placed == placed && u.ctrl == seat && u.ctrl != u.seat)
+        });
         for &(unit, src) in &now {
-            if before.contains(&(unit, src)) || new.iter().any(|&(u, _)| u == unit) {
+            if before.contains(&(unit, src)) || self.rotations.iter().any(|&(u, _)| u == unit) {
                 continue;
             }
             if let Some(c) = self.cell_of_placed(unit) {
                 let u = self.pos.cells[c as usize].expect("a unit");
-                new.push((unit, u.ctrl));
+                self.rotations.push((unit, u.ctrl));
             }
         }
-        self.rotations.retain(|r| !new.iter().any(|n| n.0 == r.0));
-        self.rotations.extend(new);
-        let pos = &self.pos;
-        let cell_of = |placed: u16| {
-            pos.cells
-                .iter()
-                .flatten()
-                .find(|u| u.placed == placed)
-                .copied()
-        };
-        self.rotations.retain(|&(placed, seat)| {
-            cell_of(placed).is_some_and(|u| u.ctrl == seat && u.ctrl != u.seat)
-        });
         let (to_move, n) = (self.to_move, self.seats());
         self.rotations
             .sort_by_key(|&(_, seat)| (seat + n - to_move) % n);
+        // What holds now is what the next action is measured against.
+        self.takeovers_scratch = before;
+        self.takeovers_before = Some(now);
     }
 
     /// The rotations the seat first in line may answer now.

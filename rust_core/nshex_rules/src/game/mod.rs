@@ -291,8 +291,11 @@ pub struct Game {
     /// the order they are asked.
     rotations: Vec<(u16, u8)>,
     /// The takeovers (unit, source, by placement number) before the action under way, kept
-    /// until the action is complete (D-12: a takeover through a new source is new).
+    /// until the action is complete (D-12: a takeover through a new source is new); after a
+    /// complete action, those that hold now (the next action is measured against them).
     takeovers_before: Option<Vec<(u16, u16)>>,
+    /// A buffer for the takeovers, reused from action to action.
+    takeovers_scratch: Vec<(u16, u16)>,
     /// Per seat, how many tiles on top of the deck are known (returned Bio-droids, D-34):
     /// they are drawn first, and no reshuffle of the hidden order moves them.
     known_top: [u8; MAX_SEATS],
@@ -406,6 +409,7 @@ impl Game {
             exchange_open: false,
             rotations: Vec::new(),
             takeovers_before: None,
+            takeovers_scratch: Vec::new(),
             known_top: [0; MAX_SEATS],
             takeovers_possible: takeovers_possible(armies),
             duel_tiles: duel_tiles(armies),

@@ -261,6 +261,7 @@ impl Game {
             exchange_open: s.exchange_open,
             rotations: s.rotations,
             takeovers_before: None,
+            takeovers_scratch: Vec::new(),
             known_top: s.known_top,
             takeovers_possible: takeovers_possible(&armies),
             duel_tiles: duel_tiles(&armies),
