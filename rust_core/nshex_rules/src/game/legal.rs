@@ -167,23 +167,37 @@ impl Game {
             )
         });
         let geo = self.pos.geometry();
-        let (mut throwers, mut own_mobile) = (0u64, 0u64);
-        let (mut transports, mut recons) = (0u64, 0u64);
-        // Every flag seen on the board, for the rare ones (Scoper, the Duel's tiles).
-        let mut seen = 0u8;
+        // Each tile's flags, one byte per cell, gathered into masks eight cells at a time
+        // (which tiles have which flags follows no pattern, so no branch per cell).
+        let mut bytes = [0u8; 64];
+        let mut own = 0u64;
         for i in bits(occ) {
-            let Some(u) = &self.pos.cells[i as usize] else {
-                continue;
-            };
-            let f = set.move_flags[u.tile.0 as usize];
-            // Branch-free: which tiles have these follows no pattern.
-            let bit = |flag: u8| ((f & flag != 0) as u64) << i;
-            throwers |= bit(MOVE_NET);
-            own_mobile |= bit(MOVE_MOBILITY) & ((u.ctrl == seat) as u64) << i;
-            transports |= bit(MOVE_TRANSPORT);
-            recons |= bit(MOVE_RECON);
-            seen |= f;
+            if let Some(u) = &self.pos.cells[i as usize] {
+                bytes[i as usize] = set.move_flags[u.tile.0 as usize];
+                own |= ((u.ctrl == seat) as u64) << i;
+            }
         }
+        let words = geo.len().div_ceil(8);
+        let mut seen_word = 0u64;
+        let (mut throwers, mut mobile, mut transports, mut recons) = (0u64, 0u64, 0u64, 0u64);
+        for (k, chunk) in bytes[..words * 8].chunks_exact(8).enumerate() {
+            let w = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+            seen_word |= w;
+            // Moves the low bit of byte j to bit 56 + j, then to cell 8k + j.
+            let gather = |bit: u8| {
+                ((w >> bit.trailing_zeros() & 0x0101_0101_0101_0101)
+                    .wrapping_mul(0x0102_0408_1020_4080)
+                    >> 56)
+                    << (8 * k)
+            };
+            throwers |= gather(MOVE_NET);
+            mobile |= gather(MOVE_MOBILITY);
+            transports |= gather(MOVE_TRANSPORT);
+            recons |= gather(MOVE_RECON);
+        }
+        let own_mobile = mobile & own;
+        // Every flag seen on the board, for the rare ones (Scoper, the Duel's tiles).
+        let seen = seen_word.to_le_bytes().iter().fold(0u8, |a, &b| a | b);
         let scoper = seen & MOVE_SCOPER != 0;
         let duel =
             seen & (MOVE_TAKEOVER | MOVE_GRANT | MOVE_TRANSPORTER) != 0 || self.energy_in_play();
@@ -193,7 +207,6 @@ impl Game {
         if scoper && transports != 0 || duel {
             // A Scoper may take a Transport, a takeover changes nets and control (D-13),
             // and the Duel's moves and procedures need the nets: ask the full analysis.
-            // A Scoper may take a Transport: ask the full analysis.
             return MoveInfo {
                 own_mobile,
                 ..MoveInfo::from(&self.analyze())
