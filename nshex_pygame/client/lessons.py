@@ -9,11 +9,17 @@ facing): then every legal action whose notation starts so is accepted; or list t
 that do what it teaches ("place moloch.guard 0,1 1|2": either of two facings aims at the
 target).
 
-The learner plays Moloch (seat 0) against Hegemony (seat 1) throughout.
+A step may also name the outcome it teaches (``goal``: a test of the game after the action,
+asked on a copy through the engine's view): then only the actions of its line that bring that
+outcome about are accepted (a takeover happened, a Mine and the enemy on it are gone).
+
+The learner is always seat 0: Moloch against Hegemony in the base game's lessons, Vegas or
+Smart against the other in the Duel's.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from nshex_pygame.core import Game, IllegalActionError
@@ -23,29 +29,46 @@ ARMIES = ("moloch", "hegemony")
 DECK_FILLER = {  # a few tiles no lesson uses, so no lesson runs into the game's ending
     "moloch": ["moloch.juggernaut", "moloch.hornet", "moloch.stormtrooper", "moloch.protector"],
     "hegemony": ["hegemony.thug", "hegemony.gladiator", "hegemony.net_master", "hegemony.boss"],
+    "smart": ["smart.ripper", "smart.twister", "smart.mother_module", "smart.scout"],
+    "vegas": ["vegas.bodyguard", "vegas.mercenary", "vegas.scout", "vegas.medic"],
 }
+
+Hex = tuple[int, int]
 
 
 def scenario(
-    units: list[tuple[int, str, tuple[int, int], int]],
+    units: list[tuple[int, str, Hex, int]],
     hand: list[str],
     draw: list[str],
     hq_hp: tuple[int, int] = (20, 20),
+    armies: tuple[str, str] = ARMIES,
+    board: str | None = None,
+    energy: tuple[int, int] | None = None,
+    foundations: tuple[tuple[int, str, Hex], ...] = (),
 ) -> str:
     """The TOML of a lesson's position: ``units`` as (seat, tile, hex, facing), the learner's
-    ``hand`` and the tiles it ``draw``s at the start of its turn (the top of its deck)."""
+    ``hand`` and the tiles it ``draw``s at the start of its turn (the top of its deck); for
+    the Duel, the ``board`` ("duel"), each seat's ``energy`` and the ``foundations`` (Mines)
+    as (seat, tile, hex)."""
     lines = [
         "[game]",
-        f"armies = {list(ARMIES)!r}".replace("'", '"'),
+        f"armies = {list(armies)!r}".replace("'", '"'),
         f"hq_hp = [{hq_hp[0]}, {hq_hp[1]}]",
         "to_move = 0",
     ]
+    if board is not None:
+        lines.append(f'board = "{board}"')
+    if energy is not None:
+        lines.append(f"energy = [{energy[0]}, {energy[1]}]")
     for seat, tile, at, facing in units:
         lines += ["", "[[unit]]", f"seat = {seat}", f'tile = "{tile}"']
         lines += [f"at = [{at[0]}, {at[1]}]", f"facing = {facing}"]
+    for seat, tile, at in foundations:
+        lines += ["", "[[foundation]]", f"seat = {seat}", f'tile = "{tile}"']
+        lines += [f"at = [{at[0]}, {at[1]}]"]
     tiles = ", ".join(f'"{t}"' for t in hand)
     lines += ["", "[[hand]]", "seat = 0", f"tiles = [{tiles}]"]
-    for seat, army in enumerate(ARMIES):
+    for seat, army in enumerate(armies):
         deck = (draw if seat == LEARNER else []) + DECK_FILLER[army]
         tiles = ", ".join(f'"{t}"' for t in deck)
         lines += ["", "[[deck]]", f"seat = {seat}", f"tiles = [{tiles}]"]
@@ -57,6 +80,8 @@ class Step:
     say: str  # what to do, in words
     line: str  # the action taught, in notation ("... *": any action starting so; "a|b")
     then: str = ""  # what it did, said once it is played
+    # the outcome taught, tested on the game after the action (None: the line is enough)
+    goal: Callable[[Game], bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -76,6 +101,62 @@ HEGEMONY_HQ = (-1, -1)
 
 def _hqs(hq: tuple[int, int] = HEGEMONY_HQ) -> list[tuple[int, str, tuple[int, int], int]]:
     return [(0, "moloch.hq", MOLOCH_HQ, 0), (1, "hegemony.hq", hq, 0)]
+
+
+# The Duel's lessons test what they teach on the engine's view of the game after the action.
+
+
+def unit_at(game: Game, at: Hex) -> dict | None:
+    """The unit on ``at`` in the engine's view (None: the hex holds none)."""
+    return next((u for u in game.view()["units"] if tuple(u["at"]) == at), None)
+
+
+def taken_over(at: Hex, by: int = LEARNER) -> Callable[[Game], bool]:
+    """The unit on ``at`` is controlled by seat ``by`` though another seat owns it."""
+
+    def test(game: Game) -> bool:
+        unit = unit_at(game, at)
+        return unit is not None and unit["controller"] == by != unit["seat"]
+
+    return test
+
+
+def gone(*hexes: Hex, mines: bool = False) -> Callable[[Game], bool]:
+    """No unit is left on any of ``hexes`` (and, with ``mines``, no foundation either)."""
+
+    def test(game: Game) -> bool:
+        view = game.view()
+        held = {tuple(u["at"]) for u in view["units"]}
+        if mines:
+            held |= {tuple(f["at"]) for f in view["foundations"]}
+        return not held & set(hexes)
+
+    return test
+
+
+def battle_kills(at: Hex) -> Callable[[Game], bool]:
+    """A battle fought now (on a copy, by the engine) would leave no unit on ``at``."""
+
+    def test(game: Game) -> bool:
+        after = game.position.resolve_battle(log=False)
+        return all(tuple(u["at"]) != at for u in after.units)
+
+    return test
+
+
+def energy(seat: int, amount: int) -> Callable[[Game], bool]:
+    def test(game: Game) -> bool:
+        return int(game.view()["energy"][seat]) == amount
+
+    return test
+
+
+def both(*tests: Callable[[Game], bool]) -> Callable[[Game], bool]:
+    return lambda game: all(test(game) for test in tests)
+
+
+VEGAS_SMART = ("vegas", "smart")
+SMART_VEGAS = ("smart", "vegas")
 
 
 LESSONS: tuple[Lesson, ...] = (
@@ -276,10 +357,166 @@ LESSONS: tuple[Lesson, ...] = (
             ),
         ),
         prelude=("discard moloch.blocker",),
-        outro="You know the game now. Start a new game from the main menu; the rules and the "
-        "symbols page are there to look things up.",
+        outro="You know the base game now. The next lessons teach the Duel: the armies Smart "
+        "and Vegas and the Duel board. Or start a new game from the main menu.",
+    ),
+    Lesson(
+        "Duel: the takeover",
+        "You play Vegas (teal) against Smart (purple). The Vegas HQ and the Agitator have a "
+        "takeover edge (the magenta chevrons): the enemy unit it faces is taken over at once "
+        "and fights for you. Then you may turn the unit you took.",
+        scenario(
+            [
+                (0, "vegas.hq", (0, 2), 0),
+                (1, "smart.hq", (-1, -1), 0),
+                (1, "smart.cyborg", (1, 0), 3),
+                (1, "smart.golem_mk3", (1, -2), 3),
+            ],
+            ["vegas.agitator", "vegas.battle"],
+            ["vegas.guard"],
+            armies=VEGAS_SMART,
+        ),
+        (
+            Step(
+                "Put the Agitator next to the Smart Cyborg on 1,0 and turn it until its magenta "
+                "chevron edge points at the Cyborg. Confirm.",
+                "place vegas.agitator *",
+                "Taken over: the Cyborg is yours while the Agitator faces it (the TAKEN tag).",
+                goal=taken_over((1, 0)),
+            ),
+            Step(
+                "You may turn the unit you took (or keep its facing). Click the Cyborg, turn it "
+                "until its gun points north, at the Smart Golem on 1,-2, and confirm.",
+                "turn 1,0 *",
+                "Its gun now points at its own army's Golem.",
+                goal=battle_kills((1, -2)),
+            ),
+            Step(
+                "Start a battle with the Battle tile.",
+                "play battle",
+                "The taken Cyborg (initiative 3) shot first and killed the Golem.",
+                goal=gone((1, -2)),
+            ),
+        ),
+        prelude=("discard vegas.guard",),
+        outro="A takeover lasts as long as the edge faces the unit: kill or turn the Agitator "
+        "and the unit goes back to its owner.",
+    ),
+    Lesson(
+        "Duel: the Smart HQ",
+        "You play Smart (purple) against Vegas (teal). Once in each of your turns, every unit "
+        "next to the Smart HQ may move one hex and turn, or only turn, for free: no tile is "
+        "used.",
+        scenario(
+            [
+                (0, "smart.hq", (-1, 1), 0),
+                (0, "smart.cyborg", (0, 0), 3),
+                (1, "vegas.hq", (-1, -1), 0),
+                (1, "vegas.marksman", (2, -2), 3),
+            ],
+            ["smart.battle", "smart.officer"],
+            ["smart.scout"],
+            armies=SMART_VEGAS,
+        ),
+        (
+            Step(
+                "The Cyborg on 0,0 stands next to your HQ and aims south. Click it, then click "
+                "its own hex (or a free hex next to it), turn it with Q and E until its gun "
+                "points at the Vegas Marksman on 2,-2, and confirm.",
+                "grant 0,0 -> *",
+                "Moved by the HQ for free: the Cyborg's shot now reaches the Marksman.",
+                goal=battle_kills((2, -2)),
+            ),
+            Step(
+                "The grant is spent for this unit until your next turn. Start a battle with "
+                "the Battle tile.",
+                "play battle",
+                "The Cyborg killed the Marksman.",
+                goal=gone((2, -2)),
+            ),
+        ),
+        prelude=("discard smart.scout",),
+        outro="Keep units next to the Smart HQ: each of them can answer a threat every turn.",
+    ),
+    Lesson(
+        "Duel: the Mine",
+        "Vegas lays Mines: a Mine goes on an empty hex, flat, and is no unit. A unit that is "
+        "placed, moved or pushed onto a Mine is destroyed with it, whatever its toughness.",
+        scenario(
+            [
+                (0, "vegas.hq", (-1, 2), 0),
+                (0, "vegas.guard", (1, 0), 1),
+                (1, "smart.hq", (-1, -1), 0),
+                (1, "smart.gauss_cannon", (2, -1), 4),
+            ],
+            ["vegas.mine", "vegas.push_back"],
+            ["vegas.marksman"],
+            armies=VEGAS_SMART,
+        ),
+        (
+            Step(
+                "Put the Mine on 2,-2, the only free hex behind the Smart Gauss Cannon on 2,-1.",
+                "place vegas.mine 2,-2",
+                "The Mine lies on 2,-2.",
+            ),
+            Step(
+                "Play the Push Back: your Guard on 1,0 pushes the Gauss Cannon away from it. "
+                "Click the Push Back, then the Guard, then the Cannon.",
+                "play push_back *",
+                "Pushed onto the Mine: the Gauss Cannon and the Mine are gone.",
+                goal=gone((2, -1), (2, -2), mines=True),
+            ),
+        ),
+        prelude=("discard vegas.marksman",),
+        outro="A Mine guards the hexes around it: enemies cannot be pushed or moved over it "
+        "unharmed, and it is never a target of attacks.",
+    ),
+    Lesson(
+        "Duel: Links and energy",
+        "On the Duel board seven hexes are terminals (cyan rings); your unit on a terminal is "
+        "a Link (the LINK tag). Energy (0 to 5, in the side panel) pays for procedures done "
+        "by your Links. Right after the draw you may exchange a tile for 1 energy.",
+        scenario(
+            [
+                (0, "smart.hq", (-1, 2), 0),
+                (0, "smart.golem_mk3", (1, -2), 3),
+                (0, "smart.cyborg", (1, 1), 0),
+                (1, "vegas.hq", (-2, 0), 0),
+                (1, "vegas.guard", (1, 0), 0),
+            ],
+            ["smart.officer", "smart.battle"],
+            ["smart.scout"],
+            armies=SMART_VEGAS,
+            board="duel",
+            energy=(2, 0),
+        ),
+        (
+            Step(
+                "You have 2 energy; a Laser costs 3. Select a tile in your hand and click "
+                "Exchange: +1 energy.",
+                "exchange *",
+                "The tile went to your discard pile for 1 energy: you have 3.",
+                goal=energy(LEARNER, 3),
+            ),
+            Step(
+                "Your Links on 1,-2 and 1,1 stand on one line. Click Laser 3, then the two "
+                "Links: every enemy between them is destroyed, armor or not.",
+                "procedure laser *",
+                "The Laser destroyed the Vegas Guard on 1,0 and cost all 3 energy.",
+                goal=both(gone((1, 0)), energy(LEARNER, 0)),
+            ),
+        ),
+        prelude=("discard smart.scout",),
+        outro="Rotation 1, Swap 2, Push 3, Laser 3, Elimination 3 (an enemy next to three of "
+        "your Links), Detonation 4 (every enemy Link). You know the Duel now: start a new "
+        "game from the main menu.",
     ),
 )
+
+
+# the actions whose last word is a facing the learner turns to before confirming
+FACED = ("place", "grant", "mobility", "transport", "turn", "play move", "play rotation")
+FACED += ("procedure rotation",)
 
 
 def base(line: str) -> str:
@@ -287,6 +524,9 @@ def base(line: str) -> str:
     words = line.split()
     if words and words[0] == "place" and len(words) == 4:
         return " ".join(words[:3])
+    last = words[-1] if words else ""
+    if len(last) == 1 and last.isdigit() and line.startswith(FACED):
+        return " ".join(words[:-1])
     return line
 
 
@@ -299,18 +539,38 @@ def spelled_out(line: str) -> list[str]:
 
 
 def expected(game: Game, step: Step) -> set[int]:
-    """The engine's numbers of the actions the step accepts (legal ones only)."""
+    """The engine's numbers of the actions the step accepts (legal ones only; with a goal,
+    those whose outcome, tried on a copy of the game, is the goal)."""
+    key = (step, game.state_json())
+    if key in _EXPECTED:
+        return set(_EXPECTED[key])
     legal = set(game.legal_actions())
     if step.line.endswith("*"):
         prefix = step.line[:-1]
-        return {a for a in legal if game.action_to_string(a).startswith(prefix)}
-    out = set()
-    for line in spelled_out(step.line):
-        try:
-            out.add(game.string_to_action(line))
-        except IllegalActionError:
-            continue
-    return out & legal
+        out = {a for a in legal if game.action_to_string(a).startswith(prefix)}
+    else:
+        out = set()
+        for line in spelled_out(step.line):
+            try:
+                out.add(game.string_to_action(line))
+            except IllegalActionError:
+                continue
+        out &= legal
+    if step.goal is not None:
+        out = {a for a in out if step.goal(_after(game, a))}
+    if len(_EXPECTED) > 64:
+        _EXPECTED.clear()
+    _EXPECTED[key] = frozenset(out)
+    return out
+
+
+_EXPECTED: dict[tuple[Step, str], frozenset[int]] = {}
+
+
+def _after(game: Game, action: int) -> Game:
+    copy = game.clone()
+    copy.apply_action(action)
+    return copy
 
 
 class Coach:

@@ -1,0 +1,199 @@
+"""The Duel's lessons: each is won only by doing what it teaches (a takeover, the Smart HQ's
+grant, a push onto a Mine, an energy exchange and a Laser), checked on the engine's view; a
+wrong play, legal as it may be, is refused; and each is played by clicks on the real screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from client_support import (  # noqa: F401
+    app_fixture,
+    click,
+    data_dir_fixture,
+    hand_pos,
+    key,
+    overflow_notes,
+    play_by_clicks,
+)
+
+from nshex_pygame.client.lessons import LEARNER, LESSONS, Coach, expected, unit_at
+from nshex_pygame.core import Game
+
+DUEL = {lesson.title: index for index, lesson in enumerate(LESSONS) if "Duel" in lesson.title}
+
+
+def _start(title: str) -> tuple[Coach, Game]:
+    coach = Coach(DUEL[title])
+    return coach, coach.start()
+
+
+def _play(coach: Coach, game: Game) -> None:
+    """The current step's action (the lowest the step accepts)."""
+    step = coach.step
+    assert step is not None
+    wanted = expected(game, step)
+    assert wanted, f"{coach.lesson.title}: {step.line!r} is not possible there"
+    assert coach.check(game, min(wanted)) is None
+    game.apply_action(min(wanted))
+    coach.played()
+
+
+def _refused(coach: Coach, game: Game, line: str) -> None:
+    """``line`` is legal in the engine but not what the step teaches."""
+    action = game.string_to_action(line)
+    assert action in game.legal_actions(), line
+    assert coach.check(game, action) is not None, line
+
+
+def test_there_are_four_duel_lessons_after_the_base_game() -> None:
+    assert list(DUEL) == [
+        "Duel: the takeover",
+        "Duel: the Smart HQ",
+        "Duel: the Mine",
+        "Duel: Links and energy",
+    ]
+    assert min(DUEL.values()) > max(
+        i for i, lesson in enumerate(LESSONS) if "Duel" not in lesson.title
+    )
+    for index in DUEL.values():
+        game = Coach(index).start()  # the engine accepts every position
+        assert game.current_player() == LEARNER
+        assert game.view()["stage"]["kind"] == "main"
+
+
+def test_the_takeover_lesson_is_won_by_a_takeover_and_a_turn() -> None:
+    coach, game = _start("Duel: the takeover")
+    assert game.view()["armies"][LEARNER] == "vegas"
+    cyborg = unit_at(game, (1, 0))
+    assert cyborg is not None and cyborg["controller"] == 1
+    # next to the Cyborg but the takeover edge facing away: legal, and refused
+    _refused(coach, game, "place vegas.agitator 1,1 3")
+    _refused(coach, game, "place vegas.agitator -1,0 0")  # far from it
+    _refused(coach, game, "play battle")
+    _play(coach, game)
+    cyborg = unit_at(game, (1, 0))
+    assert cyborg is not None and cyborg["controller"] == LEARNER and cyborg["seat"] == 1
+    assert game.view()["rotations"] == [{"at": [1, 0], "seat": LEARNER}]
+    _refused(coach, game, "keep 1,0")
+    _refused(coach, game, "turn 1,0 2")
+    _play(coach, game)
+    assert game.history()[-1] == "turn 1,0 0"
+    _play(coach, game)
+    assert coach.done
+    assert unit_at(game, (1, -2)) is None, "the Golem was shot by the taken Cyborg"
+    assert "smart.golem_mk3" in game.view()["discards"][1]
+
+
+def test_the_smart_hq_lesson_is_won_by_the_grant() -> None:
+    coach, game = _start("Duel: the Smart HQ")
+    assert game.view()["armies"][LEARNER] == "smart"
+    hand = list(game.view()["hands"][LEARNER])
+    _refused(coach, game, "grant 0,0 -> 0,0 2")  # turned, but not at the Marksman
+    _refused(coach, game, "play battle")
+    _play(coach, game)
+    view = game.view()
+    assert game.history()[-1].startswith("grant 0,0 -> ")
+    assert view["hands"][LEARNER] == hand, "the grant uses no tile"
+    assert view["used_grant"], "spent for this turn"
+    cyborg = next(u for u in view["units"] if u["tile"] == "smart.cyborg")
+    again = [
+        a
+        for a in game.legal_actions()
+        if game.action_to_string(a).startswith(f"grant {cyborg['at'][0]},{cyborg['at'][1]} ")
+    ]
+    assert not again, "once a turn"
+    _play(coach, game)
+    assert coach.done and unit_at(game, (2, -2)) is None
+
+
+def test_the_mine_lesson_is_won_by_pushing_the_enemy_onto_the_mine() -> None:
+    coach, game = _start("Duel: the Mine")
+    _refused(coach, game, "place vegas.mine 0,0")
+    _refused(coach, game, "play push_back 1,0 -> 2,-1")  # before the Mine is laid
+    _play(coach, game)
+    assert [f["at"] for f in game.view()["foundations"]] == [[2, -2]]
+    _refused(coach, game, "end")
+    _play(coach, game)
+    view = game.view()
+    assert coach.done
+    assert view["foundations"] == [], "the Mine is gone with it"
+    assert unit_at(game, (2, -1)) is None and unit_at(game, (2, -2)) is None
+    assert "smart.gauss_cannon" in view["discards"][1]
+
+
+def test_the_links_lesson_is_won_by_an_exchange_and_a_laser() -> None:
+    coach, game = _start("Duel: Links and energy")
+    view = game.view()
+    assert view["board"] == "duel" and view["energy"] == [2, 0]
+    assert {(1, -2), (1, 1)} <= {tuple(h) for h in view["links"]}
+    _refused(coach, game, "procedure rotation 1,1 3")  # energy spent on something else
+    _refused(coach, game, "end")
+    _play(coach, game)
+    assert game.view()["energy"][LEARNER] == 3
+    assert len(game.view()["hands"][LEARNER]) == 1
+    _refused(coach, game, "end")
+    _play(coach, game)
+    view = game.view()
+    assert coach.done and view["energy"][LEARNER] == 0
+    assert unit_at(game, (1, 0)) is None, "the Vegas Guard between the Links is destroyed"
+
+
+def _by_clicks(app: Any, inner: Any, action: int) -> None:
+    """``action`` made by clicks, a frame drawn between them as on the screen (the Exchange
+    button is enabled by the frame that shows a tile selected)."""
+    desc = inner.game.describe_action(action)
+    if desc["kind"] != "exchange":
+        play_by_clicks(app, inner, action)
+        return
+    click(app, hand_pos(inner, LEARNER, inner.hand(LEARNER).index(desc["tile"])))
+    app.draw()
+    button = next(b for b in inner.buttons if b.label.startswith("Exchange"))
+    click(app, button.rect.center)
+
+
+def test_the_duel_lessons_are_played_by_clicks(app: Any) -> None:
+    overflow: list[str] = []
+    for title, index in DUEL.items():
+        scene = app.make("tutorial", index)
+        app.stack.clear_to(scene)
+        app.step(0.0)
+        overflow += [f"{title}, intro: {n}" for n in overflow_notes(app)]
+        key(app, pygame.K_RETURN)
+        inner = scene.inner
+        while not scene.coach.done:
+            step = scene.coach.step
+            wanted = expected(inner.game, step)
+            assert {a for a, _d in inner.legal} >= wanted, step.line
+            overflow += [f"{title}, {step.line}: {n}" for n in overflow_notes(app)]
+            length = len(inner.game.history())
+            _by_clicks(app, inner, min(wanted))
+            assert len(inner.game.history()) == length + 1, (step.line, inner.message)
+            app.step(0.0)
+            top = app.stack.top
+            if top is not scene:  # the battle is played back
+                assert top.scene_name == "battle"
+                top.skip()
+        for _ in range(20):
+            if scene.modal == "outro":
+                break
+            app.step(0.3)
+        assert scene.modal == "outro", title
+        overflow += [f"{title}, done: {n}" for n in overflow_notes(app)]
+    assert not overflow, "\n".join(overflow)
+
+
+def test_a_wrong_facing_by_clicks_is_refused_with_the_steps_words(app: Any) -> None:
+    scene = app.make("tutorial", DUEL["Duel: the takeover"])
+    app.stack.clear_to(scene)
+    key(app, pygame.K_RETURN)
+    inner = scene.inner
+    game = inner.game
+    wrong = game.string_to_action("place vegas.agitator 1,1 3")
+    assert wrong in {a for a, _d in inner.legal}, "offered: the facing is the learner's to find"
+    before = game.history()
+    play_by_clicks(app, inner, wrong)
+    assert game.history() == before
+    assert inner.message.startswith("Not quite. Put the Agitator next to the Smart Cyborg")
+    cyborg = unit_at(game, (1, 0))
+    assert cyborg is not None and cyborg["controller"] == 1
