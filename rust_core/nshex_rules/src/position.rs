@@ -227,6 +227,7 @@ impl Position {
             .fold(0, |m, (i, c)| m | (c.is_some() as u64) << i)
     }
 
+    #[inline]
     pub fn is_full(&self) -> bool {
         self.cells[..self.geometry().len()]
             .iter()

@@ -189,7 +189,15 @@ impl Game {
 
     /// The seat to place its HQ after `seat`, if any.
     pub(super) fn next_hq_seat(&self) -> Option<u8> {
-        self.hq_order().find(|&s| self.pos.hq_hex(s).is_none())
+        // The seats whose HQ stands, in one pass over the board.
+        let placed = self
+            .pos
+            .cells
+            .iter()
+            .flatten()
+            .filter(|u| u.def().is_hq())
+            .fold(0u8, |m, u| m | 1 << u.seat);
+        self.hq_order().find(|&s| placed >> s & 1 == 0)
     }
 
     // ----- main-stage actions -----------------------------------------------------------

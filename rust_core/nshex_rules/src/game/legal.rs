@@ -170,11 +170,9 @@ impl Game {
         // Each tile's flags, one byte per cell, gathered into masks eight cells at a time
         // (which tiles have which flags follows no pattern, so no branch per cell).
         let mut bytes = [0u8; 64];
-        let mut own = 0u64;
         for i in bits(occ) {
             if let Some(u) = &self.pos.cells[i as usize] {
                 bytes[i as usize] = set.move_flags[u.tile.0 as usize];
-                own |= ((u.ctrl == seat) as u64) << i;
             }
         }
         let words = geo.len().div_ceil(8);
@@ -195,7 +193,13 @@ impl Game {
             transports |= gather(MOVE_TRANSPORT);
             recons |= gather(MOVE_RECON);
         }
-        let own_mobile = mobile & own;
+        // The seat's own among the (few) units with Mobility.
+        let mut own_mobile = 0u64;
+        for i in bits(mobile) {
+            if self.pos.cells[i as usize].is_some_and(|u| u.ctrl == seat) {
+                own_mobile |= 1 << i;
+            }
+        }
         // Every flag seen on the board, for the rare ones (Scoper, the Duel's tiles).
         let seen = seen_word.to_le_bytes().iter().fold(0u8, |a, &b| a | b);
         let scoper = seen & MOVE_SCOPER != 0;
