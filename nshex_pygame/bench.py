@@ -239,3 +239,74 @@ def compare(this: Path, other: Path, rounds: int = 6, seed: int = 2026) -> list[
             }
         )
     return rows
+
+
+# Instructions per operation, counted by callgrind: repeatable whatever else the machine does.
+# Each row is run twice in a fresh process under valgrind, with N and 2N operations; the
+# difference of the two totals, divided by N, is what one operation costs (the interpreter's
+# start, the engine's tables and the row's inputs cancel out).
+INSTRUCTION_OPS = {
+    "battle": 1_024,
+    "battle_duel": 512,
+    "random_game": 16,
+    "random_game_duel": 4,
+    "legal_apply": 2_000,
+    "mcts_iteration": 1_000,
+    "mcts_iteration_medium": 1_000,
+    "mcts_iteration_easy": 1_000,
+}
+
+_COUNT = """
+import sys
+from nshex_pygame.core import bench_ops
+bench_ops(sys.argv[1], int(sys.argv[2]))
+"""
+
+
+def valgrind() -> str | None:
+    """The valgrind program, if this machine has one."""
+    import shutil
+
+    return shutil.which("valgrind")
+
+
+def _collected(program: str, name: str, n: int) -> int:
+    """Instructions callgrind counted for ``n`` operations of row ``name`` in a new process."""
+    run = subprocess.run(
+        [
+            program,
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            "-c",
+            _COUNT,
+            name,
+            str(n),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        # A fixed hash seed: otherwise the interpreter's start differs from run to run by
+        # more than a few hundred battles cost.
+        env={**os.environ, "PYTHONHASHSEED": "0"},
+    )
+    for line in run.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.rsplit(":", 1)[1].strip())
+    tail = (run.stderr.strip().splitlines() or ["no output"])[-1]
+    raise EngineError(f"callgrind could not count {name}: {tail}")
+
+
+def instructions(names: list[str] | None = None) -> list[dict[str, Any]]:
+    """Instructions per operation of the engine's rows (callgrind), one dict per row:
+    ``name``, ``instructions`` (per operation), ``ops`` (the N of the two runs)."""
+    program = valgrind()
+    if program is None:
+        raise EngineError("no valgrind on this machine: instructions are counted by callgrind")
+    rows = []
+    for name in names or list(INSTRUCTION_OPS):
+        n = INSTRUCTION_OPS[name]
+        once = _collected(program, name, n)
+        twice = _collected(program, name, 2 * n)
+        rows.append({"name": name, "instructions": (twice - once) / n, "ops": n})
+    return rows

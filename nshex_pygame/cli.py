@@ -157,6 +157,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print the rows as a JSON list")
     bench.add_argument("--quick", action="store_true", help="about a third as long")
     bench.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count the instructions per operation of the engine's rows with callgrind"
+        " (valgrind): repeatable on a busy machine, where times are not (a few minutes)",
+    )
+    bench.add_argument(
         "--compare",
         metavar="OTHER_CORE",
         help="time this build against another build of the native module (the _core*.so file"
@@ -182,6 +188,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "bench":
             if args.compare:
                 return _bench_compare(args.compare, as_json=args.json, out=sys.stdout)
+            if args.instructions:
+                return _bench_instructions(as_json=args.json, out=sys.stdout)
             return _bench(as_json=args.json, quick=args.quick, out=sys.stdout)
         return _window()
     except BrokenPipeError:
@@ -531,6 +539,30 @@ def _bench_compare(other: str, *, as_json: bool, out: TextIO) -> int:
             f" {_rate(row['other_per_second'])}/s)",
             file=out,
         )
+    return EXIT_OK
+
+
+def _bench_instructions(*, as_json: bool, out: TextIO) -> int:
+    try:
+        from nshex_pygame import bench
+        from nshex_pygame.core import EngineError
+    except ImportError as exc:
+        return _engine_missing(exc)
+    if bench.valgrind() is None:
+        how = "Debian: apt-get install valgrind"
+        _error(f"nshex bench --instructions: valgrind is not installed ({how})")
+        return EXIT_FAILURE
+    try:
+        rows = bench.instructions()
+    except EngineError as exc:
+        _error(f"nshex bench --instructions: FAILED: {_one_line(exc)}")
+        return EXIT_FAILURE
+    if as_json:
+        print(json.dumps(rows), file=out)
+        return EXIT_OK
+    print("instructions per operation (callgrind, the difference of two run lengths):", file=out)
+    for row in rows:
+        print(f"  {row['name']:<24} {row['instructions']:>12,.0f}", file=out)
     return EXIT_OK
 
 

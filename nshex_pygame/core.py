@@ -88,6 +88,7 @@ __all__ = [
     "ability_texts",
     "arena",
     "bench_core",
+    "bench_ops",
     "build_profile",
     "puzzle_generate",
     "resolve_battles",
@@ -216,3 +217,10 @@ def bench_core(quick: bool = False) -> list[dict[str, Any]]:
     ``build_profile``).
     """
     return [dict(row) for row in _core.bench_core(quick)]
+
+
+def bench_ops(name: str, n: int) -> int:
+    """Runs ``n`` operations of the benchmark row ``name`` on its fixed inputs, untimed: what
+    an instruction counter measures (``nshex bench --instructions``). Returns a value that
+    depends on every operation; an unknown row raises :class:`EngineError`."""
+    return int(_core.bench_ops(name, n))

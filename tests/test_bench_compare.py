@@ -47,3 +47,44 @@ def test_the_spread_of_a_row() -> None:
 def test_compare_with_a_missing_build_is_a_usage_error(capsys) -> None:
     assert cli.main(["bench", "--compare", "/nonexistent/_core.so"]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_every_engine_row_runs_untimed_and_an_unknown_one_is_refused() -> None:
+    from nshex_pygame.core import EngineError, bench_ops
+
+    for name in bench.INSTRUCTION_OPS:
+        once = bench_ops(name, 2)
+        assert bench_ops(name, 2) == once, f"{name}: the same work gives the same value"
+    with pytest.raises(EngineError, match="no benchmark row"):
+        bench_ops("no_such_row", 1)
+
+
+def test_instructions_are_the_difference_of_two_run_lengths(monkeypatch) -> None:
+    # Start-up costs 1,000,000; a battle 7,000: N and 2N battles count 1,000,000 + 7,000 N
+    # and 1,000,000 + 14,000 N, whose difference over N is the battle's 7,000.
+    monkeypatch.setattr(bench, "valgrind", lambda: "valgrind")
+    monkeypatch.setattr(bench, "_collected", lambda _p, _name, n: 1_000_000 + 7_000 * n)
+    (row,) = bench.instructions(["battle"])
+    assert row == {
+        "name": "battle",
+        "instructions": 7_000.0,
+        "ops": bench.INSTRUCTION_OPS["battle"],
+    }
+
+
+@pytest.mark.skipif(bench.valgrind() is None, reason="valgrind is not installed")
+def test_callgrind_counts_a_battle_in_thousands_of_instructions() -> None:
+    program = bench.valgrind()
+    assert program is not None
+    once = bench._collected(program, "battle", 64)
+    twice = bench._collected(program, "battle", 128)
+    per_battle = (twice - once) / 64
+    # The resolver takes a few thousand instructions a battle (about 7,000 in a release
+    # build); a count far outside that means the difference did not isolate the battles.
+    assert 1_000 < per_battle < 200_000, per_battle
+
+
+def test_bench_instructions_without_valgrind_says_how_to_get_it(monkeypatch, capsys) -> None:
+    monkeypatch.setattr(bench, "valgrind", lambda: None)
+    assert cli.main(["bench", "--instructions"]) == cli.EXIT_FAILURE
+    assert "valgrind is not installed" in capsys.readouterr().err

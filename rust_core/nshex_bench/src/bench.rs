@@ -325,6 +325,74 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
     Ok(rows)
 }
 
+/// The names of the rows [`run_ops`] runs.
+pub const ROW_NAMES: [&str; 8] = [
+    "battle",
+    "battle_duel",
+    "random_game",
+    "random_game_duel",
+    "legal_apply",
+    "mcts_iteration",
+    "mcts_iteration_medium",
+    "mcts_iteration_easy",
+];
+
+/// Runs `n` operations of the benchmark row `name` on its fixed inputs, untimed, and returns
+/// a value that depends on all of them (so none is skipped): what an instruction counter
+/// (callgrind) measures, as the difference of two values of `n`.
+pub fn run_ops(name: &str, n: u64) -> Result<u64, String> {
+    let mut sum = 0u64;
+    match name {
+        "battle" | "battle_duel" => {
+            let boards = if name == "battle" {
+                full_boards(256, 2026)
+            } else {
+                duel_boards(256, 2026)
+            };
+            let mut r = Resolver::new();
+            for i in 0..n {
+                let mut p = boards[(i % 256) as usize].clone();
+                r.resolve(&mut p, None, &mut NoLog)
+                    .map_err(|e| e.to_string())?;
+                sum += p.hq_hp[..2].iter().map(|&h| h as u64).sum::<u64>();
+            }
+        }
+        "random_game" => sum = (0..n).map(|i| play_random(i % 50)).sum(),
+        "random_game_duel" => sum = (0..n).map(|i| play_random_duel(i % 50)).sum(),
+        "legal_apply" => {
+            let mids = mid_game_positions(32);
+            let mut buf = Vec::with_capacity(256);
+            let mut done = 0u64;
+            'outer: loop {
+                for (g0, line) in &mids {
+                    let mut g = g0.clone();
+                    for &a in line {
+                        if done == n {
+                            break 'outer;
+                        }
+                        g.apply_with(a, &mut buf).map_err(|e| e.to_string())?;
+                        sum += buf.len() as u64;
+                        done += 1;
+                    }
+                }
+            }
+        }
+        "mcts_iteration" | "mcts_iteration_medium" | "mcts_iteration_easy" => {
+            let cfg = match name {
+                "mcts_iteration" => MctsConfig::hard(),
+                "mcts_iteration_medium" => MctsConfig::medium(),
+                _ => MctsConfig::easy(),
+            };
+            let g = &mcts_positions(1)[0];
+            let mut search = Search::new(cfg, 1);
+            let r = search.run(g, n as u32, None, &Progress::new());
+            sum = r.iterations as u64 + r.action.encode();
+        }
+        other => return Err(format!("no benchmark row {other:?}")),
+    }
+    Ok(sum)
+}
+
 /// Mid-game decisions with a real choice (a seat to move in its main step), for searches.
 pub fn mcts_positions(count: usize) -> Vec<Game> {
     mid_game_positions(64)

@@ -24,7 +24,7 @@ use nshex_formats::views::{CHANCE, TERMINAL};
 use position::{ability_texts, resolve_battles, tile_ids, tile_info, PyBattleResult, PyPosition};
 use puzzle::{puzzle_generate, PyPuzzle};
 use pyo3::prelude::*;
-use tools::{bench_core, script_json, selftest};
+use tools::{bench_core, bench_ops, script_json, selftest};
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -49,6 +49,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arena, m)?)?;
     m.add_function(wrap_pyfunction!(selftest, m)?)?;
     m.add_function(wrap_pyfunction!(bench_core, m)?)?;
+    m.add_function(wrap_pyfunction!(bench_ops, m)?)?;
     m.add_function(wrap_pyfunction!(script_json, m)?)?;
     m.add_class::<PyPosition>()?;
     m.add_class::<PyBattleResult>()?;

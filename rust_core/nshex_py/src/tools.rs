@@ -50,6 +50,16 @@ pub(crate) fn bench_core<'py>(py: Python<'py>, quick: bool) -> PyResult<Bound<'p
     to_py(py, &Value::Array(v))
 }
 
+/// Runs `n` operations of one benchmark row, untimed (for an instruction counter): see
+/// `nshex bench --instructions`. Returns a value that depends on every operation.
+#[pyfunction]
+pub(crate) fn bench_ops(py: Python<'_>, name: &str, n: u64) -> PyResult<u64> {
+    let name = name.to_string();
+    py.detach(|| catch_unwind(AssertUnwindSafe(|| nshex_bench::bench::run_ops(&name, n))))
+        .map_err(|_| EngineError::new_err("internal engine error in a benchmark"))?
+        .map_err(EngineError::new_err)
+}
+
 /// Where a script stopped: (index, action, reason).
 pub(crate) type ScriptStop = (usize, String, String);
 
