@@ -80,7 +80,7 @@ impl Battle {
         for c in bits(occ) {
             let u = &self.u[c as usize];
             t[c as usize] = crate::control::CtlTile {
-                owner: u.owner,
+                owner: self.owners[c as usize],
                 net: u.o.net,
                 link: u.o.link,
                 take: u.o.take,

@@ -80,10 +80,9 @@ struct BUnit {
     tile: TileId,
     def: &'static TileDef,
     o: &'static Oriented,
-    /// The seat that controls it (D-35); the owner unless taken over (D-13).
+    /// The seat that controls it (D-35); the owner unless taken over (D-13). Its owner is in
+    /// `Battle::owners`.
     seat: u8,
-    /// The seat that owns it.
-    owner: u8,
     facing: u8,
     is_hq: bool,
     /// Hit points of a non-HQ unit (toughness + 1).
@@ -192,7 +191,6 @@ impl Resolver {
             def: filler_def,
             o: &filler_def.oriented[0],
             seat: 0,
-            owner: 0,
             facing: 0,
             is_hq: false,
             hp: 1,
@@ -214,6 +212,7 @@ impl Resolver {
                 occ: 0,
                 seat_cells: [0; MAX_SEATS],
                 takers: 0,
+                owners: [0; MAX_CELLS],
                 recons: 0,
                 sources: 0,
                 scopers: 0,
@@ -373,6 +372,8 @@ struct Battle {
     /// Takeover sources (the Vegas HQ, Agitators): control is resolved at every phase
     /// start while one is on the board (D-13, FAQ-45).
     takers: u64,
+    /// The seat that owns each tile (kept apart from the units, which only control needs).
+    owners: [u8; MAX_CELLS],
     /// Recon Centers.
     recons: u64,
     /// Modules and HQs with an effect, Scopers, net throwers (cell masks).

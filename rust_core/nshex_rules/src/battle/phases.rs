@@ -30,7 +30,7 @@ impl Battle {
                 if self.takers != 0 {
                     for c in bits(self.occ) {
                         let u = &self.u[c as usize];
-                        if u.seat != u.owner {
+                        if u.seat != self.owners[c as usize] {
                             log.event(Event::Controlled {
                                 cell: c,
                                 seat: u.seat,

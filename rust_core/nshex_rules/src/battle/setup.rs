@@ -18,7 +18,6 @@ impl Battle {
                 let u = &mut self.u[i];
                 *u = *t;
                 u.seat = unit.ctrl;
-                u.owner = unit.seat;
                 u.wounds = unit.wounds;
                 u.placed = unit.placed;
                 seat_cells[unit.ctrl as usize] |= 1 << i;
@@ -58,6 +57,12 @@ impl Battle {
         self.takers = 0;
         for c in bits(self.special) {
             self.takers |= ((self.u[c as usize].o.take != 0) as u64) << c;
+        }
+        if self.takers != 0 {
+            // Owners matter only to control resolution.
+            for c in bits(self.occ) {
+                self.owners[c as usize] = pos.cells[c as usize].map_or(0, |u| u.seat);
+            }
         }
         self.removed_sources = 0;
         self.nets_dirty = false;
@@ -99,7 +104,6 @@ pub(super) fn templates() -> &'static [[(BUnit, u8); 8]] {
                         def,
                         o,
                         seat: 0,
-                        owner: 0,
                         facing: f as u8,
                         is_hq: def.is_hq(),
                         hp: def.hit_points(),
