@@ -97,7 +97,8 @@ pub fn duel_boards(count: usize, seed: u64) -> Vec<Position> {
         for (n, &cell) in cells.iter().enumerate() {
             let seat = (n % 2) as u8;
             if n >= geo.len() - 2 {
-                pos.place_foundation(geo.hex(cell), mine, vegas);
+                let placed = pos.place_foundation(geo.hex(cell), mine, vegas);
+                assert!(placed, "two Mines fit");
                 continue;
             }
             let tile = if n < 2 {

@@ -270,10 +270,12 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
                 return f.get("tile")?.err("not a foundation of that seat's army");
             }
             let cell = f.get("at")?.hex_cell(&pos)?;
-            if pos.cells[cell as usize].is_some() || pos.foundations[cell as usize].is_some() {
+            if pos.cells[cell as usize].is_some() || pos.foundations.is_at(cell) {
                 return f.get("at")?.err("a foundation shares its hex with nothing");
             }
-            pos.foundations[cell as usize] = Some(Foundation { tile, seat });
+            if !pos.foundations.put(cell, Foundation { tile, seat }) {
+                return f.get("at")?.err("more foundations than a board holds");
+            }
         }
     }
     let per_seat = |key: &str| -> Result<Vec<Vec<TileId>>, String> {

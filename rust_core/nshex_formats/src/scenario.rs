@@ -7,7 +7,7 @@
 use nshex_rules::{tiles, Kind, TileId};
 use nshex_rules::{BattleChoices, MedicChoice, QmChoice};
 use nshex_rules::{BoardKind, Hex};
-use nshex_rules::{Position, HQ_START_HP, MAX_SEATS};
+use nshex_rules::{Position, HQ_START_HP, MAX_FOUNDATIONS, MAX_SEATS};
 use serde::Deserialize;
 use std::fmt;
 use toml::Spanned;
@@ -545,8 +545,7 @@ fn parse(
                 ),
             )
         })?;
-        if position.cells[cell as usize].is_some() || position.foundations[cell as usize].is_some()
-        {
+        if position.cells[cell as usize].is_some() || position.foundations.is_at(cell) {
             return Err(err(
                 entry.span().start,
                 format!(
@@ -555,7 +554,12 @@ fn parse(
                 ),
             ));
         }
-        position.place_foundation(hex.expect("a hex"), tid, seat);
+        if !position.place_foundation(hex.expect("a hex"), tid, seat) {
+            return Err(err(
+                entry.span().start,
+                format!("{what}: a board holds at most {MAX_FOUNDATIONS} foundations"),
+            ));
+        }
     }
     position.settle();
 

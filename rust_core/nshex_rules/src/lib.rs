@@ -33,7 +33,9 @@ pub use hex::{
     dir_edge, opposite, BoardKind, Geometry, Hex, DIR_NAMES, DIR_STEPS, DUEL_TERMINALS, MAX_CELLS,
     NO_CELL,
 };
-pub use position::{Foundation, Position, Unit, HQ_START_HP, MAX_SEATS, NO_SEAT};
+pub use position::{
+    Foundation, Foundations, Position, Unit, HQ_START_HP, MAX_FOUNDATIONS, MAX_SEATS, NO_SEAT,
+};
 pub use tiles::{
     tiles, ArmyDef, ArmyId, InstantKind, Kind, TileDef, TileId, TileSet, BASE_ARMIES,
     BASE_PAIRINGS, DUEL_ARMIES,

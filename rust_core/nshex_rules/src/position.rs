@@ -44,6 +44,97 @@ pub struct Foundation {
     pub seat: u8,
 }
 
+/// Most foundations a board holds at once (two Mines an army, four seats).
+pub const MAX_FOUNDATIONS: usize = 8;
+
+/// The foundations on a board: few, so a cell mask and a short list in cell order (a
+/// position is copied often; a per-cell array would triple its size).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Foundations {
+    mask: u64,
+    n: u8,
+    list: [(u8, Foundation); MAX_FOUNDATIONS],
+}
+
+impl Default for Foundations {
+    fn default() -> Self {
+        Foundations {
+            mask: 0,
+            n: 0,
+            list: [(
+                0,
+                Foundation {
+                    tile: TileId(0),
+                    seat: 0,
+                },
+            ); MAX_FOUNDATIONS],
+        }
+    }
+}
+
+impl Foundations {
+    /// The cells holding a foundation.
+    #[inline]
+    pub fn mask(&self) -> u64 {
+        self.mask
+    }
+
+    #[inline]
+    pub fn is_at(&self, cell: u8) -> bool {
+        self.mask >> cell & 1 == 1
+    }
+
+    pub fn get(&self, cell: u8) -> Option<Foundation> {
+        if !self.is_at(cell) {
+            return None;
+        }
+        self.list[..self.n as usize]
+            .iter()
+            .find(|(c, _)| *c == cell)
+            .map(|&(_, f)| f)
+    }
+
+    /// Puts a foundation on `cell` (kept in cell order); false when the board holds
+    /// [`MAX_FOUNDATIONS`] already or the cell has one.
+    #[must_use]
+    pub fn put(&mut self, cell: u8, f: Foundation) -> bool {
+        if self.n as usize == MAX_FOUNDATIONS || self.is_at(cell) {
+            return false;
+        }
+        let n = self.n as usize;
+        let at = self.list[..n]
+            .iter()
+            .position(|(c, _)| *c > cell)
+            .unwrap_or(n);
+        self.list.copy_within(at..n, at + 1);
+        self.list[at] = (cell, f);
+        self.n += 1;
+        self.mask |= 1 << cell;
+        true
+    }
+
+    /// Removes and returns the foundation on `cell`.
+    pub fn take(&mut self, cell: u8) -> Option<Foundation> {
+        if !self.is_at(cell) {
+            return None;
+        }
+        let n = self.n as usize;
+        let at = self.list[..n].iter().position(|(c, _)| *c == cell)?;
+        let f = self.list[at].1;
+        self.list.copy_within(at + 1..n, at);
+        // The freed slot is cleared, so that equal foundations are equal values.
+        self.list[n - 1] = Foundations::default().list[0];
+        self.n -= 1;
+        self.mask &= !(1 << cell);
+        Some(f)
+    }
+
+    /// (cell, foundation), in cell order.
+    pub fn iter(&self) -> impl Iterator<Item = (u8, Foundation)> + '_ {
+        self.list[..self.n as usize].iter().copied()
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub board: BoardKind,
@@ -52,7 +143,7 @@ pub struct Position {
     pub hq_hp: [u8; MAX_SEATS],
     pub cells: [Option<Unit>; MAX_CELLS],
     /// Foundation tiles (a hex holding one holds no unit).
-    pub foundations: [Option<Foundation>; MAX_CELLS],
+    pub foundations: Foundations,
     /// Next placement number.
     pub next_placed: u16,
 }
@@ -69,7 +160,7 @@ impl Position {
             armies: a,
             hq_hp: [HQ_START_HP; MAX_SEATS],
             cells: [None; MAX_CELLS],
-            foundations: [None; MAX_CELLS],
+            foundations: Foundations::default(),
             next_placed: 0,
         }
     }
@@ -102,20 +193,21 @@ impl Position {
         self.next_placed += 1;
     }
 
-    /// Puts a foundation on a hex without a unit or a foundation.
-    pub fn place_foundation(&mut self, hex: Hex, tile: TileId, seat: u8) {
-        let cell = self.cell_of(hex).expect("hex on the board") as usize;
-        debug_assert!(self.cells[cell].is_none() && self.foundations[cell].is_none());
-        self.foundations[cell] = Some(Foundation { tile, seat });
+    /// Puts a foundation on a hex without a unit or a foundation; false when the board holds
+    /// [`MAX_FOUNDATIONS`] already (the caller says so: no rule can reach it).
+    #[must_use]
+    pub fn place_foundation(&mut self, hex: Hex, tile: TileId, seat: u8) -> bool {
+        let cell = self.cell_of(hex).expect("hex on the board");
+        debug_assert!(self.cells[cell as usize].is_none());
+        self.foundations.put(cell, Foundation { tile, seat })
     }
 
     /// The foundations on the board, in cell order.
-    pub fn foundations(&self) -> impl Iterator<Item = (Hex, &Foundation)> + '_ {
+    pub fn foundations(&self) -> impl Iterator<Item = (Hex, Foundation)> + '_ {
         let geo = self.geometry();
-        self.foundations[..geo.len()]
+        self.foundations
             .iter()
-            .enumerate()
-            .filter_map(move |(i, f)| f.as_ref().map(|f| (geo.hexes[i], f)))
+            .map(move |(c, f)| (geo.hexes[c as usize], f))
     }
 
     /// Whether a takeover source (the Vegas HQ, an Agitator) is on the board: only then can a
@@ -247,5 +339,48 @@ impl Position {
 
     pub fn army_id(&self, seat: u8) -> &'static str {
         &tiles().army(self.armies[seat as usize]).id
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mine(seat: u8) -> Foundation {
+        Foundation {
+            tile: tiles().find("vegas.mine").unwrap(),
+            seat,
+        }
+    }
+
+    #[test]
+    fn foundations_stay_in_cell_order_and_compare_by_content() {
+        let (mut a, mut b) = (Foundations::default(), Foundations::default());
+        for c in [9, 3, 14] {
+            assert!(a.put(c, mine(0)));
+        }
+        for c in [14, 9, 3] {
+            assert!(b.put(c, mine(0)));
+        }
+        assert_eq!(a, b, "the same foundations, put in another order");
+        assert_eq!(a.iter().map(|(c, _)| c).collect::<Vec<_>>(), vec![3, 9, 14]);
+        assert!(!a.put(9, mine(1)), "one a hex");
+        assert_eq!(a.take(9), Some(mine(0)));
+        assert_eq!(a.take(9), None);
+        let mut c = Foundations::default();
+        for cell in [3, 14] {
+            assert!(c.put(cell, mine(0)));
+        }
+        assert_eq!(a, c, "a foundation taken leaves no trace");
+        assert_eq!(a.mask(), 1 << 3 | 1 << 14);
+        assert_eq!(a.get(14), Some(mine(0)));
+        for c in 20..40 {
+            let _ = a.put(c, mine(1));
+        }
+        assert_eq!(
+            a.iter().count(),
+            MAX_FOUNDATIONS,
+            "no more than a board holds"
+        );
     }
 }

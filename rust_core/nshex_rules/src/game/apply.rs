@@ -97,7 +97,8 @@ impl Game {
                 self.take_from_hand(tile);
                 let h = self.pos.geometry().hex(cell);
                 if self.duel_tiles && Self::is_foundation(tile) {
-                    self.pos.place_foundation(h, tile, seat as u8);
+                    let placed = self.pos.place_foundation(h, tile, seat as u8);
+                    debug_assert!(placed, "an army has at most two foundations");
                 } else if let Some(t) = self.pos.cells[cell as usize].take() {
                     // On a Transporter's hex: it goes to its owner's discard pile, its
                     // wounds do not pass on (FAQ-260, D-33); the board was not full.
@@ -138,7 +139,7 @@ impl Game {
             }
             Action::Sniper { target } => {
                 self.use_instant(InstantKind::Sniper);
-                if self.pos.foundations[target as usize].is_some() {
+                if self.pos.foundations.is_at(target) {
                     self.remove_foundation(target);
                 } else {
                     self.instant_damage(&[target], 1);
@@ -146,7 +147,7 @@ impl Game {
             }
             Action::Grenade { target } => {
                 self.use_instant(InstantKind::Grenade);
-                if self.pos.foundations[target as usize].is_some() {
+                if self.pos.foundations.is_at(target) {
                     self.remove_foundation(target);
                 } else {
                     self.instant_damage(&[target], u8::MAX);

@@ -41,7 +41,7 @@ impl Game {
 
     /// A foundation is destroyed: to its owner's discard pile.
     pub(super) fn remove_foundation(&mut self, cell: u8) {
-        if let Some(f) = self.pos.foundations[cell as usize].take() {
+        if let Some(f) = self.pos.foundations.take(cell) {
             self.discards[f.seat as usize].push(f.tile);
         }
     }
@@ -50,7 +50,7 @@ impl Game {
     /// with it the unit, unless it is an HQ (D-15, FAQ-26, FAQ-92).
     #[inline]
     pub(super) fn enter(&mut self, cell: u8) {
-        if self.pos.foundations[cell as usize].is_none() {
+        if !self.pos.foundations.is_at(cell) {
             return;
         }
         self.remove_foundation(cell);
@@ -61,11 +61,7 @@ impl Game {
 
     /// Cells holding a foundation.
     pub(super) fn foundation_cells(&self) -> u64 {
-        let n = self.pos.geometry().len();
-        self.pos.foundations[..n]
-            .iter()
-            .enumerate()
-            .fold(0, |m, (i, f)| m | (f.is_some() as u64) << i)
+        self.pos.foundations.mask()
     }
 
     // ----- takeover rotations (D-12) -----------------------------------------------------

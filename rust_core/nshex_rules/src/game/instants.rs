@@ -14,7 +14,10 @@ impl Game {
         };
         // An enemy foundation is a target for the Sniper and the Grenade (D-15).
         let enemy_foundation = |c: u8| {
-            self.pos.foundations[c as usize].is_some_and(|f| self.pos.enemies(seat, f.seat))
+            self.pos
+                .foundations
+                .get(c)
+                .is_some_and(|f| self.pos.enemies(seat, f.seat))
         };
         match k {
             InstantKind::Battle => {

@@ -104,7 +104,7 @@ impl Game {
                 } else if self.under_terror() {
                     "under Terror no board tile is placed this turn (D-32)".into()
                 } else if Self::is_foundation(tile)
-                    && self.pos.foundations[cell as usize].is_some()
+                    && self.pos.foundations.is_at(cell)
                 {
                     "a foundation is placed on an empty hex, and that one holds a foundation"
                         .into()
