@@ -45,30 +45,28 @@ fn battle_checksum(boards: &[nshex_rules::Position], r: &mut Resolver) -> u64 {
 pub const DUEL_BATTLE_CHECKSUM: u64 = 13_036;
 
 fn random_game(i: u64) -> Game {
-    let set = tiles();
     let (a, b) = BASE_PAIRINGS[i as usize % BASE_PAIRINGS.len()];
-    let mut g = Game::new(
-        &[set.find_army(a).unwrap(), set.find_army(b).unwrap()],
-        BoardKind::Standard,
-        i,
-    );
-    g.set_keep_battle_logs(false);
-    g
+    quiet_game(a, b, BoardKind::Standard, i)
 }
 
 /// Random game `i` on the Duel board: Smart or Vegas against each army in turn.
 fn random_duel_game(i: u64) -> Game {
-    let set = tiles();
     let (a, b) = crate::samples::VEGAS_PAIRINGS[i as usize % 5];
     let (a, b) = if i % 10 < 5 {
         (a, b)
     } else {
         ("smart", if b == "vegas" { a } else { b })
     };
+    quiet_game(a, b, BoardKind::Duel, i)
+}
+
+/// A new game of armies `a` and `b` without battle logs.
+fn quiet_game(a: &str, b: &str, board: BoardKind, seed: u64) -> Game {
+    let set = tiles();
     let mut g = Game::new(
         &[set.find_army(a).unwrap(), set.find_army(b).unwrap()],
-        BoardKind::Duel,
-        i,
+        board,
+        seed,
     );
     g.set_keep_battle_logs(false);
     g
@@ -155,95 +153,82 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
     let (rounds, scale) = if quick { (3, 1) } else { (5, 2) };
     let mut rows = Vec::new();
 
-    // Battles.
-    let boards = full_boards(256, 2026);
+    // Battles: the base boards, and dense boards with Vegas (takeovers resolved at every
+    // phase start, Mines).
     let mut r = Resolver::new();
-    let (ops, per_second, rates) = median_rate(rounds, || {
-        for _ in 0..40 * scale {
-            let sum = battle_checksum(&boards, &mut r);
-            if sum != BATTLE_CHECKSUM {
-                return Err(format!(
-                    "battle: checksum {sum}, expected {BATTLE_CHECKSUM}"
-                ));
+    for (name, what, boards, checksum, repeats, target) in [
+        (
+            "battle",
+            "one full-board battle resolution (19 hexes, both HQs, modules, nets, medics)",
+            full_boards(256, 2026),
+            BATTLE_CHECKSUM,
+            40,
+            1_000_000,
+        ),
+        (
+            "battle_duel",
+            "one battle on a dense board with Vegas (17 tiles, two Mines, takeovers)",
+            duel_boards(256, 2026),
+            DUEL_BATTLE_CHECKSUM,
+            20,
+            500_000,
+        ),
+    ] {
+        let (ops, per_second, rates) = median_rate(rounds, || {
+            for _ in 0..repeats * scale {
+                let sum = battle_checksum(&boards, &mut r);
+                if sum != checksum {
+                    return Err(format!("{name}: checksum {sum}, expected {checksum}"));
+                }
             }
-        }
-        Ok(40 * scale * boards.len() as u64)
-    })?;
-    rows.push(BenchRow {
-        name: "battle",
-        what: "one full-board battle resolution (19 hexes, both HQs, modules, nets, medics)",
-        ops,
-        per_second,
-        target_per_second: 1_000_000,
-        rates,
-    });
+            Ok(repeats * scale * boards.len() as u64)
+        })?;
+        rows.push(BenchRow {
+            name,
+            what,
+            ops,
+            per_second,
+            target_per_second: target,
+            rates,
+        });
+    }
 
-    // Battles with Vegas: takeovers resolved at every phase start, and Mines.
-    let dboards = duel_boards(256, 2026);
-    let (ops, per_second, rates) = median_rate(rounds, || {
-        for _ in 0..20 * scale {
-            let sum = battle_checksum(&dboards, &mut r);
-            if sum != DUEL_BATTLE_CHECKSUM {
-                return Err(format!(
-                    "battle_duel: checksum {sum}, expected {DUEL_BATTLE_CHECKSUM}"
-                ));
+    // Complete random games: the base armies, and Smart or Vegas on the Duel board.
+    for (name, what, play, games, target) in [
+        (
+            "random_game",
+            "one complete game with random legal decisions, from set-up to the end",
+            play_random as fn(u64) -> u64,
+            300,
+            20_000,
+        ),
+        (
+            "random_game_duel",
+            "one complete random game on the Duel board (Smart or Vegas against each army)",
+            play_random_duel,
+            100,
+            5_000,
+        ),
+    ] {
+        let reference: Vec<u64> = (0..50).map(play).collect();
+        let (ops, per_second, rates) = median_rate(rounds, || {
+            let games = games * scale;
+            for i in 0..games {
+                if play(i % 50) != reference[(i % 50) as usize] {
+                    return Err(format!("{name}: game {} played differently", i % 50));
+                }
             }
-        }
-        Ok(20 * scale * dboards.len() as u64)
-    })?;
-    rows.push(BenchRow {
-        name: "battle_duel",
-        what: "one battle on a dense board with Vegas (17 tiles, two Mines, takeovers)",
-        ops,
-        per_second,
-        target_per_second: 500_000,
-        rates,
-    });
-
-    // Complete random games.
-    let reference: Vec<u64> = (0..50).map(play_random).collect();
-    let (ops, per_second, rates) = median_rate(rounds, || {
-        let games = 300 * scale;
-        for i in 0..games {
-            let f = play_random(i % 50);
-            if f != reference[(i % 50) as usize] {
-                return Err(format!("random_game: game {} played differently", i % 50));
-            }
-        }
-        Ok(games)
-    })?;
-    rows.push(BenchRow {
-        name: "random_game",
-        what: "one complete game with random legal decisions, from set-up to the end",
-        ops,
-        per_second,
-        target_per_second: 20_000,
-        rates,
-    });
-
-    // Complete random games on the Duel board.
-    let reference: Vec<u64> = (0..50).map(play_random_duel).collect();
-    let (ops, per_second, rates) = median_rate(rounds, || {
-        let games = 100 * scale;
-        for i in 0..games {
-            let f = play_random_duel(i % 50);
-            if f != reference[(i % 50) as usize] {
-                return Err(format!(
-                    "random_game_duel: game {} played differently",
-                    i % 50
-                ));
-            }
-        }
-        Ok(games)
-    })?;
-    rows.push(BenchRow {
-        name: "random_game_duel",
-        what: "one complete random game on the Duel board (Smart or Vegas against each army)",
-        ops,
-        per_second,
-        target_per_second: 5_000,
-        rates,
-    });
+            Ok(games)
+        })?;
+        rows.push(BenchRow {
+            name,
+            what,
+            ops,
+            per_second,
+            target_per_second: target,
+            rates,
+        });
+    }
 
     // Legal actions + apply on mid-game positions.
     let mids = mid_game_positions(32);

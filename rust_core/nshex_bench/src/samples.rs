@@ -28,38 +28,10 @@ fn board_pool(army: ArmyId) -> Vec<TileId> {
 /// pairings taken in turn. Only boards with at least one net and one medic are kept, so every
 /// board exercises the whole resolver.
 pub fn full_boards(count: usize, seed: u64) -> Vec<Position> {
-    let set = tiles();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut out = Vec::with_capacity(count);
-    let mut i = 0usize;
-    while out.len() < count {
-        let (a, b) = BASE_PAIRINGS[i % BASE_PAIRINGS.len()];
-        i += 1;
-        let armies = [set.find_army(a).unwrap(), set.find_army(b).unwrap()];
-        let mut pos = Position::new(BoardKind::Standard, &armies);
-        let geo = pos.geometry();
-        let mut cells: Vec<u8> = (0..geo.len() as u8).collect();
-        cells.shuffle(&mut rng);
-        let mut pools = [board_pool(armies[0]), board_pool(armies[1])];
-        for p in &mut pools {
-            p.shuffle(&mut rng);
-        }
-        for (n, &cell) in cells.iter().enumerate() {
-            let seat = (n % 2) as u8;
-            let tile = if n < 2 {
-                set.army(armies[seat as usize]).hq
-            } else {
-                pools[seat as usize].pop().expect("enough tiles")
-            };
-            let facing = rng.random_range(0..6u8);
-            pos.place(geo.hex(cell), tile, seat, facing, 0);
-        }
+    sample_boards(count, seed, &BASE_PAIRINGS, 0, |pos| {
         let has = |f: &dyn Fn(&nshex_rules::TileDef) -> bool| pos.units().any(|(_, u)| f(u.def()));
-        if has(&|d| d.net != 0) && has(&|d| d.effect.medic) {
-            out.push(pos);
-        }
-    }
-    out
+        has(&|d| d.net != 0) && has(&|d| d.effect.medic)
+    })
 }
 
 /// Vegas against every other army: the pairings of the Duel battle benchmark.
@@ -76,13 +48,28 @@ pub const VEGAS_PAIRINGS: [(&str, &str); 5] = [
 /// Only boards where some unit is taken over are kept, so every board exercises control
 /// resolution (D-13) as well as the resolver.
 pub fn duel_boards(count: usize, seed: u64) -> Vec<Position> {
+    sample_boards(count, seed, &VEGAS_PAIRINGS, 2, |pos| {
+        pos.units().any(|(_, u)| u.ctrl != u.seat)
+    })
+}
+
+/// Boards filled at random, pairings taken in turn: both HQs, then tiles drawn from each
+/// army's board tiles with random facings on every hex but the last `mines` (Vegas's Mines
+/// there); the boards `keep` accepts.
+fn sample_boards(
+    count: usize,
+    seed: u64,
+    pairings: &[(&str, &str)],
+    mines: usize,
+    keep: impl Fn(&Position) -> bool,
+) -> Vec<Position> {
     let set = tiles();
     let mine = set.find("vegas.mine").expect("the Mine");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut out = Vec::with_capacity(count);
     let mut i = 0usize;
     while out.len() < count {
-        let (a, b) = VEGAS_PAIRINGS[i % VEGAS_PAIRINGS.len()];
+        let (a, b) = pairings[i % pairings.len()];
         i += 1;
         let armies = [set.find_army(a).unwrap(), set.find_army(b).unwrap()];
         let vegas = if a == "vegas" { 0u8 } else { 1 };
@@ -96,9 +83,9 @@ pub fn duel_boards(count: usize, seed: u64) -> Vec<Position> {
         }
         for (n, &cell) in cells.iter().enumerate() {
             let seat = (n % 2) as u8;
-            if n >= geo.len() - 2 {
+            if n >= geo.len() - mines {
                 let placed = pos.place_foundation(geo.hex(cell), mine, vegas);
-                assert!(placed, "two Mines fit");
+                assert!(placed, "a few Mines fit");
                 continue;
             }
             let tile = if n < 2 {
@@ -110,7 +97,7 @@ pub fn duel_boards(count: usize, seed: u64) -> Vec<Position> {
             pos.place(geo.hex(cell), tile, seat, facing, 0);
         }
         pos.settle();
-        if pos.units().any(|(_, u)| u.ctrl != u.seat) {
+        if keep(&pos) {
             out.push(pos);
         }
     }

@@ -55,6 +55,36 @@ fn kind(a: Action) -> &'static str {
     }
 }
 
+/// Plays `g` to the end with an Easy and a Medium search (seeds from `game_no`), every answer
+/// through the checked `apply`; counts the decisions and notes their kinds.
+fn play_checked(
+    mut g: Game,
+    game_no: usize,
+    what: &str,
+    decisions: &mut usize,
+    kinds: &mut BTreeSet<&'static str>,
+) {
+    let mut bots = [
+        bot_by_name("easy:iters=30", game_no as u64).unwrap(),
+        bot_by_name("medium:iters=30", game_no as u64 + 1).unwrap(),
+    ];
+    while !g.is_over() {
+        let a = match g.current_player() {
+            Player::Chance => g.natural_draw().unwrap(),
+            Player::Seat(s) => {
+                let a = bots[s as usize].choose(&g);
+                *decisions += 1;
+                kinds.insert(kind(a));
+                a
+            }
+            Player::Terminal => unreachable!(),
+        };
+        if let Err(e) = g.apply(a) {
+            panic!("game {game_no} ({what}): the search chose {a:?}: {e}");
+        }
+    }
+}
+
 /// Issue: "It never returns an illegal action (checked over thousands of decisions)". Every
 /// search answer goes through the checked `apply`; a game of the search against itself
 /// covers HQ placement, discards, placements, instants, moves, push-back destinations.
@@ -68,25 +98,7 @@ fn every_search_answer_is_legal_over_thousands_of_decisions() {
         // Every other game, both seats answer their own battle choices.
         g.set_manual_choices(if game_no % 2 == 1 { 0b11 } else { 0 })
             .unwrap();
-        let mut bots = [
-            bot_by_name("easy:iters=40", game_no as u64).unwrap(),
-            bot_by_name("medium:iters=40", game_no as u64 + 1).unwrap(),
-        ];
-        while !g.is_over() {
-            let a = match g.current_player() {
-                Player::Chance => g.natural_draw().unwrap(),
-                Player::Seat(s) => {
-                    let a = bots[s as usize].choose(&g);
-                    decisions += 1;
-                    kinds.insert(kind(a));
-                    a
-                }
-                Player::Terminal => unreachable!(),
-            };
-            if let Err(e) = g.apply(a) {
-                panic!("game {game_no}: the search chose {a:?}: {e}");
-            }
-        }
+        play_checked(g, game_no, "base", &mut decisions, &mut kinds);
         game_no += 1;
     }
     for k in ["place_hq", "discard", "place", "end_turn", "battle"] {
@@ -122,25 +134,8 @@ fn every_search_answer_is_legal_in_duel_games() {
             900 + game_no as u64,
         );
         g.set_keep_battle_logs(false);
-        let mut bots = [
-            bot_by_name("easy:iters=30", game_no as u64).unwrap(),
-            bot_by_name("medium:iters=30", game_no as u64 + 1).unwrap(),
-        ];
-        while !g.is_over() {
-            let a = match g.current_player() {
-                Player::Chance => g.natural_draw().unwrap(),
-                Player::Seat(s) => {
-                    let a = bots[s as usize].choose(&g);
-                    decisions += 1;
-                    kinds.insert(kind(a));
-                    a
-                }
-                Player::Terminal => unreachable!(),
-            };
-            if let Err(e) = g.apply(a) {
-                panic!("game {game_no} ({first} against {second}): the search chose {a:?}: {e}");
-            }
-        }
+        let what = format!("{first} against {second}");
+        play_checked(g, game_no, &what, &mut decisions, &mut kinds);
         game_no += 1;
     }
     for k in ["place_hq", "place", "end_turn"] {
