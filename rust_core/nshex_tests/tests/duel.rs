@@ -33,43 +33,47 @@ fn refused(rec: &Record, line: &str) -> String {
     line_to_legal_action(&rec.game, line).expect_err(line)
 }
 
-const SMART_VEGAS: &str = r#"
-[game]
-armies = ["smart", "vegas"]
-to_move = 0
-
-[[unit]]
-seat = 0
-tile = "smart.hq"
-at = [0, 0]
-
-[[unit]]
-seat = 1
-tile = "vegas.hq"
-at = [-2, 2]
-
-[[unit]]
-seat = 0
-tile = "smart.cyborg"
-at = [0, -1]
-
-[[hand]]
-seat = 0
-tiles = ["smart.rotation_placeholder"]
-"#;
-
-fn smart_vegas(hand: &str, extra: &str) -> Record {
-    let text = SMART_VEGAS.replace(
-        r#"tiles = ["smart.rotation_placeholder"]"#,
-        &format!("tiles = [{hand}]"),
+/// Scenario text of Smart (seat 0) against Vegas (seat 1): `game` extra `[game]` keys, the
+/// units as (seat, tile, q, r), seat `hand.0` holding `hand.1`, then `extra` TOML.
+fn smart_vegas_text(
+    game: &str,
+    units: &[(u8, &str, i8, i8)],
+    hand: (u8, &[&str]),
+    extra: &str,
+) -> String {
+    let mut t = format!("[game]\narmies = [\"smart\", \"vegas\"]\n{game}\n");
+    for (seat, tile, q, r) in units {
+        t += &format!("\n[[unit]]\nseat = {seat}\ntile = \"{tile}\"\nat = [{q}, {r}]\n");
+    }
+    let tiles: Vec<String> = hand.1.iter().map(|x| format!("\"{x}\"")).collect();
+    t += &format!(
+        "\n[[hand]]\nseat = {}\ntiles = [{}]\n{extra}",
+        hand.0,
+        tiles.join(", ")
     );
-    game(&format!("{text}\n{extra}"))
+    t
+}
+
+/// The Smart HQ on 0,0 with a Cyborg on 0,-1 next to it; the Vegas HQ on -2,2.
+const SMART_HQ_AND_CYBORG: [(u8, &str, i8, i8); 3] = [
+    (0, "smart.hq", 0, 0),
+    (1, "vegas.hq", -2, 2),
+    (0, "smart.cyborg", 0, -1),
+];
+
+fn smart_vegas(hand: &[&str]) -> Record {
+    game(&smart_vegas_text(
+        "to_move = 0",
+        &SMART_HQ_AND_CYBORG,
+        (0, hand),
+        "",
+    ))
 }
 
 /// P-18: a grant or a takeover turn that leaves everything as it is, is no action.
 #[test]
 fn p18_a_play_that_changes_nothing_is_refused() {
-    let mut rec = smart_vegas(r#""smart.ripper", "smart.twister""#, "");
+    let mut rec = smart_vegas(&["smart.ripper", "smart.twister"]);
     to_main(&mut rec);
     // The Cyborg on 0,-1 faces 0: staying there facing 0 changes nothing.
     let why = refused(&rec, "grant 0,-1 -> 0,-1 0");
@@ -103,15 +107,12 @@ fn p19_only_the_vegas_hq_offers_six_facings() {
 /// D-16: a purchase may not bring the HQ below 1 hit point, nor energy above 5.
 #[test]
 fn d16_purchases_offered_keep_the_hq_alive_and_energy_at_most_five() {
-    let text = SMART_VEGAS
-        .replace(
-            r#"tiles = ["smart.rotation_placeholder"]"#,
-            r#"tiles = ["smart.ripper", "smart.twister"]"#,
-        )
-        .replace(
-            "to_move = 0",
-            "to_move = 0\nboard = \"duel\"\nhq_hp = [3, 20]\nenergy = [1, 0]",
-        );
+    let text = smart_vegas_text(
+        "to_move = 0\nboard = \"duel\"\nhq_hp = [3, 20]\nenergy = [1, 0]",
+        &SMART_HQ_AND_CYBORG,
+        (0, &["smart.ripper", "smart.twister"]),
+        "",
+    );
     let mut rec = game(&text);
     to_main(&mut rec);
     let buys: Vec<u8> = rec
@@ -132,31 +133,17 @@ fn d16_purchases_offered_keep_the_hq_alive_and_energy_at_most_five() {
 /// Cyborg, which the Vegas HQ holds (an enemy unit now: FAQ-347).
 #[test]
 fn d35_a_taken_over_unit_goes_to_its_owners_pile() {
-    let text = r#"
-[game]
-armies = ["smart", "vegas"]
-to_move = 0
-
-[[unit]]
-seat = 0
-tile = "smart.hq"
-at = [-2, 2]
-
-[[unit]]
-seat = 1
-tile = "vegas.hq"
-at = [0, 0]
-
-[[unit]]
-seat = 0
-tile = "smart.cyborg"
-at = [1, -1]
-
-[[hand]]
-seat = 0
-tiles = ["smart.sniper", "smart.ripper"]
-"#;
-    let mut rec = game(text);
+    let text = smart_vegas_text(
+        "to_move = 0",
+        &[
+            (0, "smart.hq", -2, 2),
+            (1, "vegas.hq", 0, 0),
+            (0, "smart.cyborg", 1, -1),
+        ],
+        (0, &["smart.sniper", "smart.ripper"]),
+        "",
+    );
+    let mut rec = game(&text);
     let cyborg = rec.game.pos().unit_at(Hex::new(1, -1)).copied().unwrap();
     assert_eq!(
         (cyborg.seat, cyborg.ctrl),
@@ -176,35 +163,17 @@ tiles = ["smart.sniper", "smart.ripper"]
 /// deck and is drawn at its owner's next draw; drawing it does not restart the ending.
 #[test]
 fn d34_a_bio_droid_returning_in_the_ending_is_drawn_and_changes_no_ending() {
-    let text = r#"
-[game]
-armies = ["smart", "vegas"]
-to_move = 1
-
-[[unit]]
-seat = 0
-tile = "smart.hq"
-at = [-2, 2]
-
-[[unit]]
-seat = 1
-tile = "vegas.hq"
-at = [2, -2]
-
-[[unit]]
-seat = 0
-tile = "smart.bio_droid"
-at = [0, 0]
-
-[[hand]]
-seat = 1
-tiles = ["vegas.sniper"]
-
-[[deck]]
-seat = 0
-tiles = []
-"#;
-    let mut rec = game(text);
+    let text = smart_vegas_text(
+        "to_move = 1",
+        &[
+            (0, "smart.hq", -2, 2),
+            (1, "vegas.hq", 2, -2),
+            (0, "smart.bio_droid", 0, 0),
+        ],
+        (1, &["vegas.sniper"]),
+        "\n[[deck]]\nseat = 0\ntiles = []\n",
+    );
+    let mut rec = game(&text);
     // Smart's deck is empty: the ending sequence is under way (Vegas's last turn).
     assert!(matches!(rec.game.ending(), Ending::LastRound { .. }));
     if rec.game.stage() == nshex_rules::Stage::Discard {
@@ -243,31 +212,17 @@ tiles = []
 /// again, and a takeover rotation due survives the round trip.
 #[test]
 fn d13_control_and_rotations_survive_a_save() {
-    let text = r#"
-[game]
-armies = ["smart", "vegas"]
-to_move = 0
-
-[[unit]]
-seat = 0
-tile = "smart.hq"
-at = [-2, 2]
-
-[[unit]]
-seat = 1
-tile = "vegas.hq"
-at = [0, 0]
-
-[[unit]]
-seat = 0
-tile = "smart.cyborg"
-at = [1, -2]
-
-[[hand]]
-seat = 0
-tiles = ["smart.move", "smart.ripper"]
-"#;
-    let mut rec = game(text);
+    let text = smart_vegas_text(
+        "to_move = 0",
+        &[
+            (0, "smart.hq", -2, 2),
+            (1, "vegas.hq", 0, 0),
+            (0, "smart.cyborg", 1, -2),
+        ],
+        (0, &["smart.move", "smart.ripper"]),
+        "",
+    );
+    let mut rec = game(&text);
     to_main(&mut rec);
     play(&mut rec, "play move 1,-2 -> 1,-1 0");
     // Vegas is asked to turn the Cyborg it just took over, in Smart's turn.
