@@ -343,6 +343,20 @@ mod tests {
     }
 
     #[test]
+    fn faq179_a_source_never_takes_its_own_sides_unit() {
+        // Vegas's own Mercenary in front of its HQ's takeover edge and of its own Agitator:
+        // nothing changes hands, and the enemy Agitator facing it alone cannot win against
+        // the two friendly sources counted for the owner's side.
+        let (ctrl, _) = run(&[
+            (0, 0, "vegas.hq", 1, 0),
+            (1, -1, "vegas.mercenary", 1, 0),
+            (1, 0, "vegas.agitator", 1, 0),
+            (2, -2, "vegas.agitator", 0, 4),
+        ]);
+        assert_eq!(ctrl, vec![1, 1, 1, 0]);
+    }
+
+    #[test]
     fn d13_an_hq_is_never_taken_over() {
         let (ctrl, _) = run(&[(0, 0, "vegas.hq", 1, 0), (1, -1, "borgo.hq", 0, 0)]);
         assert_eq!(ctrl, vec![1, 0]);
