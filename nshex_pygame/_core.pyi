@@ -112,7 +112,7 @@ class Position:
     @property
     def units(self) -> list[_Unit]: ...
     @property
-    def board(self) -> Literal["standard", "expanded"]: ...
+    def board(self) -> Literal["standard", "expanded", "duel"]: ...
     def resolve_battle(
         self, choices: dict[str, Any] | None = None, log: bool = True
     ) -> BattleResult:
@@ -144,7 +144,7 @@ class Game:
         cls,
         armies: list[str],
         seed: int = 0,
-        board: Literal["standard", "expanded"] = "standard",
+        board: Literal["standard", "expanded", "duel"] = "standard",
         manual_battle_choices: list[int] = ...,
     ) -> Game:
         """``manual_battle_choices``: the seats that answer their own battle choices (a

@@ -97,7 +97,8 @@ impl PyPosition {
         let before = self.inner.clone();
         let result = py.detach(|| {
             catch_unwind(AssertUnwindSafe(|| {
-                fight(&mut Resolver::new(), before, choices.as_ref(), log)
+                // One resolver per thread, reused: making one costs more than a battle.
+                RESOLVER.with(|r| fight(&mut r.borrow_mut(), before, choices.as_ref(), log))
             }))
         });
         match result {
@@ -226,6 +227,11 @@ pub(crate) fn ability_texts<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyAny>>
         .map(|a| serde_json::json!({"keyword": a.keyword, "badge": a.badge, "text": a.text}))
         .collect();
     to_py(py, &Value::Array(v))
+}
+
+thread_local! {
+    /// One resolver per thread, reused by single battles.
+    static RESOLVER: std::cell::RefCell<Resolver> = std::cell::RefCell::new(Resolver::new());
 }
 
 /// A battle on a copy of `before`, with or without a log.
