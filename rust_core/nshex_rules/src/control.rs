@@ -75,6 +75,9 @@ pub(crate) struct Control {
     pub through: [u64; MAX_CELLS],
 }
 
+/// Each seat its own side: no teams.
+pub(crate) const NO_TEAMS: [u8; MAX_SEATS] = [0, 1, 2, 3];
+
 /// Rounds kept for finding a cycle; a longer one is treated as a cycle of everything kept.
 const HISTORY: usize = 12;
 
@@ -165,11 +168,8 @@ fn round(
     held: u64,
     nets_on: bool,
 ) -> Control {
-    let may_take = |src: u8, target: u8| -> bool {
-        // A non-HQ unit (a foundation is never in `occ`).
-        let _ = src;
-        !t[target as usize].hq
-    };
+    // A source takes only a unit that is not an HQ (a foundation is never in `occ`).
+    let may_take = |target: u8| !t[target as usize].hq;
     // 2. Nets, with takeover beating the net.
     let mut throwers = 0u64;
     let mut net_dirs = [0u8; MAX_CELLS];
@@ -187,7 +187,7 @@ fn round(
             let tj = &t[j as usize];
             // Does j's takeover edge face n?
             let faces = bits(tj.take as u64).any(|dd| nbr[j as usize][dd as usize] == n);
-            if faces && working[j as usize] != side_of(side, tn.owner) && may_take(j, n) {
+            if faces && working[j as usize] != side_of(side, tn.owner) && may_take(n) {
                 dirs &= !(1 << d);
             }
         }
@@ -261,7 +261,7 @@ fn round(
         let si = s as usize;
         for d in bits(t[si].take as u64) {
             let target = nbr[si][d as usize];
-            if target == NO_CELL || occ >> target & 1 == 0 || !may_take(s, target) {
+            if target == NO_CELL || occ >> target & 1 == 0 || !may_take(target) {
                 continue;
             }
             if c.through[si] >> target & 1 == 1 {
@@ -317,7 +317,7 @@ mod tests {
             occ |= 1 << c;
             cells.push(c);
         }
-        let out = resolve(&geo.neighbors, occ, &t, &[0, 1, 2, 3]);
+        let out = resolve(&geo.neighbors, occ, &t, &NO_TEAMS);
         let netted = bits(out.netted)
             .map(|c| {
                 let h = geo.hex(c);

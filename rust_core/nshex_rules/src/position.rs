@@ -222,7 +222,7 @@ impl Position {
 
     /// Each seat's side: the seat itself without teams.
     pub fn sides(&self) -> [u8; MAX_SEATS] {
-        [0, 1, 2, 3]
+        crate::control::NO_TEAMS
     }
 
     /// Resolves control, nets and scoping from the owners' state (D-13).

@@ -79,19 +79,10 @@ impl Battle {
         let mut t = [crate::control::CtlTile::default(); MAX_CELLS];
         for c in bits(occ) {
             let u = &self.u[c as usize];
-            t[c as usize] = crate::control::CtlTile {
-                owner: self.owners[c as usize],
-                net: u.o.net,
-                link: u.o.link,
-                take: u.o.take,
-                hq: u.is_hq,
-                module: u.def.kind == Kind::Module,
-                scoper: u.def.scoper,
-                agitator: u.def.agitator,
-                placed: u.placed,
-            };
+            t[c as usize] =
+                crate::control::CtlTile::of(u.def, self.owners[c as usize], u.facing, u.placed);
         }
-        let ctl = crate::control::resolve(self.nbr, occ, &t, &[0, 1, 2, 3]);
+        let ctl = crate::control::resolve(self.nbr, occ, &t, &crate::control::NO_TEAMS);
         self.seat_cells = [0; MAX_SEATS];
         for c in bits(self.start_occ) {
             let seat = if occ >> c & 1 == 1 {

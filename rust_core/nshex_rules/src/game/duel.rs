@@ -377,8 +377,8 @@ impl Game {
         if own == 0 && energy < 4 {
             return;
         }
-        let hqs = self.pos.units().fold(0u64, |m, (h, u)| {
-            m | (u.def().is_hq() as u64) << self.pos.cell_of(h).expect("on the board")
+        let hqs = self.pos.cells.iter().enumerate().fold(0u64, |m, (c, u)| {
+            m | (u.is_some_and(|u| u.def().is_hq()) as u64) << c
         });
         let enemies = self.enemy_units();
         let facing = |c: u8| self.pos.cells[c as usize].expect("a unit").facing;
