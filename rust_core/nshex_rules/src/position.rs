@@ -180,7 +180,14 @@ impl Position {
 
     /// Puts a tile on an empty hex. The caller has checked the hex is on the board and free.
     pub fn place(&mut self, hex: Hex, tile: TileId, seat: u8, facing: u8, wounds: u8) {
-        let cell = self.cell_of(hex).expect("hex on the board") as usize;
+        let cell = self.cell_of(hex).expect("hex on the board");
+        self.place_cell(cell, tile, seat, facing, wounds);
+    }
+
+    /// [`Position::place`] by cell index (the game's actions carry cells).
+    #[inline]
+    pub fn place_cell(&mut self, cell: u8, tile: TileId, seat: u8, facing: u8, wounds: u8) {
+        let cell = cell as usize;
         debug_assert!(self.cells[cell].is_none());
         self.cells[cell] = Some(Unit {
             tile,

@@ -27,79 +27,12 @@ impl Battle {
         d.transport_linked = 0;
         d.recon = 0;
         d.fires_at = [0; 16];
-        if self.takers & occ != 0 {
+        let scoped_by = if self.takers & occ != 0 {
             // Control, nets and scoping as one fixed point (D-13), at every phase start.
-            let scoped_by = self.resolve_control();
-            self.derive_rest::<EXPLAIN>(scoped_by);
-            return;
-        }
-        let netted = if self.netters & occ != 0 {
-            compute_nets(&self.u, self.nbr, self.netters & occ, occ)
+            self.resolve_control()
         } else {
-            0
+            self.nets_and_scopers()
         };
-        self.d.netted = netted;
-        // Scopers (D-7): an active Scoper takes over the adjacent enemy modules; the first
-        // placed Scoper wins a module two hostile Scopers reach.
-        let mut scoped_by = [NONE; MAX_CELLS];
-        let active_scopers = self.scopers & occ & !netted;
-        if active_scopers != 0 {
-            let mut order = [(0u16, 0u8); MAX_CELLS];
-            let mut n = 0;
-            for c in bits(active_scopers) {
-                order[n] = (self.u[c as usize].placed, c);
-                n += 1;
-            }
-            order[..n].sort_unstable();
-            for &(_, sc) in &order[..n] {
-                let su = self.u[sc as usize];
-                for dir in bits(su.o.link as u64) {
-                    let j = self.nb(sc, dir);
-                    if !self.occupied(j) {
-                        continue;
-                    }
-                    let t = &self.u[j as usize];
-                    if t.def.kind == Kind::Module
-                        && !t.def.scoper
-                        && t.seat != su.seat
-                        && scoped_by[j as usize] == NONE
-                    {
-                        scoped_by[j as usize] = sc;
-                    }
-                }
-            }
-        }
-        self.derive_rest::<EXPLAIN>(scoped_by);
-    }
-
-    /// Control resolution (D-13) on the tiles now on the board: sets each unit's controller
-    /// (`seat`) and the seats' cell masks, and the netted cells; returns who scopes what.
-    fn resolve_control(&mut self) -> [u8; MAX_CELLS] {
-        let occ = self.occ;
-        let mut t = [crate::control::CtlTile::default(); MAX_CELLS];
-        for c in bits(occ) {
-            let u = &self.u[c as usize];
-            t[c as usize] =
-                crate::control::CtlTile::of(u.def, self.owners[c as usize], u.facing, u.placed);
-        }
-        let ctl = crate::control::resolve(self.nbr, occ, &t, &crate::control::NO_TEAMS);
-        self.seat_cells = [0; MAX_SEATS];
-        for c in bits(self.start_occ) {
-            let seat = if occ >> c & 1 == 1 {
-                ctl.ctrl[c as usize]
-            } else {
-                self.u[c as usize].seat
-            };
-            self.u[c as usize].seat = seat;
-            self.seat_cells[seat as usize] |= 1 << c;
-        }
-        self.d.netted = ctl.netted;
-        ctl.scoped_by
-    }
-
-    /// Links, module effects, HQ bonuses and slots, once nets and scoping are known.
-    fn derive_rest<const EXPLAIN: bool>(&mut self, scoped_by: [u8; MAX_CELLS]) {
-        let occ = self.occ;
         let netted = self.d.netted;
         // Modules and HQ army bonuses.
         for s in bits(self.sources & occ) {
@@ -138,6 +71,75 @@ impl Battle {
         self.dirty = false;
         self.removed_sources = 0;
         self.nets_dirty = false;
+    }
+
+    /// Control resolution (D-13) on the tiles now on the board: sets each unit's controller
+    /// (`seat`) and the seats' cell masks, and the netted cells; returns who scopes what.
+    fn resolve_control(&mut self) -> [u8; MAX_CELLS] {
+        let occ = self.occ;
+        let mut t = [crate::control::CtlTile::default(); MAX_CELLS];
+        for c in bits(occ) {
+            let u = &self.u[c as usize];
+            t[c as usize] =
+                crate::control::CtlTile::of(u.def, self.owners[c as usize], u.facing, u.placed);
+        }
+        let ctl = crate::control::resolve(self.nbr, occ, &t, &crate::control::NO_TEAMS);
+        self.seat_cells = [0; MAX_SEATS];
+        for c in bits(self.start_occ) {
+            let seat = if occ >> c & 1 == 1 {
+                ctl.ctrl[c as usize]
+            } else {
+                self.u[c as usize].seat
+            };
+            self.u[c as usize].seat = seat;
+            self.seat_cells[seat as usize] |= 1 << c;
+        }
+        self.d.netted = ctl.netted;
+        ctl.scoped_by
+    }
+
+    /// Nets and Scopers (no takeover source on the board): sets the netted cells and
+    /// returns who scopes what.
+    #[inline(always)]
+    fn nets_and_scopers(&mut self) -> [u8; MAX_CELLS] {
+        let occ = self.occ;
+        let netted = if self.netters & occ != 0 {
+            compute_nets(&self.u, self.nbr, self.netters & occ, occ)
+        } else {
+            0
+        };
+        self.d.netted = netted;
+        // Scopers (D-7): an active Scoper takes over the adjacent enemy modules; the first
+        // placed Scoper wins a module two hostile Scopers reach.
+        let mut scoped_by = [NONE; MAX_CELLS];
+        let active_scopers = self.scopers & occ & !netted;
+        if active_scopers != 0 {
+            let mut order = [(0u16, 0u8); MAX_CELLS];
+            let mut n = 0;
+            for c in bits(active_scopers) {
+                order[n] = (self.u[c as usize].placed, c);
+                n += 1;
+            }
+            order[..n].sort_unstable();
+            for &(_, sc) in &order[..n] {
+                let su = self.u[sc as usize];
+                for dir in bits(su.o.link as u64) {
+                    let j = self.nb(sc, dir);
+                    if !self.occupied(j) {
+                        continue;
+                    }
+                    let t = &self.u[j as usize];
+                    if t.def.kind == Kind::Module
+                        && !t.def.scoper
+                        && t.seat != su.seat
+                        && scoped_by[j as usize] == NONE
+                    {
+                        scoped_by[j as usize] = sc;
+                    }
+                }
+            }
+        }
+        scoped_by
     }
 
     /// Adds the effects of source `s`, which works (it is not netted), to the units it

@@ -51,8 +51,7 @@ impl Game {
         match action {
             Action::PlaceHq { cell, facing } => {
                 let hq = tiles().army(self.pos.armies[seat]).hq;
-                let h = self.pos.geometry().hex(cell);
-                self.pos.place(h, hq, seat as u8, facing, 0);
+                self.pos.place_cell(cell, hq, seat as u8, facing, 0);
                 match self.next_hq_seat() {
                     Some(next) => self.to_move = next,
                     None => {
@@ -95,17 +94,17 @@ impl Game {
             }
             Action::Place { tile, cell, facing } => {
                 self.take_from_hand(tile);
-                let h = self.pos.geometry().hex(cell);
                 if self.duel_tiles && Self::is_foundation(tile) {
+                    let h = self.pos.geometry().hex(cell);
                     let placed = self.pos.place_foundation(h, tile, seat as u8);
                     debug_assert!(placed, "an army has at most two foundations");
                 } else if let Some(t) = self.pos.cells[cell as usize].take() {
                     // On a Transporter's hex: it goes to its owner's discard pile, its
                     // wounds do not pass on (FAQ-260, D-33); the board was not full.
                     self.discards[t.seat as usize].push(t.tile);
-                    self.pos.place(h, tile, seat as u8, facing, 0);
+                    self.pos.place_cell(cell, tile, seat as u8, facing, 0);
                 } else {
-                    self.pos.place(h, tile, seat as u8, facing, 0);
+                    self.pos.place_cell(cell, tile, seat as u8, facing, 0);
                     if self.duel_tiles {
                         self.enter(cell);
                     }

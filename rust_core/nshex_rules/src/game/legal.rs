@@ -72,7 +72,8 @@ impl Game {
                 if self.unlucky_allowed() {
                     out.push(Action::Unlucky);
                 }
-                self.push_discards(out);
+                let (distinct, n) = distinct_tiles(&self.hands[seat as usize]);
+                push_discards(&distinct[..n], out);
             }
             Stage::Main => {
                 let occ = self.pos.occupied();
@@ -98,7 +99,7 @@ impl Game {
                 };
                 for &t in &distinct[..nd] {
                     match set.tile(t).instant {
-                        None if Self::is_foundation(t) => {
+                        None if set.tile(t).kind == crate::tiles::Kind::Foundation => {
                             if !self.under_terror() {
                                 for c in bits(board & !occ & !foundations) {
                                     out.push(Action::Place {
@@ -141,7 +142,7 @@ impl Game {
                 if self.energy_in_play() {
                     self.push_energy_actions(&an, out);
                 }
-                self.push_discards(out);
+                push_discards(&distinct[..nd], out);
                 out.push(Action::EndTurn);
             }
         }
@@ -245,13 +246,6 @@ impl Game {
         a
     }
 
-    pub(super) fn push_discards(&self, out: &mut Vec<Action>) {
-        let (distinct, n) = distinct_tiles(&self.hands[self.to_move as usize]);
-        for &t in &distinct[..n] {
-            out.push(Action::Discard { tile: t });
-        }
-    }
-
     pub(super) fn unlucky_allowed(&self) -> bool {
         let h = &self.hands[self.to_move as usize];
         h.len() == 3
@@ -263,4 +257,9 @@ impl Game {
         self.pos.cells[c as usize].is_some_and(|u| u.ctrl == self.to_move)
             && an.netted >> c & 1 == 0
     }
+}
+
+/// A discard of each distinct tile in hand.
+fn push_discards(distinct: &[TileId], out: &mut Vec<Action>) {
+    out.extend(distinct.iter().map(|&tile| Action::Discard { tile }));
 }
