@@ -18,16 +18,12 @@ pub trait Evaluator: Send {
     /// Worth of a game state for `seat`: a finished game by its result, otherwise its
     /// board.
     fn game(&mut self, game: &Game, seat: u8) -> f64 {
-        match game.outcome() {
-            Some(Outcome::Winner(w)) => {
-                if w == seat {
-                    WIN
-                } else {
-                    -WIN
-                }
-            }
-            Some(Outcome::Draw) => 0.0,
-            _ => self.board(game.pos(), seat) + energy_worth(game, seat),
+        match game
+            .outcome()
+            .and_then(|o| o.share_for(seat, game.pos().relations()))
+        {
+            Some(share) => WIN * (2.0 * share - 1.0),
+            None => self.board(game.pos(), seat) + energy_worth(game, seat),
         }
     }
 }
@@ -108,28 +104,28 @@ impl Evaluator for BattleEval {
 }
 
 /// Score of a battle's outcome for `seat` when it ends the game.
-fn outcome_score(outcome: Outcome, seat: u8, win: f64) -> Option<f64> {
-    match outcome {
-        Outcome::Winner(w) if w == seat => Some(win),
-        Outcome::Winner(_) => Some(-win),
-        Outcome::Draw => Some(0.0),
-        Outcome::None => None,
-    }
+fn outcome_score(p: &Position, outcome: Outcome, seat: u8, win: f64) -> Option<f64> {
+    outcome
+        .share_for(seat, p.relations())
+        .map(|share| win * (2.0 * share - 1.0))
 }
 
-/// `seat`'s HQ hit points minus the average of the others'.
+/// The average HQ counter of `seat`'s side minus the average of its enemies' (hit points;
+/// points in the points game, where more is better too).
 fn hp_diff(p: &Position, seat: u8) -> f64 {
-    let others = (p.seats - 1) as f64;
-    (0..p.seats)
-        .map(|s| {
-            let hp = p.hq_hp[s as usize] as f64;
-            if s == seat {
-                hp
-            } else {
-                -hp / others
-            }
-        })
-        .sum()
+    let rel = p.relations();
+    let (mut own, mut n_own, mut foe, mut n_foe) = (0.0, 0.0, 0.0, 0.0);
+    for s in 0..p.seats {
+        let hp = p.hq_hp[s as usize] as f64;
+        if rel.allied(seat, s) {
+            own += hp;
+            n_own += 1.0;
+        } else {
+            foe += hp;
+            n_foe += 1.0;
+        }
+    }
+    own / n_own - if n_foe > 0.0 { foe / n_foe } else { 0.0 }
 }
 
 /// Resolves a battle on `pos` in place with the automatic choices.
@@ -146,7 +142,7 @@ fn material(p: &Position, seat: u8, worth: impl Fn(&nshex_rules::TileDef) -> f64
         .filter(|(_, u)| !u.def().is_hq())
         .map(|(_, u)| {
             let v = worth(u.def());
-            if u.ctrl == seat {
+            if p.relations().allied(seat, u.ctrl) {
                 v
             } else {
                 -v
@@ -160,7 +156,7 @@ fn material(p: &Position, seat: u8, worth: impl Fn(&nshex_rules::TileDef) -> f64
 pub fn evaluate(resolver: &mut Resolver, pos: &Position, seat: u8) -> f64 {
     let mut after = pos.clone();
     let outcome = battle_in_place(resolver, &mut after);
-    if let Some(v) = outcome_score(outcome, seat, 1000.0) {
+    if let Some(v) = outcome_score(&after, outcome, seat, 1000.0) {
         return v;
     }
     hp_diff(&after, seat) + material(&after, seat, |_| 0.3)
@@ -173,7 +169,7 @@ pub fn evaluate(resolver: &mut Resolver, pos: &Position, seat: u8) -> f64 {
 pub fn evaluate_deep(resolver: &mut Resolver, pos: &Position, seat: u8) -> f64 {
     let mut board = pos.clone();
     let outcome = battle_in_place(resolver, &mut board);
-    if let Some(v) = outcome_score(outcome, seat, 1000.0) {
+    if let Some(v) = outcome_score(&board, outcome, seat, 1000.0) {
         return v;
     }
     let now = hp_diff(&board, seat);
@@ -182,7 +178,8 @@ pub fn evaluate_deep(resolver: &mut Resolver, pos: &Position, seat: u8) -> f64 {
     });
     // The second battle on the same board: nothing after it needs the first result.
     let outcome = battle_in_place(resolver, &mut board);
-    let future = outcome_score(outcome, seat, 15.0).unwrap_or_else(|| hp_diff(&board, seat) - now);
+    let future =
+        outcome_score(&board, outcome, seat, 15.0).unwrap_or_else(|| hp_diff(&board, seat) - now);
     now + 0.5 * future + material
 }
 

@@ -18,7 +18,6 @@ use crate::bot::{Bot, Progress};
 use crate::eval::{answer_by_battle, BattleEval, Evaluator};
 use crate::heuristics::prior;
 use nshex_rules::tiles;
-use nshex_rules::Outcome;
 use nshex_rules::{Action, Game, Player, Procedure};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -325,10 +324,11 @@ impl Search {
 
     /// Leaf value for `seat`, in 0..1.
     fn value(&mut self, g: &Game, seat: u8) -> f32 {
-        match g.outcome() {
-            Some(Outcome::Winner(w)) => return if w == seat { 1.0 } else { 0.0 },
-            Some(Outcome::Draw) => return 0.5,
-            _ => {}
+        if let Some(share) = g
+            .outcome()
+            .and_then(|o| o.share_for(seat, g.pos().relations()))
+        {
+            return share as f32;
         }
         // The board, and on the Duel board each seat's energy.
         let score = (self.eval.board(g.pos(), seat) + crate::eval::energy_worth(g, seat)) as f32;
@@ -480,7 +480,9 @@ impl Search {
         for &n in &self.path {
             let nd = &mut self.nodes[n as usize];
             nd.visits += 1;
-            nd.value += if nd.mover == root_seat {
+            // The root's allies play for its side, every other seat against it (a paranoid
+            // search; with two seats, plain two-player search).
+            nd.value += if root.pos().relations().allied(nd.mover, root_seat) {
                 value
             } else {
                 1.0 - value
@@ -754,11 +756,10 @@ impl Bot for FlatMcBot {
                 g.apply_unchecked(a);
                 steps += 1;
             }
-            sum[k] += match g.outcome() {
-                Some(Outcome::Winner(w)) if w == seat => 1.0,
-                Some(Outcome::Winner(_)) => 0.0,
-                _ => 0.5,
-            };
+            sum[k] += g
+                .outcome()
+                .and_then(|o| o.share_for(seat, g.pos().relations()))
+                .unwrap_or(0.5) as f32;
             n[k] += 1;
             if i & 63 == 63 {
                 self.progress

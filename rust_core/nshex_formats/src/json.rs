@@ -56,8 +56,14 @@ pub fn outcome_json(outcome: Outcome) -> Value {
     match outcome {
         Outcome::None => Value::Null,
         Outcome::Winner(s) => json!(s),
+        Outcome::Shared(m) => json!(seat_list(m)),
         Outcome::Draw => json!("draw"),
     }
+}
+
+/// The seats of a seat mask, in order.
+pub fn seat_list(mask: u8) -> Vec<u8> {
+    (0..8).filter(|&s| mask >> s & 1 == 1).collect()
 }
 
 /// A position as JSON: armies, board, HQ hit points and units.
@@ -148,6 +154,11 @@ pub enum EventView {
         seat: u8,
         amount: u8,
         hp: u8,
+    },
+    Scored {
+        seat: u8,
+        points: u8,
+        total: u8,
     },
     Removed {
         at: HexView,
@@ -276,6 +287,15 @@ pub fn event_view(before: &Position, ev: &Event) -> EventView {
             cancelled: wounds,
         },
         Event::HqDamage { seat, amount, hp } => EventView::HqDamage { seat, amount, hp },
+        Event::Scored {
+            seat,
+            points,
+            total,
+        } => EventView::Scored {
+            seat,
+            points,
+            total,
+        },
         Event::Removed {
             cell,
             tile,

@@ -10,7 +10,7 @@ use nshex_rules::Outcome;
 use nshex_rules::{tiles, TileId};
 use nshex_rules::{Action, AfterBattle, Ending, Game, GameState, Stage};
 use nshex_rules::{BoardKind, Hex};
-use nshex_rules::{Foundation, Kind, Position, Unit, HQ_START_HP, MAX_SEATS};
+use nshex_rules::{Foundation, Kind, Mode, Position, Unit, HQ_START_HP, MAX_SEATS};
 use serde_json::{json, Map, Value};
 
 /// The format name and version written into every save file.
@@ -71,9 +71,7 @@ pub fn game_to_json(g: &Game) -> Value {
     };
     let outcome = match g.outcome() {
         None => Value::Null,
-        Some(Outcome::None) => Value::Null,
-        Some(Outcome::Winner(s)) => json!(s),
-        Some(Outcome::Draw) => json!("draw"),
+        Some(o) => crate::json::outcome_json(o),
     };
     json!({
         "armies": (0..seats).map(|s| pos.army_id(s as u8)).collect::<Vec<_>>(),
@@ -111,6 +109,9 @@ pub fn game_to_json(g: &Game) -> Value {
             json!({"at": cells_to_hexes(pos, 1 << c)[0], "seat": seat})
         }).collect::<Vec<_>>(),
         "known_top": &g.known_top()[..seats],
+        "mode": pos.mode().name(),
+        "eliminated": crate::json::seat_list(g.eliminated()),
+        "eliminated_in": &g.state().eliminated_in[..seats],
     })
 }
 
@@ -231,6 +232,13 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
     // A game of these armies, for reading the battle answers (hexes) in the notation.
     let blank = Game::new(&armies, board, 0);
     let mut pos = Position::new(board, &armies);
+    if let Ok(m) = r.get("mode") {
+        let mode = Mode::from_name(m.str()?).map_or_else(|| m.err("unknown mode"), Ok)?;
+        if let Err(e) = mode.check_seats(seats as u8) {
+            return m.err(&e);
+        }
+        pos.set_mode(mode);
+    }
     let hp = r.get("hq_hp")?.items()?;
     if hp.len() != seats {
         return r.get("hq_hp")?.err("one value per seat");
@@ -376,6 +384,16 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
     let outcome = match oc.v {
         Value::Null => None,
         Value::String(s) if s == "draw" => Some(Outcome::Draw),
+        Value::Array(_) => {
+            let mut m = 0u8;
+            for s in oc.items()? {
+                m |= 1 << s.int(0, seats as i64 - 1)?;
+            }
+            if m.count_ones() < 2 {
+                return oc.err("a list names two or more seats that share the win");
+            }
+            Some(Outcome::Shared(m))
+        }
         _ => Some(Outcome::Winner(oc.int(0, seats as i64 - 1)? as u8)),
     };
     let used_mobility = r.get("used_mobility")?.cells(&pos)?;
@@ -411,6 +429,22 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         },
         Err(_) => false,
     };
+    let mut eliminated = 0u8;
+    let mut eliminated_in = [0u32; MAX_SEATS];
+    if let Ok(list) = r.get("eliminated") {
+        for s in list.items()? {
+            eliminated |= 1 << s.int(0, seats as i64 - 1)?;
+        }
+    }
+    if let Ok(list) = r.get("eliminated_in") {
+        let items = list.items()?;
+        if items.len() != seats {
+            return list.err("one value per seat");
+        }
+        for (s, e) in items.iter().enumerate() {
+            eliminated_in[s] = e.int(0, 1_000_000)? as u32;
+        }
+    }
     let mut rotations = Vec::new();
     if let Ok(list) = r.get("rotations") {
         for x in list.items()? {
@@ -443,6 +477,8 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         exchange_open,
         rotations,
         known_top,
+        eliminated,
+        eliminated_in,
     })
     .map_err(|e| {
         if e.field.is_empty() {

@@ -7,7 +7,7 @@
 use nshex_rules::{tiles, Kind, TileId};
 use nshex_rules::{BattleChoices, MedicChoice, QmChoice};
 use nshex_rules::{BoardKind, Hex};
-use nshex_rules::{Position, HQ_START_HP, MAX_FOUNDATIONS, MAX_SEATS};
+use nshex_rules::{Mode, Position, MAX_FOUNDATIONS, MAX_SEATS, WIN_POINTS};
 use serde::Deserialize;
 use std::fmt;
 use toml::Spanned;
@@ -46,6 +46,8 @@ pub struct Scenario {
     pub energy: [u8; MAX_SEATS],
     /// `[game] terror`: seats whose next turn is under Terror (bit mask).
     pub terror: u8,
+    /// `[game] eliminated`: seats out of the game (deathmatch; bit mask).
+    pub eliminated: u8,
 }
 
 #[derive(Deserialize)]
@@ -77,6 +79,9 @@ struct RawGame {
     turn: Option<Spanned<i64>>,
     energy: Option<Spanned<Vec<Spanned<i64>>>>,
     terror: Option<Spanned<Vec<Spanned<i64>>>>,
+    mode: Option<Spanned<String>>,
+    points: Option<Spanned<Vec<Spanned<i64>>>>,
+    eliminated: Option<Spanned<Vec<Spanned<i64>>>>,
 }
 
 #[derive(Deserialize)]
@@ -308,6 +313,70 @@ fn parse(
         })?,
     };
     let mut position = Position::new(board, &armies);
+    if board == BoardKind::Duel && seats != 2 {
+        return Err(err(
+            game.board.as_ref().map_or(gspan, |b| b.span().start),
+            format!("[game] board: the Duel board is played by two seats, not {seats} (D-16)"),
+        ));
+    }
+    if let Some(m) = &game.mode {
+        let mode = Mode::from_name(m.get_ref()).ok_or_else(|| {
+            err(
+                m.span().start,
+                format!(
+                    "[game] mode: unknown mode {} (standard, deathmatch, points, one_vs_team \
+                     or team)",
+                    crate::notation::quote(m.get_ref())
+                ),
+            )
+        })?;
+        mode.check_seats(seats as u8)
+            .map_err(|e| err(m.span().start, format!("[game] mode: {e}")))?;
+        position.set_mode(mode);
+    }
+    let mode = position.mode();
+    for s in 0..seats {
+        position.hq_hp[s] = mode.hq_start(s as u8);
+    }
+    if mode == Mode::Points {
+        if let Some(hp) = &game.hq_hp {
+            return Err(err(
+                hp.span().start,
+                "[game] hq_hp: the points game counts points instead (key points)".into(),
+            ));
+        }
+    } else if let Some(p) = &game.points {
+        return Err(err(
+            p.span().start,
+            format!(
+                "[game] points: only the points game has points, not mode {}",
+                mode.name()
+            ),
+        ));
+    }
+    if let Some(p) = &game.points {
+        let values = p.get_ref();
+        if values.len() != seats {
+            return Err(err(
+                p.span().start,
+                format!("[game] points: {} values for {seats} seats", values.len()),
+            ));
+        }
+        for (s, v) in values.iter().enumerate() {
+            let x = *v.get_ref();
+            if !(0..WIN_POINTS as i64).contains(&x) {
+                return Err(err(
+                    v.span().start,
+                    format!(
+                        "[game] points: {x} for seat {s} is not in 0..{} (at {WIN_POINTS} the \
+                         game is over)",
+                        WIN_POINTS - 1
+                    ),
+                ));
+            }
+            position.hq_hp[s] = x as u8;
+        }
+    }
     if let Some(hp) = &game.hq_hp {
         let values = hp.get_ref();
         if values.len() != seats {
@@ -318,10 +387,11 @@ fn parse(
         }
         for (s, v) in values.iter().enumerate() {
             let x = *v.get_ref();
-            if !(1..=HQ_START_HP as i64).contains(&x) {
+            let top = mode.hq_start(s as u8).max(1) as i64;
+            if !(1..=top).contains(&x) {
                 return Err(err(
                     v.span().start,
-                    format!("[game] hq_hp: {x} for seat {s} is not in 1..{HQ_START_HP}"),
+                    format!("[game] hq_hp: {x} for seat {s} is not in 1..{top}"),
                 ));
             }
             position.hq_hp[s] = x as u8;
@@ -378,6 +448,34 @@ fn parse(
                 ));
             }
             energy[s] = x as u8;
+        }
+    }
+    let mut eliminated = 0u8;
+    if let Some(t) = &game.eliminated {
+        if mode != Mode::Deathmatch {
+            return Err(err(
+                t.span().start,
+                format!(
+                    "[game] eliminated: only a deathmatch eliminates seats, not mode {}",
+                    mode.name()
+                ),
+            ));
+        }
+        for v in t.get_ref() {
+            let x = *v.get_ref();
+            if !(0..seats as i64).contains(&x) {
+                return Err(err(
+                    v.span().start,
+                    format!("[game] eliminated: seat {x} does not exist"),
+                ));
+            }
+            eliminated |= 1 << x;
+        }
+        if eliminated.count_ones() as usize + 2 > seats {
+            return Err(err(
+                t.span().start,
+                "[game] eliminated: at least two seats must still be in the game".into(),
+            ));
         }
     }
     let mut terror = 0u8;
@@ -649,6 +747,7 @@ fn parse(
         choices,
         energy,
         terror,
+        eliminated,
     })
 }
 

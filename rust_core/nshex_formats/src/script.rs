@@ -42,7 +42,7 @@ pub fn game_from_scenario(sc: &Scenario, seed: u64) -> Result<Game, String> {
                     "seat {s} holds tiles before the HQs are placed: hands start empty"
                 ));
             }
-        } else if pos.hq_hex(s as u8).is_none() {
+        } else if pos.hq_hex(s as u8).is_none() && sc.eliminated >> s & 1 == 0 {
             return Err(format!(
                 "seat {s} has no HQ on the board: a game needs every HQ (or an empty board, \
                  to start with the HQ placement)"
@@ -119,6 +119,7 @@ pub fn game_from_scenario(sc: &Scenario, seed: u64) -> Result<Game, String> {
         drawn: false,
         terror: sc.terror,
         energy: sc.energy,
+        eliminated: sc.eliminated,
     })
 }
 
@@ -193,5 +194,24 @@ pub fn script_result_json(g: &Game) -> Value {
     if g.pos().board == nshex_rules::BoardKind::Duel && seats == 2 {
         v["energy"] = json!(&g.energy()[..seats]);
     }
+    add_mode_extras(&mut v, g);
     v
+}
+
+/// The multiplayer fields of a result: `points` in the points game (and no `hq_hp`), and
+/// with three or four seats `eliminated` and, once the game is over, each seat's `ranking`.
+pub fn add_mode_extras(v: &mut Value, g: &Game) {
+    let seats = g.seats() as usize;
+    if g.mode() != nshex_rules::Mode::Standard {
+        v["mode"] = json!(g.mode().name());
+    }
+    if g.mode() == nshex_rules::Mode::Points {
+        v["points"] = json!(&g.pos().hq_hp[..seats]);
+    }
+    if seats > 2 {
+        v["eliminated"] = json!(crate::json::seat_list(g.eliminated()));
+        if g.is_over() {
+            v["ranking"] = json!(g.ranking());
+        }
+    }
 }

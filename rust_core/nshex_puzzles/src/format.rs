@@ -322,6 +322,7 @@ impl Puzzle {
             drawn: true,
             terror: self.scenario.terror,
             energy: self.scenario.energy,
+            eliminated: 0,
         })
         .expect("a checked puzzle makes a game")
     }

@@ -213,6 +213,7 @@ fn candidate(rng: &mut ChaCha8Rng, difficulty: Difficulty) -> Option<Puzzle> {
             choices: Default::default(),
             energy: [0; nshex_rules::MAX_SEATS],
             terror: 0,
+            eliminated: 0,
         },
     })
 }

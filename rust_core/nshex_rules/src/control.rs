@@ -25,6 +25,7 @@
 use crate::battle::nets_among;
 use crate::hex::{bits, NO_CELL};
 use crate::position::{MAX_SEATS, NO_SEAT};
+use crate::sides::Relations;
 use crate::tiles::Kind;
 
 use crate::hex::MAX_CELLS;
@@ -75,20 +76,19 @@ pub(crate) struct Control {
     pub through: [u64; MAX_CELLS],
 }
 
-/// Each seat its own side: no teams.
-pub(crate) const NO_TEAMS: [u8; MAX_SEATS] = [0, 1, 2, 3];
-
 /// Rounds kept for finding a cycle; a longer one is treated as a cycle of everything kept.
 const HISTORY: usize = 12;
 
-/// Resolves D-13 on the tiles in `occ`. `side[s]` is seat `s`'s side (its team; the seat
-/// itself without teams).
+/// Resolves D-13 on the tiles in `occ`, with the seats' sides and who nets whom from `rel`.
 pub(crate) fn resolve(
     nbr: &[[u8; 6]],
     occ: u64,
     t: &[CtlTile; MAX_CELLS],
-    side: &[u8; MAX_SEATS],
+    rel: &Relations,
 ) -> Control {
+    // Each seat's side, numbered by its lowest seat.
+    let side: [u8; MAX_SEATS] = std::array::from_fn(|s| rel.side[s].trailing_zeros() as u8);
+    let side = &side;
     let mut c = Control {
         ctrl: [NO_SEAT; MAX_CELLS],
         netted: 0,
@@ -111,9 +111,31 @@ pub(crate) fn resolve(
     let mut kept = 0usize;
     let mut last_round = false;
     // P-23: the takeovers first, as if no net were on the board.
-    c = round(nbr, occ, t, side, &c, &mut working, sources, held, false);
+    c = round(
+        nbr,
+        occ,
+        t,
+        side,
+        &rel.nets,
+        &c,
+        &mut working,
+        sources,
+        held,
+        false,
+    );
     loop {
-        let next = round(nbr, occ, t, side, &c, &mut working, sources, held, true);
+        let next = round(
+            nbr,
+            occ,
+            t,
+            side,
+            &rel.nets,
+            &c,
+            &mut working,
+            sources,
+            held,
+            true,
+        );
         if next.ctrl == c.ctrl && next.scoped_by == c.scoped_by || last_round {
             return next;
         }
@@ -162,6 +184,7 @@ fn round(
     occ: u64,
     t: &[CtlTile; MAX_CELLS],
     side: &[u8; MAX_SEATS],
+    foes: &[u8; MAX_SEATS],
     c: &Control,
     working: &mut [u8; MAX_CELLS],
     sources: u64,
@@ -195,8 +218,8 @@ fn round(
         throwers |= ((dirs != 0) as u64) << n;
     }
     let netted = if throwers != 0 && nets_on {
-        nets_among(nbr, throwers, occ, |i| {
-            (side_of(side, c.ctrl[i as usize]), net_dirs[i as usize])
+        nets_among(nbr, throwers, occ, foes, |i| {
+            (c.ctrl[i as usize], net_dirs[i as usize])
         })
     } else {
         0
@@ -317,7 +340,7 @@ mod tests {
             occ |= 1 << c;
             cells.push(c);
         }
-        let out = resolve(&geo.neighbors, occ, &t, &NO_TEAMS);
+        let out = resolve(&geo.neighbors, occ, &t, &Relations::NO_TEAMS);
         let netted = bits(out.netted)
             .map(|c| {
                 let h = geo.hex(c);

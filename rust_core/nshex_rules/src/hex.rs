@@ -172,6 +172,9 @@ pub struct Geometry {
     pub neighbors: Vec<[u8; 6]>,
     /// Cells on the outer ring ("edge hexes").
     pub edge_mask: u64,
+    /// The cells that start a battle when all hold units: the inner 19 (on the 37-hex
+    /// board too: FAQ-31, FAQ-39 apply to them).
+    pub full_mask: u64,
     /// `rays[cell][dir]`: every cell on the line from `cell` in `dir` (not `cell` itself).
     /// Cells are numbered row by row, so along directions 2, 3 and 4 the numbers grow and
     /// the nearest cell of a ray is its lowest bit; along 0, 1 and 5 its highest.
@@ -201,6 +204,7 @@ impl Geometry {
             radius,
             neighbors: Vec::with_capacity(hexes.len()),
             edge_mask: 0,
+            full_mask: 0,
             rays: Vec::with_capacity(hexes.len()),
             dir_cells: Vec::with_capacity(hexes.len()),
             hexes,
@@ -216,6 +220,9 @@ impl Geometry {
             geo.neighbors.push(n);
             if h.ring() == radius {
                 geo.edge_mask |= 1 << i;
+            }
+            if h.ring() <= 2 {
+                geo.full_mask |= 1 << i;
             }
         }
         for i in 0..geo.hexes.len() {

@@ -16,6 +16,7 @@ mod error;
 mod game;
 mod hex;
 mod position;
+mod sides;
 pub mod text;
 mod tiles;
 
@@ -36,6 +37,7 @@ pub use hex::{
 pub use position::{
     Foundation, Foundations, Position, Unit, HQ_START_HP, MAX_FOUNDATIONS, MAX_SEATS, NO_SEAT,
 };
+pub use sides::{Mode, Relations, WIN_POINTS};
 pub use tiles::{
     tiles, ArmyDef, ArmyId, InstantKind, Kind, TileDef, TileId, TileSet, BASE_ARMIES,
     BASE_PAIRINGS, DUEL_ARMIES,

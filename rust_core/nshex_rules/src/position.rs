@@ -5,6 +5,7 @@
 
 use crate::control::{Control, CtlTile};
 use crate::hex::{BoardKind, Geometry, Hex, MAX_CELLS};
+use crate::sides::{Mode, Relations};
 use crate::tiles::{tiles, ArmyId, TileDef, TileId, MOVE_TAKEOVER};
 
 /// Most seats a game can have.
@@ -146,14 +147,20 @@ pub struct Position {
     pub foundations: Foundations,
     /// Next placement number.
     pub next_placed: u16,
+    /// The game mode (sides, HQ counters as hit points or points).
+    mode: Mode,
+    /// Friend and foe per seat, from the mode and the armies.
+    rel: Relations,
 }
 
 impl Position {
-    /// An empty board for the given armies (one per seat, 2 to 4 seats).
+    /// An empty board for the given armies (one per seat, 2 to 4 seats), in the mode a game
+    /// of that many seats has by default ([`Mode::default_for`]).
     pub fn new(board: BoardKind, armies: &[ArmyId]) -> Position {
         assert!((1..=MAX_SEATS).contains(&armies.len()));
         let mut a = [ArmyId(0); MAX_SEATS];
         a[..armies.len()].copy_from_slice(armies);
+        let mode = Mode::default_for(armies.len() as u8);
         Position {
             board,
             seats: armies.len() as u8,
@@ -162,7 +169,27 @@ impl Position {
             cells: [None; MAX_CELLS],
             foundations: Foundations::default(),
             next_placed: 0,
+            mode,
+            rel: Relations::new(mode, armies),
         }
+    }
+
+    /// The game mode.
+    #[inline]
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Sets the mode (and with it the sides); the HQ counters are the caller's to set.
+    pub fn set_mode(&mut self, mode: Mode) {
+        self.mode = mode;
+        self.rel = Relations::new(mode, &self.armies[..self.seats as usize]);
+    }
+
+    /// Friend and foe per seat.
+    #[inline]
+    pub fn relations(&self) -> &Relations {
+        &self.rel
     }
 
     pub fn geometry(&self) -> &'static Geometry {
@@ -227,11 +254,6 @@ impl Position {
             .any(|u| flags[u.tile.0 as usize] & MOVE_TAKEOVER != 0)
     }
 
-    /// Each seat's side: the seat itself without teams.
-    pub fn sides(&self) -> [u8; MAX_SEATS] {
-        crate::control::NO_TEAMS
-    }
-
     /// Resolves control, nets and scoping from the owners' state (D-13).
     pub(crate) fn control(&self) -> Control {
         let geo = self.geometry();
@@ -244,7 +266,7 @@ impl Position {
                 occ |= 1 << i;
             }
         }
-        crate::control::resolve(&geo.neighbors, occ, &t, &self.sides())
+        crate::control::resolve(&geo.neighbors, occ, &t, &self.rel)
     }
 
     /// Sets every unit's controller from the board (D-13): called after every change of the
@@ -328,15 +350,21 @@ impl Position {
 
     #[inline]
     pub fn is_full(&self) -> bool {
+        if self.board == BoardKind::Expanded {
+            // The 37-hex board: a battle starts when the inner 19 hold units.
+            let inner = self.geometry().full_mask;
+            return crate::hex::bits(inner).all(|c| self.cells[c as usize].is_some());
+        }
         self.cells[..self.geometry().len()]
             .iter()
             .all(Option::is_some)
     }
 
-    /// Whether two seats are enemies. Without teams every other seat is an enemy (P-6).
+    /// Whether two seats are enemies: on different sides (P-6; one seat is one side without
+    /// teams).
     #[inline]
     pub fn enemies(&self, a: u8, b: u8) -> bool {
-        a != b
+        self.rel.enemies(a, b)
     }
 
     /// The terminals of this board (Duel board, D-11), as a cell mask.

@@ -107,6 +107,7 @@ fn net_on_the_way(mover: &str) -> Game {
         drawn: false,
         terror: 0,
         energy: [0; 4],
+        eliminated: 0,
     })
     .unwrap();
     let mut rec = Record::new(game, None);

@@ -378,3 +378,130 @@ fn random_duel_games_reach_every_duel_decision() {
         );
     }
 }
+
+/// Three and four seats in every mode, on the standard and the expanded board, with every army
+/// (the Duel armies too): the mode, the board and the armies cycle with the seed.
+fn new_multi_game(i: u64) -> Game {
+    use nshex_rules::Mode;
+    const ARMIES: [&str; 6] = ["borgo", "moloch", "outpost", "hegemony", "smart", "vegas"];
+    let set = tiles();
+    let (mode, n) = [
+        (Mode::Deathmatch, 3),
+        (Mode::Deathmatch, 4),
+        (Mode::Points, 3),
+        (Mode::Points, 4),
+        (Mode::OneVsTeam, 3),
+        (Mode::Team, 4),
+    ][(i % 6) as usize];
+    let armies: Vec<_> = (0..n)
+        .map(|k| {
+            set.find_army(ARMIES[((i / 6) as usize + k * 5) % 6])
+                .unwrap()
+        })
+        .collect();
+    let board = if (i / 12).is_multiple_of(2) {
+        BoardKind::Standard
+    } else {
+        BoardKind::Expanded
+    };
+    let mut g = Game::with_mode(&armies, board, mode, i).unwrap();
+    g.set_manual_choices((i / 7 % 16) as u8 & ((1 << n) - 1))
+        .unwrap();
+    if mode == Mode::Deathmatch && (i / 6).is_multiple_of(3) {
+        // HQs low enough for random play to destroy some: eliminations.
+        let mut st = g.state();
+        st.pos.hq_hp[..n].fill(4);
+        g = Game::from_state(st).unwrap();
+    }
+    g
+}
+
+/// What three and four seats add to the invariants: an eliminated seat has nothing on the
+/// board, in hand or in its deck and is never to move; the HQs stay in their mode's range.
+fn check_multi_invariants(g: &Game) {
+    use nshex_rules::{Mode, Player};
+    for s in 0..g.seats() {
+        if g.eliminated() >> s & 1 == 1 {
+            assert!(g.pos().units().all(|(_, u)| u.seat != s), "seat {s} is out");
+            assert!(g.hands()[s as usize].is_empty() && g.decks()[s as usize].is_empty());
+            if !g.is_over() {
+                assert_ne!(g.current_player(), Player::Seat(s), "seat {s} is out");
+            }
+        }
+        let top = match g.mode() {
+            Mode::Points => nshex_rules::WIN_POINTS,
+            m => m.hq_start(s),
+        };
+        assert!(g.pos().hq_hp[s as usize] <= top);
+    }
+    assert!(g.eliminated().count_ones() < g.seats() as u32);
+}
+
+#[test]
+fn random_multiplayer_games_keep_every_invariant() {
+    let n = (games() / 4).max(96);
+    let mut steps = 0;
+    for seed in 0..n {
+        let mut g = new_multi_game(seed);
+        check_multi_invariants(&g);
+        steps += play_with(seed, seed < 48 || seed % 10 == 0, new_multi_game);
+        // The same game again, checking what three and four seats add at every state.
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut legal = Vec::new();
+        while !g.is_over() {
+            check_multi_invariants(&g);
+            g.legal_actions_into(&mut legal);
+            let a = legal[rng.random_range(0..legal.len())];
+            g.apply(a).unwrap();
+        }
+        check_multi_invariants(&g);
+        let ranks = g.ranking();
+        assert!(ranks.contains(&1), "somebody ranks first: {ranks:?}");
+    }
+    assert!(
+        steps > n as usize * 20,
+        "games are suspiciously short: {steps} steps"
+    );
+}
+
+/// The random multiplayer games reach what the modes add: eliminations, shared and team wins,
+/// points wins and Final Battles.
+#[test]
+fn random_multiplayer_games_reach_every_ending() {
+    use nshex_rules::{Mode, Outcome};
+    use std::collections::BTreeMap;
+    let mut seen: BTreeMap<&str, u32> = BTreeMap::new();
+    let mut legal = Vec::new();
+    for seed in 0..240u64 {
+        let mut g = new_multi_game(seed);
+        g.set_keep_battle_logs(false);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while !g.is_over() {
+            g.legal_actions_into(&mut legal);
+            g.apply(legal[rng.random_range(0..legal.len())]).unwrap();
+        }
+        if g.eliminated() != 0 {
+            *seen.entry("elimination").or_default() += 1;
+        }
+        let kind = match (g.mode(), g.outcome().unwrap()) {
+            (Mode::Points, Outcome::Winner(_)) => "points win",
+            (Mode::Team | Mode::OneVsTeam, Outcome::Shared(_)) => "team win",
+            (Mode::OneVsTeam, Outcome::Winner(0)) => "single seat beats the team",
+            (_, Outcome::Winner(_)) => "win",
+            (_, Outcome::Shared(_)) => "shared",
+            (_, Outcome::Draw) => "draw",
+            (_, Outcome::None) => unreachable!(),
+        };
+        *seen.entry(kind).or_default() += 1;
+    }
+    eprintln!("{seen:?}");
+    for kind in [
+        "elimination",
+        "points win",
+        "team win",
+        "single seat beats the team",
+        "win",
+    ] {
+        assert!(seen.contains_key(kind), "no {kind} in 240 games: {seen:?}");
+    }
+}

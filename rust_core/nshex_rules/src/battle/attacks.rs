@@ -26,7 +26,7 @@ impl Battle {
     #[inline]
     pub(super) fn first_enemy(&self, c: u8, dir: u8, seat: u8) -> (u8, u8) {
         let ray = self.rays[c as usize][dir as usize];
-        let enemies = ray & self.occ & !self.seat_cells[seat as usize];
+        let enemies = ray & self.occ & !self.spare_cells[seat as usize];
         if enemies == 0 {
             return (NONE, ray.count_ones() as u8);
         }
@@ -66,7 +66,7 @@ impl Battle {
         let adj = self.nb(c, dir);
         if self.occupied(adj) {
             let t = self.unit(adj);
-            if t.seat != u.seat && !(u.is_hq && t.is_hq) {
+            if self.hits(u.seat, t.seat) && !(u.is_hq && t.is_hq) {
                 for m in melee {
                     if m > 0 {
                         total += m + mb;
@@ -155,7 +155,7 @@ impl Battle {
             let adj = self.nb(c, dir);
             if melee[0] + melee[1] > 0 && self.occupied(adj) {
                 let t = self.unit(adj);
-                if t.seat != u.seat && !(u.is_hq && t.is_hq) {
+                if self.hits(u.seat, t.seat) && !(u.is_hq && t.is_hq) {
                     let w: u8 = melee.iter().filter(|&&m| m > 0).map(|m| m + mb).sum();
                     self.add_dmg(c, dir, adj, w);
                     if L::ON {
@@ -210,7 +210,7 @@ impl Battle {
         let (o, seat, is_hq) = (u.o, u.seat, u.is_hq);
         let ci = c as usize;
         let (mb, rb) = (self.d.melee_bonus[ci], self.d.ranged_bonus[ci]);
-        let enemies = self.occ & !self.seat_cells[seat as usize];
+        let enemies = self.occ & !self.spare_cells[seat as usize];
         if o.gauss != 0 {
             let u = *self.unit(c);
             for dir in bits(o.gauss as u64) {
@@ -292,7 +292,7 @@ impl Battle {
             if cur == NONE {
                 break;
             }
-            if !self.occupied(cur) || self.unit(cur).seat == u.seat {
+            if !self.occupied(cur) || !self.hits(u.seat, self.unit(cur).seat) {
                 continue;
             }
             if self.unit(cur).o.armor >> opposite(dir) & 1 == 1 {

@@ -18,7 +18,7 @@ impl Battle {
         } else {
             1
         };
-        if t.seat == seat {
+        if self.rel.allied(seat, t.seat) {
             -w
         } else {
             w
@@ -69,7 +69,10 @@ impl Battle {
         let mut attack = 0i32;
         for dir in 0..6u8 {
             let adj = self.nb(c, dir);
-            if u.o.melee[dir as usize] > 0 && self.occupied(adj) && self.unit(adj).seat != u.seat {
+            if u.o.melee[dir as usize] > 0
+                && self.occupied(adj)
+                && self.hits(u.seat, self.unit(adj).seat)
+            {
                 let w = u.o.melee[dir as usize] + self.d.melee_bonus[c as usize];
                 attack += self.worth(u.seat, adj, w);
             }

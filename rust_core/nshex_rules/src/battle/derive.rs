@@ -49,7 +49,7 @@ impl Battle {
                 let src = &self.u[s as usize];
                 let e = &src.def.effect;
                 let linked = self.dir_cells[s as usize][src.o.link as usize & 63] & occ;
-                let friends = linked & self.seat_cells[self.d.benef[s as usize] as usize];
+                let friends = linked & self.side_cells[self.d.benef[s as usize] as usize];
                 let reached = if e.enemy_initiative != 0 && !src.is_hq {
                     linked
                 } else {
@@ -62,7 +62,8 @@ impl Battle {
             self.give(s);
         }
         for c in bits(self.recons & occ & !netted) {
-            self.d.recon |= 1 << self.u[c as usize].seat;
+            // For its controller's allies too (FAQ-392).
+            self.d.recon |= self.rel.side[self.u[c as usize].seat as usize];
         }
         // Initiative slots: which units may fire in which phase.
         for c in bits(self.actors & occ) {
@@ -83,7 +84,7 @@ impl Battle {
             t[c as usize] =
                 crate::control::CtlTile::of(u.def, self.owners[c as usize], u.facing, u.placed);
         }
-        let ctl = crate::control::resolve(self.nbr, occ, &t, &crate::control::NO_TEAMS);
+        let ctl = crate::control::resolve(self.nbr, occ, &t, &self.rel);
         self.seat_cells = [0; MAX_SEATS];
         for c in bits(self.start_occ) {
             let seat = if occ >> c & 1 == 1 {
@@ -94,6 +95,7 @@ impl Battle {
             self.u[c as usize].seat = seat;
             self.seat_cells[seat as usize] |= 1 << c;
         }
+        self.side_masks();
         self.d.netted = ctl.netted;
         ctl.scoped_by
     }
@@ -104,7 +106,7 @@ impl Battle {
     fn nets_and_scopers(&mut self) -> [u8; MAX_CELLS] {
         let occ = self.occ;
         let netted = if self.netters & occ != 0 {
-            compute_nets(&self.u, self.nbr, self.netters & occ, occ)
+            compute_nets(&self.u, self.nbr, self.netters & occ, occ, &self.rel.nets)
         } else {
             0
         };
@@ -131,7 +133,7 @@ impl Battle {
                     let t = &self.u[j as usize];
                     if t.def.kind == Kind::Module
                         && !t.def.scoper
-                        && t.seat != su.seat
+                        && !self.rel.allied(su.seat, t.seat)
                         && scoped_by[j as usize] == NONE
                     {
                         scoped_by[j as usize] = sc;
@@ -151,7 +153,7 @@ impl Battle {
         let e = &src.def.effect;
         // The cells its link edges face (only sources need them, so setup does not).
         let linked = self.dir_cells[si][src.o.link as usize & 63] & self.occ;
-        let friends = linked & self.seat_cells[self.d.benef[si] as usize];
+        let friends = linked & self.side_cells[self.d.benef[si] as usize];
         let d = &mut self.d;
         let gives = e.initiative != 0 || e.melee != 0 || e.ranged != 0;
         d.gave[si] = if gives || e.extra_attack { friends } else { 0 };
@@ -251,7 +253,7 @@ impl Battle {
             self.nets_dirty = false;
             let occ = self.occ;
             let netted = if self.netters & occ != 0 {
-                compute_nets(&self.u, self.nbr, self.netters & occ, occ)
+                compute_nets(&self.u, self.nbr, self.netters & occ, occ, &self.rel.nets)
             } else {
                 0
             };

@@ -91,6 +91,12 @@ pub enum Event {
         amount: u8,
         hp: u8,
     },
+    /// Points game: `seat` scored `points` (wounds to another seat's HQ), now `total`.
+    Scored {
+        seat: u8,
+        points: u8,
+        total: u8,
+    },
     Removed {
         cell: u8,
         tile: TileId,

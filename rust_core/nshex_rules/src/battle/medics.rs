@@ -184,10 +184,10 @@ impl Battle {
         Ok(())
     }
 
-    /// The seat a working medic saves for (its owner, or the Scoper's seat).
+    /// The seat a working medic saves for (its controller, or the Scoper's): it answers
+    /// the medic's question, also when the unit saved is an ally's.
     pub(super) fn medic_seat(&self, m: u8) -> u8 {
-        self.unit(self.d.medic_prot[m as usize].trailing_zeros() as u8)
-            .seat
+        self.d.benef[m as usize]
     }
 
     /// Record `ri` taken by medic `m`, as an answer names it.

@@ -9,6 +9,7 @@
 use crate::error::Refusal;
 use crate::hex::{bits, dir_edge, opposite, ray_ascends, Hex, MAX_CELLS, NO_CELL};
 use crate::position::{Position, MAX_SEATS};
+use crate::sides::Relations;
 use crate::tiles::{Kind, Oriented, TileDef, TileId};
 
 mod attacks;
@@ -41,6 +42,10 @@ pub enum Outcome {
     /// The game goes on.
     None,
     Winner(u8),
+    /// Several seats win together (a seat mask): a team, or seats sharing the best result
+    /// (D-26, FAQ-373).
+    Shared(u8),
+    /// Nobody wins.
     Draw,
 }
 
@@ -52,6 +57,9 @@ pub struct BattleSummary {
     pub changed: bool,
     /// Seats whose HQ was destroyed in this battle (bit mask).
     pub hqs_destroyed: u8,
+    /// Points game: wounds each seat's own sources dealt to its own HQ, which that seat
+    /// gives to opponents of its choice (FAQ-374).
+    pub own_wounds: [u8; MAX_SEATS],
 }
 
 /// One damage record of a phase: an attack (attacker cell and direction) on one target.
@@ -213,6 +221,11 @@ impl Resolver {
                 seat_cells: [0; MAX_SEATS],
                 takers: 0,
                 owners: [0; MAX_CELLS],
+                spare_cells: [0; MAX_SEATS],
+                side_cells: [0; MAX_SEATS],
+                rel: Relations::NO_TEAMS,
+                rel_points: false,
+                own_wounds: [0; MAX_SEATS],
                 recons: 0,
                 sources: 0,
                 scopers: 0,
@@ -369,6 +382,17 @@ struct Battle {
     occ: u64,
     /// Each seat's tiles (cell masks; `& occ` for those still on the board), by controller.
     seat_cells: [u64; MAX_SEATS],
+    /// Per seat, the cells of the seats its attacks pass over (its own, its allies' but
+    /// Moloch's; D-28); by controller, like `seat_cells`.
+    spare_cells: [u64; MAX_SEATS],
+    /// Per seat, the cells of its side (its own and its allies'): whom its modules reach.
+    side_cells: [u64; MAX_SEATS],
+    /// Friend and foe per seat (the position's mode).
+    rel: Relations,
+    /// The points game: HQ counters are points, HQs are never destroyed (D-29).
+    rel_points: bool,
+    /// Points game: wounds each seat's own sources dealt to its own HQ (FAQ-374).
+    own_wounds: [u8; MAX_SEATS],
     /// Takeover sources (the Vegas HQ, Agitators): control is resolved at every phase
     /// start while one is on the board (D-13, FAQ-45).
     takers: u64,
@@ -412,6 +436,35 @@ struct Battle {
 }
 
 impl Battle {
+    /// Whether `a`'s attacks hit `b`'s units (other sides; Moloch also its allies, D-28).
+    #[inline]
+    fn hits(&self, a: u8, b: u8) -> bool {
+        self.rel.hits[a as usize] >> b & 1 == 1
+    }
+
+    /// `spare_cells` and `side_cells` from `seat_cells` (after set-up and after control
+    /// changes). Without teams both are `seat_cells`.
+    fn side_masks(&mut self) {
+        if self.rel.plain {
+            self.spare_cells = self.seat_cells;
+            self.side_cells = self.seat_cells;
+            return;
+        }
+        for s in 0..MAX_SEATS {
+            let (mut spare, mut side) = (0u64, 0u64);
+            for t in 0..MAX_SEATS {
+                if !self.hits(s as u8, t as u8) {
+                    spare |= self.seat_cells[t];
+                }
+                if self.rel.side[s] >> t & 1 == 1 {
+                    side |= self.seat_cells[t];
+                }
+            }
+            self.spare_cells[s] = spare;
+            self.side_cells[s] = side;
+        }
+    }
+
     /// Lays out the tiles of `pos` for a new battle. Cells without a tile are never read, so
     /// they are left as they are.
     /// `setup` for looking at a board outside a battle: no caller's choices apply.
@@ -457,7 +510,10 @@ impl Battle {
     #[inline]
     fn hp_left(&self, c: u8) -> u8 {
         let u = self.unit(c);
-        if u.is_hq {
+        if u.is_hq && self.rel_points {
+            // The points game's HQs are never destroyed (D-29).
+            u8::MAX
+        } else if u.is_hq {
             self.hq_hp[u.seat as usize]
         } else {
             u.hp.saturating_sub(u.wounds)

@@ -4,23 +4,26 @@
 use super::*;
 
 /// Nets (D-3): which tiles are netted, resolving mutual and ring nets.
+#[inline]
 pub(super) fn compute_nets(
     u: &[BUnit; MAX_CELLS],
     nbr: &[[u8; 6]],
     throwers: u64,
     occ: u64,
+    foes: &[u8; MAX_SEATS],
 ) -> u64 {
-    nets_among(nbr, throwers, occ, |c| {
+    nets_among(nbr, throwers, occ, foes, |c| {
         (u[c as usize].seat, u[c as usize].o.net)
     })
 }
 
 /// D-3 for the tiles in `occ`; `throwers` are those with net edges; `tile(c)` gives a
-/// tile's seat and net directions.
+/// tile's controller and net directions; `foes[s]`: the seats whose units seat `s` nets.
 pub(crate) fn nets_among(
     nbr: &[[u8; 6]],
     throwers: u64,
     occ: u64,
+    foes: &[u8; MAX_SEATS],
     tile: impl Fn(u8) -> (u8, u8),
 ) -> u64 {
     let mut nets = [0u64; MAX_CELLS];
@@ -29,7 +32,7 @@ pub(crate) fn nets_among(
         let (seat, net) = tile(c);
         for dir in bits(net as u64) {
             let j = nbr[c as usize][dir as usize];
-            if j != NONE && occ >> j & 1 == 1 && tile(j).0 != seat {
+            if j != NONE && occ >> j & 1 == 1 && foes[seat as usize] >> tile(j).0 & 1 == 1 {
                 nets[c as usize] |= 1 << j;
             }
         }

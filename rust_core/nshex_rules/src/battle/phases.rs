@@ -87,6 +87,7 @@ impl Battle {
 
     pub(super) fn end_of_phase<L: Log>(&mut self, log: &mut L) {
         let mut hq_dmg = [0u32; MAX_SEATS];
+        let points = self.rel_points;
         let mut dying_medics = 0u64;
         // Only tiles something happened to can leave the board.
         let mut touched = self.exploded;
@@ -101,7 +102,11 @@ impl Battle {
                 continue;
             }
             let t = &mut self.u[r.target as usize];
-            if t.is_hq {
+            if t.is_hq && points {
+                // Points game: the wound scores for the controller of what dealt it (D-29).
+                let (to, by) = (t.seat, self.u[r.from as usize].seat);
+                self.score(by, to, r.wounds, log);
+            } else if t.is_hq {
                 hq_dmg[t.seat as usize] += r.wounds as u32;
             } else {
                 t.wounds = t.wounds.saturating_add(r.wounds);
@@ -128,7 +133,7 @@ impl Battle {
         for c in bits(self.occ & touched) {
             let u = *self.unit(c);
             let cause = if u.is_hq {
-                if self.hq_hp[u.seat as usize] == 0 {
+                if self.hq_hp[u.seat as usize] == 0 && !points {
                     Some(Cause::HqDestroyed)
                 } else {
                     None
@@ -196,20 +201,49 @@ impl Battle {
         if self.takers != 0 {
             pos.settle();
         }
-        let alive = self.hq_present & !self.hqs_destroyed;
-        let outcome = if self.hqs_destroyed == 0 {
-            Outcome::None
-        } else if alive == 0 {
-            Outcome::Draw
-        } else if alive.count_ones() == 1 {
-            Outcome::Winner(alive.trailing_zeros() as u8)
-        } else {
-            Outcome::None
-        };
         BattleSummary {
-            outcome,
+            outcome: if self.hqs_destroyed == 0 && !self.rel_points {
+                // Nothing that ends a game happened (every mode agrees).
+                Outcome::None
+            } else {
+                crate::sides::outcome_after_battle(
+                    pos.mode(),
+                    pos.seats,
+                    self.hq_present,
+                    self.hqs_destroyed,
+                    &self.hq_hp,
+                )
+            },
             changed: self.changed,
             hqs_destroyed: self.hqs_destroyed,
+            own_wounds: self.own_wounds,
+        }
+    }
+
+    /// Points game (D-29): `wounds` dealt by `by`'s source to `to`'s HQ score for `by`, up
+    /// to 20 (FAQ-372); none for an ally's HQ (FAQ-100); a seat's own source wounding its own
+    /// HQ leaves the points for the seat to give to opponents (FAQ-374, after the battle).
+    fn score<L: Log>(&mut self, by: u8, to: u8, wounds: u8, log: &mut L) {
+        if wounds == 0 {
+            return;
+        }
+        if by == to {
+            self.own_wounds[to as usize] = self.own_wounds[to as usize].saturating_add(wounds);
+            return;
+        }
+        if self.rel.allied(by, to) {
+            return;
+        }
+        let before = self.hq_hp[by as usize];
+        let now = before.saturating_add(wounds).min(crate::sides::WIN_POINTS);
+        self.hq_hp[by as usize] = now;
+        self.changed = true;
+        if L::ON && now > before {
+            log.event(Event::Scored {
+                seat: by,
+                points: now - before,
+                total: now,
+            });
         }
     }
 }

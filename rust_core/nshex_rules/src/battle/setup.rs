@@ -48,6 +48,10 @@ impl Battle {
         self.actors = masks[F_ACTOR as usize];
         self.sources = masks[F_SOURCE as usize];
         self.seat_cells = seat_cells;
+        self.rel = *pos.relations();
+        self.rel_points = pos.mode() == crate::sides::Mode::Points;
+        self.own_wounds = [0; MAX_SEATS];
+        self.side_masks();
         self.recons = masks[F_RECON as usize];
         self.scopers = masks[F_SCOPER as usize];
         self.netters = masks[F_NETTER as usize];

@@ -42,6 +42,8 @@ impl Game {
         }
         self.battles += 1;
         match summary.outcome {
+            // Deathmatch: the seats whose HQ fell leave the game (D-26).
+            Outcome::None if summary.hqs_destroyed != 0 => self.eliminate(summary.hqs_destroyed),
             Outcome::None => {}
             o => self.finish(o),
         }

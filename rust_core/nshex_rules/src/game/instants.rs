@@ -51,7 +51,9 @@ impl Game {
                         let Some(tu) = self.pos.cells[t as usize] else {
                             continue;
                         };
-                        if self.pos.enemies(seat, tu.ctrl) && self.push_options(c, t) != 0 {
+                        // Enemies only; Moloch and its allies push each other back (3.0).
+                        let pushable = self.pos.relations().nets[seat as usize] >> tu.ctrl & 1;
+                        if pushable == 1 && self.push_options(c, t) != 0 {
                             out.push(Action::PushBack { from: c, target: t });
                         }
                     }

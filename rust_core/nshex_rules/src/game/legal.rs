@@ -219,10 +219,16 @@ impl Game {
         }
         let unit = |c: u8| self.pos.cells[c as usize].expect("occupied");
         let netted = if throwers != 0 {
-            crate::battle::nets_among(&geo.neighbors, throwers, occ, |c| {
-                let u = unit(c);
-                (u.ctrl, set.tile(u.tile).oriented[u.facing as usize].net)
-            })
+            crate::battle::nets_among(
+                &geo.neighbors,
+                throwers,
+                occ,
+                &self.pos.relations().nets,
+                |c| {
+                    let u = unit(c);
+                    (u.ctrl, set.tile(u.tile).oriented[u.facing as usize].net)
+                },
+            )
         } else {
             0
         };
@@ -232,7 +238,8 @@ impl Game {
             ..MoveInfo::default()
         };
         for c in bits(recons & !netted) {
-            a.recon |= 1 << unit(c).ctrl;
+            // The Recon Center works for its controller's allies too (FAQ-392).
+            a.recon |= self.pos.relations().side[unit(c).ctrl as usize];
         }
         for t in bits(transports & !netted) {
             let u = unit(t);

@@ -11,7 +11,8 @@ use crate::battle::{
 };
 use crate::error::Refusal;
 use crate::hex::{bits, BoardKind, NO_CELL};
-use crate::position::{Position, MAX_SEATS};
+use crate::position::{Foundation, Position, MAX_SEATS};
+use crate::sides::Mode;
 use crate::tiles::{
     tiles, ArmyId, InstantKind, TileId, MOVE_GRANT, MOVE_MOBILITY, MOVE_NET, MOVE_RECON,
     MOVE_SCOPER, MOVE_TAKEOVER, MOVE_TRANSPORT, MOVE_TRANSPORTER,
@@ -29,6 +30,7 @@ mod ending;
 mod instants;
 mod legal;
 mod moves;
+mod seats;
 mod state;
 mod turns;
 mod why;
@@ -306,6 +308,10 @@ pub struct Game {
     duel_tiles: bool,
     /// The Duel board with two seats: energy and procedures are in play (D-16).
     energy_on: bool,
+    /// Seats out of the game (deathmatch, D-26), as a mask.
+    eliminated: u8,
+    /// Per seat, the number of the battle that eliminated it (ranking: later is better).
+    eliminated_in: [u32; MAX_SEATS],
 }
 
 /// Two games are equal when their states are; the last battle's log is a record for
@@ -333,6 +339,8 @@ impl PartialEq for Game {
             && self.exchange_open == o.exchange_open
             && self.rotations == o.rotations
             && self.known_top == o.known_top
+            && self.eliminated == o.eliminated
+            && self.eliminated_in == o.eliminated_in
     }
 }
 
@@ -367,7 +375,32 @@ fn instant_of(t: TileId) -> Option<InstantKind> {
 }
 
 impl Game {
-    /// A new game: every army's tiles but the HQ shuffled into its deck by the seed.
+    /// A new game in `mode` (see [`Mode::check_seats`] for the seats each takes; the Duel
+    /// board takes two seats, D-16), or why these armies cannot play it.
+    pub fn with_mode(
+        armies: &[ArmyId],
+        board: BoardKind,
+        mode: Mode,
+        seed: u64,
+    ) -> Result<Game, String> {
+        let n = armies.len() as u8;
+        if !(2..=MAX_SEATS as u8).contains(&n) {
+            return Err(format!("a game has 2 to 4 seats, not {n}"));
+        }
+        mode.check_seats(n)?;
+        if board == BoardKind::Duel && n != 2 {
+            return Err("the Duel board is played by two seats (D-16)".into());
+        }
+        let mut g = Game::new(armies, board, seed);
+        g.pos.set_mode(mode);
+        for s in 0..n {
+            g.pos.hq_hp[s as usize] = mode.hq_start(s);
+        }
+        Ok(g)
+    }
+
+    /// A new game: every army's tiles but the HQ shuffled into its deck by the seed, in the
+    /// mode this many seats play by default ([`Mode::default_for`]).
     pub fn new(armies: &[ArmyId], board: BoardKind, seed: u64) -> Game {
         let set = tiles();
         let n = armies.len();
@@ -414,6 +447,8 @@ impl Game {
             takeovers_possible: takeovers_possible(armies),
             duel_tiles: duel_tiles(armies),
             energy_on: board == BoardKind::Duel && n == 2,
+            eliminated: 0,
+            eliminated_in: [0; MAX_SEATS],
         };
         // Vegas places its HQ after every other seat (FAQ-375).
         let first = g.hq_order().next().expect("a seat");
@@ -705,6 +740,8 @@ impl Game {
         self.takeovers_possible = other.takeovers_possible;
         self.duel_tiles = other.duel_tiles;
         self.energy_on = other.energy_on;
+        self.eliminated = other.eliminated;
+        self.eliminated_in = other.eliminated_in;
     }
 }
 

@@ -49,7 +49,7 @@ impl Game {
                 continue;
             }
             t.throwers |= 1 << c;
-            if u.ctrl != seat {
+            if self.pos.relations().nets[u.ctrl as usize] >> seat & 1 == 1 {
                 let net = set.tile(u.tile).oriented[u.facing as usize].net;
                 for d in bits(net as u64) {
                     let n = geo.neighbors[c as usize][d as usize];
@@ -79,14 +79,20 @@ impl Game {
         (0..6).any(|f| {
             let net = oriented[f].net;
             let th = threats.throwers | ((net != 0) as u64) << mid;
-            let netted = crate::battle::nets_among(&geo.neighbors, th, occ, |c| {
-                if c == mid {
-                    (mover.ctrl, net)
-                } else {
-                    let u = self.pos.cells[c as usize].expect("occupied");
-                    (u.ctrl, set.tile(u.tile).oriented[u.facing as usize].net)
-                }
-            });
+            let netted = crate::battle::nets_among(
+                &geo.neighbors,
+                th,
+                occ,
+                &self.pos.relations().nets,
+                |c| {
+                    if c == mid {
+                        (mover.ctrl, net)
+                    } else {
+                        let u = self.pos.cells[c as usize].expect("occupied");
+                        (u.ctrl, set.tile(u.tile).oriented[u.facing as usize].net)
+                    }
+                },
+            );
             netted >> mid & 1 == 0
         })
     }

@@ -45,6 +45,9 @@ pub struct GameState {
     pub rotations: Vec<(u16, u8)>,
     /// Per seat, how many tiles on top of the deck are known (returned Bio-droids, D-34).
     pub known_top: [u8; MAX_SEATS],
+    /// Seats out of the game (D-26), and the battle that eliminated each.
+    pub eliminated: u8,
+    pub eliminated_in: [u32; MAX_SEATS],
 }
 
 /// Why a state or a set-up is not one the rules can reach: the field at fault (empty when it
@@ -96,6 +99,9 @@ pub struct Setup {
     pub terror: u8,
     /// Duel board: each seat's energy (D-16).
     pub energy: [u8; MAX_SEATS],
+    /// Seats already out of the game (deathmatch, D-26): nothing of theirs on the board, in
+    /// hand or in the deck.
+    pub eliminated: u8,
 }
 
 impl Setup {
@@ -112,6 +118,7 @@ impl Setup {
             drawn: false,
             terror: 0,
             energy: [0; MAX_SEATS],
+            eliminated: 0,
         }
     }
 }
@@ -141,6 +148,8 @@ impl Game {
             exchange_open: self.exchange_open,
             rotations: self.rotations.clone(),
             known_top: self.known_top,
+            eliminated: self.eliminated,
+            eliminated_in: self.eliminated_in,
         }
     }
 
@@ -266,7 +275,17 @@ impl Game {
             takeovers_possible: takeovers_possible(&armies),
             duel_tiles: duel_tiles(&armies),
             energy_on,
+            eliminated: s.eliminated,
+            eliminated_in: s.eliminated_in,
         };
+        check_eliminated(&game.pos, game.eliminated, &game.hands, &game.decks)
+            .map_err(|m| StateError::new("eliminated", m))?;
+        if game.eliminated >> game.to_move & 1 == 1 && game.stage != Stage::Over {
+            return Err(StateError::new(
+                "to_move",
+                "an eliminated seat takes no more turns",
+            ));
+        }
         // The stage must be one the rules can reach from this position.
         let tm = game.to_move as usize;
         let stage_ok = match game.stage {
@@ -344,6 +363,26 @@ impl Game {
         if s.terror >> seats != 0 {
             return Err("terror: no such seat".into());
         }
+        if s.eliminated >> seats != 0 {
+            return Err("eliminated: no such seat".into());
+        }
+        if s.pos.mode() != Mode::Deathmatch && s.eliminated != 0 {
+            return Err(format!(
+                "eliminated: only a deathmatch eliminates seats, not mode {}",
+                s.pos.mode().name()
+            ));
+        }
+        if s.eliminated.count_ones() + 1 >= seats as u32 {
+            return Err("eliminated: at least two seats must still be in the game".into());
+        }
+        check_eliminated(&s.pos, s.eliminated, &s.hands, &s.decks)
+            .map_err(|m| format!("eliminated: {m}"))?;
+        if s.eliminated >> s.to_move & 1 == 1 && s.pos.units().next().is_some() {
+            return Err(format!(
+                "seat {} is eliminated: it takes no more turns",
+                s.to_move
+            ));
+        }
         let armies: Vec<ArmyId> = s.pos.armies[..seats].to_vec();
         let mut g = Game::new(&armies, s.pos.board, 0);
         let hq_placement = s.pos.units().next().is_none();
@@ -354,6 +393,7 @@ impl Game {
         g.discards = s.discards;
         g.terror = s.terror;
         g.energy = s.energy;
+        g.eliminated = s.eliminated;
         if hq_placement {
             // The seats place their HQs in turn order, Vegas last (FAQ-375); then seat 0's
             // first turn.
@@ -369,12 +409,22 @@ impl Game {
         let (to_move, turn) = (s.to_move, s.turn.max(1));
         g.to_move = to_move;
         g.turn = turn - 1;
-        for t in &mut g.turns_taken[..seats] {
-            // Every seat has had its first turn unless this is turn 1 or 2.
-            *t = if turn <= 2 { 0 } else { 1 };
+        // The seats that had a turn before this one, by the mode's turn order (the first
+        // turns draw 1, 2, 3).
+        let mode = g.pos.mode();
+        for k in 0..(turn as usize - 1).min(2 * mode.order_len(seats as u8)) {
+            g.turns_taken[mode.order_seat(k, seats as u8) as usize] = 1;
+        }
+        if mode == Mode::OneVsTeam && mode.order_seat(turn as usize - 1, 3) != to_move {
+            return Err(format!(
+                "turn {turn} is seat {}'s in the turn order 0, 1, 0, 2, not seat {to_move}'s",
+                mode.order_seat(turn as usize - 1, 3)
+            ));
         }
         // The ending sequence: a seat with an empty deck has drawn its last tile.
-        let empty: Vec<usize> = (0..seats).filter(|&k| g.decks[k].is_empty()).collect();
+        let empty: Vec<usize> = (0..seats)
+            .filter(|&k| g.decks[k].is_empty() && s.eliminated >> k & 1 == 0)
+            .collect();
         if let Some(&k) = empty
             .iter()
             .min_by_key(|&&k| (k + seats - to_move as usize) % seats)
@@ -434,6 +484,29 @@ fn check_duel_state(
             return Err(StateError::new(
                 "known_top",
                 format!("seat {seat}: only returned Bio-droids lie known on top of a deck"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// An eliminated seat has nothing on the board, in hand or in its deck (D-26).
+fn check_eliminated(
+    pos: &Position,
+    eliminated: u8,
+    hands: &[Hand],
+    decks: &[Vec<TileId>],
+) -> Result<(), String> {
+    for s in 0..pos.seats {
+        if eliminated >> s & 1 == 0 {
+            continue;
+        }
+        if pos.units().any(|(_, u)| u.seat == s) || pos.foundations().any(|(_, f)| f.seat == s) {
+            return Err(format!("seat {s} is eliminated but has tiles on the board"));
+        }
+        if !hands[s as usize].is_empty() || !decks[s as usize].is_empty() {
+            return Err(format!(
+                "seat {s} is eliminated but still has a hand or a deck"
             ));
         }
     }

@@ -14,10 +14,9 @@ impl Game {
         match self.ending {
             Ending::None => self.next_seat_turn(),
             Ending::LastTileDrawn => {
-                self.ending = Ending::LastRound {
-                    turns_left: self.seats() - 1,
-                };
-                if self.seats() == 1 {
+                let turns_left = self.last_round_turns();
+                self.ending = Ending::LastRound { turns_left };
+                if turns_left == 0 {
                     self.final_battle();
                 } else {
                     self.next_seat_turn();
@@ -47,7 +46,7 @@ impl Game {
     }
 
     pub(super) fn next_seat_turn(&mut self) {
-        self.to_move = (self.to_move + 1) % self.seats();
+        self.to_move = self.next_seat();
         self.start_turn();
     }
 

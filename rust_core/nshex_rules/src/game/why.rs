@@ -356,10 +356,13 @@ impl Game {
                 }
                 if let Action::PushBack { target, .. } = action {
                     if !cell_ok(target)
-                        || self.pos.cells[target as usize]
-                            .is_none_or(|u| !self.pos.enemies(self.to_move, u.ctrl))
+                        || self.pos.cells[target as usize].is_none_or(|u| {
+                            self.pos.relations().nets[self.to_move as usize] >> u.ctrl & 1 == 0
+                        })
                     {
-                        return "no enemy unit on the target hex".into();
+                        return "no enemy unit on the target hex (allies are never pushed back, \
+                                but Moloch's and its allies' are)"
+                            .into();
                     }
                     if an.netted >> target & 1 == 1 {
                         return "a netted unit cannot be pushed".into();

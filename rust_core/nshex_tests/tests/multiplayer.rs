@@ -1,0 +1,360 @@
+//! Three and four seats: what the scripts' `[expect]` tables cannot say (the turn order over
+//! many turns, who draws how many, the last round of one against a team, the expanded board's
+//! full-board battle, results and rankings).
+
+use nshex_formats::notation::line_to_legal_action;
+use nshex_formats::save::{game_from_json, game_to_json, Record};
+use nshex_formats::scenario::parse_scenario;
+use nshex_formats::script::{draw_fixed, game_from_scenario};
+use nshex_rules::{tiles, BoardKind, Ending, Game, Mode, Outcome, Player, Stage};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn game(text: &str) -> Record {
+    let sc = parse_scenario(text, "test", false).unwrap_or_else(|e| panic!("{e}"));
+    let mut rec = Record::new(game_from_scenario(&sc, 0).unwrap(), None);
+    draw_fixed(&mut rec);
+    rec
+}
+
+fn play(rec: &mut Record, line: &str) {
+    let a = line_to_legal_action(&rec.game, line).unwrap_or_else(|e| panic!("{line}: {e}"));
+    rec.apply(a).unwrap();
+    draw_fixed(rec);
+}
+
+fn armies(ids: &[&str]) -> Vec<nshex_rules::ArmyId> {
+    ids.iter().map(|i| tiles().find_army(i).unwrap()).collect()
+}
+
+/// Plays random actions, calling `at_turn(game)` at every turn's start (its draw).
+fn random_turns(g: &mut Game, seed: u64, turns: u32, mut at_turn: impl FnMut(&Game)) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut last = 0;
+    let mut legal = Vec::new();
+    while !g.is_over() && g.turn() <= turns {
+        if g.turn() != last {
+            last = g.turn();
+            at_turn(g);
+        }
+        g.legal_actions_into(&mut legal);
+        g.apply(legal[rng.random_range(0..legal.len())]).unwrap();
+    }
+}
+
+#[test]
+fn one_against_a_team_plays_0_1_0_2_with_13_point_hqs_faq377() {
+    let a = armies(&["borgo", "moloch", "outpost"]);
+    let mut g = Game::with_mode(&a, BoardKind::Standard, Mode::OneVsTeam, 5).unwrap();
+    assert_eq!(
+        g.pos().hq_hp[..3],
+        [20, 13, 13],
+        "the team's HQs have 13 (FAQ-377)"
+    );
+    let mut order = Vec::new();
+    let mut opening = Vec::new();
+    random_turns(&mut g, 5, 12, |g| {
+        order.push(g.to_move());
+        if let Stage::Draw { left } = g.stage() {
+            if g.turn() <= 4 {
+                opening.push((g.to_move(), left, g.hands()[g.to_move() as usize].len()));
+            }
+        }
+    });
+    assert!(order.len() >= 8, "{order:?}");
+    for (k, &s) in order.iter().enumerate() {
+        assert_eq!(s, [0, 1, 0, 2][k % 4], "turn {}: {order:?}", k + 1);
+    }
+    // Opening: seat 0 draws 1, seat 1 draws 2, seat 0 up to 3, seat 2 draws 3.
+    assert_eq!(opening[0], (0, 1, 0));
+    assert_eq!(opening[1], (1, 2, 0));
+    assert_eq!(opening[2].1 as usize + opening[2].2, 3);
+    assert_eq!(opening[3], (2, 3, 0));
+}
+
+#[test]
+fn deathmatch_turns_go_round_every_seat_with_opening_draws_1_2_3() {
+    let a = armies(&["borgo", "moloch", "outpost", "hegemony"]);
+    let mut g = Game::new(&a, BoardKind::Standard, 9);
+    assert_eq!(
+        g.mode(),
+        Mode::Deathmatch,
+        "four seats default to deathmatch"
+    );
+    let mut order = Vec::new();
+    let mut draws = Vec::new();
+    random_turns(&mut g, 9, 8, |g| {
+        order.push(g.to_move());
+        if let Stage::Draw { left } = g.stage() {
+            draws.push(left);
+        }
+    });
+    assert_eq!(order[..8], [0, 1, 2, 3, 0, 1, 2, 3]);
+    assert_eq!(
+        draws[..4],
+        [1, 2, 3, 3],
+        "opening draws 1, 2, 3 (3.0 Multiplayer)"
+    );
+}
+
+/// Scenario text: one against a team, seat 0 (Borgo) to move with `deck0` as its whole deck.
+fn one_vs_team_ending(to_move: u8, turn: u32, deck: &str) -> String {
+    format!(
+        r#"
+[game]
+armies = ["borgo", "moloch", "outpost"]
+mode = "one_vs_team"
+to_move = {to_move}
+turn = {turn}
+
+[[unit]]
+seat = 0
+tile = "borgo.hq"
+at = [-2, 0]
+
+[[unit]]
+seat = 1
+tile = "moloch.hq"
+at = [2, -2]
+
+[[unit]]
+seat = 2
+tile = "outpost.hq"
+at = [0, 2]
+
+{deck}
+"#
+    )
+}
+
+#[test]
+fn one_against_a_team_only_the_next_seat_plays_after_seat_0_drew_last_faq378() {
+    let deck = r#"
+[[deck]]
+seat = 0
+tiles = ["borgo.mutant", "borgo.claws"]
+
+[[deck]]
+seat = 1
+tiles = ["moloch.hybrid", "moloch.hybrid", "moloch.blocker", "moloch.blocker", "moloch.guard"]
+
+[[deck]]
+seat = 2
+tiles = ["outpost.runner", "outpost.runner", "outpost.commando", "outpost.commando"]
+"#;
+    // Turn 5 is seat 0's (0, 1, 0, 2, 0, ...): it draws its last two tiles.
+    let mut rec = game(&one_vs_team_ending(0, 5, deck));
+    assert_eq!(rec.game.ending(), Ending::LastTileDrawn);
+    play(&mut rec, "end");
+    assert_eq!(rec.game.ending(), Ending::LastRound { turns_left: 1 });
+    assert_eq!(rec.game.to_move(), 1);
+    play(&mut rec, "discard blocker");
+    play(&mut rec, "end");
+    // Seat 0 does not play again and seat 2 has no last turn: the Final Battle.
+    assert_eq!(rec.game.stage(), Stage::Over, "{:?}", rec.game.ending());
+    assert_eq!(rec.game.battles(), 1);
+    // 20 against the team's 13 + 13: the team wins on its total.
+    assert_eq!(rec.game.outcome(), Some(Outcome::Shared(0b110)));
+}
+
+#[test]
+fn one_against_a_team_other_seats_drawing_last_give_both_others_a_turn() {
+    let deck = r#"
+[[deck]]
+seat = 0
+tiles = ["borgo.mutant", "borgo.claws", "borgo.claws", "borgo.claws", "borgo.mutant"]
+
+[[deck]]
+seat = 1
+tiles = ["moloch.hybrid", "moloch.guard"]
+
+[[deck]]
+seat = 2
+tiles = ["outpost.runner", "outpost.runner", "outpost.commando", "outpost.commando"]
+"#;
+    // Turn 6 is seat 1's: it draws its last tiles; seats 0 and 2 each play once more.
+    let mut rec = game(&one_vs_team_ending(1, 6, deck));
+    assert_eq!(rec.game.ending(), Ending::LastTileDrawn);
+    play(&mut rec, "end");
+    assert_eq!(rec.game.to_move(), 0);
+    play(&mut rec, "discard claws");
+    play(&mut rec, "end");
+    assert_eq!(rec.game.to_move(), 2);
+    play(&mut rec, "discard runner");
+    play(&mut rec, "end");
+    assert_eq!(rec.game.stage(), Stage::Over);
+}
+
+#[test]
+fn expanded_board_battle_starts_when_the_inner_19_hexes_are_full_d30() {
+    // 18 of the inner 19 hold units; ring 3 has room.
+    let mut units = String::new();
+    let mut fill = [
+        (0, "borgo.mutant"),
+        (1, "moloch.blocker"),
+        (0, "borgo.mutant"),
+        (1, "moloch.blocker"),
+        (0, "borgo.mutant"),
+        (1, "moloch.hybrid"),
+        (0, "borgo.mutant"),
+        (1, "moloch.hybrid"),
+        (0, "borgo.mutant"),
+        (1, "moloch.hunter_killer"),
+        (0, "borgo.mutant"),
+        (1, "moloch.hunter_killer"),
+        (0, "borgo.claws"),
+        (0, "borgo.claws"),
+        (0, "borgo.claws"),
+        (0, "borgo.claws"),
+        (2, "outpost.runner"),
+    ]
+    .into_iter();
+    for q in -2i32..=2 {
+        for r in -2i32..=2 {
+            let s = -q - r;
+            if s.abs() > 2 || (q, r) == (1, 1) {
+                continue;
+            }
+            let (seat, tile) = match (q, r) {
+                (-2, 0) => (0, "borgo.hq"),
+                (2, 0) => (1, "moloch.hq"),
+                (0, -2) => (2, "outpost.hq"),
+                _ => fill.next().expect("16 units"),
+            };
+            units += &format!("[[unit]]\nseat = {seat}\ntile = \"{tile}\"\nat = [{q}, {r}]\n\n");
+        }
+    }
+    let text = format!(
+        r#"
+[game]
+armies = ["borgo", "moloch", "outpost"]
+board = "expanded"
+to_move = 2
+turn = 9
+
+{units}
+[[hand]]
+seat = 2
+tiles = ["outpost.commando", "outpost.runner"]
+
+[[deck]]
+seat = 2
+tiles = ["outpost.commando", "outpost.commando", "outpost.commando"]
+"#
+    );
+    let sc = parse_scenario(&text, "expanded", false);
+    let Ok(sc) = sc else {
+        // Too many Blockers or Mutants for the armies: the scenario says which.
+        panic!("{}", sc.unwrap_err());
+    };
+    let mut rec = Record::new(game_from_scenario(&sc, 0).unwrap(), None);
+    draw_fixed(&mut rec);
+    play(&mut rec, "discard commando");
+    // Ring 3 takes a tile without a battle: one inner hex is still free.
+    play(&mut rec, "place commando 3,0 0");
+    assert_eq!(rec.game.battles(), 0);
+    play(&mut rec, "place runner 1,1 0");
+    assert_eq!(
+        rec.game.battles(),
+        1,
+        "the inner 19 are full: a battle (D-30)"
+    );
+}
+
+#[test]
+fn results_rank_survivors_then_later_eliminations_d26() {
+    // Deathmatch of four: seat 3 is out already (eliminated in battle 2, say), the Final
+    // Battle ends it: the highest HQ wins, then the others by HQ, then seat 3.
+    let mut units = String::new();
+    for (seat, tile, q, r) in [
+        (0, "borgo.hq", -2, 0),
+        (1, "moloch.hq", 2, -2),
+        (2, "outpost.hq", 0, 2),
+    ] {
+        units += &format!("[[unit]]\nseat = {seat}\ntile = \"{tile}\"\nat = [{q}, {r}]\n\n");
+    }
+    let text = format!(
+        r#"
+[game]
+armies = ["borgo", "moloch", "outpost", "hegemony"]
+hq_hp = [12, 15, 9, 20]
+eliminated = [3]
+to_move = 2
+turn = 30
+
+{units}
+[[deck]]
+seat = 0
+tiles = []
+
+[[deck]]
+seat = 1
+tiles = []
+
+[[deck]]
+seat = 2
+tiles = []
+
+[[deck]]
+seat = 3
+tiles = []
+"#
+    );
+    let mut rec = game(&text);
+    // Every deck is empty: seat 2's turn ends the last round (2 turns after... none left).
+    while !rec.game.is_over() {
+        play(&mut rec, "end");
+    }
+    assert_eq!(rec.game.outcome(), Some(Outcome::Winner(1)));
+    assert_eq!(rec.game.ranking(), vec![2, 1, 3, 4]);
+    let back = game_from_json(&game_to_json(&rec.game)).unwrap();
+    assert_eq!(back, rec.game);
+    assert_eq!(back.eliminated(), 0b1000);
+}
+
+#[test]
+fn an_eliminated_seat_is_never_asked_to_play_d26() {
+    let a = armies(&["borgo", "moloch", "outpost"]);
+    let g = Game::new(&a, BoardKind::Standard, 1);
+    let mut st = g.state();
+    st.eliminated = 0b010;
+    // Seat 1 still holds its deck: refused, with the reason.
+    let e = Game::from_state(st).unwrap_err();
+    assert_eq!(e.field, "eliminated");
+    assert!(e.message.contains("seat 1"), "{e}");
+}
+
+#[test]
+fn modes_refuse_the_wrong_number_of_seats() {
+    let a = armies(&["borgo", "moloch", "outpost"]);
+    let e = Game::with_mode(&a, BoardKind::Standard, Mode::Team, 0).unwrap_err();
+    assert!(e.contains("four seats"), "{e}");
+    let e = Game::with_mode(&a, BoardKind::Duel, Mode::Deathmatch, 0).unwrap_err();
+    assert!(e.contains("Duel board"), "{e}");
+    let e = parse_scenario(
+        "[game]\narmies = [\"borgo\", \"moloch\"]\nmode = \"one_vs_team\"\n",
+        "m",
+        false,
+    )
+    .unwrap_err();
+    assert_eq!(e.line, 3);
+    assert!(e.message.contains("three seats"), "{e}");
+    let e = parse_scenario(
+        "[game]\narmies = [\"borgo\", \"moloch\", \"outpost\"]\npoints = [1, 2, 3]\n",
+        "m",
+        false,
+    )
+    .unwrap_err();
+    assert!(e.message.contains("only the points game"), "{e}");
+    assert_eq!(e.line, 3);
+}
+
+#[test]
+fn the_team_search_plays_every_mode_legally() {
+    // The AI side is tested in its own crate; here: a seat's allies are its side.
+    let a = armies(&["borgo", "moloch", "outpost", "hegemony"]);
+    let g = Game::with_mode(&a, BoardKind::Standard, Mode::Team, 0).unwrap();
+    let rel = g.pos().relations();
+    assert!(rel.allied(0, 2) && rel.allied(1, 3) && !rel.allied(0, 3));
+    assert_eq!(g.current_player(), Player::Seat(0));
+}
