@@ -126,7 +126,7 @@ class BattleResult:
     @property
     def hq_hp(self) -> list[int]: ...
     @property
-    def winner(self) -> int | Literal["draw"] | None: ...
+    def winner(self) -> int | list[int] | Literal["draw"] | None: ...
     @property
     def units(self) -> list[_Unit]: ...
     @property
@@ -146,10 +146,14 @@ class Game:
         seed: int = 0,
         board: Literal["standard", "expanded", "duel"] = "standard",
         manual_battle_choices: list[int] = ...,
+        mode: Literal["standard", "deathmatch", "points", "one_vs_team", "team"] | None = None,
     ) -> Game:
         """``manual_battle_choices``: the seats that answer their own battle choices (a
         Clown's explosion, a Quartermaster conversion, which attack a medic takes); the
-        others get the automatic answers (docs/RULES.md "Player choices", D-4)."""
+        others get the automatic answers (docs/RULES.md "Player choices", D-4). ``mode``:
+        2 to 4 armies play "standard" (two seats, the default with two), "deathmatch" (the
+        default with more), "points", "one_vs_team" (three) or "team" (four); ValueError
+        names a mode the seats cannot play."""
     @property
     def manual_battle_choices(self) -> list[int]: ...
     @manual_battle_choices.setter
@@ -193,9 +197,17 @@ class Game:
     def history(self) -> list[str]: ...
     def last_battle(self) -> dict[str, Any] | None: ...
     @property
-    def winner(self) -> int | Literal["draw"] | None: ...
+    def winner(self) -> int | list[int] | Literal["draw"] | None:
+        """A seat; a list of seats (a team, or seats sharing the win); "draw"; or None."""
     @property
     def battles(self) -> int: ...
+    @property
+    def mode(self) -> Literal["standard", "deathmatch", "points", "one_vs_team", "team"]: ...
+    @property
+    def eliminated(self) -> list[int]: ...
+    @property
+    def ranking(self) -> list[int]:
+        """Each seat's place, 1 = first (D-26)."""
     @property
     def position(self) -> Position: ...
 
@@ -228,6 +240,15 @@ def arena(
     seed: int = 0,
     threads: int = 1,
 ) -> _ArenaResult: ...
+def arena_multi(
+    bots: list[str],
+    mode: str,
+    games: int,
+    armies: list[str] | None = None,
+    board: str = "standard",
+    seed: int = 0,
+    threads: int = 1,
+) -> dict[str, Any]: ...
 def selftest(seed: int = 1, a: str = "greedy", b: str = "random") -> _SelftestResult: ...
 def bench_core(quick: bool = False) -> list[_BenchRow]: ...
 def bench_ops(name: str, n: int) -> int: ...

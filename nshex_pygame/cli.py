@@ -116,8 +116,27 @@ def build_parser() -> argparse.ArgumentParser:
     script.add_argument("--json", action="store_true", help="print the position as JSON")
 
     arena = commands.add_parser("arena", help="AI against AI, seats alternating")
-    arena.add_argument("--a", metavar="BOT", required=True, help="bot a: random, greedy, ...")
-    arena.add_argument("--b", metavar="BOT", required=True, help="bot b")
+    arena.add_argument("--a", metavar="BOT", help="bot a: random, greedy, ...")
+    arena.add_argument("--b", metavar="BOT", help="bot b")
+    arena.add_argument(
+        "--bots",
+        metavar="A,B,C[,D]",
+        type=_bot_list,
+        help="three or four bots, one a seat, seats rotated from game to game (instead of"
+        " --a and --b)",
+    )
+    arena.add_argument(
+        "--mode",
+        choices=("deathmatch", "points", "one_vs_team", "team"),
+        default=None,
+        help="with --bots: the mode (default deathmatch)",
+    )
+    arena.add_argument(
+        "--board",
+        choices=("standard", "expanded"),
+        default="standard",
+        help="with --bots: the board (default standard)",
+    )
     arena.add_argument(
         "--games", metavar="N", type=_whole(1, U32_MAX), required=True, help="games to play"
     )
@@ -348,7 +367,27 @@ def _winner_words(winner: Any) -> str:
     return f"seat {winner} won"
 
 
+def _bot_list(text: str) -> list[str]:
+    bots = [b.strip() for b in text.split(",")]
+    if not 3 <= len(bots) <= 4 or not all(bots):
+        raise argparse.ArgumentTypeError(f"three or four bots, comma-separated: {text!r}")
+    return bots
+
+
 def _arena(args: argparse.Namespace, *, out: TextIO) -> int:
+    if args.bots is not None:
+        if args.a is not None or args.b is not None or args.armies is not None:
+            _error(
+                "nshex arena: --bots plays three or four seats; --a, --b and --armies are for two"
+            )
+            return EXIT_USAGE
+        return _arena_multi(args, out=out)
+    if args.a is None or args.b is None:
+        _error("nshex arena: give --a and --b (two seats) or --bots A,B,C[,D]")
+        return EXIT_USAGE
+    if args.mode is not None or args.board != "standard":
+        _error("nshex arena: --mode and --board go with --bots")
+        return EXIT_USAGE
     try:
         from nshex_pygame.core import EngineError, arena
     except ImportError as exc:
@@ -367,6 +406,43 @@ def _arena(args: argparse.Namespace, *, out: TextIO) -> int:
         return EXIT_OK
     out.writelines(f"{line}\n" for line in describe_arena(result, args.armies))
     return EXIT_OK
+
+
+def _arena_multi(args: argparse.Namespace, *, out: TextIO) -> int:
+    try:
+        from nshex_pygame.core import EngineError, arena_multi
+    except ImportError as exc:
+        return _engine_missing(exc)
+    threads = args.threads or _default_threads()
+    mode = args.mode or "deathmatch"
+    try:
+        result = arena_multi(args.bots, mode, args.games, None, args.board, args.seed, threads)
+    except ValueError as exc:  # an unknown bot, or a mode these seats cannot play
+        _error(f"nshex arena: {_one_line(exc)}")
+        return EXIT_USAGE
+    except EngineError as exc:
+        _error(f"nshex arena: engine error: {_one_line(exc)}")
+        return EXIT_FAILURE
+    if args.json:
+        print(json.dumps(result), file=out)
+        return EXIT_OK
+    out.writelines(f"{line}\n" for line in describe_arena_multi(result))
+    return EXIT_OK
+
+
+def describe_arena_multi(result: dict[str, Any]) -> list[str]:
+    """A line per bot: wins, shared results, the win rate with its interval, the mean rank."""
+    n = len(result["bots"])
+    games, mode, board = result["games"], result["mode"], result["board"]
+    lines = [f"{games} games of {mode} on the {board} board, {n} seats rotated:"]
+    for r in result["bots"]:
+        low, high = r["wilson95"]
+        lines.append(
+            f"  {r['bot']}: {r['wins']} won, {r['shared']} shared of {r['games']};"
+            f" win rate {_percent(r['win_rate'])} (95% Wilson {_percent(low)} to"
+            f" {_percent(high)}), mean rank {r['mean_rank']:.2f}"
+        )
+    return lines
 
 
 def describe_arena(result: dict[str, Any], armies: tuple[str, str] | None = None) -> list[str]:

@@ -146,6 +146,133 @@ pub fn arena_on(
     Ok(r)
 }
 
+/// One bot's record in a multi-seat arena.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SeatRecord {
+    pub bot: String,
+    pub games: u32,
+    /// Games its seat won (alone or with its team).
+    pub wins: u32,
+    /// Games it shared: a win shared with other sides' seats, or a draw.
+    pub shared: u32,
+    /// Sum of its places (1 = first), for the mean rank.
+    pub rank_sum: u32,
+}
+
+impl SeatRecord {
+    pub fn mean_rank(&self) -> f64 {
+        self.rank_sum as f64 / self.games.max(1) as f64
+    }
+
+    /// Wins, shared results as half a win.
+    pub fn win_rate(&self) -> f64 {
+        (self.wins as f64 + 0.5 * self.shared as f64) / self.games.max(1) as f64
+    }
+
+    /// The 95% Wilson score interval of `win_rate`.
+    pub fn wilson95(&self) -> (f64, f64) {
+        ArenaResult {
+            games: self.games,
+            wins_a: self.wins,
+            wins_b: 0,
+            draws: self.shared,
+        }
+        .wilson95()
+    }
+}
+
+/// Three or four bots over `games` games of `mode` (one bot a seat): the seats rotate from
+/// game to game so that every bot plays every seat equally often, the armies cycle through
+/// `armies` (one per seat, rotated as well), on all `threads`; the same seed gives the same
+/// records whatever the threads.
+#[allow(clippy::too_many_arguments)]
+pub fn arena_multi(
+    bots: &[&str],
+    mode: nshex_rules::Mode,
+    games: u32,
+    armies: &[&str],
+    board: BoardKind,
+    seed: u64,
+    threads: usize,
+) -> Result<Vec<SeatRecord>, String> {
+    let n = bots.len();
+    mode.check_seats(n as u8)?;
+    for b in bots {
+        bot_by_name(b, 0)?;
+    }
+    let set = nshex_rules::tiles();
+    let armies: Vec<ArmyId> = armies
+        .iter()
+        .map(|a| {
+            set.find_army(a)
+                .ok_or_else(|| format!("unknown army {}", quote(a)))
+        })
+        .collect::<Result<_, String>>()?;
+    if armies.is_empty() {
+        return Err("no army".into());
+    }
+    let threads = threads.clamp(1, 64);
+    let armies = &armies;
+    // Game i: the bot in seat s is (s + i) mod n; seat s plays army (s + i / n) mod len.
+    let play = |i: u32| -> Result<(Vec<u8>, Option<Outcome>, nshex_rules::Relations), String> {
+        let shift = i as usize % n;
+        let order: Vec<ArmyId> = (0..n)
+            .map(|s| armies[(s + i as usize / n) % armies.len()])
+            .collect();
+        let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
+        let mut g = Game::with_mode(&order, board, mode, game_seed)?;
+        g.set_keep_battle_logs(false);
+        let mut seat_bots = Vec::with_capacity(n);
+        for s in 0..n {
+            seat_bots.push(bot_by_name(
+                bots[(s + shift) % n],
+                game_seed ^ (s as u64 + 1),
+            )?);
+        }
+        play_out(&mut g, &mut seat_bots, 1_000_000);
+        Ok((g.ranking(), g.outcome(), *g.pos().relations()))
+    };
+    let results: Vec<(u32, Result<_, String>)> = std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let play = &play;
+                sc.spawn(move || {
+                    (0..games)
+                        .filter(|i| *i as usize % threads == t)
+                        .map(|i| (i, play(i)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("arena thread"))
+            .collect()
+    });
+    let mut recs: Vec<SeatRecord> = bots
+        .iter()
+        .map(|b| SeatRecord {
+            bot: b.to_string(),
+            ..Default::default()
+        })
+        .collect();
+    for (i, r) in results {
+        let (ranking, outcome, rel) = r?;
+        let shift = i as usize % n;
+        for s in 0..n {
+            let rec = &mut recs[(s + shift) % n];
+            rec.games += 1;
+            rec.rank_sum += ranking[s] as u32;
+            match outcome.and_then(|o| o.share_for(s as u8, &rel)) {
+                Some(x) if x >= 1.0 => rec.wins += 1,
+                Some(x) if x > 0.0 => rec.shared += 1,
+                _ => {}
+            }
+        }
+    }
+    Ok(recs)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,5 +301,46 @@ mod tests {
         assert!(r.wins_a >= 9, "greedy won only {} of 12: {r:?}", r.wins_a);
         assert_eq!(arena("greedy", "random", 12, None, 7, 1).unwrap(), r);
         assert!(arena("nobody", "random", 1, None, 0, 1).is_err());
+    }
+
+    #[test]
+    fn multi_seat_arenas_rotate_seats_and_are_reproducible() {
+        use nshex_rules::Mode;
+        let armies = ["borgo", "moloch", "outpost", "hegemony"];
+        let r = arena_multi(
+            &["greedy", "random", "random"],
+            Mode::Deathmatch,
+            6,
+            &armies,
+            BoardKind::Standard,
+            3,
+            2,
+        )
+        .unwrap();
+        assert!(r.iter().all(|x| x.games == 6));
+        assert_eq!(
+            arena_multi(
+                &["greedy", "random", "random"],
+                Mode::Deathmatch,
+                6,
+                &armies,
+                BoardKind::Standard,
+                3,
+                1
+            )
+            .unwrap(),
+            r
+        );
+        assert!(r[0].win_rate() > r[1].win_rate(), "{r:?}");
+        let e = arena_multi(
+            &["random", "random"],
+            Mode::Team,
+            2,
+            &armies,
+            BoardKind::Standard,
+            0,
+            1,
+        );
+        assert!(e.unwrap_err().contains("four seats"));
     }
 }

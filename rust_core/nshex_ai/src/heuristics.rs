@@ -40,7 +40,7 @@ pub fn prior(g: &Game, action: Action) -> f32 {
         Action::Clown { .. } | Action::Convert { .. } | Action::MedicTakes { .. } => 0.0,
         Action::Sniper { target } | Action::Grenade { target } => {
             match g.pos().cells[target as usize] {
-                Some(u) if u.ctrl != s => {
+                Some(u) if g.pos().enemies(s, u.ctrl) => {
                     if u.def().is_hq() {
                         2.0
                     } else {
@@ -61,7 +61,11 @@ pub fn prior(g: &Game, action: Action) -> f32 {
                     continue;
                 }
                 if let Some(u) = g.pos().cells[c as usize] {
-                    v += if u.ctrl != s { 1.0 } else { -1.0 };
+                    v += if g.pos().enemies(s, u.ctrl) {
+                        1.0
+                    } else {
+                        -1.0
+                    };
                 }
             }
             v
@@ -106,7 +110,7 @@ fn place_prior(g: &Game, tile: TileId, cell: u8, facing: u8, s: u8) -> f32 {
         };
         if o.melee[dir] > 0 {
             if let Some(u) = adjacent {
-                if u.ctrl != s {
+                if g.pos().enemies(s, u.ctrl) {
                     offense += o.melee[dir] as f32 * if u.def().is_hq() { 1.5 } else { 1.0 };
                 }
             }
@@ -116,7 +120,7 @@ fn place_prior(g: &Game, tile: TileId, cell: u8, facing: u8, s: u8) -> f32 {
             let mut k = j;
             while k != NO_CELL {
                 if let Some(u) = cells[k as usize] {
-                    if u.ctrl != s {
+                    if g.pos().enemies(s, u.ctrl) {
                         offense += o.ranged[dir] as f32 * if u.def().is_hq() { 1.5 } else { 1.0 };
                         if o.gauss & bit == 0 {
                             break;
@@ -127,7 +131,7 @@ fn place_prior(g: &Game, tile: TileId, cell: u8, facing: u8, s: u8) -> f32 {
             }
         }
         let Some(u) = adjacent else { continue };
-        if u.ctrl != s {
+        if g.pos().enemies(s, u.ctrl) {
             if o.net & bit != 0 && !u.def().is_hq() {
                 other += 1.5;
             }

@@ -352,6 +352,21 @@ pub fn game_view(g: &Game, seat: Option<u8>) -> Value {
         json!(crate::save::cells_to_hexes(g.pos(), links)),
     );
     o.insert("seats".into(), json!(seats));
+    // Three and four seats: each seat's side (itself and its allies), who is out, the
+    // results as the mode counts them and, once over, the ranking.
+    let rel = g.pos().relations();
+    o.insert(
+        "sides".into(),
+        json!((0..seats)
+            .map(|s| crate::json::seat_list(rel.side[s]))
+            .collect::<Vec<_>>()),
+    );
+    o.insert("results".into(), json!(&g.results()[..seats]));
+    o.insert("ranking".into(), json!(g.ranking()));
+    o.insert(
+        "winner".into(),
+        crate::json::outcome_json(g.outcome().unwrap_or(nshex_rules::Outcome::None)),
+    );
     v
 }
 

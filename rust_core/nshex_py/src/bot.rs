@@ -122,3 +122,58 @@ pub(crate) fn arena<'py>(
             "wilson95": [lo, hi]}),
     )
 }
+
+/// Three or four bots, one a seat, over `games` games of `mode`: seats rotated from game to
+/// game, armies cycled (one per seat, default the four base armies), on `board`. Per bot: its
+/// games, wins, shared results, win rate (shared count half) with its 95% Wilson interval, and
+/// mean rank.
+#[pyfunction]
+#[pyo3(signature = (bots, mode, games, armies = None, board = "standard", seed = 0, threads = 1))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn arena_multi<'py>(
+    py: Python<'py>,
+    bots: Vec<String>,
+    mode: &str,
+    games: u32,
+    armies: Option<Vec<String>>,
+    board: &str,
+    seed: u64,
+    threads: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let mode = nshex_rules::Mode::from_name(mode)
+        .ok_or_else(|| PyValueError::new_err(format!("unknown mode {mode:?}")))?;
+    let board = nshex_rules::BoardKind::from_name(board)
+        .ok_or_else(|| PyValueError::new_err(format!("unknown board {board:?}")))?;
+    let armies = armies.unwrap_or_else(|| {
+        nshex_rules::BASE_ARMIES
+            .iter()
+            .map(|a| a.to_string())
+            .collect()
+    });
+    let bot_refs: Vec<&str> = bots.iter().map(String::as_str).collect();
+    let army_refs: Vec<&str> = armies.iter().map(String::as_str).collect();
+    let r = py
+        .detach(|| {
+            catch_unwind(AssertUnwindSafe(|| {
+                nshex_ai::arena::arena_multi(
+                    &bot_refs, mode, games, &army_refs, board, seed, threads,
+                )
+            }))
+        })
+        .map_err(|_| EngineError::new_err("internal engine error in the arena"))?
+        .map_err(PyValueError::new_err)?;
+    let rows: Vec<serde_json::Value> = r
+        .iter()
+        .map(|x| {
+            let (lo, hi) = x.wilson95();
+            serde_json::json!({"bot": x.bot, "games": x.games, "wins": x.wins,
+                "shared": x.shared, "win_rate": x.win_rate(), "wilson95": [lo, hi],
+                "mean_rank": x.mean_rank()})
+        })
+        .collect();
+    to_py(
+        py,
+        &serde_json::json!({"mode": mode.name(), "board": board.name(), "games": games,
+            "bots": rows}),
+    )
+}

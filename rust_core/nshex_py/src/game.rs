@@ -10,7 +10,7 @@ use nshex_formats::save::{game_to_json, Record};
 use nshex_formats::scenario::parse_scenario;
 use nshex_formats::script::{draw_fixed, game_from_scenario};
 use nshex_formats::views::{action_view, battle_question_view, game_view, player_code};
-use nshex_rules::{tiles, Action, BoardKind, Game};
+use nshex_rules::{tiles, Action, BoardKind, Game, Mode};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use serde_json::Value;
@@ -69,19 +69,28 @@ impl PyGame {
     /// A new game: the armies (one per seat), the seed that shuffles the decks, and the
     /// seats that answer their own battle choices (the others get the automatic answers).
     #[new]
-    #[pyo3(signature = (armies, seed = 0, board = "standard", manual_battle_choices = Vec::new()))]
+    #[pyo3(signature = (armies, seed = 0, board = "standard", manual_battle_choices = Vec::new(), mode = None))]
     fn new(
         armies: Vec<String>,
         seed: u64,
         board: &str,
         manual_battle_choices: Vec<u8>,
+        mode: Option<&str>,
     ) -> PyResult<PyGame> {
         let ids = armies_of(&armies)?;
         let board = BoardKind::from_name(board)
             .ok_or_else(|| PyValueError::new_err(format!("unknown board {board:?}")))?;
+        let mode = match mode {
+            None => Mode::default_for(ids.len() as u8),
+            Some(m) => Mode::from_name(m).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "unknown mode {m:?} (standard, deathmatch, points, one_vs_team or team)"
+                ))
+            })?,
+        };
         let mask = seat_mask(&manual_battle_choices, ids.len())?;
         guarded(|| {
-            let mut g = Game::new(&ids, board, seed);
+            let mut g = Game::with_mode(&ids, board, mode, seed).map_err(PyValueError::new_err)?;
             g.set_manual_choices(mask)
                 .map_err(|e| IllegalActionError::new_err(e.to_string()))?;
             Ok(PyGame::wrap(Record::new(g, Some(seed))))
@@ -339,7 +348,8 @@ impl PyGame {
         }
     }
 
-    /// A seat number, "draw", or None while the game goes on.
+    /// A seat number, a list of seats (a team, or seats sharing the win), "draw", or None
+    /// while the game goes on.
     #[getter]
     fn winner<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         to_py(
@@ -356,6 +366,24 @@ impl PyGame {
     #[getter]
     fn battles(&self) -> u32 {
         self.rec.game.battles()
+    }
+
+    /// The game mode: "standard", "deathmatch", "points", "one_vs_team" or "team".
+    #[getter]
+    fn mode(&self) -> &'static str {
+        self.rec.game.mode().name()
+    }
+
+    /// The seats out of the game (deathmatch).
+    #[getter]
+    fn eliminated(&self) -> Vec<u8> {
+        nshex_formats::json::seat_list(self.rec.game.eliminated())
+    }
+
+    /// Each seat's place, 1 = first (while the game goes on every seat still in it is first).
+    #[getter]
+    fn ranking(&self) -> Vec<u8> {
+        self.rec.game.ranking()
     }
 
     #[getter]

@@ -16,7 +16,7 @@ mod position;
 mod puzzle;
 mod tools;
 
-use bot::{arena, PyBot};
+use bot::{arena, arena_multi, PyBot};
 use errors::{EngineError, IllegalActionError, SaveError, ScenarioError};
 use game::PyGame;
 use nshex_ai::BOT_NAMES;
@@ -47,6 +47,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<PyBot>()?;
     m.add_function(wrap_pyfunction!(arena, m)?)?;
+    m.add_function(wrap_pyfunction!(arena_multi, m)?)?;
     m.add_function(wrap_pyfunction!(selftest, m)?)?;
     m.add_function(wrap_pyfunction!(bench_core, m)?)?;
     m.add_function(wrap_pyfunction!(bench_ops, m)?)?;

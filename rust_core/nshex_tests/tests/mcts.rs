@@ -278,3 +278,85 @@ fn flat_monte_carlo_answers_legally() {
     let a = bot.choose(&g);
     assert!(g.legal_actions().contains(&a));
 }
+
+/// Three and four seats: "the same legality guarantee over thousands of decisions in each
+/// mode" (deathmatch, points, one against a team, team match; the 37-hex board too).
+#[test]
+fn every_search_answer_is_legal_in_every_multiplayer_mode() {
+    use nshex_rules::Mode;
+    let set = tiles();
+    let setups: [(Mode, &[&str], BoardKind); 5] = [
+        (
+            Mode::Deathmatch,
+            &["borgo", "moloch", "outpost"],
+            BoardKind::Standard,
+        ),
+        (
+            Mode::Points,
+            &["hegemony", "vegas", "borgo", "smart"],
+            BoardKind::Standard,
+        ),
+        (
+            Mode::OneVsTeam,
+            &["moloch", "borgo", "hegemony"],
+            BoardKind::Standard,
+        ),
+        (
+            Mode::Team,
+            &["moloch", "outpost", "borgo", "vegas"],
+            BoardKind::Standard,
+        ),
+        (
+            Mode::Deathmatch,
+            &["outpost", "hegemony", "moloch", "borgo"],
+            BoardKind::Expanded,
+        ),
+    ];
+    for (k, &(mode, armies, board)) in setups.iter().enumerate() {
+        let mut decisions = 0;
+        let mut kinds = BTreeSet::new();
+        let mut game_no = 0usize;
+        while decisions < 600 {
+            let ids: Vec<_> = armies.iter().map(|a| set.find_army(a).unwrap()).collect();
+            let mut g = Game::with_mode(&ids, board, mode, 77 + game_no as u64).unwrap();
+            g.set_keep_battle_logs(false);
+            let n = ids.len();
+            let mut bots: Vec<Box<dyn Bot + Send>> = (0..n)
+                .map(|s| {
+                    let name = if s % 2 == 0 {
+                        "easy:iters=20"
+                    } else {
+                        "medium:iters=20"
+                    };
+                    bot_by_name(name, (k * 100 + game_no * 7 + s) as u64).unwrap()
+                })
+                .collect();
+            while !g.is_over() {
+                let a = match g.current_player() {
+                    Player::Chance => g.natural_draw().unwrap(),
+                    Player::Seat(s) => {
+                        let a = bots[s as usize].choose(&g);
+                        decisions += 1;
+                        kinds.insert(kind(a));
+                        a
+                    }
+                    Player::Terminal => unreachable!(),
+                };
+                if let Err(e) = g.apply(a) {
+                    panic!(
+                        "{} game {game_no}: the search chose {a:?}: {e}",
+                        mode.name()
+                    );
+                }
+            }
+            game_no += 1;
+        }
+        for want in ["place_hq", "place", "end_turn"] {
+            assert!(
+                kinds.contains(want),
+                "{}: no {want} in {kinds:?}",
+                mode.name()
+            );
+        }
+    }
+}
