@@ -250,6 +250,7 @@ INSTRUCTION_OPS = {
     "battle_duel": 512,
     "random_game": 16,
     "random_game_duel": 4,
+    "random_game_4p": 2,
     "legal_apply": 2_000,
     "mcts_iteration": 1_000,
     "mcts_iteration_medium": 1_000,

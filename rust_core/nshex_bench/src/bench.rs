@@ -82,15 +82,41 @@ fn play_random_duel(i: u64) -> u64 {
     play_random_from(random_duel_game(i), i)
 }
 
+/// A four-seat deathmatch on the 37-hex board, the base armies in a seed-rotated order.
+fn random_four_seat_game(i: u64) -> Game {
+    let set = nshex_rules::tiles();
+    let armies: Vec<_> = (0..4)
+        .map(|k| {
+            set.find_army(nshex_rules::BASE_ARMIES[(k + i as usize) % 4])
+                .unwrap()
+        })
+        .collect();
+    let mut g = Game::with_mode(
+        &armies,
+        nshex_rules::BoardKind::Expanded,
+        nshex_rules::Mode::Deathmatch,
+        i,
+    )
+    .expect("four seats play a deathmatch");
+    g.set_keep_battle_logs(false);
+    g
+}
+
+fn play_random_four(i: u64) -> u64 {
+    play_random_from(random_four_seat_game(i), i)
+}
+
 fn play_random_from(mut g: Game, i: u64) -> u64 {
-    let mut bots: Vec<Box<dyn Bot + Send>> = vec![
-        Box::new(RandomBot::new(i * 2)),
-        Box::new(RandomBot::new(i * 2 + 1)),
-    ];
+    // Seat s of game i plays with seed i * seats + s (the two-seat rows as they always were).
+    let seats = g.seats() as u64;
+    let mut bots: Vec<Box<dyn Bot + Send>> = (0..seats)
+        .map(|s| Box::new(RandomBot::new(i * seats + s)) as Box<dyn Bot + Send>)
+        .collect();
     let n = play_out(&mut g, &mut bots, 1_000_000) as u64;
     assert!(g.is_over(), "random game {i} did not end");
     let o = match g.outcome().unwrap() {
         nshex_rules::Outcome::Winner(w) => w as u64 + 1,
+        nshex_rules::Outcome::Shared(m) => 10 + m as u64,
         _ => 0,
     };
     n * 1000 + g.battles() as u64 * 10 + o
@@ -209,6 +235,13 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
             100,
             5_000,
         ),
+        (
+            "random_game_4p",
+            "one complete random four-seat deathmatch on the 37-hex board (the base armies)",
+            play_random_four,
+            60,
+            3_000,
+        ),
     ] {
         let reference: Vec<u64> = (0..50).map(play).collect();
         let (ops, per_second, rates) = median_rate(rounds, || {
@@ -311,11 +344,12 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
 }
 
 /// The names of the rows [`run_ops`] runs.
-pub const ROW_NAMES: [&str; 8] = [
+pub const ROW_NAMES: [&str; 9] = [
     "battle",
     "battle_duel",
     "random_game",
     "random_game_duel",
+    "random_game_4p",
     "legal_apply",
     "mcts_iteration",
     "mcts_iteration_medium",
@@ -344,6 +378,7 @@ pub fn run_ops(name: &str, n: u64) -> Result<u64, String> {
         }
         "random_game" => sum = (0..n).map(|i| play_random(i % 50)).sum(),
         "random_game_duel" => sum = (0..n).map(|i| play_random_duel(i % 50)).sum(),
+        "random_game_4p" => sum = (0..n).map(|i| play_random_four(i % 50)).sum(),
         "legal_apply" => {
             let mids = mid_game_positions(32);
             let mut buf = Vec::with_capacity(256);
