@@ -53,6 +53,10 @@ pub struct MctsConfig {
     pub eval_scale: f32,
     /// Value leaves with `evaluate_deep` (two battles) instead of `evaluate` (one).
     pub deep_eval: bool,
+    /// With three or four seats: every seat maximises its own value (max^n, one valuation
+    /// per seat at each leaf) instead of the paranoid search, in which the root's side plays
+    /// against all the others.
+    pub maxn: bool,
 }
 
 impl MctsConfig {
@@ -72,6 +76,7 @@ impl MctsConfig {
             threads: 1,
             eval_scale: 4.0,
             deep_eval: false,
+            maxn: false,
         }
     }
 
@@ -98,6 +103,7 @@ impl MctsConfig {
             horizon: 1,
             root_battle_order: true,
             deep_eval: true,
+            maxn: false,
             exploration: 0.25,
             widen_base: 4.0,
             widen_c: 2.0,
@@ -450,9 +456,9 @@ impl Search {
         self.path.push(0);
         let last_turn = root.turn() + self.cfg.horizon;
         let mut node = 0u32;
-        let value = loop {
+        loop {
             let seat = match g.current_player() {
-                Player::Terminal => break self.value(g, root_seat),
+                Player::Terminal => break,
                 Player::Chance => {
                     let a = g.natural_draw().expect("a draw at a chance node");
                     g.apply_unchecked(a);
@@ -461,7 +467,7 @@ impl Search {
                 Player::Seat(s) => s,
             };
             if g.turn() > last_turn {
-                break self.value(g, root_seat);
+                break;
             }
             match self.step(g, node, seat) {
                 Step::Descend(child) => {
@@ -472,17 +478,32 @@ impl Search {
                 Step::Expanded(child) => {
                     g.apply_unchecked(self.nodes[child as usize].action);
                     self.path.push(child);
-                    break self.value(g, root_seat);
+                    break;
                 }
-                Step::Leaf => break self.value(g, root_seat),
+                Step::Leaf => break,
             }
-        };
+        }
+        if self.cfg.maxn && g.seats() > 2 {
+            // max^n: each seat's own value, each node scored for the seat that chose it.
+            let mut values = [0.5f32; nshex_rules::MAX_SEATS];
+            for s in 0..g.seats() {
+                values[s as usize] = self.value(g, s);
+            }
+            for &n in &self.path {
+                let nd = &mut self.nodes[n as usize];
+                nd.visits += 1;
+                nd.value += values[nd.mover as usize];
+            }
+            return;
+        }
+        let value = self.value(g, root_seat);
+        let rel = *root.pos().relations();
         for &n in &self.path {
             let nd = &mut self.nodes[n as usize];
             nd.visits += 1;
             // The root's allies play for its side, every other seat against it (a paranoid
             // search; with two seats, plain two-player search).
-            nd.value += if root.pos().relations().allied(nd.mover, root_seat) {
+            nd.value += if rel.allied(nd.mover, root_seat) {
                 value
             } else {
                 1.0 - value

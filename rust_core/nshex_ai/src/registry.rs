@@ -63,6 +63,7 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
             "horizon" if n <= 8 && base != "flatmc" => cfg.horizon = n as u32,
             "explore" if n <= 1000 && base != "flatmc" => cfg.exploration = n as f32 / 100.0,
             "deep" if n <= 1 && base != "flatmc" => cfg.deep_eval = n == 1,
+            "maxn" if n <= 1 && base != "flatmc" => cfg.maxn = n == 1,
             _ => return Err(format!("bot {}: bad setting {}", quote(base), quote(kv))),
         }
     }

@@ -358,3 +358,156 @@ fn the_team_search_plays_every_mode_legally() {
     assert!(rel.allied(0, 2) && rel.allied(1, 3) && !rel.allied(0, 3));
     assert_eq!(g.current_player(), Player::Seat(0));
 }
+
+/// Team match text: Smart (seat 0) and Outpost (seat 2) against Borgo (1) and Moloch (3),
+/// `to_move`'s turn 10 with `hand`; the Smart HQ on (0,0), an Outpost runner next to it on
+/// (1,-1), a Smart scout on (-1,0), the other HQs apart.
+fn smart_team_text(to_move: u8, hand: &str) -> String {
+    format!(
+        r#"
+[game]
+armies = ["smart", "borgo", "outpost", "moloch"]
+mode = "team"
+to_move = {to_move}
+turn = 10
+
+[[unit]]
+seat = 0
+tile = "smart.hq"
+at = [0, 0]
+
+[[unit]]
+seat = 1
+tile = "borgo.hq"
+at = [-2, 2]
+
+[[unit]]
+seat = 2
+tile = "outpost.hq"
+at = [2, -2]
+
+[[unit]]
+seat = 3
+tile = "moloch.hq"
+at = [0, 2]
+
+[[unit]]
+seat = 2
+tile = "outpost.runner"
+at = [1, -1]
+
+[[unit]]
+seat = 0
+tile = "smart.scout"
+at = [-1, 0]
+
+[[hand]]
+seat = {to_move}
+tiles = [{hand}]
+"#
+    )
+}
+
+fn grants_from(g: &Game, q: i8, r: i8) -> usize {
+    let c = g.pos().cell_of(nshex_rules::Hex::new(q, r)).unwrap();
+    g.legal_actions()
+        .iter()
+        .filter(|a| matches!(a, nshex_rules::Action::Grant { from, .. } if *from == c))
+        .count()
+}
+
+#[test]
+fn d14_an_allied_smart_hq_grants_a_move_used_by_the_units_own_seat() {
+    // Seat 2's turn: its runner next to its ally's Smart HQ may use the grant.
+    let mut rec = game(&smart_team_text(2, r#""outpost.battle""#));
+    if rec.game.stage() == Stage::Discard {
+        play(&mut rec, "discard battle");
+    }
+    assert_eq!(rec.game.to_move(), 2);
+    assert!(
+        grants_from(&rec.game, 1, -1) > 0,
+        "the ally's runner gets the grant (D-14)"
+    );
+    // Seat 0's turn: the Smart player never moves its ally's unit (FAQ-389, FAQ-391), but
+    // moves its own.
+    let mut rec = game(&smart_team_text(0, r#""smart.battle""#));
+    if rec.game.stage() == Stage::Discard {
+        play(&mut rec, "discard battle");
+    }
+    assert_eq!(rec.game.to_move(), 0);
+    assert_eq!(
+        grants_from(&rec.game, 1, -1),
+        0,
+        "no grant on an ally's unit"
+    );
+    assert!(
+        grants_from(&rec.game, -1, 0) > 0,
+        "its own scout gets the grant"
+    );
+}
+
+#[test]
+fn faq387_an_agitator_never_takes_over_an_allied_moloch_unit() {
+    // Vegas (seat 0) and Moloch (seat 2) against Borgo (1) and Outpost (3): a Vegas Agitator
+    // facing a Moloch hybrid takes nothing; facing a Borgo mutant it takes it.
+    let text = r#"
+[game]
+armies = ["vegas", "borgo", "moloch", "outpost"]
+mode = "team"
+
+[[unit]]
+seat = 0
+tile = "vegas.hq"
+at = [-2, 2]
+
+[[unit]]
+seat = 1
+tile = "borgo.hq"
+at = [2, -2]
+
+[[unit]]
+seat = 2
+tile = "moloch.hq"
+at = [-2, 0]
+
+[[unit]]
+seat = 3
+tile = "outpost.hq"
+at = [2, 0]
+
+[[unit]]
+seat = 0
+tile = "vegas.agitator"
+at = [0, 0]
+
+[[unit]]
+seat = 2
+tile = "moloch.hybrid"
+at = [0, -1]
+
+[[unit]]
+seat = 0
+tile = "vegas.agitator"
+at = [0, 2]
+facing = 3
+
+[[unit]]
+seat = 1
+tile = "borgo.mutant"
+at = [0, 3]
+"#;
+    // (0,3) is off the 19-hex board: put the mutant where the second Agitator's edge points.
+    let text = text
+        .replace("at = [0, 3]", "at = [1, 1]")
+        .replace("at = [0, 2]\nfacing = 3", "at = [1, 0]\nfacing = 3");
+    let sc = parse_scenario(&text, "faq387", false).unwrap_or_else(|e| panic!("{e}"));
+    let mut pos = sc.position.clone();
+    pos.settle();
+    let at = |q, r| pos.unit_at(nshex_rules::Hex::new(q, r)).copied().unwrap();
+    assert_eq!(
+        at(0, -1).ctrl,
+        2,
+        "the allied Moloch hybrid stays Moloch's (FAQ-387)"
+    );
+    assert_eq!(at(1, 1).ctrl, 0, "the enemy mutant is taken over");
+}

@@ -232,8 +232,10 @@ impl Game {
         let two = an.recon >> self.to_move & 1 == 1;
         for (i, u) in self.pos.cells[..geo.len()].iter().enumerate() {
             let Some(u) = u else { continue };
+            // The seat's own Smart HQ, or an ally's: the grant is a bonus to the units next
+            // to it, used by their own controller (D-14).
             if set.move_flags[u.tile.0 as usize] & MOVE_GRANT == 0
-                || u.ctrl != self.to_move
+                || !self.pos.relations().allied(self.to_move, u.ctrl)
                 || an.netted >> i & 1 == 1
             {
                 continue;

@@ -118,24 +118,32 @@ impl Game {
             }
             (Stage::Main, Action::Grant { from, .. }) => {
                 let an = self.analyze();
-                let hq = (0..geo.len() as u8).find(|&c| {
-                    self.pos.cells[c as usize]
-                        .is_some_and(|u| u.def().grant && u.ctrl == self.to_move)
-                });
+                // The seat's own Smart HQ or an ally's (D-14).
+                let hqs: Vec<u8> = (0..geo.len() as u8)
+                    .filter(|&c| {
+                        self.pos.cells[c as usize].is_some_and(|u| {
+                            u.def().grant && self.pos.relations().allied(self.to_move, u.ctrl)
+                        })
+                    })
+                    .collect();
+                let next_to = |c: u8| {
+                    hqs.iter()
+                        .any(|&h| an.netted >> h & 1 == 0 && geo.neighbors[h as usize].contains(&c))
+                };
                 if self.pos.is_full() {
                     "no ability may be used once the board is full (FAQ-31)".into()
-                } else if hq.is_none() {
+                } else if hqs.is_empty() {
                     "you have no Smart HQ on the board".into()
-                } else if hq.is_some_and(|h| an.netted >> h & 1 == 1) {
+                } else if hqs.iter().all(|&h| an.netted >> h & 1 == 1) {
                     "your HQ is netted: it grants no move (D-8)".into()
                 } else if !cell_ok(from)
                     || self.pos.cells[from as usize].is_none_or(|u| u.ctrl != self.to_move)
                 {
                     "no unit of yours on that hex".into()
-                } else if hq == Some(from) {
+                } else if hqs.contains(&from) {
                     "the HQ's grant is for the units next to it, not the HQ itself".into()
-                } else if !hq.is_some_and(|h| geo.neighbors[h as usize].contains(&from)) {
-                    "that unit is not next to your HQ".into()
+                } else if !next_to(from) {
+                    "that unit is not next to a working Smart HQ of your side".into()
                 } else if an.netted >> from & 1 == 1 {
                     "a netted unit cannot move".into()
                 } else if self.used_grant >> from & 1 == 1 {
