@@ -33,6 +33,14 @@ class BoardView:
         self.hex_set = set(self.hexes)
         self._ground: pygame.Surface | None = None  # the empty board, drawn once
 
+    @classmethod
+    def for_board(cls, board: str | None) -> BoardView:
+        """The view of the engine's board by name: the expanded board (37 hexes, radius 3)
+        with smaller hexes so that it fits the same area as the 19-hex boards."""
+        if board == "expanded":
+            return cls(center=(640, 410), size=55, radius=3)
+        return cls()
+
     def pixel(self, at: Hex) -> tuple[float, float]:
         return hexgeo.to_pixel(at, self.size, self.center)
 

@@ -11,14 +11,21 @@ from nshex_pygame.core import EngineError, Game, SaveError
 
 
 def new_game(
-    seats: list[SeatSetup], seed: int, auto_battle_choices: bool, board: str = "standard"
+    seats: list[SeatSetup],
+    seed: int,
+    auto_battle_choices: bool,
+    board: str = "standard",
+    mode: str | None = None,
 ) -> Game:
-    """A new game for ``seats`` on ``board`` (``"standard"`` or ``"duel"``, the Duel board
-    being for two seats). With automatic battle choices off, the human seats answer their own
-    battle choices (a Clown's explosion, a Quartermaster conversion, which attack a medic
-    takes); computer seats always get the automatic answers."""
+    """A new game for two to four ``seats`` on ``board`` (``"standard"``, ``"expanded"`` or
+    ``"duel"``) in ``mode`` (None: the engine's default for the seat count). The engine
+    refuses a combination it cannot play (ValueError, its message says why). With automatic
+    battle choices off, the human seats answer their own battle choices (a Clown's explosion,
+    a Quartermaster conversion, which attack a medic takes); computer seats always get the
+    automatic answers."""
     manual = [] if auto_battle_choices else [i for i, s in enumerate(seats) if s.is_human]
-    return Game([s.army for s in seats], seed, board=board, manual_battle_choices=manual)
+    armies = [s.army for s in seats]
+    return Game(armies, seed, board=board, manual_battle_choices=manual, mode=mode)
 
 
 def load_game(path: Path) -> tuple[Any, str | None]:

@@ -194,6 +194,9 @@ class SeatSetup:
 
 @dataclass
 class SavedGame:
+    """A game saved by the client: who plays each of its two to four seats (the game mode,
+    the board and everything else are in the engine's own save, ``game_text``)."""
+
     seats: list[SeatSetup]
     game_text: str  # the engine's own save (Game.save())
     saved_at: float = 0.0
@@ -315,7 +318,7 @@ def read_save(path: Path) -> tuple[SavedGame | None, str | None]:
     seats = data.get("seats")
     if (
         not isinstance(seats, list)
-        or len(seats) != 2
+        or not 2 <= len(seats) <= 4
         or not all(
             isinstance(s, dict)
             and isinstance(s.get("army"), str)
@@ -323,7 +326,7 @@ def read_save(path: Path) -> tuple[SavedGame | None, str | None]:
             for s in seats
         )
     ):
-        return None, f"{name}: 'seats' must list two seats with an army and a player"
+        return None, f"{name}: 'seats' must list two to four seats with an army and a player"
     game = data.get("game")
     if not isinstance(game, dict):
         return None, f"{name}: 'game' is missing"

@@ -200,3 +200,26 @@ class BattleBoard:
     def units_at(self, hexes: Any) -> str:
         names = [self.unit(at) for at in hexes]
         return ", ".join(names) if names else "nothing"
+
+
+TEAM_NAMES = ("Team A", "Team B")
+
+
+def team_names(sides: Any) -> dict[int, str]:
+    """``{seat: "Team A" | "Team B"}`` for the seats of a side of two or more (a team mode),
+    by the order the sides first appear; the seat alone against a team is ``"Alone"``."""
+    if not isinstance(sides, tuple | list) or all(len(side) < 2 for side in sides):
+        return {}
+    names: dict[int, str] = {}
+    teams: list[tuple[int, ...]] = []
+    alone = any(len(side) < 2 for side in sides)
+    for seat, side in enumerate(sides):
+        side = tuple(side)
+        if len(side) < 2:
+            names[seat] = "Alone"
+            continue
+        if side not in teams:
+            teams.append(side)
+        index = teams.index(side)
+        names[seat] = "Team" if alone or index >= len(TEAM_NAMES) else TEAM_NAMES[index]
+    return names

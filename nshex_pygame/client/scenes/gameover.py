@@ -72,8 +72,9 @@ class GameOverScene(Scene):
         old = self.game_scene
         seats = list(old.seats)
         seed = random.randrange(2**32)
-        board = str(old.view.get("board") or "standard")  # a rematch on the same board
-        game = new_game(seats, seed, self.app.settings.auto_battle_choices, board=board)
+        board = str(old.view.get("board") or "standard")  # a rematch on the same board,
+        mode = old.view.get("mode")  # in the same mode
+        game = new_game(seats, seed, self.app.settings.auto_battle_choices, board=board, mode=mode)
         scene = self.app.make("game", game, seats, save_path=storage.autosave_path(), seed=seed)
         self.app.stack.pop(self)
         self.app.stack.replace(scene)

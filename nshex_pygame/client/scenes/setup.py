@@ -1,18 +1,25 @@
-"""A new game: each seat's army (or a random one) and player (a human or a computer level),
-who starts, and the board (the standard one or the Duel board, a two-player board)."""
+"""A new game: how many seats (two to four), each seat's army (or a random one) and player (a
+human or a computer level), the game mode the seat count allows, who starts (two seats), and
+the board (the standard one, the expanded 37-hex board, or the Duel board for two seats).
+
+The sides a mode makes (who plays with whom) are read from the engine (a game made with
+those seats and that mode), never worked out here; a combination the engine refuses is shown
+with its reason."""
 
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 import pygame
 
-from nshex_pygame.client import ai, rulestext, storage, tileart, widgets
+from nshex_pygame.client import ai, armystyle, rulestext, storage, tileart, widgets
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.session import new_game
 from nshex_pygame.client.storage import SeatSetup
-from nshex_pygame.client.words import army_name
+from nshex_pygame.client.words import army_name, team_names
+from nshex_pygame.core import Game
 
 ARMIES = ("borgo", "moloch", "hegemony", "outpost", "smart", "vegas")
 RANDOM = "random"
@@ -36,12 +43,51 @@ LEVEL_WORDS = {
     "random": "Training: random plays any legal move; for learning the rules.",
 }
 DEFAULT_BOT = "medium"
+SEAT_COUNTS = (2, 3, 4)
 STARTS = ("first", "second", "random")
-BOARDS = (("standard", "Standard board"), ("duel", "Duel board"))
+BOARDS = (
+    ("standard", "Standard board"),
+    ("expanded", "Expanded board"),
+    ("duel", "Duel board"),
+)
 BOARD_WORDS = {
     "standard": "The standard board: 19 hexes.",
+    "expanded": "The expanded board: 37 hexes; a battle starts when the inner 19 are full.",
     "duel": "The Duel board (two players): 7 terminals, energy and procedures.",
 }
+# The modes each seat count can play, the default first (the engine's default).
+MODES = {
+    2: ("standard",),
+    3: ("deathmatch", "points", "one_vs_team"),
+    4: ("deathmatch", "points", "team"),
+}
+MODE_NAMES = {
+    "standard": "Standard",
+    "deathmatch": "Deathmatch",
+    "points": "Points",
+    "one_vs_team": "One against a team",
+    "team": "Team match",
+}
+MODE_WORDS = {
+    "standard": "Two players: destroy the enemy HQ, or have more hit points after the Final"
+    " Battle.",
+    "deathmatch": "Everyone for themselves: a destroyed HQ is out; the last HQ standing wins.",
+    "points": "Every wound you deal an enemy HQ scores a point; the first to 20 points wins.",
+    "one_vs_team": "Player 1 alone (HQ 20) against Players 2 and 3 together (HQs of 13).",
+    "team": "Players 1 and 3 against Players 2 and 4: the first team to destroy an enemy HQ wins.",
+}
+COLUMN_W = 300  # one seat's column
+
+
+@cache
+def mode_sides(seats: int, mode: str) -> tuple[tuple[int, ...], ...] | str:
+    """Each seat's side (itself and its allies) in ``mode`` with ``seats`` seats, as the
+    engine makes them; or the engine's reason when it cannot play that combination."""
+    try:
+        view = Game(["borgo"] * seats, 0, mode=mode).view()
+    except ValueError as exc:
+        return str(exc)
+    return tuple(tuple(int(s) for s in side) for side in view["sides"])
 
 
 class SetupScene(Scene):
@@ -50,8 +96,13 @@ class SetupScene(Scene):
     def __init__(self, app: Any, *, rng: random.Random | None = None) -> None:
         super().__init__(app)
         self.rng = rng or random.Random()
-        self.armies = ["borgo", "moloch"]
-        self.players = ["human", DEFAULT_BOT if ai.available(DEFAULT_BOT) else self.strongest_bot()]
+        bot = DEFAULT_BOT if ai.available(DEFAULT_BOT) else self.strongest_bot()
+        self.armies = ["borgo", "moloch"]  # one per seat
+        self.players = ["human", bot]
+        # what a seat had when the count went down (it comes back when the count goes up)
+        self.spare = [("outpost", bot), ("hegemony", bot)]
+        self.count = 2
+        self.mode = "standard"
         self.starts = "first"
         self.board = "standard"
         self.drawn: str | None = None  # who starts, once drawn (Random)
@@ -67,16 +118,20 @@ class SetupScene(Scene):
                 return name
         return "random"
 
+    def column_x(self, seat: int) -> int:
+        return 640 - self.count * COLUMN_W // 2 + seat * COLUMN_W + 5
+
     def _build(self) -> None:
         self.buttons = []
-        for seat in range(2):
-            x = 120 + seat * 540
+        # the seats first (army, player), then the game-wide choices
+        for seat in range(self.count):
+            x = self.column_x(seat)
             for i, army in enumerate((*ARMIES, RANDOM)):
                 button = widgets.Button(
                     army_name(army) if army != RANDOM else "Random army",
-                    (x, 170 + i * 48, 200, 40),
+                    (x + (i % 2) * 146, 270 + (i // 2) * 40, 140, 34),
                     lambda s=seat, a=army: self.set_army(s, a),
-                    size=17,
+                    size=15,
                 )
                 button.selected = self.armies[seat] == army
                 self.buttons.append(button)
@@ -84,36 +139,86 @@ class SetupScene(Scene):
                 ok = self.available[name]
                 button = widgets.Button(
                     label if ok else f"{label} (not yet)",
-                    (x + 215, 170 + i * 48, 270, 40),
+                    (x + (i % 2) * 146, 454 + (i // 2) * 40, 140, 34),
                     lambda s=seat, n=name: self.set_player(s, n),
-                    size=15,
+                    size=13,
                     enabled=ok,
                 )
                 button.selected = self.players[seat] == name
                 self.buttons.append(button)
+        for i, n in enumerate(SEAT_COUNTS):
+            button = widgets.Button(
+                f"{n} players", (150 + i * 112, 78, 104, 36), lambda n=n: self.set_count(n), size=16
+            )
+            button.selected = self.count == n
+            self.buttons.append(button)
+        for i, (board, label) in enumerate(BOARDS):
+            button = widgets.Button(
+                label, (600 + i * 190, 78, 180, 36), lambda b=board: self.set_board(b), size=15
+            )
+            button.selected = self.board == board
+            button.hint = BOARD_WORDS[board]
+            if board == "duel" and self.count != 2:
+                button.enabled = False
+                button.hint = "The Duel board is for two players only."
+            self.buttons.append(button)
+        for i, mode in enumerate(MODES[self.count]):
+            button = widgets.Button(
+                MODE_NAMES[mode],
+                (150 + i * 220, 130, 210, 36),
+                lambda m=mode: self.set_mode(m),
+                size=16,
+            )
+            button.selected = self.mode == mode
+            button.hint = MODE_WORDS[mode]
+            self.buttons.append(button)
         for i, start in enumerate(STARTS):
             label = {"first": "Player 1 starts", "second": "Player 2 starts", "random": "Random"}[
                 start
             ]
             button = widgets.Button(
-                label, (120 + i * 162, 626, 154, 38), lambda s=start: self.set_start(s), size=15
+                label, (150 + i * 150, 712, 142, 34), lambda s=start: self.set_start(s), size=14
             )
-            button.selected = self.starts == start
-            self.buttons.append(button)
-        for i, (board, label) in enumerate(BOARDS):
-            button = widgets.Button(
-                label, (700 + i * 200, 626, 186, 38), lambda b=board: self.set_board(b), size=15
-            )
-            button.selected = self.board == board
-            button.hint = BOARD_WORDS[board]
+            button.selected = self.starts == start and self.count == 2
+            if self.count != 2:
+                button.enabled = False
+                button.hint = (
+                    "With three or four players, Player 1 starts and play goes round in order"
+                    " (the mode's teams depend on the order)."
+                )
             self.buttons.append(button)
         self.start_button = widgets.Button(
-            "Start the game", (490, 710, 300, 52), self.start, size=22
+            "Start the game", (860, 712, 300, 48), self.start, size=22
         )
         self.back_button = widgets.Button(
-            "Back", (60, 730, 140, 44), lambda: self.app.stack.pop(self)
+            "Back", (20, 750, 110, 40), lambda: self.app.stack.pop(self), size=17
         )
         self.buttons += [self.start_button, self.back_button]
+
+    def set_count(self, count: int) -> None:
+        """Two to four seats; the mode and board follow what the count allows (the Duel board
+        is for two; each count has its own modes, the first its default)."""
+        while len(self.armies) > count:
+            self.spare.insert(0, (self.armies.pop(), self.players.pop()))
+        while len(self.armies) < count:
+            army, player = self.spare.pop(0)
+            self.armies.append(army)
+            self.players.append(player)
+        self.count = count
+        if self.mode not in MODES[count]:
+            self.mode = MODES[count][0]
+        if self.board == "duel" and count != 2:
+            self.board = "standard"
+        self.problem = ""
+        self._build()
+
+    def set_mode(self, mode: str) -> None:
+        if mode not in MODES[self.count]:
+            self.problem = f"{MODE_NAMES.get(mode, mode)} is not played by {self.count} players."
+            return
+        self.mode = mode
+        self.problem = ""
+        self._build()
 
     def set_army(self, seat: int, army: str) -> None:
         self.armies[seat] = army
@@ -127,25 +232,34 @@ class SetupScene(Scene):
         self._build()
 
     def set_board(self, board: str) -> None:
-        """The standard board or the Duel board (the new-game screen has two seats, so the
-        Duel board, a two-player board, is always open here)."""
+        """The standard board, the expanded board or the Duel board (two players only)."""
+        if board == "duel" and self.count != 2:
+            self.problem = "The Duel board is for two players only."
+            return
         self.board = board
+        self.problem = ""
         self._build()
 
     def set_start(self, start: str) -> None:
-        """Who starts; Random draws it now, and the screen says who was drawn."""
+        """Who starts (two players); Random draws it now, and the screen says who was drawn."""
         self.starts = start
         self.drawn = self.rng.choice(("first", "second")) if start == "random" else None
         self._build()
 
+    def sides(self) -> dict[int, str]:
+        """The team names of the seats in the chosen mode (the engine's sides)."""
+        return team_names(mode_sides(self.count, self.mode))
+
     def seat_setups(self) -> list[SeatSetup]:
-        """The two seats in playing order (seat 0 moves first), random choices resolved."""
+        """The seats in playing order (seat 0 moves first), random choices resolved."""
         armies = list(self.armies)
-        for seat in range(2):
+        for seat in range(self.count):
             if armies[seat] == RANDOM:
                 others = [a for a in ARMIES if a not in armies]
                 armies[seat] = self.rng.choice(others or list(ARMIES))
-        seats = [SeatSetup(armies[0], self.players[0]), SeatSetup(armies[1], self.players[1])]
+        seats = [SeatSetup(armies[s], self.players[s]) for s in range(self.count)]
+        if self.count != 2:
+            return seats
         if self.starts == "random" and self.drawn is None:
             self.drawn = self.rng.choice(("first", "second"))
         start = self.drawn if self.starts == "random" else self.starts
@@ -154,7 +268,17 @@ class SetupScene(Scene):
     def start(self) -> None:
         seats = self.seat_setups()
         seed = self.rng.randrange(2**32)
-        game = new_game(seats, seed, self.app.settings.auto_battle_choices, board=self.board)
+        try:
+            game = new_game(
+                seats,
+                seed,
+                self.app.settings.auto_battle_choices,
+                board=self.board,
+                mode=self.mode,
+            )
+        except ValueError as exc:  # the engine cannot play this combination: say why
+            self.problem = f"This game cannot be started: {exc}"
+            return
         scene = self.app.make("game", game, seats, save_path=storage.autosave_path(), seed=seed)
         self.app.stack.replace(scene)
         scene.autosave()
@@ -162,6 +286,8 @@ class SetupScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         for button in self.buttons:
             if button.handle(event):
+                if not button.enabled and button.hint:
+                    self.problem = button.hint
                 return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
@@ -171,37 +297,36 @@ class SetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(widgets.BG)
-        widgets.draw_text(surface, "New game", (640, 50), 38, widgets.ACCENT, True, "center")
-        for seat in range(2):
-            x = 120 + seat * 540
-            widgets.draw_text(surface, f"Player {seat + 1}", (x, 110), 24, widgets.TEXT, True)
+        widgets.draw_text(surface, "New game", (640, 34), 34, widgets.ACCENT, True, "center")
+        widgets.draw_text(surface, "Players", (40, 87), 17, widgets.DIM, True)
+        widgets.draw_text(surface, "Board", (530, 87), 17, widgets.DIM, True)
+        widgets.draw_text(surface, "Mode", (40, 139), 17, widgets.DIM, True)
+        widgets.draw_text(surface, MODE_WORDS[self.mode], (150, 174), 15, widgets.TEXT, False)
+        widgets.draw_text(surface, BOARD_WORDS[self.board], (150, 196), 13, widgets.DIM, False)
+        teams = self.sides()
+        for seat in range(self.count):
+            x = self.column_x(seat)
+            widgets.draw_text(surface, f"Player {seat + 1}", (x, 218), 22, widgets.TEXT, True)
+            team = teams.get(seat)
+            if team:
+                colour = widgets.ACCENT if team != "Team B" else (150, 220, 255)
+                widgets.draw_text(surface, team, (x + 110, 222), 16, colour, True)
             army = self.armies[seat]
             if army != RANDOM:
-                image = tileart.render_tile(f"{army}.hq", 44)
-                tileart.blit_tile(surface, image, (x + 440, 112))
-                widgets.draw_paragraph(
-                    surface,
-                    rulestext.ARMIES.get(army, ""),
-                    pygame.Rect(x, 512, 485, 36),
-                    13,
-                    widgets.DIM,
-                )
+                armystyle.draw_emblem(surface, army, (x + 268, 230), 18)
+            widgets.draw_text(surface, "Army", (x, 253), 12, widgets.DIM, True)
+            widgets.draw_text(surface, "Player", (x, 437), 12, widgets.DIM, True)
+            words = rulestext.ARMIES.get(army, "") if army != RANDOM else ""
+            words = f"{words} {LEVEL_WORDS.get(self.players[seat], '')}".strip()
             widgets.draw_paragraph(
-                surface,
-                LEVEL_WORDS.get(self.players[seat], ""),
-                pygame.Rect(x, 550, 485, 36),
-                13,
-                widgets.DIM,
+                surface, words, pygame.Rect(x, 614, COLUMN_W - 16, 94), 12, widgets.DIM
             )
-            widgets.draw_text(surface, "Army", (x, 145), 15, widgets.DIM, True)
-            widgets.draw_text(surface, "Player", (x + 215, 145), 15, widgets.DIM, True)
-        widgets.draw_text(surface, "Who starts", (120, 600), 17, widgets.DIM, True)
-        widgets.draw_text(surface, "Board", (700, 600), 17, widgets.DIM, True)
-        widgets.draw_text(surface, BOARD_WORDS[self.board], (700, 670), 13, widgets.DIM, False)
+        widgets.draw_text(surface, "Who starts", (40, 721), 15, widgets.DIM, True)
         for button in self.buttons:
             button.draw(surface)
-        if self.drawn is not None:
+        if self.drawn is not None and self.count == 2:
             who = "Player 1" if self.drawn == "first" else "Player 2"
-            widgets.draw_text(surface, f"Drawn: {who} starts", (120, 670), 15, widgets.ACCENT, True)
+            widgets.draw_text(surface, f"Drawn: {who} starts", (600, 722), 15, widgets.ACCENT, True)
         if self.problem:
-            widgets.draw_text(surface, self.problem, (640, 692), 15, widgets.BAD, False, "center")
+            size = tileart.fit_text(self.problem, 15, 880, bold=False)
+            widgets.draw_text(surface, self.problem, (640, 774), size, widgets.BAD, False, "center")

@@ -16,9 +16,7 @@ from nshex_pygame.client.scenes.game.layout import (
     AI_EDGE,
     DANGER_DIES,
     DANGER_HIT,
-    HAND_SIZE,
     HINT_EDGE,
-    LEFT,
     LEGAL_EDGE,
     LEGAL_FILL,
     LOG,
@@ -27,8 +25,8 @@ from nshex_pygame.client.scenes.game.layout import (
     LOG_TOP,
     LOOK_EDGE,
     PICK_EDGE,
-    RIGHT,
     SEAT_RINGS,
+    TeamFrame,
     as_hex,
 )
 from nshex_pygame.client.words import action_words, army_name, plural
@@ -325,7 +323,9 @@ class GameDrawing:
         ``to_move``."""
         surface.fill(widgets.BG)
         hq_hp = hq if hq is not None else list(self.view["hq_hp"])
-        for seat in range(min(2, len(self.armies))):
+        for frame in self.team_frames:
+            self.draw_team_frame(surface, frame)
+        for seat in range(len(self.armies)):
             self.draw_seat(surface, seat, hq_hp, panels or {})
         prompt = prompt if prompt is not None else self.prompt()
         size = tileart.fit_text(prompt, 19, 640)
@@ -338,6 +338,31 @@ class GameDrawing:
                     surface, line, (640, 14 + 21 * i), 16, widgets.ACCENT, True, "midtop"
                 )
 
+    def draw_team_frame(self, surface: pygame.Surface, frame: TeamFrame) -> None:
+        """A team's column: a frame in the team's colour around its seats' panels, its name
+        and what the mode counts for it (the engine's ``results``: the side's HQ total)."""
+        pygame.draw.rect(surface, tileart.darker(frame.colour, 0.75), frame.rect, border_radius=10)
+        pygame.draw.rect(surface, frame.colour, frame.rect, 2, border_radius=10)
+        results = self.view.get("results") or []
+        seat = frame.seats[0]
+        total = results[seat] if seat < len(results) else None
+        who = " & ".join(f"P{s + 1}" for s in frame.seats)
+        label = f"{frame.label.upper()}  ({who})"
+        widgets.draw_text(
+            surface, label, (frame.rect.left + 12, frame.rect.top + 8), 16, frame.colour, True
+        )
+        if total is not None:
+            words = f"HQs {total}" if len(frame.seats) > 1 else f"HQ {total}"
+            widgets.draw_text(
+                surface,
+                words,
+                (frame.rect.right - 12, frame.rect.top + 8),
+                16,
+                frame.colour,
+                True,
+                "topright",
+            )
+
     def draw_seat(
         self,
         surface: pygame.Surface,
@@ -346,71 +371,117 @@ class GameDrawing:
         panels: dict[str, Any] | None = None,
     ) -> None:
         panels = panels or {}
-        rect = LEFT if seat == 0 else RIGHT
+        rect = self.seat_rect(seat)
+        compact = self.compact(seat)
         army = self.armies[seat]
         answering = self.stage == "battle_choice" or bool(self.view.get("rotations"))
         to_move = self.mover if answering else self.view.get("to_move")
         to_move = panels.get("to_move", to_move)
         active = seat == to_move and not self.game.is_terminal()
-        widgets.panel(
-            surface,
-            rect,
-            edge=SEAT_RINGS[seat % 2] if active else widgets.PANEL_EDGE,
-        )
+        out = seat in self.eliminated
+        ring = SEAT_RINGS[seat % len(SEAT_RINGS)]
+        many = len(self.armies) > 2
+        widgets.panel(surface, rect, edge=ring if active else widgets.PANEL_EDGE)
+        if active and many:  # the seat to move: a thick edge in its own colour
+            pygame.draw.rect(surface, ring, rect, 4, border_radius=8)
         colour = tileart.army_colour(army)
+        band_h = 34 if compact else 44
         pygame.draw.rect(
-            surface, colour, (rect.left + 1, rect.top + 1, rect.width - 2, 44), border_radius=8
+            surface, colour, (rect.left + 1, rect.top + 1, rect.width - 2, band_h), border_radius=8
         )
-        armystyle.draw_emblem(surface, army, (rect.left + 26, rect.top + 23), 18)
+        if many:  # the seat's number in its own colour
+            tag = pygame.Rect(rect.left + 6, rect.top + 6, 30, band_h - 12)
+            pygame.draw.rect(surface, ring, tag, border_radius=5)
+            pygame.draw.rect(surface, tileart.INK, tag, 1, border_radius=5)
+            widgets.draw_text(surface, f"P{seat + 1}", tag.center, 14, tileart.INK, True, "center")
+        emblem_x = rect.left + (56 if many else 26)
+        armystyle.draw_emblem(
+            surface, army, (emblem_x, rect.top + band_h // 2 + 1), 14 if compact else 18
+        )
+        name_size = 18 if compact else 22
+        name_x = emblem_x + (20 if compact else 24)
         name_rect = widgets.draw_text(
-            surface, army_name(army), (rect.left + 50, rect.top + 10), 22, widgets.TEXT, True
+            surface,
+            army_name(army),
+            (name_x, rect.top + (7 if compact else 10)),
+            name_size,
+            widgets.TEXT,
+            True,
         )
         rings = self.rings()
-        if rings:  # the same army on both sides: the ring colour tells the tiles apart
-            mark = (name_rect.right + 16, name_rect.centery)
-            tileart.hex_fill(surface, mark, 10, tileart.INK)
-            tileart.hex_outline(surface, mark, 10, rings[seat], 3)
+        if rings:  # the same army on two seats: the ring colour tells the tiles apart
+            mark = (name_rect.right + 14, name_rect.centery)
+            tileart.hex_fill(surface, mark, 9, tileart.INK)
+            tileart.hex_outline(surface, mark, 9, rings[seat], 3)
         who = self.seats[seat].player
         label = self.seat_labels.get(seat) or ("Human" if who == "human" else f"Computer: {who}")
-        room = rect.width - 74 - widgets.font(22, True).size(army_name(army))[0]
+        right_of_name = name_rect.right + (30 if rings else 8)
+        room = rect.right - 12 - right_of_name
         widgets.draw_text(
             surface,
             label,
-            (rect.right - 12, rect.top + 15),
-            tileart.fit_text(label, 15, room, bold=False),
+            (rect.right - 12, rect.top + (9 if compact else 15)),
+            tileart.fit_text(label, 14 if compact else 15, room, bold=False),
             widgets.TEXT,
             False,
             "topright",
         )
         hp = hq_hp[seat] if seat < len(hq_hp) else 0
-        widgets.draw_text(surface, "HQ", (rect.left + 12, rect.top + 58), 16, widgets.DIM, True)
-        bar = pygame.Rect(rect.left + 50, rect.top + 58, 190, 20)
-        pygame.draw.rect(surface, (60, 20, 24), bar, border_radius=4)
-        fill = bar.copy()
-        fill.width = round(bar.width * max(0, min(20, hp)) / 20)
-        pygame.draw.rect(
-            surface, (210, 60, 60) if hp <= 6 else (90, 190, 110), fill, border_radius=4
-        )
+        points = self.view.get("mode") == "points"
+        row = rect.top + (42 if compact else 58)
         widgets.draw_text(
-            surface, str(hp), (rect.right - 14, rect.top + 55), 22, widgets.TEXT, True, "topright"
+            surface, "Pts" if points else "HQ", (rect.left + 12, row), 16, widgets.DIM, True
+        )
+        bar = pygame.Rect(rect.left + 50, row, 190, 20 if not compact else 18)
+        top_hp = 20
+        pygame.draw.rect(surface, (40, 44, 56) if points else (60, 20, 24), bar, border_radius=4)
+        fill = bar.copy()
+        fill.width = round(bar.width * max(0, min(top_hp, hp)) / top_hp)
+        low = (210, 60, 60) if hp <= 6 else (90, 190, 110)
+        bar_colour = (110, 190, 255) if points else low  # points grow; hit points run low
+        pygame.draw.rect(surface, bar_colour, fill, border_radius=4)
+        widgets.draw_text(
+            surface,
+            str(hp),
+            (rect.right - 14, row - (1 if compact else 3)),
+            20 if compact else 22,
+            widgets.TEXT,
+            True,
+            "topright",
         )
         decks = self.view.get("deck_sizes") or []
         deck = decks[seat] if seat < len(decks) else 0
-        discards = (panels.get("discards") or self.view.get("discards") or [[], []])[seat]
-        # deck and discard pile
-        deck_rect = pygame.Rect(rect.left + 12, rect.top + 92, 130, 150)
-        pile_rect = pygame.Rect(rect.left + 158, rect.top + 92, 130, 150)
-        self._draw_stack(surface, deck_rect, "Deck", str(deck), None, deck)
-        top = discards[-1] if discards else None
-        self._draw_stack(surface, pile_rect, "Discards", str(len(discards)), top, len(discards))
-        widgets.draw_text(
-            surface,
-            "Hand" + ("  (to move)" if active and not self.energy_in_play() else ""),
-            (rect.left + 12, rect.top + 246),
-            15,
-            widgets.ACCENT if active else widgets.DIM,
-            True,
-        )
+        all_discards = panels.get("discards") or self.view.get("discards") or []
+        discards = all_discards[seat] if seat < len(all_discards) else []
+        deck_rect, pile_rect = self.stack_rects(seat)
+        if compact:
+            widgets.draw_text(surface, f"Deck {deck}", deck_rect.topleft, 15, widgets.DIM, True)
+            widgets.draw_text(
+                surface, f"Discards {len(discards)}", pile_rect.topleft, 15, widgets.DIM, True
+            )
+            if active and not out:
+                widgets.draw_text(
+                    surface,
+                    "TO MOVE",
+                    (rect.right - 12, deck_rect.top),
+                    15,
+                    ring,
+                    True,
+                    "topright",
+                )
+        else:
+            self._draw_stack(surface, deck_rect, "Deck", str(deck), None, deck)
+            top = discards[-1] if discards else None
+            self._draw_stack(surface, pile_rect, "Discards", str(len(discards)), top, len(discards))
+            hand_y = self.hand_rects(seat)[0][1][1] - 76
+            widgets.draw_text(
+                surface,
+                "Hand" + ("  (to move)" if active and not self.energy_in_play() else ""),
+                (rect.left + 12, hand_y),
+                15,
+                widgets.ACCENT if active else widgets.DIM,
+                True,
+            )
         if self.energy_in_play():
             self._draw_energy(surface, seat, rect)
         if seat in (self.view.get("terror") or []):
@@ -424,20 +495,53 @@ class GameDrawing:
                 "midtop",
             )
         hand = self.hand(seat)
+        size = self.hand_size(seat)
         for i, (_r, center) in enumerate(self.hand_rects(seat)):
             if i >= len(hand):
-                tileart.hex_outline(surface, center, HAND_SIZE, (60, 64, 74), 2)
+                tileart.hex_outline(surface, center, size, (60, 64, 74), 2)
                 continue
-            image = tileart.render_tile(hand[i], HAND_SIZE)
+            image = tileart.render_tile(hand[i], size)
             if self.unusable(seat, i):  # no legal use now (the engine's list): greyed out
                 tileart.blit_tile(surface, image, center, 110)
-                tileart.hex_fill(surface, center, HAND_SIZE - 2, (20, 22, 28, 120))
+                tileart.hex_fill(surface, center, size - 2, (20, 22, 28, 120))
             else:
                 tileart.blit_tile(surface, image, center)
             if active and self.selected == i and self.human_to_move():
-                tileart.hex_outline(surface, center, HAND_SIZE + 3, PICK_EDGE, 4)
+                tileart.hex_outline(surface, center, size + 3, PICK_EDGE, 4)
             elif self.ai_show and seat == self.mover and self.ai_show[1].get("tile") == hand[i]:
-                tileart.hex_outline(surface, center, HAND_SIZE + 3, AI_EDGE, 4)
+                tileart.hex_outline(surface, center, size + 3, AI_EDGE, 4)
+        if out:
+            self._draw_eliminated(surface, rect)
+
+    def _draw_eliminated(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """An eliminated seat (deathmatch): its panel dimmed, ELIMINATED across it."""
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        veil.fill((14, 15, 20, 190))
+        surface.blit(veil, rect)
+        band = pygame.Rect(rect.left + 10, 0, rect.width - 20, 40)
+        band.centery = rect.top + min(rect.height // 2, 110)
+        pygame.draw.rect(surface, (70, 18, 22), band, border_radius=6)
+        pygame.draw.rect(surface, widgets.BAD, band, 2, border_radius=6)
+        widgets.draw_text(surface, "ELIMINATED", band.center, 24, widgets.BAD, True, "center")
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        """Hot seat: whose turn it is, big, in the seat's colour, as the turn starts."""
+        if self.banner is None:
+            return
+        seat, _left = self.banner
+        colour = SEAT_RINGS[seat % len(SEAT_RINGS)]
+        words = f"Player {seat + 1}: {army_name(self.armies[seat])}"
+        box = pygame.Rect(0, 0, 600, 120)
+        box.center = (640, 330)
+        widgets.panel(surface, box, fill=(16, 18, 24), edge=colour)
+        band = pygame.Rect(box.left + 5, box.top + 5, box.width - 10, 12)
+        pygame.draw.rect(surface, tileart.army_colour(self.armies[seat]), band, border_radius=4)
+        pygame.draw.rect(surface, colour, box, 5, border_radius=12)
+        size = tileart.fit_text(words, 40, box.width - 40)
+        widgets.draw_text(surface, words, (box.centerx, box.top + 24), size, colour, True, "midtop")
+        widgets.draw_text(
+            surface, "your turn", (box.centerx, box.top + 76), 22, widgets.TEXT, True, "midtop"
+        )
 
     def _draw_energy(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """The seat's energy track on the Duel board: five cells, the filled ones lit."""
@@ -647,4 +751,5 @@ class GameDrawing:
                     False,
                     "midtop",
                 )
+        self.draw_banner(surface)  # (under a hover box: the pointer's words stay readable)
         self.draw_tooltip(surface)

@@ -14,8 +14,6 @@ from nshex_pygame.client import rulestext, tileart, widgets
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scenes.game.layout import (
     INSTANT_KINDS,
-    LEFT,
-    RIGHT,
     as_hex,
     plain_reason,
 )
@@ -33,6 +31,12 @@ class GameInfo:
         if not rotations or self.mover < 0:
             return None
         return next((r for r in rotations if int(r["seat"]) == self.mover), None)
+
+    def seat_name(self, seat: int) -> str:
+        """``Outpost (Player 3)`` with three or four seats (two may share an army), else the
+        army's name."""
+        name = army_name(self.armies[seat])
+        return f"{name} (Player {seat + 1})" if len(self.armies) > 2 else name
 
     def seat_words(self, seat: int) -> str:
         """``Vegas (Player 2)``: who answers, when two people share the screen."""
@@ -295,9 +299,8 @@ class GameInfo:
             if at is not None and as_hex(foundation["at"]) == at:  # a Mine: not a unit
                 self._tile_tooltip(surface, str(foundation["tile"]), pos)
                 return
-        for seat in range(min(2, len(self.armies))):
-            rect = LEFT if seat == 0 else RIGHT
-            deck = pygame.Rect(rect.left + 12, rect.top + 92, 130, 150)
+        for seat in range(len(self.armies)):
+            deck, pile = self.stack_rects(seat)
             if deck.collidepoint(pos):
                 sizes = self.view.get("deck_sizes") or []
                 left = sizes[seat] if seat < len(sizes) else 0
@@ -310,9 +313,8 @@ class GameInfo:
                     surface, f"{army_name(self.armies[seat])} deck", [(words, widgets.TEXT)], pos
                 )
                 return
-            pile = pygame.Rect(rect.left + 158, rect.top + 92, 130, 150)
             if pile.collidepoint(pos):
-                discards = (self.view.get("discards") or [[], []])[seat]
+                discards = (self.view.get("discards") or [[]] * len(self.armies))[seat]
                 names = ", ".join(tile_name(t) for t in discards) or "empty"
                 widgets.tooltip(
                     surface,

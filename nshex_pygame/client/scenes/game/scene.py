@@ -24,6 +24,7 @@ from nshex_pygame.client.scenes.game.input import GameInput
 from nshex_pygame.client.scenes.game.layout import (
     ACTIONS,
     AI_SHOW_SECONDS,
+    BANNER_SECONDS,
     DRAW_SECONDS,
     LOG,
     MESSAGE_SECONDS,
@@ -34,6 +35,7 @@ from nshex_pygame.client.scenes.game.layout import (
     TOOLS_X,
     as_hex,
     plain_reason,
+    seat_layout,
 )
 from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.client.tween import Tween, Tweens, ease_out
@@ -67,7 +69,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         self.armies: list[str] = list(game.view()["armies"])
         self.save_path = save_path
         self.seed = seed if seed is not None else random.randrange(2**32)
-        self.board = BoardView()
+        self.board = BoardView.for_board(game.view().get("board"))
         self.notes: list[str] = []
         self.thinkers: dict[int, Thinker] = {}
         for seat, setup in enumerate(seats):
@@ -162,6 +164,10 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         # and its seats named by their part in it rather than "Human".
         self.turn_status = True
         self.seat_labels: dict[int, str] = {}
+        # Hot seat: a banner in the seat's colour when a human seat's turn starts (with two or
+        # more human seats at the screen): (seat, seconds left).
+        self.banner: tuple[int, float] | None = None
+        self.banner_turn: tuple[Any, Any] | None = None
         self._refresh()
         self.replay_log()
         for note in self.notes:
@@ -175,6 +181,9 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         self.effects = {as_hex(e["at"]): e for e in self.view.get("board_effects") or []}
         self.netted = {at for at, e in self.effects.items() if e.get("netted")}
         self.units = {as_hex(u["at"]): u for u in self.view["units"]}
+        self.panels, self.team_frames = seat_layout(self.view)
+        self.eliminated = {int(s) for s in self.view.get("eliminated") or []}
+        self._turn_banner()
         self.analysis: dict[Hex, dict[str, Any]] = {
             as_hex(a["at"]): a for a in self.game.position.analysis()
         }
@@ -185,6 +194,24 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
             self.legal = self.narrow(self.legal)
         self._rebuild_buttons()
         self.track_mouse(self.app.mouse)  # the hands changed under a pointer that stood still
+
+    def _turn_banner(self) -> None:
+        """A new turn of a human seat, when two or more humans share the screen: its banner."""
+        turn = (self.view.get("turn"), self.view.get("to_move"))
+        if turn == self.banner_turn:
+            return
+        self.banner_turn = turn
+        seat = turn[1]
+        humans = sum(1 for s in self.seats if s.is_human)
+        if (
+            isinstance(seat, int)
+            and 0 <= seat < len(self.seats)
+            and self.seats[seat].is_human
+            and humans > 1
+            and not self.game.is_terminal()
+            and self.stage in ("main", "discard", "place_hq")
+        ):
+            self.banner = (seat, BANNER_SECONDS)
 
     def energy_in_play(self) -> bool:
         """The Duel board with two seats: energy, terminals and procedures (the engine's view
@@ -423,15 +450,21 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
             for e in removed
             if "tile" in e and isinstance(e.get("seat"), int) and e["seat"] < len(self.armies)
         ]
-        hp = " : ".join(str(h) for h in game.view()["hq_hp"])
+        view = game.view()
+        hp = " : ".join(str(h) for h in view["hq_hp"])
         dead = (
             f"{and_list(names)} {'dies' if len(names) == 1 else 'die'}" if names else "no one dies"
         )
+        counted = "points" if view.get("mode") == "points" else "HQ hit points"
         self.add_log(
-            f"Battle {game.battles}: {dead}; HQ hit points {hp}",
+            f"Battle {game.battles}: {dead}; {counted} {hp}",
             widgets.ACCENT,
             [as_hex(e["at"]) for e in removed if "at" in e],
         )
+        out = [int(s) for s in view.get("eliminated") or []]
+        for seat in out:
+            if int((view.get("eliminated_in") or [0] * len(self.armies))[seat]) == game.battles:
+                self.add_log(f"{self.seat_name(seat)} is eliminated", widgets.BAD)
 
     def start_battle(self, before_view: dict[str, Any]) -> None:
         """Play the battle just finished back (going on in the scene that asked, if any)."""
@@ -485,6 +518,9 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         self.update_hint()
+        if self.banner is not None:
+            seat, left = self.banner
+            self.banner = (seat, left - dt) if left > dt else None
         if self.message_time > 0:
             self.message_time -= dt
         speed = max(0.25, self.app.settings.animation_speed)
@@ -562,7 +598,9 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         return self.mover in self.thinkers
 
     def look(self) -> object:
-        return self.message_time > 0  # the line under the board goes when its time is up
+        # the line under the board and the turn banner go when their time is up (one redraw
+        # each, not an animation: an idle turn stays idle)
+        return self.message_time > 0, self.banner is not None
 
     def on_resume(self) -> None:
         """Back on top: the pointer moved while another scene had the events."""
