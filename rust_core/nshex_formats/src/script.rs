@@ -83,7 +83,15 @@ pub fn game_from_scenario(sc: &Scenario, seed: u64) -> Result<Game, String> {
         for &t in &hand {
             take(&mut left, t, "in hand")?;
         }
-        let (deck_top_first, discard) = match sc.decks.get(s).cloned().flatten() {
+        // An eliminated seat's tiles are all on its discard pile (D-26, P-27).
+        let out = sc.eliminated >> s & 1 == 1;
+        let deck_given = sc.decks.get(s).cloned().flatten();
+        let deck_given = if out && deck_given.is_none() {
+            Some(Vec::new())
+        } else {
+            deck_given
+        };
+        let (deck_top_first, discard) = match deck_given {
             Some(deck) => {
                 for &t in &deck {
                     take(&mut left, t, "in the deck")?;

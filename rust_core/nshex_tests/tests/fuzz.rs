@@ -23,6 +23,34 @@ fn duel_scenario_text() -> String {
     std::fs::read_to_string(path).expect("tests/fixtures/fuzz_duel_position.toml")
 }
 
+/// The three-seat position (a deathmatch on the 37-hex board, one seat out).
+fn multi_scenario_text() -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/fuzz_multi_position.toml");
+    std::fs::read_to_string(path).expect("tests/fixtures/fuzz_multi_position.toml")
+}
+
+/// A save of a four-seat team match on the 37-hex board, 120 random decisions in.
+fn a_team_save() -> String {
+    let set = tiles();
+    let armies: Vec<_> = ["moloch", "outpost", "borgo", "vegas"]
+        .iter()
+        .map(|a| set.find_army(a).unwrap())
+        .collect();
+    let g = Game::with_mode(&armies, BoardKind::Expanded, nshex_rules::Mode::Team, 5).unwrap();
+    let mut rec = Record::new(g, Some(5));
+    let mut bot = nshex_ai::bots::RandomBot::new(1);
+    for _ in 0..120 {
+        let a = match rec.game.current_player() {
+            Player::Terminal => break,
+            Player::Chance => rec.game.natural_draw().unwrap(),
+            Player::Seat(_) => nshex_ai::Bot::choose(&mut bot, &rec.game),
+        };
+        rec.apply(a).unwrap();
+    }
+    rec.to_json().to_string()
+}
+
 fn a_save() -> String {
     save_of("outpost", "hegemony", BoardKind::Standard)
 }
@@ -101,6 +129,24 @@ proptest! {
     }
 
     #[test]
+    fn multi_scenario_loader_never_panics_on_edited_files(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..6)) {
+        let text = mutate(&multi_scenario_text(), &edits);
+        if let Ok(sc) = parse_scenario(&text, "fuzz", true) {
+            if let Err(e) = game_from_scenario(&sc, 0) {
+                prop_assert!(!e.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn team_save_loader_never_panics(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..4)) {
+        let text = mutate(&a_team_save(), &edits);
+        if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
+            let _ = Record::from_json(&v);
+        }
+    }
+
+    #[test]
     fn save_loader_never_panics(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..4)) {
         let text = mutate(&a_save(), &edits);
         if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
@@ -112,16 +158,19 @@ proptest! {
     fn arbitrary_actions_are_applied_or_refused(seed in 0u64..1000, numbers in proptest::collection::vec(any::<u64>(), 1..60)) {
         let set = tiles();
         // Base armies, and Smart against Vegas on the standard and the Duel board.
-        let (a, b, board) = match seed % 3 {
-            0 => ("borgo", "moloch", BoardKind::Standard),
-            1 => ("smart", "vegas", BoardKind::Duel),
-            _ => ("vegas", "smart", BoardKind::Standard),
+        // Three and four seats in every mode on both boards as well.
+        use nshex_rules::Mode;
+        let (armies, board, mode): (&[&str], _, _) = match seed % 7 {
+            0 => (&["borgo", "moloch"], BoardKind::Standard, Mode::Standard),
+            1 => (&["smart", "vegas"], BoardKind::Duel, Mode::Standard),
+            2 => (&["vegas", "smart"], BoardKind::Standard, Mode::Standard),
+            3 => (&["borgo", "moloch", "outpost"], BoardKind::Expanded, Mode::Deathmatch),
+            4 => (&["moloch", "hegemony", "borgo", "vegas"], BoardKind::Standard, Mode::Team),
+            5 => (&["outpost", "smart", "moloch"], BoardKind::Standard, Mode::OneVsTeam),
+            _ => (&["hegemony", "borgo", "moloch", "outpost"], BoardKind::Expanded, Mode::Points),
         };
-        let mut g = Game::new(
-            &[set.find_army(a).unwrap(), set.find_army(b).unwrap()],
-            board,
-            seed,
-        );
+        let ids: Vec<_> = armies.iter().map(|a| set.find_army(a).unwrap()).collect();
+        let mut g = Game::with_mode(&ids, board, mode, seed).unwrap();
         for x in numbers {
             // Half of the numbers are near real actions (small fields), half anything.
             let x = if x % 2 == 0 { x & 0x0f_00ff_ffff } else { x };
@@ -156,4 +205,11 @@ fn the_fuzz_inputs_are_valid_to_begin_with() {
     assert_eq!((bio.seat, bio.ctrl), (0, 1));
     let v: serde_json::Value = serde_json::from_str(&a_duel_save()).unwrap();
     Record::from_json(&v).unwrap();
+    let sc = parse_scenario(&multi_scenario_text(), "fuzz", false).unwrap();
+    let g = game_from_scenario(&sc, 0).unwrap();
+    assert_eq!(g.eliminated(), 0b100);
+    assert_eq!(g.pos().geometry().len(), 37);
+    let v: serde_json::Value = serde_json::from_str(&a_team_save()).unwrap();
+    let rec = Record::from_json(&v).unwrap();
+    assert_eq!(rec.game.mode(), nshex_rules::Mode::Team);
 }
