@@ -22,6 +22,9 @@ import pygame
 from nshex_pygame.client import tileart
 
 INK = tileart.INK
+# Each seat's own colour (its panel's edge, its turn banner, its line on the game-over chart,
+# its ring on the board when two seats share an army): four told apart without red and green.
+SEAT_COLOURS = [(255, 236, 150), (150, 220, 255), (255, 150, 210), (190, 170, 255)]
 
 
 @dataclass(frozen=True)

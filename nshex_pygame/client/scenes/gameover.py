@@ -17,7 +17,7 @@ from nshex_pygame.client import armystyle, storage, tileart, widgets
 from nshex_pygame.client.replay import Summary, replay, summary
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.session import new_game
-from nshex_pygame.client.words import army_name
+from nshex_pygame.client.words import and_list, army_name, team_names
 
 BOX = pygame.Rect(170, 40, 940, 720)
 CHART = pygame.Rect(290, 456, 760, 180)
@@ -57,16 +57,51 @@ class GameOverScene(Scene):
         self.board_button = self.buttons[3]
 
     def headline(self) -> str:
+        """Who won, as the engine says (``winner``: a seat, a list of seats, or "draw")."""
         game = self.game_scene.game
         winner = game.winner
         armies = self.game_scene.armies
         if winner == "draw":
             return "A draw"
         if isinstance(winner, int):
-            who = army_name(armies[winner])
             seat = self.game_scene.seats[winner]
+            who = army_name(armies[winner])
+            if len(armies) > 2:
+                who = f"Player {winner + 1} ({who})"
             return f"{who} wins" + ("" if seat.is_human else " (computer)")
+        if isinstance(winner, list) and winner:
+            seats = sorted(int(s) for s in winner)
+            sides = self.game_scene.view.get("sides") or []
+            teams = team_names(sides)
+            players = and_list([str(s + 1) for s in seats])
+            side = [int(s) for s in sides[seats[0]]] if seats[0] < len(sides) else []
+            if len(seats) > 1 and sorted(side) == seats and teams.get(seats[0]):
+                return f"{teams[seats[0]]} wins (Players {players})"
+            if len(seats) == 1:
+                return f"Player {seats[0] + 1} ({army_name(armies[seats[0]])}) wins"
+            return f"Players {players} share the win"
         return "The game is over"
+
+    def result_words(self, seat: int) -> str:
+        """What the mode counts for ``seat`` at the end, in the engine's numbers."""
+        view = self.game_scene.view
+        if seat in {int(s) for s in view.get("eliminated") or []}:
+            return "Eliminated"
+        hp = int(view["hq_hp"][seat])
+        mode = view.get("mode")
+        if mode == "points":
+            return f"{hp} points"
+        results = view.get("results") or []
+        if mode in ("team", "one_vs_team") and seat < len(results):
+            side = view.get("sides", [[seat]])[seat]
+            if len(side) > 1:
+                return f"HQ {hp}, team {results[seat]}"
+        return f"HQ {hp}"
+
+    def ranking(self) -> list[tuple[int, int]]:
+        """``(place, seat)`` best first, the engine's ranking."""
+        places = list(self.game_scene.view.get("ranking") or [])
+        return sorted((int(p), seat) for seat, p in enumerate(places))
 
     def rematch(self) -> None:
         old = self.game_scene
@@ -144,6 +179,9 @@ class GameOverScene(Scene):
 
     def draw_table(self, surface: pygame.Surface, top: int) -> None:
         armies = self.game_scene.armies
+        if len(armies) > 2:
+            self.draw_ranking(surface, top)
+            return
         label_x, col = BOX.left + 60, [BOX.left + 560, BOX.left + 770]
         for seat, army in enumerate(armies[:2]):
             sch = armystyle.scheme(army)  # the name in its line's colour on the chart
@@ -167,11 +205,47 @@ class GameOverScene(Scene):
                 colour = widgets.GOOD if better else widgets.TEXT
                 widgets.draw_text(surface, str(v), (col[seat], y), 19, colour, True, "midtop")
 
+    def draw_ranking(self, surface: pygame.Surface, top: int) -> None:
+        """Three or four seats: the ranking (place, seat, army, team, result), best first."""
+        armies = self.game_scene.armies
+        teams = team_names(self.game_scene.view.get("sides") or [])
+        columns = [("Place", 60), ("Seat", 150), ("Army", 260), ("Result", 610)]
+        if teams:
+            columns.append(("Team", 490))
+        for label, x in columns:
+            widgets.draw_text(surface, label, (BOX.left + x, top), 15, widgets.DIM, True)
+        out = {int(s) for s in self.game_scene.view.get("eliminated") or []}
+        for i, (place, seat) in enumerate(self.ranking()):
+            y = top + 26 + 38 * i
+            band = pygame.Rect(BOX.left + 40, y - 4, BOX.width - 80, 34)
+            pygame.draw.rect(surface, (52, 56, 70) if place == 1 else (42, 45, 56), band, 0, 6)
+            colour = (
+                widgets.ACCENT if place == 1 else (widgets.DIM if seat in out else widgets.TEXT)
+            )
+            widgets.draw_text(surface, f"{place}.", (BOX.left + 60, y), 20, colour, True)
+            ring = armystyle.SEAT_COLOURS[seat % len(armystyle.SEAT_COLOURS)]
+            widgets.draw_text(
+                surface, f"Player {seat + 1}", (BOX.left + 150, y + 2), 17, ring, True
+            )
+            armystyle.draw_emblem(surface, armies[seat], (BOX.left + 272, y + 13), 13)
+            name = army_name(armies[seat])
+            if not self.game_scene.seats[seat].is_human:
+                name += f" ({self.game_scene.seats[seat].player})"
+            size = tileart.fit_text(name, 18, 185)
+            widgets.draw_text(surface, name, (BOX.left + 292, y + 2), size, widgets.TEXT, True)
+            team = teams.get(seat, "")
+            widgets.draw_text(surface, team, (BOX.left + 490, y + 2), 17, widgets.TEXT, False)
+            words = self.result_words(seat)
+            tone = widgets.BAD if seat in out else widgets.TEXT
+            widgets.draw_text(surface, words, (BOX.left + 610, y + 2), 18, tone, True)
+
     def draw_chart(self, surface: pygame.Surface, data: Summary) -> None:
         rect = CHART
         widgets.draw_text(
             surface,
-            "HQ hit points, turn by turn",
+            "Points, turn by turn"
+            if self.game_scene.view.get("mode") == "points"
+            else "HQ hit points, turn by turn",
             (rect.left, rect.top - 30),
             16,
             widgets.DIM,
@@ -202,8 +276,13 @@ class GameOverScene(Scene):
         widgets.draw_text(
             surface, "turn", (rect.right, rect.bottom + 22), 13, widgets.DIM, False, "topright"
         )
-        for seat, army in enumerate(self.game_scene.armies[:2]):
-            colour = armystyle.scheme(army).shot
+        many = len(self.game_scene.armies) > 2
+        for seat, army in enumerate(self.game_scene.armies):
+            colour = (
+                armystyle.SEAT_COLOURS[seat % len(armystyle.SEAT_COLOURS)]
+                if many
+                else armystyle.scheme(army).shot
+            )
             points = [point(turn, hp[seat]) for turn, hp in series]
             if len(points) >= 2:
                 pygame.draw.lines(surface, colour, False, points, 3)

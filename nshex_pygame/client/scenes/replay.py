@@ -50,7 +50,7 @@ class ReplayScene(Scene):
         self.seats = seats
         self.rep: Replay = replay(game)
         self.armies = self.rep.armies
-        self.board = BoardView()
+        self.board = BoardView.for_board(game.view().get("board"))  # (the expanded board too)
         self.turns = self.rep.turn_starts()
         self.battles = self.rep.battle_frames()
         self.index = 0

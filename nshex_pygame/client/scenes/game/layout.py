@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from nshex_pygame.client import armystyle
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.words import team_names
 
@@ -73,9 +74,7 @@ HINT_EDGE = (110, 220, 130)  # the hint's hexes
 DANGER_HIT = (255, 150, 40)  # the danger view: a hex a battle now would hit
 DANGER_DIES = (255, 80, 80)  # ... and a unit it would kill
 LOOK_EDGE = (255, 255, 255)  # the hexes a hovered log line or hover box speaks of
-# Each seat's own colour (its panel's edge when it is to move, its ring on the board when two
-# seats share an army, its turn banner): four colours told apart without red and green.
-SEAT_RINGS = [(255, 236, 150), (150, 220, 255), (255, 150, 210), (190, 170, 255)]
+SEAT_RINGS = armystyle.SEAT_COLOURS  # each seat's own colour
 TEAM_COLOURS = {"Team A": (255, 196, 60), "Team B": (110, 190, 255)}
 TEAM_OTHER = (200, 200, 210)  # "Alone" and "Team" (one against a team)
 BANNER_SECONDS = 1.8  # a human seat's turn banner (hot seat)

@@ -1,0 +1,262 @@
+"""Three and four seats in the client: the new-game screen's seat counts, modes and boards,
+every seat's panel with the teams framed, the 37-hex board inside the board area at every
+window size, an eliminated seat, and the game-over ranking and winner words. Every rule (the
+sides, the ranking, the winner) is the engine's; these tests check that it is shown."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pygame
+import pytest
+from client_support import (  # noqa: F401
+    app_fixture,
+    click,
+    click_button,
+    data_dir_fixture,
+    drawn_texts,
+    overflow_notes,
+)
+
+from nshex_pygame.client import hexgeo, storage
+from nshex_pygame.client.app import App
+from nshex_pygame.client.scenes.battle.effects import BOARD_AREA
+from nshex_pygame.client.scenes.game import GameScene
+from nshex_pygame.client.scenes.game.layout import ACTIONS, LOG, SEAT_RINGS
+from nshex_pygame.client.scenes.gameover import GameOverScene
+from nshex_pygame.client.scenes.setup import SetupScene
+from nshex_pygame.client.session import load_game
+from nshex_pygame.client.storage import SeatSetup, Settings
+from nshex_pygame.core import CHANCE, Bot, Game
+
+FOUR = ["borgo", "moloch", "outpost", "hegemony"]
+ELIMINATED = """
+[game]
+armies = ["borgo", "moloch", "outpost"]
+eliminated = [2]
+to_move = 0
+turn = 10
+
+[[unit]]
+seat = 0
+tile = "borgo.hq"
+at = [0, 0]
+
+[[unit]]
+seat = 1
+tile = "moloch.hq"
+at = [1, 1]
+
+[[deck]]
+seat = 2
+tiles = []
+"""
+
+
+def _scene(app, game: Game, who: str = "human") -> GameScene:
+    seats = [SeatSetup(a, who) for a in game.view()["armies"]]
+    scene = GameScene(app, game, seats, seed=1)
+    app.stack.clear_to(scene)
+    app.step(0.0, draw=False)
+    return scene
+
+
+def _finished(armies: list[str], mode: str, seed: int) -> Game:
+    game = Game(armies, seed, mode=mode)
+    bot = Bot("greedy", seed)
+    while not game.is_terminal():
+        if game.current_player() == CHANCE:
+            game.apply_action(game.natural_draw())
+        else:
+            game.apply_action(bot.choose(game))
+    return game
+
+
+def _mode_labels(setup: SetupScene) -> list[str]:
+    names = {"Standard", "Deathmatch", "Points", "One against a team", "Team match"}
+    return [b.label for b in setup.buttons if b.label in names]
+
+
+def test_the_setup_screen_offers_the_modes_of_each_seat_count(app) -> None:
+    setup = SetupScene(app, rng=random.Random(2))
+    app.stack.push(setup)
+    app.step(0.0)
+    assert _mode_labels(setup) == ["Standard"]
+    duel = next(b for b in setup.buttons if b.label == "Duel board")
+    assert duel.enabled
+    click_button(app, setup, "3 players")
+    assert _mode_labels(setup) == ["Deathmatch", "Points", "One against a team"]
+    assert len(setup.armies) == 3 and setup.mode == "deathmatch"
+    duel = next(b for b in setup.buttons if b.label == "Duel board")
+    assert not duel.enabled and "two players" in duel.hint
+    click(app, duel.rect.center)
+    assert setup.board == "standard" and "two players" in setup.problem
+    click_button(app, setup, "One against a team")
+    texts = drawn_texts(app)
+    assert "Alone" in texts and texts.count("Team") == 2, "seat 1 alone, seats 2 and 3 a team"
+    click_button(app, setup, "4 players")
+    assert _mode_labels(setup) == ["Deathmatch", "Points", "Team match"]
+    assert setup.mode == "deathmatch", "one against a team is for three: back to the default"
+    click_button(app, setup, "Team match")
+    texts = drawn_texts(app)
+    assert texts.count("Team A") == 2 and texts.count("Team B") == 2
+    assert any(t.startswith("Players 1 and 3 against Players 2 and 4") for t in texts)
+    assert not overflow_notes(app)
+    click_button(app, setup, "Expanded board")
+    click_button(app, setup, "Start the game")
+    scene = app.stack.top
+    assert isinstance(scene, GameScene)
+    assert scene.game.mode == "team"
+    view = scene.game.view()
+    assert view["board"] == "expanded" and view["seats"] == 4
+    assert [s.army for s in scene.seats] == view["armies"] and len(scene.seats) == 4
+    # the save keeps the four seats and the mode
+    (game, saved), problem = load_game(storage.autosave_path())
+    assert problem is None and len(saved.seats) == 4 and game.mode == "team"
+
+
+def test_a_three_seat_deathmatch_starts_with_three_seats(app) -> None:
+    setup = SetupScene(app, rng=random.Random(5))
+    app.stack.push(setup)
+    setup.set_count(3)
+    setup.set_player(2, "greedy")
+    setup.start()
+    scene = app.stack.top
+    assert isinstance(scene, GameScene)
+    assert scene.game.mode == "deathmatch" and len(scene.game.view()["armies"]) == 3
+    assert [s.player for s in scene.seats][2] == "greedy"
+
+
+def test_a_four_seat_team_game_shows_every_seat_and_the_teams(app) -> None:
+    game = Game(FOUR, 3, board="expanded", mode="team")
+    bot = Bot("greedy", 3)
+    for _ in range(400):  # past the HQs, a seat to move with tiles in hand
+        view = game.view()
+        if game.current_player() >= 0 and view["turn"] > 4 and any(view["hands"]):
+            break
+        if game.current_player() == CHANCE:
+            game.apply_action(game.natural_draw())
+        else:
+            game.apply_action(bot.choose(game))
+    scene = _scene(app, game)
+    texts = drawn_texts(app)
+    for seat in range(4):
+        assert f"P{seat + 1}" in texts, f"seat {seat + 1}'s panel"
+    for army in ("Borgo", "Moloch", "Outpost", "Hegemony"):
+        assert army in texts
+    assert texts.count("HQ") >= 4
+    assert "TEAM A  (P1 & P3)" in texts and "TEAM B  (P2 & P4)" in texts
+    # each team's column holds its seats' panels, framed
+    frames = {f.label: f for f in scene.team_frames}
+    assert set(frames) == {"Team A", "Team B"}
+    for frame in frames.values():
+        for seat in frame.seats:
+            assert frame.rect.contains(scene.seat_rect(seat))
+    assert frames["Team A"].seats == (0, 2) and frames["Team B"].seats == (1, 3)
+    rects = [scene.seat_rect(s) for s in range(4)]
+    for i, a in enumerate(rects):
+        assert not a.colliderect(LOG) and not a.colliderect(ACTIONS)
+        assert not any(a.colliderect(b) for b in rects[i + 1 :]), "panels do not overlap"
+        for hand, _center in scene.hand_rects(i):
+            assert a.contains(hand), "a seat's hand lies in its panel"
+    assert len(set(SEAT_RINGS[:4])) == 4, "four distinct seat colours"
+    assert sum(len(scene.hand(s)) for s in range(4)) > 0
+    assert not overflow_notes(app)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1200)])
+def test_the_expanded_board_fits_the_board_area(data_dir, size) -> None:
+    app = App(settings=Settings(window_size=list(size)), strict=True)
+    try:
+        scene = _scene(app, Game(FOUR, 1, board="expanded", mode="team"))
+        assert len(scene.board.hexes) == 37
+        view = app.viewport()
+        window = app.window.get_rect()
+        panels = [scene.seat_rect(s) for s in range(4)] + [LOG, ACTIONS]
+        for at in scene.board.hexes:
+            points = hexgeo.corners(scene.board.pixel(at), scene.board.size)
+            for x, y in points:
+                assert BOARD_AREA.collidepoint(x, y), (at, x, y)
+                assert not any(p.collidepoint(x, y) for p in panels), (at, x, y)
+                wx = view.left + x * view.width / 1280
+                wy = view.top + y * view.height / 800
+                assert window.collidepoint(wx, wy), (at, wx, wy)
+            # every hex is found again under the pointer
+            assert scene.board.hex_at(tuple(round(v) for v in scene.board.pixel(at))) == at
+        app.draw()
+    finally:
+        for s in reversed(app.stack.scenes):
+            s.on_exit()
+        pygame.display.set_mode((1280, 800))
+
+
+def test_an_eliminated_seat_says_so_and_is_dimmed(app) -> None:
+    game = Game.from_scenario(ELIMINATED)
+    assert game.view()["eliminated"] == [2]
+    scene = _scene(app, game)
+    texts = drawn_texts(app)
+    assert texts.count("ELIMINATED") == 1
+    rect = scene.seat_rect(2)
+    # the panel is veiled: its band is darker than a seat still in the game
+    out = app.canvas.get_at((rect.right - 20, rect.top + 4))
+    live = app.canvas.get_at((scene.seat_rect(0).right - 20, scene.seat_rect(0).top + 4))
+    assert sum(out[:3]) < sum(live[:3]) / 2
+
+
+def test_the_hot_seat_banner_names_the_seat_to_move(app) -> None:
+    game = Game(FOUR[:3], 2, mode="deathmatch")
+    scene = _scene(app, game)
+    assert scene.banner is not None and scene.banner[0] == 0
+    assert "Player 1: Borgo" in drawn_texts(app)
+    app.step(5.0, draw=False)
+    assert scene.banner is None
+    assert "Player 1: Borgo" not in drawn_texts(app)
+
+
+def test_the_game_over_screen_ranks_three_seats(app) -> None:
+    game = _finished(FOUR[:3], "deathmatch", 3)
+    scene = _scene(app, game, who="greedy")
+    over = app.stack.top
+    assert isinstance(over, GameOverScene)
+    texts = drawn_texts(app)
+    ranking = game.view()["ranking"]
+    order = sorted(range(3), key=lambda s: ranking[s])
+    rows = [t for t in texts if t.startswith("Player ") and len(t) == 8]
+    assert rows == [f"Player {s + 1}" for s in order], "best first, by the engine's ranking"
+    for place in ranking:
+        assert f"{place}." in texts
+    winner = game.winner
+    if isinstance(winner, int):
+        assert over.headline().startswith(f"Player {winner + 1} ")
+    hq = game.view()["hq_hp"]
+    assert f"HQ {hq[order[0]]}" in texts
+    assert not overflow_notes(app)
+    assert scene.game is game
+
+
+def test_the_game_over_words_for_a_team_a_shared_win_and_a_draw(app) -> None:
+    game = _finished(FOUR, "team", 2)
+    assert sorted(game.winner) in ([0, 2], [1, 3])
+    _scene(app, game, who="greedy")
+    over = app.stack.top
+    assert isinstance(over, GameOverScene)
+    team = "Team A" if sorted(game.winner) == [0, 2] else "Team B"
+    players = "1 and 3" if team == "Team A" else "2 and 4"
+    assert over.headline() == f"{team} wins (Players {players})"
+    assert "Team" in drawn_texts(app)
+
+    def headline(winner, sides) -> str:
+        fake = SimpleNamespace(
+            game=SimpleNamespace(winner=winner),
+            armies=FOUR[: len(sides)],
+            seats=[SeatSetup(a) for a in FOUR[: len(sides)]],
+            view={"sides": sides},
+        )
+        scene = GameOverScene.__new__(GameOverScene)
+        scene.game_scene = fake
+        return scene.headline()
+
+    assert headline([0, 2], [[0], [1], [2]]) == "Players 1 and 3 share the win"
+    assert headline("draw", [[0], [1], [2]]) == "A draw"
+    assert headline(1, [[0], [1], [2]]) == "Player 2 (Moloch) wins"
