@@ -388,7 +388,17 @@ fn parse(
         for (s, v) in values.iter().enumerate() {
             let x = *v.get_ref();
             let top = mode.hq_start(s as u8).max(1) as i64;
-            if !(1..=top).contains(&x) {
+            let out = game
+                .eliminated
+                .as_ref()
+                .is_some_and(|e| e.get_ref().iter().any(|v| *v.get_ref() == s as i64));
+            if out && x != 0 {
+                return Err(err(
+                    v.span().start,
+                    format!("[game] hq_hp: seat {s} is eliminated, so its HQ is at 0, not {x}"),
+                ));
+            }
+            if !out && !(1..=top).contains(&x) {
                 return Err(err(
                     v.span().start,
                     format!("[game] hq_hp: {x} for seat {s} is not in 1..{top}"),
@@ -470,6 +480,12 @@ fn parse(
                 ));
             }
             eliminated |= 1 << x;
+        }
+        // An eliminated seat's HQ was destroyed.
+        for s in 0..seats {
+            if eliminated >> s & 1 == 1 {
+                position.hq_hp[s] = 0;
+            }
         }
         if eliminated.count_ones() as usize + 2 > seats {
             return Err(err(

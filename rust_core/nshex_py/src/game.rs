@@ -376,14 +376,17 @@ impl PyGame {
 
     /// The seats out of the game (deathmatch).
     #[getter]
-    fn eliminated(&self) -> Vec<u8> {
+    fn eliminated(&self) -> Vec<u32> {
         nshex_formats::json::seat_list(self.rec.game.eliminated())
+            .into_iter()
+            .map(u32::from)
+            .collect()
     }
 
     /// Each seat's place, 1 = first (while the game goes on every seat still in it is first).
     #[getter]
-    fn ranking(&self) -> Vec<u8> {
-        self.rec.game.ranking()
+    fn ranking(&self) -> Vec<u32> {
+        self.rec.game.ranking().into_iter().map(u32::from).collect()
     }
 
     #[getter]
