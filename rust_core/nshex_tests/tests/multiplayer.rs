@@ -277,7 +277,7 @@ fn results_rank_survivors_then_later_eliminations_d26() {
         r#"
 [game]
 armies = ["borgo", "moloch", "outpost", "hegemony"]
-hq_hp = [12, 15, 9, 20]
+hq_hp = [12, 15, 9, 0]
 eliminated = [3]
 to_move = 2
 turn = 30
