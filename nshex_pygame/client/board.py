@@ -71,7 +71,9 @@ class BoardView:
         hidden: set[Hex] | frozenset[Hex] = frozenset(),
         alpha: dict[Hex, int] | None = None,
         seat_rings: list[tuple[int, int, int]] | None = None,
+        points: bool = False,
     ) -> None:
+        """``points``: the points game (the HQs show their seats' points, ``3 pts``)."""
         for unit in units:
             at = hexgeo.key(unit["at"])
             if at in hidden:
@@ -88,6 +90,7 @@ class BoardView:
                 netted=at in netted,
                 hq_hp=hp,
                 ring=ring,
+                points=points,
             )
             tileart.blit_tile(surface, image, self.pixel(at), (alpha or {}).get(at, 255))
 

@@ -7,6 +7,8 @@ as they are. Instants are keyed by the part of the tile id after the army.
 
 from __future__ import annotations
 
+import re
+
 INSTANTS: dict[str, str] = {
     "battle": (
         "Battle: start a battle now. It ends your turn; tiles left in hand are kept. "
@@ -241,3 +243,14 @@ def tile_description(info: dict) -> list[str]:
     if not info.get("abilities") and info.get("text") and kind != "hq":
         lines.append(str(info["text"]))
     return lines
+
+
+POINTS_HQ = "Its wounds score: each one an enemy deals it is a point for that enemy (first to 20)."
+
+
+def points_game_line(line: str) -> str:
+    """A tile's line as it holds in the points game, where HQs have no hit points and are never
+    destroyed (the engine's HQ text speaks of the base game): ``20 hit points, `` dropped,
+    ``Destroy the enemy HQ to win.`` replaced by how HQ wounds score."""
+    line = re.sub(r"\b\d+ hit points?,?\s*", "", line)
+    return re.sub(r"Destroy the enemy HQ to win\.?", POINTS_HQ, line).strip()

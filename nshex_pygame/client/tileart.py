@@ -439,13 +439,15 @@ def render_tile(
     netted: bool = False,
     hq_hp: int | None = None,
     ring: tuple[int, int, int] | None = None,
+    points: bool = False,
 ) -> pygame.Surface:
-    """One tile on its own transparent surface, centred (cached)."""
-    return _render(tile_id, round(size), facing % 6, wounds, netted, hq_hp, ring)
+    """One tile on its own transparent surface, centred (cached). ``points``: the points game,
+    where an HQ's number is its seat's points (``3 pts``), not hit points."""
+    return _render(tile_id, round(size), facing % 6, wounds, netted, hq_hp, ring, points)
 
 
 @cache
-def _render(tile_id, size, facing, wounds, netted, hq_hp, ring) -> pygame.Surface:
+def _render(tile_id, size, facing, wounds, netted, hq_hp, ring, points=False) -> pygame.Surface:
     info = info_of(tile_id)
     army = str(info.get("army"))
     base = army_colour(army)
@@ -471,7 +473,10 @@ def _render(tile_id, size, facing, wounds, netted, hq_hp, ring) -> pygame.Surfac
     name = str(info.get("name"))
     if kind == "hq":
         hp = 20 if hq_hp is None else hq_hp
-        text(surface, str(hp), round(size * 0.42), (cx, cy - size * 0.04), WHITE)
+        if points:  # points, not hit points: said so on the tile
+            text(surface, f"{hp} pts", round(size * 0.3), (cx, cy - size * 0.04), WHITE)
+        else:
+            text(surface, str(hp), round(size * 0.42), (cx, cy - size * 0.04), WHITE)
         text(surface, "HQ", round(size * 0.17), (cx, cy + size * 0.3))
         bonus = badges(info)
         if bonus:

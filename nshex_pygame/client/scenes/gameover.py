@@ -138,6 +138,13 @@ class GameOverScene(Scene):
             elif event.key == pygame.K_r:
                 self.watch()
 
+    def rows(self) -> tuple[tuple[str, str], ...]:
+        """The table's rows; in the points game the HQs' numbers are points (no hit points,
+        no damage taken off them: a wound scores for the attacker)."""
+        if self.game_scene.view.get("mode") != "points":
+            return ROWS
+        return (("Points", "hq_left"), *(row for row in ROWS[2:]))
+
     def value(self, seat: int, key: str) -> int:
         if key == "hq_left":
             return int(self.game_scene.view["hq_hp"][seat])
@@ -191,7 +198,7 @@ class GameOverScene(Scene):
             widgets.draw_text(surface, name, (col[seat], top + 54), size, sch.shot, True, "midtop")
         if self.summary is None:
             return
-        for i, (label, key) in enumerate(ROWS):
+        for i, (label, key) in enumerate(self.rows()):
             y = top + 86 + 32 * i
             if i % 2 == 0:
                 band = pygame.Rect(BOX.left + 40, y - 4, BOX.width - 80, 30)
