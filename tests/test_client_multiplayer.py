@@ -260,3 +260,111 @@ def test_the_game_over_words_for_a_team_a_shared_win_and_a_draw(app) -> None:
     assert headline([0, 2], [[0], [1], [2]]) == "Players 1 and 3 share the win"
     assert headline("draw", [[0], [1], [2]]) == "A draw"
     assert headline(1, [[0], [1], [2]]) == "Player 2 (Moloch) wins"
+
+
+def _played(armies: list[str], mode: str, seed: int, actions: int, board: str = "standard") -> Game:
+    """Greedy seats for ``actions`` actions (the draws natural), then a seat to move."""
+    game = Game(armies, seed, board=board, mode=mode)
+    bot = Bot("greedy", seed)
+    done = 0
+    while not game.is_terminal():
+        if game.current_player() == CHANCE:
+            game.apply_action(game.natural_draw())
+            continue
+        if done >= actions:
+            break
+        game.apply_action(bot.choose(game))
+        done += 1
+    return game
+
+
+def test_the_replay_shows_every_seat_and_the_teams(app) -> None:
+    game = _played(FOUR, "team", 3, 40, board="expanded")
+    seats = [SeatSetup(a, "greedy") for a in FOUR]
+    replay = app.open("replay", game, seats, at="end")
+    texts = drawn_texts(app)
+    for seat in range(4):
+        assert f"P{seat + 1}" in texts, f"seat {seat + 1}'s panel"
+    for army in ("Borgo", "Moloch", "Outpost", "Hegemony"):
+        assert army in texts
+    assert "TEAM A  (P1 & P3)" in texts and "TEAM B  (P2 & P4)" in texts
+    rects = [replay.seat_rect(s) for s in range(4)]
+    for i, a in enumerate(rects):
+        assert not any(a.colliderect(b) for b in rects[i + 1 :]), "panels do not overlap"
+    frames = {f.label: f.seats for f in replay.team_frames}
+    assert frames == {"Team A": (0, 2), "Team B": (1, 3)}
+    assert not overflow_notes(app)
+    # three seats, no teams: every seat's panel too
+    game = _played(FOUR[:3], "deathmatch", 5, 30)
+    app.open("replay", game, None, at="end")
+    texts = drawn_texts(app)
+    assert {"P1", "P2", "P3"} <= set(texts) and "Outpost" in texts
+
+
+def test_prompts_and_the_log_name_the_seat_by_its_number_with_three_seats(app) -> None:
+    game = _played(FOUR[:3], "deathmatch", 5, 30)
+    scene = _scene(app, game, "greedy")
+    mover = scene.mover
+    army = ("Borgo", "Moloch", "Outpost")[mover]
+    assert scene.prompt() == f"Player {mover + 1} ({army}, computer) is playing"
+    told = [text for text, _colour, _hexes in scene.log if not text.startswith("Battle ")]
+    assert told and all(t.startswith("Player ") for t in told), told[:3]
+    assert any(t.startswith("Player 3 (Outpost) ") for t in told)
+    humans = _scene(app, game)
+    assert humans.prompt().startswith(f"Player {mover + 1} ({army}): ")
+    replay = app.open("replay", game, None, at="end")
+    assert replay.caption().startswith(f"Turn {replay.frame.turn}: Player ")
+
+
+def test_two_seats_of_one_army_are_told_apart_and_two_armies_keep_their_names(app) -> None:
+    same = _scene(app, _played(["borgo", "borgo"], "standard", 2, 12), "greedy")
+    assert same.prompt() == f"Player {same.mover + 1} (Borgo, computer) is playing"
+    assert all(t.startswith("Player ") for t, _c, _h in same.log if not t.startswith("Battle "))
+    two = _scene(app, _played(["borgo", "moloch"], "standard", 2, 12), "greedy")
+    assert two.prompt() == f"{('Borgo', 'Moloch')[two.mover]} (computer) is playing"
+    assert any(t.startswith(("Borgo ", "Moloch ")) for t, _c, _h in two.log)
+
+
+def test_a_points_game_says_points_never_hit_points(app, monkeypatch) -> None:
+    from nshex_pygame.client import tileart
+
+    game = _played(FOUR[:3], "points", 7, 45)
+    points = list(game.view()["hq_hp"])
+    assert any(points), "some seat has scored"
+    scene = _scene(app, game)
+    tile_texts: list[str] = []
+    real = tileart.text
+    monkeypatch.setattr(
+        tileart,
+        "text",
+        lambda s, words, *a, **k: tile_texts.append(words) or real(s, words, *a, **k),
+    )
+    tileart._render.cache_clear()  # the HQ tiles are drawn again, their words seen
+    texts = drawn_texts(app)
+    for seat, value in enumerate(points):
+        assert f"{value} pts" in texts, f"seat {seat + 1}'s bar says points"
+        assert f"{value} pts" in tile_texts, f"seat {seat + 1}'s HQ tile says points"
+    hqs = [u for u in game.view()["units"] if str(u["tile"]).endswith(".hq")]
+    for unit in hqs:
+        _title, lines = scene.unit_info(unit)
+        words = " ".join(line for line, _colour in lines)
+        assert "hit point" not in words and "HP" not in words, words
+        assert f"has {points[int(unit['seat'])]} point" in words
+    shown = " ".join([*texts, *tile_texts, *(t for t, _c, _h in scene.log)])
+    assert "hit point" not in shown and " HP" not in shown
+    replay = app.open("replay", game, None, at="end")
+    tile_texts.clear()
+    tileart._render.cache_clear()
+    texts = drawn_texts(app)
+    assert all(f"{v} pts" in texts and f"{v} pts" in tile_texts for v in points)
+    assert "hit point" not in " ".join(texts)
+    # the battle playback over the replay: its HQ list and last line in points
+    if replay.battles:
+        replay.jump(replay.battles[-1])
+        replay.watch_battle()
+        battle = app.stack.top
+        battle.finish()
+        texts = drawn_texts(app)
+        assert any(t.endswith(" pts") for t in texts)
+        assert battle.log[-1][0].startswith("Battle over. Points: ")
+        assert "hit point" not in " ".join([*texts, *(t for t, _c in battle.log)])

@@ -23,6 +23,26 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def hq_words(value: int, points: bool, *, long: bool = False) -> str:
+    """What an HQ's number is: ``3 pts`` in the points game (the engine's ``hq_hp`` counts
+    points there), else the bare number (``3``), or ``3 hit points`` when ``long``."""
+    if points:
+        return f"{value} pts" if not long else plural(value, "point")
+    return plural(value, "hit point") if long else str(value)
+
+
+def seat_label(armies: list[str], seat: int) -> str:
+    """Who a seat is, in prompts and logs: ``Player 3 (Outpost)`` when the army alone does not
+    tell the seats apart (three or four seats, or two seats of one army), else the army's name
+    (``Moloch``)."""
+    if not 0 <= seat < len(armies):
+        return f"Seat {seat}"
+    name = army_name(armies[seat])
+    if len(armies) > 2 or len(set(armies)) < len(armies):
+        return f"Player {seat + 1} ({name})"
+    return name
+
+
 Units = dict[tuple[int, int], dict[str, Any]]
 
 

@@ -13,15 +13,14 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import armystyle, tileart, widgets
+from nshex_pygame.client import tileart, widgets
 from nshex_pygame.client.board import BoardView
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.replay import Frame, Replay, replay
 from nshex_pygame.client.scene import Scene
-from nshex_pygame.client.words import action_words, army_name
+from nshex_pygame.client.seatpanels import SEAT_RINGS, SeatPanels, seat_layout
+from nshex_pygame.client.words import action_words, seat_label
 
-LEFT = pygame.Rect(10, 10, 300, 390)
-RIGHT = pygame.Rect(970, 10, 300, 390)
 MOVES = pygame.Rect(10, 410, 300, 380)
 CONTROLS = pygame.Rect(970, 410, 300, 380)
 TIMELINE = pygame.Rect(330, 752, 620, 36)
@@ -32,7 +31,10 @@ def as_hex(at: Any) -> Hex:
     return int(at[0]), int(at[1])
 
 
-class ReplayScene(Scene):
+class ReplayScene(SeatPanels, Scene):
+    """The seats' panels are the game scene's (:class:`SeatPanels`): every seat, in columns
+    with the teams framed when there are three or four, showing the frame's position."""
+
     scene_name = "replay"
 
     def __init__(
@@ -51,6 +53,11 @@ class ReplayScene(Scene):
         self.rep: Replay = replay(game)
         self.armies = self.rep.armies
         self.board = BoardView.for_board(game.view().get("board"))  # (the expanded board too)
+        # the seat panels' places and team frames (the seats and sides never change in a game)
+        self.panels, self.team_frames = seat_layout(self.rep.frames[0].view)
+        self.seat_labels: dict[int, str] = {}
+        self.selected: int | None = None  # (nothing is picked or shown by a computer here)
+        self.ai_show: Any = None
         self.turns = self.rep.turn_starts()
         self.battles = self.rep.battle_frames()
         self.index = 0
@@ -99,6 +106,35 @@ class ReplayScene(Scene):
     @property
     def view(self) -> dict[str, Any]:
         return self.frame.view
+
+    @property
+    def game(self) -> Any:
+        return self.frame.game
+
+    @property
+    def mover(self) -> int:
+        return int(self.frame.game.current_player())
+
+    @property
+    def stage(self) -> str:
+        return str(self.view.get("stage", {}).get("kind", ""))
+
+    @property
+    def eliminated(self) -> set[int]:
+        return {int(s) for s in self.view.get("eliminated") or []}
+
+    def hand(self, seat: int) -> list[str]:
+        hands = self.view.get("hands") or []
+        return list(hands[seat]) if seat < len(hands) else []
+
+    def energy_in_play(self) -> bool:
+        return bool(self.view.get("terminals")) and len(self.view.get("energy") or []) == 2
+
+    def human_to_move(self) -> bool:
+        return False  # nobody plays in a replay
+
+    def unusable(self, seat: int, index: int) -> str | None:
+        return None
 
     def go(self, step: int) -> None:
         self.index = max(0, min(len(self.rep.frames) - 1, self.index + step))
@@ -150,7 +186,7 @@ class ReplayScene(Scene):
         battle = frame.game.last_battle()
         if not battle:
             return
-        before_hq = self.rep.frames[self.index - 1].view["hq_hp"] if self.index else [20, 20]
+        before_hq = self.rep.frames[max(0, self.index - 1)].view["hq_hp"]
         view = frame.view
         self.playing = keep_playing
         self.app.open(
@@ -225,7 +261,7 @@ class ReplayScene(Scene):
         turn = f"Turn {frame.turn}"
         if frame.index == 0:
             return f"{turn}: the start of the game"
-        who = army_name(self.armies[frame.seat]) if frame.seat >= 0 else "Chance"
+        who = seat_label(self.armies, frame.seat) if frame.seat >= 0 else "Chance"
         if frame.desc.get("kind") == "draw":
             tile = str(frame.desc.get("tile") or "")
             name = tileart.info_of(tile).get("name", tile) if tile else "a tile"
@@ -233,7 +269,7 @@ class ReplayScene(Scene):
         return f"{turn}: {who} {action_words(frame.desc)}"
 
     def rings(self) -> list[tuple[int, int, int]] | None:
-        return None
+        return SEAT_RINGS if len(set(self.armies)) < len(self.armies) else None
 
     def draw_backdrop(
         self,
@@ -245,52 +281,14 @@ class ReplayScene(Scene):
     ) -> None:
         """The seats' panels and the caption (the battle playback draws over this too)."""
         surface.fill(widgets.BG)
-        view = self.view
-        hq_hp = hq if hq is not None else list(view["hq_hp"])
-        for seat, rect in enumerate((LEFT, RIGHT)[: len(self.armies)]):
-            self.draw_seat(surface, seat, rect, hq_hp, panels)
+        hq_hp = hq if hq is not None else list(self.view["hq_hp"])
+        for team in self.team_frames:
+            self.draw_team_frame(surface, team)
+        for seat in range(len(self.armies)):
+            self.draw_seat(surface, seat, hq_hp, panels)
         words = prompt if prompt is not None else self.caption()
         size = tileart.fit_text(words, 19, 630)
         widgets.draw_text(surface, words, (640, 22), size, widgets.ACCENT, True, "center")
-
-    def draw_seat(
-        self,
-        surface: pygame.Surface,
-        seat: int,
-        rect: pygame.Rect,
-        hq_hp: list[int],
-        panels: dict[str, Any] | None,
-    ) -> None:
-        army = self.armies[seat]
-        sch = armystyle.scheme(army)
-        lit = (panels or {}).get("to_move", self.view.get("to_move")) == seat
-        widgets.panel(surface, rect, edge=widgets.ACCENT if lit else widgets.PANEL_EDGE)
-        band = pygame.Rect(rect.left + 1, rect.top + 1, rect.width - 2, 56)
-        pygame.draw.rect(surface, sch.main, band, border_radius=8)
-        armystyle.draw_emblem(surface, army, (rect.left + 32, rect.top + 29), 22)
-        name = army_name(army)
-        if self.seats is not None and seat < len(self.seats) and not self.seats[seat].is_human:
-            name += f" ({self.seats[seat].player})"
-        size = tileart.fit_text(name, 20, rect.width - 80)
-        widgets.draw_text(surface, name, (rect.left + 62, rect.top + 16), size, widgets.TEXT, True)
-        widgets.draw_text(
-            surface, f"HQ: {hq_hp[seat]} hit points", (rect.left + 14, rect.top + 70), 18
-        )
-        view = self.view
-        hand = list((view.get("hands") or [[]] * 2)[seat])
-        widgets.draw_text(surface, "In hand", (rect.left + 14, rect.top + 104), 15, widgets.DIM)
-        for i, tile in enumerate(hand[:3]):
-            image = tileart.render_tile(tile, 40)
-            tileart.blit_tile(surface, image, (rect.left + 56 + 92 * i, rect.top + 170))
-        deck = (view.get("deck_sizes") or [0, 0])[seat]
-        piles = (panels or {}).get("discards") or view.get("discards") or [[], []]
-        widgets.draw_text(
-            surface,
-            f"Deck: {deck} tiles, discarded: {len(piles[seat])}",
-            (rect.left + 14, rect.top + 230),
-            15,
-            widgets.DIM,
-        )
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)
@@ -299,7 +297,14 @@ class ReplayScene(Scene):
         self.board.draw_terminals(surface, view.get("terminals"))
         self.board.draw_foundations(surface, view.get("foundations"))
         netted = {as_hex(e["at"]) for e in view.get("board_effects") or [] if e.get("netted")}
-        self.board.draw_units(surface, view["units"], list(view["hq_hp"]), netted)
+        self.board.draw_units(
+            surface,
+            view["units"],
+            list(view["hq_hp"]),
+            netted,
+            seat_rings=self.rings(),
+            points=self.points_game(),
+        )
         self.board.draw_takeovers(surface, view["units"], self.armies)
         occupied = {as_hex(u["at"]) for u in view["units"]}
         links = {as_hex(t) for t in view.get("links") or []}
@@ -327,7 +332,7 @@ class ReplayScene(Scene):
             if frame.index == 0:
                 words = "The start"
             else:
-                who = army_name(self.armies[frame.seat]) if frame.seat >= 0 else "Chance"
+                who = seat_label(self.armies, frame.seat) if frame.seat >= 0 else "Chance"
                 words = f"{who} {action_words(frame.desc)}"
             current = frame.index == self.index
             colour = widgets.ACCENT if current else (widgets.TEXT if frame.battles else widgets.DIM)

@@ -20,7 +20,7 @@ from nshex_pygame.client.scenes.battle.layout import (
     SPEEDS,
 )
 from nshex_pygame.client.scenes.battle.playback import Step, as_hex
-from nshex_pygame.client.words import army_name
+from nshex_pygame.client.words import army_name, hq_words
 
 
 class BattleDrawing:
@@ -54,7 +54,13 @@ class BattleDrawing:
             breaking = {as_hex(event["at"]) for event in step.group or []}
         rings = self.backdrop.rings() if self.backdrop is not None else None
         self.board.draw_units(
-            surface, pb.unit_list(), pb.hq, pb.netted, hidden=breaking, seat_rings=rings
+            surface,
+            pb.unit_list(),
+            pb.hq,
+            pb.netted,
+            hidden=breaking,
+            seat_rings=rings,
+            points=self.points_game(),
         )
         control = pb.controllers()  # units taken over, in the taker's colour
         taken = [
@@ -425,7 +431,9 @@ class BattleDrawing:
             armystyle.draw_emblem(surface, army, (x + 10, y + 101 + 24 * seat), 10)
             widgets.draw_text(
                 surface,
-                f"{army_name(army)} HQ: {pb.hq[seat]}",
+                f"{army_name(army)}: {hq_words(pb.hq[seat], True)}"
+                if self.points_game()
+                else f"{army_name(army)} HQ: {pb.hq[seat]}",
                 (x + 26, y + 90 + 24 * seat),
                 18,
                 widgets.TEXT,

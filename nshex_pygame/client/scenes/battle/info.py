@@ -11,7 +11,7 @@ from typing import Any
 from nshex_pygame.client import hexgeo, tileart, widgets
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scenes.battle.playback import Step, as_hex
-from nshex_pygame.client.words import army_name
+from nshex_pygame.client.words import seat_label
 from nshex_pygame.describe import describe_event
 
 
@@ -19,11 +19,14 @@ class BattleInfo:
     """What the battle scene says in words (mixed into :class:`BattleScene`)."""
 
     def seat_words(self, seat: int) -> str:
-        """Who a seat is, for the panel: the army, and which side when both armies are one."""
-        name = army_name(self.armies[seat]) if 0 <= seat < len(self.armies) else f"Seat {seat}"
-        if len(set(self.armies)) < len(self.armies):
-            name += " (left)" if seat == 0 else " (right)"
-        return name
+        """Who a seat is: the army, or ``Player 2 (Moloch)`` when the army alone does not tell
+        the seats apart (three or four seats, or one army on both)."""
+        return seat_label(self.armies, seat)
+
+    def points_game(self) -> bool:
+        """The points game (the HQs' numbers are points): as the scene behind says."""
+        ask = getattr(self.backdrop, "points_game", None)
+        return bool(ask()) if callable(ask) else False
 
     def _unit_at(self, at: Hex) -> dict[str, Any] | None:
         unit = self.playback.units.get(at)

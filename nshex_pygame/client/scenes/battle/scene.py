@@ -141,7 +141,8 @@ class BattleScene(BattleInput, BattleInfo, BattleDrawing, Scene):
             winner_hp = ", ".join(
                 f"{army_name(a)} {hp}" for a, hp in zip(self.armies, self.playback.hq, strict=False)
             )
-            self.log.append((f"Battle over. HQ hit points: {winner_hp}", widgets.ACCENT))
+            counted = "Points" if self.points_game() else "HQ hit points"
+            self.log.append((f"Battle over. {counted}: {winner_hp}", widgets.ACCENT))
 
     def _check_result(self) -> None:
         """The board the playback ends on must be the engine's. A difference is a bug in the

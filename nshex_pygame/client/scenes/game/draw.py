@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import armystyle, hexgeo, tileart, widgets
+from nshex_pygame.client import hexgeo, tileart, widgets
 from nshex_pygame.client.board import Marks
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scenes.game.layout import (
@@ -26,9 +26,9 @@ from nshex_pygame.client.scenes.game.layout import (
     LOOK_EDGE,
     PICK_EDGE,
     SEAT_RINGS,
-    TeamFrame,
     as_hex,
 )
+from nshex_pygame.client.seatpanels import SeatPanels
 from nshex_pygame.client.words import action_words, army_name, plural
 
 
@@ -36,7 +36,7 @@ def wrap_log(text: str) -> tuple[str, ...]:
     return tuple(widgets.wrap(text, 14, LOG.width - 48))
 
 
-class GameDrawing:
+class GameDrawing(SeatPanels):
     """Drawing the game scene (mixed into :class:`GameScene`)."""
 
     def marks(self) -> Marks:
@@ -167,6 +167,7 @@ class GameDrawing:
             self.netted,
             hidden=hidden,
             seat_rings=self.rings(),
+            points=self.points_game(),
         )
         shown = [u for u in self.view["units"] if as_hex(u["at"]) not in hidden]
         self.board.draw_takeovers(surface, shown, self.armies)
@@ -188,6 +189,7 @@ class GameDrawing:
                 netted=at in self.netted,
                 hq_hp=self.view["hq_hp"][seat] if info.get("kind") == "hq" else None,
                 ring=rings[seat] if rings else None,
+                points=self.points_game(),
             )
             grow = 1.0 + 0.3 * (1.0 - tween.t)
             size = (round(image.get_width() * grow), round(image.get_height() * grow))
@@ -338,192 +340,6 @@ class GameDrawing:
                     surface, line, (640, 14 + 21 * i), 16, widgets.ACCENT, True, "midtop"
                 )
 
-    def draw_team_frame(self, surface: pygame.Surface, frame: TeamFrame) -> None:
-        """A team's column: a frame in the team's colour around its seats' panels, its name
-        and what the mode counts for it (the engine's ``results``: the side's HQ total)."""
-        pygame.draw.rect(surface, tileart.darker(frame.colour, 0.75), frame.rect, border_radius=10)
-        pygame.draw.rect(surface, frame.colour, frame.rect, 2, border_radius=10)
-        results = self.view.get("results") or []
-        seat = frame.seats[0]
-        total = results[seat] if seat < len(results) else None
-        who = " & ".join(f"P{s + 1}" for s in frame.seats)
-        label = f"{frame.label.upper()}  ({who})"
-        widgets.draw_text(
-            surface, label, (frame.rect.left + 12, frame.rect.top + 8), 16, frame.colour, True
-        )
-        if total is not None:
-            words = f"HQs {total}" if len(frame.seats) > 1 else f"HQ {total}"
-            widgets.draw_text(
-                surface,
-                words,
-                (frame.rect.right - 12, frame.rect.top + 8),
-                16,
-                frame.colour,
-                True,
-                "topright",
-            )
-
-    def draw_seat(
-        self,
-        surface: pygame.Surface,
-        seat: int,
-        hq_hp: list[int],
-        panels: dict[str, Any] | None = None,
-    ) -> None:
-        panels = panels or {}
-        rect = self.seat_rect(seat)
-        compact = self.compact(seat)
-        army = self.armies[seat]
-        answering = self.stage == "battle_choice" or bool(self.view.get("rotations"))
-        to_move = self.mover if answering else self.view.get("to_move")
-        to_move = panels.get("to_move", to_move)
-        active = seat == to_move and not self.game.is_terminal()
-        out = seat in self.eliminated
-        ring = SEAT_RINGS[seat % len(SEAT_RINGS)]
-        many = len(self.armies) > 2
-        widgets.panel(surface, rect, edge=ring if active else widgets.PANEL_EDGE)
-        if active and many:  # the seat to move: a thick edge in its own colour
-            pygame.draw.rect(surface, ring, rect, 4, border_radius=8)
-        colour = tileart.army_colour(army)
-        band_h = 34 if compact else 44
-        pygame.draw.rect(
-            surface, colour, (rect.left + 1, rect.top + 1, rect.width - 2, band_h), border_radius=8
-        )
-        if many:  # the seat's number in its own colour
-            tag = pygame.Rect(rect.left + 6, rect.top + 6, 30, band_h - 12)
-            pygame.draw.rect(surface, ring, tag, border_radius=5)
-            pygame.draw.rect(surface, tileart.INK, tag, 1, border_radius=5)
-            widgets.draw_text(surface, f"P{seat + 1}", tag.center, 14, tileart.INK, True, "center")
-        emblem_x = rect.left + (56 if many else 26)
-        armystyle.draw_emblem(
-            surface, army, (emblem_x, rect.top + band_h // 2 + 1), 14 if compact else 18
-        )
-        name_size = 18 if compact else 22
-        name_x = emblem_x + (20 if compact else 24)
-        name_rect = widgets.draw_text(
-            surface,
-            army_name(army),
-            (name_x, rect.top + (7 if compact else 10)),
-            name_size,
-            widgets.TEXT,
-            True,
-        )
-        rings = self.rings()
-        if rings:  # the same army on two seats: the ring colour tells the tiles apart
-            mark = (name_rect.right + 14, name_rect.centery)
-            tileart.hex_fill(surface, mark, 9, tileart.INK)
-            tileart.hex_outline(surface, mark, 9, rings[seat], 3)
-        who = self.seats[seat].player
-        label = self.seat_labels.get(seat) or ("Human" if who == "human" else f"Computer: {who}")
-        right_of_name = name_rect.right + (30 if rings else 8)
-        room = rect.right - 12 - right_of_name
-        widgets.draw_text(
-            surface,
-            label,
-            (rect.right - 12, rect.top + (9 if compact else 15)),
-            tileart.fit_text(label, 14 if compact else 15, room, bold=False),
-            widgets.TEXT,
-            False,
-            "topright",
-        )
-        hp = hq_hp[seat] if seat < len(hq_hp) else 0
-        points = self.view.get("mode") == "points"
-        row = rect.top + (42 if compact else 58)
-        widgets.draw_text(
-            surface, "Pts" if points else "HQ", (rect.left + 12, row), 16, widgets.DIM, True
-        )
-        bar = pygame.Rect(rect.left + 50, row, 190, 20 if not compact else 18)
-        top_hp = 20
-        pygame.draw.rect(surface, (40, 44, 56) if points else (60, 20, 24), bar, border_radius=4)
-        fill = bar.copy()
-        fill.width = round(bar.width * max(0, min(top_hp, hp)) / top_hp)
-        low = (210, 60, 60) if hp <= 6 else (90, 190, 110)
-        bar_colour = (110, 190, 255) if points else low  # points grow; hit points run low
-        pygame.draw.rect(surface, bar_colour, fill, border_radius=4)
-        widgets.draw_text(
-            surface,
-            str(hp),
-            (rect.right - 14, row - (1 if compact else 3)),
-            20 if compact else 22,
-            widgets.TEXT,
-            True,
-            "topright",
-        )
-        decks = self.view.get("deck_sizes") or []
-        deck = decks[seat] if seat < len(decks) else 0
-        all_discards = panels.get("discards") or self.view.get("discards") or []
-        discards = all_discards[seat] if seat < len(all_discards) else []
-        deck_rect, pile_rect = self.stack_rects(seat)
-        if compact:
-            widgets.draw_text(surface, f"Deck {deck}", deck_rect.topleft, 15, widgets.DIM, True)
-            widgets.draw_text(
-                surface, f"Discards {len(discards)}", pile_rect.topleft, 15, widgets.DIM, True
-            )
-            if active and not out:
-                widgets.draw_text(
-                    surface,
-                    "TO MOVE",
-                    (rect.right - 12, deck_rect.top),
-                    15,
-                    ring,
-                    True,
-                    "topright",
-                )
-        else:
-            self._draw_stack(surface, deck_rect, "Deck", str(deck), None, deck)
-            top = discards[-1] if discards else None
-            self._draw_stack(surface, pile_rect, "Discards", str(len(discards)), top, len(discards))
-            hand_y = self.hand_rects(seat)[0][1][1] - 76
-            widgets.draw_text(
-                surface,
-                "Hand" + ("  (to move)" if active and not self.energy_in_play() else ""),
-                (rect.left + 12, hand_y),
-                15,
-                widgets.ACCENT if active else widgets.DIM,
-                True,
-            )
-        if self.energy_in_play():
-            self._draw_energy(surface, seat, rect)
-        if seat in (self.view.get("terror") or []):
-            widgets.draw_text(
-                surface,
-                "TERROR: no board tiles this turn",
-                (rect.centerx, rect.bottom - 19),
-                14,
-                widgets.BAD,
-                True,
-                "midtop",
-            )
-        hand = self.hand(seat)
-        size = self.hand_size(seat)
-        for i, (_r, center) in enumerate(self.hand_rects(seat)):
-            if i >= len(hand):
-                tileart.hex_outline(surface, center, size, (60, 64, 74), 2)
-                continue
-            image = tileart.render_tile(hand[i], size)
-            if self.unusable(seat, i):  # no legal use now (the engine's list): greyed out
-                tileart.blit_tile(surface, image, center, 110)
-                tileart.hex_fill(surface, center, size - 2, (20, 22, 28, 120))
-            else:
-                tileart.blit_tile(surface, image, center)
-            if active and self.selected == i and self.human_to_move():
-                tileart.hex_outline(surface, center, size + 3, PICK_EDGE, 4)
-            elif self.ai_show and seat == self.mover and self.ai_show[1].get("tile") == hand[i]:
-                tileart.hex_outline(surface, center, size + 3, AI_EDGE, 4)
-        if out:
-            self._draw_eliminated(surface, rect)
-
-    def _draw_eliminated(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """An eliminated seat (deathmatch): its panel dimmed, ELIMINATED across it."""
-        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-        veil.fill((14, 15, 20, 190))
-        surface.blit(veil, rect)
-        band = pygame.Rect(rect.left + 10, 0, rect.width - 20, 40)
-        band.centery = rect.top + min(rect.height // 2, 110)
-        pygame.draw.rect(surface, (70, 18, 22), band, border_radius=6)
-        pygame.draw.rect(surface, widgets.BAD, band, 2, border_radius=6)
-        widgets.draw_text(surface, "ELIMINATED", band.center, 24, widgets.BAD, True, "center")
-
     def draw_banner(self, surface: pygame.Surface) -> None:
         """Hot seat: whose turn it is, big, in the seat's colour, as the turn starts."""
         if self.banner is None:
@@ -542,46 +358,6 @@ class GameDrawing:
         widgets.draw_text(
             surface, "your turn", (box.centerx, box.top + 76), 22, widgets.TEXT, True, "midtop"
         )
-
-    def _draw_energy(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
-        """The seat's energy track on the Duel board: five cells, the filled ones lit."""
-        energy = list(self.view.get("energy") or [])
-        have = int(energy[seat]) if seat < len(energy) else 0
-        x, y = rect.right - 158, rect.top + 246
-        widgets.draw_text(surface, "Energy", (x, y + 1), 14, tileart.TERMINAL, True)
-        for i in range(5):
-            cell = pygame.Rect(x + 58 + i * 14, y + 3, 11, 13)
-            if i < have:
-                pygame.draw.rect(surface, tileart.TERMINAL, cell, border_radius=3)
-            pygame.draw.rect(surface, (90, 110, 120), cell, 1, border_radius=3)
-        right = (rect.right - 12, y)
-        widgets.draw_text(surface, f"{have}", right, 15, widgets.TEXT, True, "topright")
-
-    def _draw_stack(self, surface, rect, label, count, top_tile, n) -> None:
-        widgets.draw_text(surface, label, (rect.centerx, rect.top), 15, widgets.DIM, True, "midtop")
-        center = (rect.centerx, rect.top + 78)
-        if n == 0:
-            tileart.hex_outline(surface, center, 48, (60, 64, 74), 2)
-        else:
-            for k in range(min(3, n) - 1, -1, -1):
-                offset = (center[0] + k * 3, center[1] - k * 3)
-                if top_tile is not None and k == 0:
-                    tileart.blit_tile(surface, tileart.render_tile(top_tile, 48), offset)
-                else:
-                    tileart.hex_fill(surface, offset, 48, (70, 74, 86))
-                    tileart.hex_outline(surface, offset, 48, (120, 126, 140), 2)
-        if top_tile is None:
-            widgets.draw_text(surface, count, center, 26, widgets.TEXT, True, "center")
-        else:
-            widgets.draw_text(
-                surface,
-                plural(n, "tile"),
-                (rect.centerx, rect.top + 132),
-                14,
-                widgets.DIM,
-                False,
-                "midtop",
-            )
 
     def log_view(self) -> tuple[list[tuple[str, tuple[int, ...], bool, int, int]], int, int]:
         """The log lines on show: ``(text, colour, continues, entry, y)``, with the number of
@@ -664,6 +440,11 @@ class GameDrawing:
                     "Your HQ goes on any empty hex; then turn it: its takeover edge (magenta)"
                     " takes the enemy unit it faces."
                 )
+            elif self.stage == "place_hq" and self.points_game():
+                hint = (
+                    "Your HQ goes on any empty hex and strikes all six neighbours. Its number"
+                    " counts your points: each wound you deal an enemy HQ scores one."
+                )
             elif self.stage == "place_hq":
                 hint = (
                     "Your HQ goes on any empty hex (next to the enemy's is allowed). It has 20 "
@@ -695,7 +476,7 @@ class GameDrawing:
 
     def draw_thinking(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         thinker = self.thinkers.get(self.mover)
-        name = army_name(self.armies[self.mover])
+        name = self.seat_name(self.mover)
         if self.ai_show is not None:
             widgets.draw_text(surface, f"{name} plays:", rect.topleft, 16, AI_EDGE, True)
             widgets.draw_paragraph(

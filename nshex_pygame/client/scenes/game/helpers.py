@@ -16,7 +16,7 @@ from nshex_pygame.client import widgets
 from nshex_pygame.client.ai import Thinker, make_bot
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scenes.game.layout import as_hex
-from nshex_pygame.client.words import action_words, and_list, army_name, unit_words
+from nshex_pygame.client.words import action_words, and_list, unit_words
 from nshex_pygame.core import EngineError, IllegalActionError
 
 HINT_BOT = "medium"
@@ -97,7 +97,7 @@ class GameHelpers:
         hq_loss = [max(0, b - a) for b, a in zip(position.hq_hp, result.hq_hp, strict=False)]
         netted = {as_hex(a["at"]) for a in analysis if a.get("netted")}
         parts = [
-            f"{army_name(self.armies[seat])} HQ -{loss}"
+            f"{self.seat_name(seat)} HQ -{loss}"
             for seat, loss in enumerate(hq_loss)
             if loss and seat < len(self.armies)
         ]

@@ -17,7 +17,15 @@ from nshex_pygame.client.scenes.game.layout import (
     as_hex,
     plain_reason,
 )
-from nshex_pygame.client.words import and_list, army_name, plural, tile_name, unit_words
+from nshex_pygame.client.words import (
+    and_list,
+    army_name,
+    hq_words,
+    plural,
+    seat_label,
+    tile_name,
+    unit_words,
+)
 from nshex_pygame.core import CHANCE, IllegalActionError
 
 
@@ -33,34 +41,38 @@ class GameInfo:
         return next((r for r in rotations if int(r["seat"]) == self.mover), None)
 
     def seat_name(self, seat: int) -> str:
-        """``Outpost (Player 3)`` with three or four seats (two may share an army), else the
-        army's name."""
-        name = army_name(self.armies[seat])
-        return f"{name} (Player {seat + 1})" if len(self.armies) > 2 else name
+        """``Player 3 (Outpost)`` with three or four seats, or two seats of one army; else the
+        army's name (:func:`seat_label`): who a prompt or a log line speaks of."""
+        return seat_label(self.armies, seat)
 
     def seat_words(self, seat: int) -> str:
-        """``Vegas (Player 2)``: who answers, when two people share the screen."""
-        name = army_name(self.armies[seat])
+        """``Vegas (Player 2)``: who answers, when two people share the screen (the seat's
+        number said even when the armies differ); else :meth:`seat_name`."""
+        name = self.seat_name(seat)
         humans = sum(1 for s in self.seats if s.is_human)
-        return f"{name} (Player {seat + 1})" if humans > 1 else name
+        if humans > 1 and name == army_name(self.armies[seat]):
+            return f"{name} (Player {seat + 1})"
+        return name
 
     def prompt(self) -> str:
         if self.game.is_terminal():
             return "The game is over."
         if self.mover == CHANCE:
             return "Drawing tiles..."
-        name = army_name(self.armies[self.mover])
+        name = self.seat_name(self.mover)
         if not self.seats[self.mover].is_human:
+            # "Moloch (computer)", "Player 2 (Moloch, computer)"
+            who = f"{name[:-1]}, computer)" if name.endswith(")") else f"{name} (computer)"
             if self.rotation_due() is not None:
-                return f"{name} (computer) answers its takeover"
-            return f"{name} (computer) is playing"
+                return f"{who} answers its takeover"
+            return f"{who} is playing"
         due = self.rotation_due()
         if due is not None:
             unit = self.units.get(as_hex(due["at"]))
             taken = tile_name(str(unit["tile"])) if unit else "unit"
             turn = self.view.get("to_move")
             when = (
-                f", in {army_name(self.armies[int(turn)])}'s turn"
+                f", in {self.seat_name(int(turn))}'s turn"
                 if isinstance(turn, int) and turn != self.mover
                 else ""
             )
@@ -310,7 +322,7 @@ class GameInfo:
                     " battle."
                 )
                 widgets.tooltip(
-                    surface, f"{army_name(self.armies[seat])} deck", [(words, widgets.TEXT)], pos
+                    surface, f"{self.seat_name(seat)} deck", [(words, widgets.TEXT)], pos
                 )
                 return
             if pile.collidepoint(pos):
@@ -318,7 +330,7 @@ class GameInfo:
                 names = ", ".join(tile_name(t) for t in discards) or "empty"
                 widgets.tooltip(
                     surface,
-                    f"{army_name(self.armies[seat])} discard pile",
+                    f"{self.seat_name(seat)} discard pile",
                     [(names, widgets.TEXT)],
                     pos,
                 )
@@ -330,12 +342,18 @@ class GameInfo:
         info = tileart.info_of(tile)
         title = f"{army_name(str(info.get('army')))} {info.get('name')}"
         kind = rulestext.KIND_NAMES.get(str(info.get("kind")), str(info.get("kind")))
-        lines = [(kind, widgets.DIM)] + [
-            (t, widgets.TEXT) for t in rulestext.tile_description(info)
-        ]
+        lines = [(kind, widgets.DIM)] + [(t, widgets.TEXT) for t in self.printed_lines(info)]
         if why_not:
             lines.insert(0, (why_not, widgets.BAD))
         widgets.tooltip(surface, title, lines, pos)
+
+    def printed_lines(self, info: dict[str, Any]) -> list[str]:
+        """What a tile does (its printed data in words); in the points game without hit points
+        (the HQs have none there, their number counts points)."""
+        lines = rulestext.tile_description(info)
+        if self.points_game():
+            lines = [rulestext.points_game_line(t) for t in lines]
+        return lines
 
     def unit_info(self, unit: dict[str, Any]) -> tuple[str, list[tuple[str, tuple[int, ...]]]]:
         """What the hover box says about a unit on the board, with its current values."""
@@ -351,7 +369,7 @@ class GameInfo:
         if controller != seat and controller < len(self.armies):
             lines.append(
                 (
-                    f"TAKEN OVER: {army_name(self.armies[controller])} controls it while the"
+                    f"TAKEN OVER: {self.seat_name(controller)} controls it while the"
                     " takeover holds; it fights for them.",
                     tileart.TAKEOVER,
                 )
@@ -362,7 +380,12 @@ class GameInfo:
             )
         if analysis.get("netted"):
             lines.append(("NETTED: it does nothing while the net holds.", tileart.NET))
-        if kind == "hq":
+        if kind == "hq" and self.points_game():  # the number on an HQ counts its seat's points
+            points = hq_words(int(self.view["hq_hp"][seat]), True, long=True)
+            lines.append(
+                (f"{self.seat_name(seat)} has {points} (the first to 20 wins)", widgets.TEXT)
+            )
+        elif kind == "hq":
             lines.append((f"{self.view['hq_hp'][seat]} hit points left", widgets.TEXT))
         printed = list(info.get("initiative") or [])
         current = list(analysis.get("initiative") or [])
@@ -416,8 +439,6 @@ class GameInfo:
                 )
             )
         # the current initiative is shown above already
-        printed_lines = [
-            t for t in rulestext.tile_description(info) if not t.startswith("Initiative ")
-        ]
+        printed_lines = [t for t in self.printed_lines(info) if not t.startswith("Initiative ")]
         lines += [(t, widgets.TEXT) for t in printed_lines]
         return title, lines

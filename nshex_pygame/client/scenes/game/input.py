@@ -16,23 +16,18 @@ from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scenes.game.layout import (
     ACTIONS,
     BOARD_KINDS_WITHOUT_TILE,
-    COMPACT_BELOW,
-    COMPACT_HAND,
-    HAND_SIZE,
     HEX_SLOTS,
     INSTANT_KINDS,
-    LEFT,
     LOG,
     LOG_BAR,
     LOG_ROWS,
     PROCEDURE_SLOTS,
     PROCEDURES,
-    RIGHT,
     SELF_MOVES,
     SLOTS,
     as_hex,
 )
-from nshex_pygame.client.words import army_name, tile_name
+from nshex_pygame.client.words import tile_name
 
 
 class GameInput:
@@ -181,9 +176,7 @@ class GameInput:
             self.say("Wait: it is not a human player's turn.")
             return
         if seat != self.mover:
-            self.say(
-                f"That tile is in {army_name(self.armies[seat])}'s hand; it is not their turn."
-            )
+            self.say(f"That tile is in {self.seat_name(seat)}'s hand; it is not their turn.")
             return
         hand = self.hand(seat)
         if index >= len(hand):
@@ -454,45 +447,6 @@ class GameInput:
         if not self.helpers_allowed():  # the plain game (a setting)
             return [self.undo_button]
         return list(self.tools)
-
-    def seat_rect(self, seat: int) -> pygame.Rect:
-        """The seat's panel (:func:`seat_layout`: two seats left and right, more in columns)."""
-        return self.panels.get(seat) or (LEFT if seat == 0 else RIGHT)
-
-    def compact(self, seat: int) -> bool:
-        """A short panel (three or four seats): a smaller hand, the piles as one line."""
-        return self.seat_rect(seat).height < COMPACT_BELOW
-
-    def hand_size(self, seat: int) -> int:
-        return COMPACT_HAND if self.compact(seat) else HAND_SIZE
-
-    def hand_rects(self, seat: int) -> list[tuple[pygame.Rect, tuple[float, float]]]:
-        panel = self.seat_rect(seat)
-        size = self.hand_size(seat)
-        if self.compact(seat):
-            cy = panel.bottom - round(size * 0.866) - 8
-        else:
-            cy = panel.top + min(322, panel.height - 50)
-        out = []
-        for i in range(3):
-            cx = panel.left + 52 + i * 98
-            rect = pygame.Rect(0, 0, size * 2, size * 2)
-            rect.center = (cx, cy)
-            out.append((rect, (cx, cy)))
-        return out
-
-    def stack_rects(self, seat: int) -> tuple[pygame.Rect, pygame.Rect]:
-        """Where the seat's deck and discard pile are shown (their hover boxes)."""
-        rect = self.seat_rect(seat)
-        if self.compact(seat):
-            return (
-                pygame.Rect(rect.left + 12, rect.top + 66, 88, 20),
-                pygame.Rect(rect.left + 104, rect.top + 66, 104, 20),
-            )
-        return (
-            pygame.Rect(rect.left + 12, rect.top + 92, 130, 150),
-            pygame.Rect(rect.left + 158, rect.top + 92, 130, 150),
-        )
 
     def hand_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         for seat in range(len(self.armies)):

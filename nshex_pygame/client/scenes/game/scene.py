@@ -386,7 +386,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         did (who died, who was wounded) is read off the board after it."""
         if desc.get("kind") == "draw":
             return
-        who = army_name(self.armies[seat]) if seat >= 0 else "Chance"
+        who = self.seat_name(seat) if seat >= 0 else "Chance"
         colour = tileart.lighter(tileart.army_colour(self.armies[seat]), 0.55)
         text = f"{who} {action_words(desc, before, seat)}"
         hexes = list(action_hexes(desc))

@@ -1,0 +1,358 @@
+"""Every seat's panel, shared by the game scene and the replay: its place (two seats left and
+right, three or four in columns, a team's framed), its army band, seat number and player, the
+HQ bar (hit points, or points in the points game), deck, discards and hand, and an eliminated
+seat's veil.
+
+:class:`SeatPanels` is mixed into a scene that has ``armies``, ``view``, ``game`` (its
+``is_terminal``), ``mover``, ``stage``, ``panels`` and ``team_frames`` (:func:`seat_layout`),
+``eliminated``, ``seats`` (or None), ``seat_labels``, ``selected``, ``ai_show``, and the methods
+``hand``, ``energy_in_play``, ``human_to_move``, ``unusable`` and ``rings``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from nshex_pygame.client import armystyle, tileart, widgets
+from nshex_pygame.client.words import army_name, hq_words, plural, team_names
+
+HAND_SIZE = 46
+COMPACT_HAND = 36  # a hand's tiles in a short panel (three or four seats)
+COMPACT_BELOW = 300  # a seat's panel shorter than this is drawn compact
+LEFT = pygame.Rect(10, 10, 300, 390)
+RIGHT = pygame.Rect(970, 10, 300, 390)
+PICK_EDGE = (120, 230, 255)
+AI_EDGE = (255, 120, 220)
+SEAT_RINGS = armystyle.SEAT_COLOURS  # each seat's own colour
+TEAM_COLOURS = {"Team A": (255, 196, 60), "Team B": (110, 190, 255)}
+TEAM_OTHER = (200, 200, 210)  # "Alone" and "Team" (one against a team)
+
+
+@dataclass(frozen=True)
+class TeamFrame:
+    """A team's column: its frame, its label (``Team A``), its seats and its result."""
+
+    rect: pygame.Rect
+    label: str
+    seats: tuple[int, ...]
+    colour: tuple[int, int, int]
+
+
+def seat_layout(view: dict[str, Any]) -> tuple[dict[int, pygame.Rect], list[TeamFrame]]:
+    """Each seat's panel and the team frames, from the engine's view (its seat count and
+    sides). Two seats: the left and right panels as ever. Three or four: a column on each side
+    of the board with one or two panels each; in a team mode each side has its own column,
+    framed and labelled with the team's name, else seats 1 and 3 go left, 2 and 4 right."""
+    seats = int(view.get("seats") or len(view.get("armies") or []) or 2)
+    if seats <= 2:
+        return {0: LEFT, 1: RIGHT}, []
+    sides = [tuple(int(s) for s in side) for side in view.get("sides") or []]
+    names = team_names(sides) if len(sides) == seats else {}
+    if names:
+        left = list(sides[0])
+        columns = [left, [s for s in range(seats) if s not in left]]
+    else:
+        columns = [list(range(0, seats, 2)), list(range(1, seats, 2))]
+    rects: dict[int, pygame.Rect] = {}
+    frames: list[TeamFrame] = []
+    for x, column in zip((LEFT.left, RIGHT.left), columns, strict=True):
+        top = LEFT.top + (28 if names else 0)
+        height = LEFT.bottom - top
+        each = (height - 6 * (len(column) - 1)) // max(1, len(column))
+        for i, seat in enumerate(column):
+            rects[seat] = pygame.Rect(x, top + i * (each + 6), LEFT.width, each)
+        if names and column:
+            label = names[column[0]]
+            colour = TEAM_COLOURS.get(label, TEAM_OTHER)
+            frame = pygame.Rect(x - 5, LEFT.top - 5, LEFT.width + 10, LEFT.height + 10)
+            frames.append(TeamFrame(frame, label, tuple(column), colour))
+    return rects, frames
+
+
+class SeatPanels:
+    """The seats' panels and team frames (mixed into the game and the replay scenes)."""
+
+    def seat_rect(self, seat: int) -> pygame.Rect:
+        """The seat's panel (:func:`seat_layout`: two seats left and right, more in columns)."""
+        return self.panels.get(seat) or (LEFT if seat == 0 else RIGHT)
+
+    def compact(self, seat: int) -> bool:
+        """A short panel (three or four seats): a smaller hand, the piles as one line."""
+        return self.seat_rect(seat).height < COMPACT_BELOW
+
+    def hand_size(self, seat: int) -> int:
+        return COMPACT_HAND if self.compact(seat) else HAND_SIZE
+
+    def hand_rects(self, seat: int) -> list[tuple[pygame.Rect, tuple[float, float]]]:
+        panel = self.seat_rect(seat)
+        size = self.hand_size(seat)
+        if self.compact(seat):
+            cy = panel.bottom - round(size * 0.866) - 8
+        else:
+            cy = panel.top + min(322, panel.height - 50)
+        out = []
+        for i in range(3):
+            cx = panel.left + 52 + i * 98
+            rect = pygame.Rect(0, 0, size * 2, size * 2)
+            rect.center = (cx, cy)
+            out.append((rect, (cx, cy)))
+        return out
+
+    def stack_rects(self, seat: int) -> tuple[pygame.Rect, pygame.Rect]:
+        """Where the seat's deck and discard pile are shown (their hover boxes)."""
+        rect = self.seat_rect(seat)
+        if self.compact(seat):
+            return (
+                pygame.Rect(rect.left + 12, rect.top + 66, 88, 20),
+                pygame.Rect(rect.left + 104, rect.top + 66, 104, 20),
+            )
+        return (
+            pygame.Rect(rect.left + 12, rect.top + 92, 130, 150),
+            pygame.Rect(rect.left + 158, rect.top + 92, 130, 150),
+        )
+
+    def points_game(self) -> bool:
+        """The points game: the engine's ``hq_hp`` are the seats' points, not hit points."""
+        return self.view.get("mode") == "points"
+
+    def player_label(self, seat: int) -> str:
+        """Who plays the seat (``Human``, ``Computer: greedy``, a puzzle's part); empty when
+        nobody is known (a replay of a save without its seats)."""
+        if seat in self.seat_labels:
+            return self.seat_labels[seat]
+        if self.seats is None or seat >= len(self.seats):
+            return ""
+        who = self.seats[seat].player
+        return "Human" if who == "human" else f"Computer: {who}"
+
+    def draw_team_frame(self, surface: pygame.Surface, frame: TeamFrame) -> None:
+        """A team's column: a frame in the team's colour around its seats' panels, its name
+        and what the mode counts for it (the engine's ``results``: the side's HQ total)."""
+        pygame.draw.rect(surface, tileart.darker(frame.colour, 0.75), frame.rect, border_radius=10)
+        pygame.draw.rect(surface, frame.colour, frame.rect, 2, border_radius=10)
+        results = self.view.get("results") or []
+        seat = frame.seats[0]
+        total = results[seat] if seat < len(results) else None
+        who = " & ".join(f"P{s + 1}" for s in frame.seats)
+        label = f"{frame.label.upper()}  ({who})"
+        widgets.draw_text(
+            surface, label, (frame.rect.left + 12, frame.rect.top + 8), 16, frame.colour, True
+        )
+        if total is not None:
+            if self.view.get("mode") == "points":
+                words = hq_words(total, True)
+            else:
+                words = f"HQs {total}" if len(frame.seats) > 1 else f"HQ {total}"
+            widgets.draw_text(
+                surface,
+                words,
+                (frame.rect.right - 12, frame.rect.top + 8),
+                16,
+                frame.colour,
+                True,
+                "topright",
+            )
+
+    def draw_seat(
+        self,
+        surface: pygame.Surface,
+        seat: int,
+        hq_hp: list[int],
+        panels: dict[str, Any] | None = None,
+    ) -> None:
+        panels = panels or {}
+        rect = self.seat_rect(seat)
+        compact = self.compact(seat)
+        army = self.armies[seat]
+        answering = self.stage == "battle_choice" or bool(self.view.get("rotations"))
+        to_move = self.mover if answering else self.view.get("to_move")
+        to_move = panels.get("to_move", to_move)
+        active = seat == to_move and not self.game.is_terminal()
+        out = seat in self.eliminated
+        ring = SEAT_RINGS[seat % len(SEAT_RINGS)]
+        many = len(self.armies) > 2
+        widgets.panel(surface, rect, edge=ring if active else widgets.PANEL_EDGE)
+        if active and many:  # the seat to move: a thick edge in its own colour
+            pygame.draw.rect(surface, ring, rect, 4, border_radius=8)
+        colour = tileart.army_colour(army)
+        band_h = 34 if compact else 44
+        pygame.draw.rect(
+            surface, colour, (rect.left + 1, rect.top + 1, rect.width - 2, band_h), border_radius=8
+        )
+        if many:  # the seat's number in its own colour
+            tag = pygame.Rect(rect.left + 6, rect.top + 6, 30, band_h - 12)
+            pygame.draw.rect(surface, ring, tag, border_radius=5)
+            pygame.draw.rect(surface, tileart.INK, tag, 1, border_radius=5)
+            widgets.draw_text(surface, f"P{seat + 1}", tag.center, 14, tileart.INK, True, "center")
+        emblem_x = rect.left + (56 if many else 26)
+        armystyle.draw_emblem(
+            surface, army, (emblem_x, rect.top + band_h // 2 + 1), 14 if compact else 18
+        )
+        name_size = 18 if compact else 22
+        name_x = emblem_x + (20 if compact else 24)
+        name_rect = widgets.draw_text(
+            surface,
+            army_name(army),
+            (name_x, rect.top + (7 if compact else 10)),
+            name_size,
+            widgets.TEXT,
+            True,
+        )
+        rings = self.rings()
+        if rings:  # the same army on two seats: the ring colour tells the tiles apart
+            mark = (name_rect.right + 14, name_rect.centery)
+            tileart.hex_fill(surface, mark, 9, tileart.INK)
+            tileart.hex_outline(surface, mark, 9, rings[seat], 3)
+        label = self.player_label(seat)
+        right_of_name = name_rect.right + (30 if rings else 8)
+        room = rect.right - 12 - right_of_name
+        widgets.draw_text(
+            surface,
+            label,
+            (rect.right - 12, rect.top + (9 if compact else 15)),
+            tileart.fit_text(label, 14 if compact else 15, room, bold=False),
+            widgets.TEXT,
+            False,
+            "topright",
+        )
+        hp = hq_hp[seat] if seat < len(hq_hp) else 0
+        points = self.points_game()
+        row = rect.top + (42 if compact else 58)
+        widgets.draw_text(
+            surface, "Pts" if points else "HQ", (rect.left + 12, row), 16, widgets.DIM, True
+        )
+        bar_w = 160 if points else 190  # (room for the number's "pts")
+        bar = pygame.Rect(rect.left + 50, row, bar_w, 20 if not compact else 18)
+        top_hp = 20
+        pygame.draw.rect(surface, (40, 44, 56) if points else (60, 20, 24), bar, border_radius=4)
+        fill = bar.copy()
+        fill.width = round(bar.width * max(0, min(top_hp, hp)) / top_hp)
+        low = (210, 60, 60) if hp <= 6 else (90, 190, 110)
+        bar_colour = (110, 190, 255) if points else low  # points grow; hit points run low
+        pygame.draw.rect(surface, bar_colour, fill, border_radius=4)
+        widgets.draw_text(
+            surface,
+            hq_words(hp, points),  # "3 pts": what the number is, in the points game
+            (rect.right - 14, row - (1 if compact else 3)),
+            (16 if compact else 18) if points else (20 if compact else 22),
+            widgets.TEXT,
+            True,
+            "topright",
+        )
+        decks = self.view.get("deck_sizes") or []
+        deck = decks[seat] if seat < len(decks) else 0
+        all_discards = panels.get("discards") or self.view.get("discards") or []
+        discards = all_discards[seat] if seat < len(all_discards) else []
+        deck_rect, pile_rect = self.stack_rects(seat)
+        if compact:
+            widgets.draw_text(surface, f"Deck {deck}", deck_rect.topleft, 15, widgets.DIM, True)
+            widgets.draw_text(
+                surface, f"Discards {len(discards)}", pile_rect.topleft, 15, widgets.DIM, True
+            )
+            if active and not out:
+                widgets.draw_text(
+                    surface,
+                    "TO MOVE",
+                    (rect.right - 12, deck_rect.top),
+                    15,
+                    ring,
+                    True,
+                    "topright",
+                )
+        else:
+            self._draw_stack(surface, deck_rect, "Deck", str(deck), None, deck)
+            top = discards[-1] if discards else None
+            self._draw_stack(surface, pile_rect, "Discards", str(len(discards)), top, len(discards))
+            hand_y = self.hand_rects(seat)[0][1][1] - 76
+            widgets.draw_text(
+                surface,
+                "Hand" + ("  (to move)" if active and not self.energy_in_play() else ""),
+                (rect.left + 12, hand_y),
+                15,
+                widgets.ACCENT if active else widgets.DIM,
+                True,
+            )
+        if self.energy_in_play():
+            self._draw_energy(surface, seat, rect)
+        if seat in (self.view.get("terror") or []):
+            widgets.draw_text(
+                surface,
+                "TERROR: no board tiles this turn",
+                (rect.centerx, rect.bottom - 19),
+                14,
+                widgets.BAD,
+                True,
+                "midtop",
+            )
+        hand = self.hand(seat)
+        size = self.hand_size(seat)
+        for i, (_r, center) in enumerate(self.hand_rects(seat)):
+            if i >= len(hand):
+                tileart.hex_outline(surface, center, size, (60, 64, 74), 2)
+                continue
+            image = tileart.render_tile(hand[i], size)
+            if self.unusable(seat, i):  # no legal use now (the engine's list): greyed out
+                tileart.blit_tile(surface, image, center, 110)
+                tileart.hex_fill(surface, center, size - 2, (20, 22, 28, 120))
+            else:
+                tileart.blit_tile(surface, image, center)
+            if active and self.selected == i and self.human_to_move():
+                tileart.hex_outline(surface, center, size + 3, PICK_EDGE, 4)
+            elif self.ai_show and seat == self.mover and self.ai_show[1].get("tile") == hand[i]:
+                tileart.hex_outline(surface, center, size + 3, AI_EDGE, 4)
+        if out:
+            self._draw_eliminated(surface, rect)
+
+    def _draw_eliminated(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """An eliminated seat (deathmatch): its panel dimmed, ELIMINATED across it."""
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        veil.fill((14, 15, 20, 190))
+        surface.blit(veil, rect)
+        band = pygame.Rect(rect.left + 10, 0, rect.width - 20, 40)
+        band.centery = rect.top + min(rect.height // 2, 110)
+        pygame.draw.rect(surface, (70, 18, 22), band, border_radius=6)
+        pygame.draw.rect(surface, widgets.BAD, band, 2, border_radius=6)
+        widgets.draw_text(surface, "ELIMINATED", band.center, 24, widgets.BAD, True, "center")
+
+    def _draw_energy(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """The seat's energy track on the Duel board: five cells, the filled ones lit."""
+        energy = list(self.view.get("energy") or [])
+        have = int(energy[seat]) if seat < len(energy) else 0
+        x, y = rect.right - 158, rect.top + 246
+        widgets.draw_text(surface, "Energy", (x, y + 1), 14, tileart.TERMINAL, True)
+        for i in range(5):
+            cell = pygame.Rect(x + 58 + i * 14, y + 3, 11, 13)
+            if i < have:
+                pygame.draw.rect(surface, tileart.TERMINAL, cell, border_radius=3)
+            pygame.draw.rect(surface, (90, 110, 120), cell, 1, border_radius=3)
+        right = (rect.right - 12, y)
+        widgets.draw_text(surface, f"{have}", right, 15, widgets.TEXT, True, "topright")
+
+    def _draw_stack(self, surface, rect, label, count, top_tile, n) -> None:
+        widgets.draw_text(surface, label, (rect.centerx, rect.top), 15, widgets.DIM, True, "midtop")
+        center = (rect.centerx, rect.top + 78)
+        if n == 0:
+            tileart.hex_outline(surface, center, 48, (60, 64, 74), 2)
+        else:
+            for k in range(min(3, n) - 1, -1, -1):
+                offset = (center[0] + k * 3, center[1] - k * 3)
+                if top_tile is not None and k == 0:
+                    tileart.blit_tile(surface, tileart.render_tile(top_tile, 48), offset)
+                else:
+                    tileart.hex_fill(surface, offset, 48, (70, 74, 86))
+                    tileart.hex_outline(surface, offset, 48, (120, 126, 140), 2)
+        if top_tile is None:
+            widgets.draw_text(surface, count, center, 26, widgets.TEXT, True, "center")
+        else:
+            widgets.draw_text(
+                surface,
+                plural(n, "tile"),
+                (rect.centerx, rect.top + 132),
+                14,
+                widgets.DIM,
+                False,
+                "midtop",
+            )
