@@ -73,7 +73,23 @@ pub fn prior(g: &Game, action: Action) -> f32 {
         Action::PushBack { .. } => 0.8,
         Action::Move { .. } | Action::Mobility { .. } | Action::Transport { .. } => 0.2,
         Action::Grant { .. } => 0.2,
-        Action::Castling { .. } | Action::Rotation { .. } => 0.3,
+        Action::Castling { .. } | Action::Rotation { .. } | Action::Rotate { .. } => 0.3,
+        Action::SmallBomb { a, b, c } => {
+            // Enemy units hit count for it, own ones against it.
+            let mut v = 0.0;
+            for x in [a, b, c] {
+                if let Some(u) = g.pos().cells[x as usize] {
+                    if !u.def().is_hq() {
+                        v += if g.pos().enemies(s, u.ctrl) {
+                            1.0
+                        } else {
+                            -1.0
+                        };
+                    }
+                }
+            }
+            v
+        }
         Action::Terror => 1.0,
         Action::TurnTaken { .. } | Action::KeepTaken { .. } => 0.0,
         Action::Exchange { tile } => 1.0 - tile_value(set.tile(tile)) / 3.0,

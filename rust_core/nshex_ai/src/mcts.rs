@@ -186,8 +186,8 @@ impl ActionIndex {
             c * c,              // procedure: laser
             c,                  // procedure: elimination
             1,                  // procedure: detonation
-            0,
-            0,
+            c * 6,              // the Doomsday HQ's rotation
+            c * c * c,          // Small Bomb
         ];
         let mut offsets = [0; Self::KINDS + 1];
         for (k, size) in sizes.iter().enumerate() {
@@ -246,6 +246,10 @@ impl ActionIndex {
                 Procedure::Elimination { target } => self.offset(26) + target as usize,
                 Procedure::Detonation => self.offset(27),
             },
+            Action::Rotate { cell, facing } => self.offset(28) + turn(cell, facing),
+            Action::SmallBomb { a, b, c: z } => {
+                self.offset(29) + (a as usize * c + b as usize) * c + z as usize
+            }
             // The search plays every seat with automatic battle choices; a question at the
             // root is answered before any search (`bots::answer_by_battle`).
             Action::Clown { .. } | Action::Convert { .. } | Action::MedicTakes { .. } => {

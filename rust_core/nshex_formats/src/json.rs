@@ -160,6 +160,13 @@ pub enum EventView {
         points: u8,
         total: u8,
     },
+    /// A redirector sent `copies` copies out of an exit (`"infinite"` for a loop, D-19).
+    Redirected {
+        at: HexView,
+        dir: u8,
+        exit: i64,
+        copies: Value,
+    },
     Removed {
         at: HexView,
         tile: &'static str,
@@ -287,6 +294,16 @@ pub fn event_view(before: &Position, ev: &Event) -> EventView {
             cancelled: wounds,
         },
         Event::HqDamage { seat, amount, hp } => EventView::HqDamage { seat, amount, hp },
+        Event::Redirected { cell, dir, copies } => EventView::Redirected {
+            at: at(cell),
+            dir,
+            exit: edge_of(cell, dir),
+            copies: if copies == u32::MAX {
+                Value::from("infinite")
+            } else {
+                Value::from(copies)
+            },
+        },
         Event::Scored {
             seat,
             points,

@@ -60,6 +60,8 @@ pub fn action_to_line(game: &Game, action: Action) -> String {
         Action::Castling { a, b } => format!("play castling {} {}", h(a), h(b)),
         Action::Rotation { cell, facing } => format!("play rotation {} {facing}", h(cell)),
         Action::Terror => "play terror".into(),
+        Action::Rotate { cell, facing } => format!("rotate {} {facing}", h(cell)),
+        Action::SmallBomb { a, b, c } => format!("play small_bomb {} {} {}", h(a), h(b), h(c)),
         Action::TurnTaken { cell, facing } => format!("turn {} {facing}", h(cell)),
         Action::KeepTaken { cell } => format!("keep {}", h(cell)),
         Action::Exchange { tile } => format!("exchange {}", t(tile)),
@@ -172,6 +174,16 @@ fn line_to_action_as_written(game: &Game, line: &str) -> Result<Action, String> 
             facing: facing(f)?,
         },
         ["play", "terror"] => Action::Terror,
+        ["rotate", c, f] => Action::Rotate {
+            cell: cell(c)?,
+            facing: facing(f)?,
+        },
+        ["play", "small_bomb", a, b, c] => Action::SmallBomb {
+            a: cell(a)?,
+            b: cell(b)?,
+            c: cell(c)?,
+        }
+        .canonical(),
         ["turn", c, f] => Action::TurnTaken {
             cell: cell(c)?,
             facing: facing(f)?,

@@ -102,6 +102,7 @@ pub fn game_to_json(g: &Game) -> Value {
             json!({"seat": f.seat, "tile": tiles().tile(f.tile).id, "at": [h.q, h.r]})
         }).collect::<Vec<_>>(),
         "used_grant": cells_to_hexes(pos, g.used_grant()),
+        "used_rotate": g.used_rotate(),
         "terror": (0..seats as u8).filter(|&s| g.terror() >> s & 1 == 1).collect::<Vec<_>>(),
         "energy": &g.energy()[..seats],
         "exchange_open": g.state().exchange_open,
@@ -399,6 +400,13 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
     let used_mobility = r.get("used_mobility")?.cells(&pos)?;
     let used_transport = r.get("used_transport")?.cells(&pos)?;
     let battles = r.get("battles")?.int(0, 1_000_000)? as u32;
+    let used_rotate = match r.get("used_rotate") {
+        Ok(x) => match x.v {
+            Value::Bool(b) => *b,
+            _ => return x.err("true or false"),
+        },
+        Err(_) => false,
+    };
     let used_grant = match r.get("used_grant") {
         Ok(x) => x.cells(&pos)?,
         Err(_) => 0,
@@ -479,6 +487,7 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         known_top,
         eliminated,
         eliminated_in,
+        used_rotate,
     })
     .map_err(|e| {
         if e.field.is_empty() {

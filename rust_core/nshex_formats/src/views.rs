@@ -215,6 +215,12 @@ pub fn action_view(g: &Game, a: Action) -> Value {
             json!({"kind": "rotation", "at": h(cell), "facing": facing})
         }
         Action::Terror => json!({"kind": "terror"}),
+        Action::Rotate { cell, facing } => {
+            json!({"kind": "rotate", "at": h(cell), "facing": facing})
+        }
+        Action::SmallBomb { a, b, c } => {
+            json!({"kind": "small_bomb", "hexes": [h(a), h(b), h(c)]})
+        }
         Action::TurnTaken { cell, facing } => {
             json!({"kind": "turn_taken", "at": h(cell), "facing": facing})
         }

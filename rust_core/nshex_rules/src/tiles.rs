@@ -55,6 +55,8 @@ pub enum InstantKind {
     Castling,
     /// One own tile turns to any facing.
     Rotation,
+    /// One wound to every non-HQ unit on three mutually adjacent hexes (D-23).
+    SmallBomb,
 }
 
 impl InstantKind {
@@ -70,6 +72,7 @@ impl InstantKind {
             InstantKind::Terror => "terror",
             InstantKind::Castling => "castling",
             InstantKind::Rotation => "rotation",
+            InstantKind::SmallBomb => "small_bomb",
         }
     }
 }
@@ -139,6 +142,15 @@ pub struct TileDef {
     pub bio_droid: bool,
     /// The Mine: a foundation that destroys a unit entering its hex (D-15).
     pub mine: bool,
+    /// The Doomsday Machine's HQ: turns one unit of its seat anywhere once a turn (D-20).
+    pub rotator: bool,
+    /// A redirector's entry and exit edges (printed; D-18).
+    pub redirect_in: u8,
+    pub redirect_out: u8,
+    /// The Trap's marked (trigger) edges (printed; D-21).
+    pub trigger: u8,
+    /// Link edges that reach the second hex as well (long-distance modules).
+    pub long_link: u8,
     pub instant: Option<InstantKind>,
     pub abilities: Vec<String>,
     pub text: String,
@@ -157,6 +169,14 @@ pub struct Oriented {
     pub gauss: u8,
     /// Takeover directions (D-13).
     pub take: u8,
+    /// A redirector's entries: the directions a shot may come from (it travels the opposite
+    /// way), and its exits: the directions copies leave in (D-18).
+    pub redirect_in: u8,
+    pub redirect_out: u8,
+    /// The Trap's marked edge: the direction an enemy hit must come from (D-21).
+    pub trigger: u8,
+    /// Link directions that reach two hexes (long-distance modules).
+    pub long_link: u8,
     /// Directions with a melee or ranged attack.
     pub attacks: u8,
     /// Directions with a melee attack, and with a ranged one (Gauss included).
@@ -189,8 +209,9 @@ pub struct ArmyDef {
     pub hq: TileId,
     /// It has a takeover source (the Vegas HQ, an Agitator): control must be resolved.
     pub takeovers: bool,
-    /// It has a tile whose rules the game flow looks at only for the Duel's armies (a
-    /// takeover source, the Smart HQ's grant, a Transporter, a foundation, a Bio-droid).
+    /// It has a tile whose rules the game flow looks at only for the expansions' armies (a
+    /// takeover source, the Smart HQ's grant, a Transporter, a foundation, a Bio-droid, the
+    /// Doomsday Machine HQ's rotation).
     pub duel_tiles: bool,
 }
 
@@ -248,6 +269,7 @@ const EMBEDDED: &[(&str, &str)] = &[
     ("outpost", include_str!("../data/armies/outpost.json")),
     ("smart", include_str!("../data/armies/smart.json")),
     ("vegas", include_str!("../data/armies/vegas.json")),
+    ("doomsday", include_str!("../data/armies/doomsday.json")),
 ];
 
 /// The base armies (the two-player base game) and the Duel armies, by id.
@@ -397,8 +419,9 @@ pub fn load_armies(files: &[(&str, &str)]) -> Result<TileSet, ArmyDataError> {
         }
         let defs = || tile_ids.iter().map(|t| &set.tiles[t.0 as usize]);
         let takeovers = defs().any(|d| d.takeover != 0);
-        let duel_tiles =
-            defs().any(|d| d.takeover != 0 || d.grant || d.transporter || d.mine || d.bio_droid);
+        let duel_tiles = defs().any(|d| {
+            d.takeover != 0 || d.grant || d.transporter || d.mine || d.bio_droid || d.rotator
+        });
         set.armies.push(ArmyDef {
             id: raw.id,
             name: raw.name,
@@ -456,6 +479,7 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
     let (mut melee, mut ranged) = ([0u8; 6], [0u8; 6]);
     let (mut armor, mut net, mut link, mut gauss) = (0u8, 0u8, 0u8, 0u8);
     let mut takeover = 0u8;
+    let (mut redirect_in, mut redirect_out, mut trigger, mut long_link) = (0u8, 0u8, 0u8, 0u8);
     match (&rt.edges, kind) {
         (None, Kind::Instant) => {}
         (Some(edges), Kind::Instant) if edges.is_empty() => {}
@@ -513,6 +537,15 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
                         link &= !bit;
                         takeover |= bit;
                     }
+                    Some("entry") => redirect_in |= bit,
+                    Some("exit") => redirect_out |= bit,
+                    Some("trigger") => trigger |= bit,
+                    Some("long-range-link") => {
+                        if !e.link {
+                            return bad(&f("special"), "a long-range link is a link edge".into());
+                        }
+                        long_link |= bit;
+                    }
                     Some(other) => {
                         return bad(&f("special"), format!("unknown marker {other:?}"));
                     }
@@ -538,6 +571,7 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
     let (mut agitator, mut grant, mut transporter, mut bio_droid, mut mine) =
         (false, false, false, false, false);
     let mut hq_takeover = false;
+    let (mut rotator, mut redirector, mut trap) = (false, false, false);
     let abilities = rt.abilities.clone().unwrap_or_default();
     for (i, a) in abilities.iter().enumerate() {
         match a.as_str() {
@@ -566,6 +600,9 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
             "transporter-swap" => transporter = true,
             "bio-droid-return" => bio_droid = true,
             "mine" => mine = true,
+            "hq-rotate-own-unit" => rotator = true,
+            "redirector" | "redirector-triple" => redirector = true,
+            "trap" => trap = true,
             "gauss" => {
                 if gauss == 0 {
                     return bad(
@@ -582,7 +619,22 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
             }
         }
     }
-    if kind == Kind::Module && link == 0 && !recon_center {
+    if redirector != (redirect_in != 0 && redirect_out != 0) {
+        return bad(
+            "abilities",
+            "a redirector has entry and exit edges, and only a redirector has them".into(),
+        );
+    }
+    if redirect_in & redirect_out != 0 {
+        return bad("edges", "an edge is an entry or an exit, not both".into());
+    }
+    if trap != (trigger != 0) {
+        return bad(
+            "abilities",
+            "\"trap\" goes with exactly the marked (trigger) edge".into(),
+        );
+    }
+    if kind == Kind::Module && link == 0 && !recon_center && !trap {
         return bad("edges", "a module needs at least one link edge".into());
     }
     if hq_takeover != (takeover != 0) {
@@ -619,6 +671,7 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
             "terror" => InstantKind::Terror,
             "castling" => InstantKind::Castling,
             "rotation" => InstantKind::Rotation,
+            "small_bomb" => InstantKind::SmallBomb,
             other => return bad("id", format!("unknown instant action {other:?}")),
         })
     } else {
@@ -637,6 +690,10 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
         o.link = rotate_mask(link, f);
         o.gauss = rotate_mask(gauss, f);
         o.take = rotate_mask(takeover, f);
+        o.redirect_in = rotate_mask(redirect_in, f);
+        o.redirect_out = rotate_mask(redirect_out, f);
+        o.trigger = rotate_mask(trigger, f);
+        o.long_link = rotate_mask(long_link, f);
         for d in 0..6 {
             o.melee_dirs |= ((o.melee[d] > 0) as u8) << d;
             o.ranged_dirs |= ((o.ranged[d] > 0) as u8) << d;
@@ -675,6 +732,11 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
         transporter,
         bio_droid,
         mine,
+        rotator,
+        redirect_in,
+        redirect_out,
+        trigger,
+        long_link,
         instant,
         abilities,
         text: rt.text.clone(),

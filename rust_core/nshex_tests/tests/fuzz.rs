@@ -146,6 +146,37 @@ proptest! {
         }
     }
 
+    /// D-19: on any board full of redirectors (loops, chains, Triplers, Gauss shots, Traps),
+    /// both seats the Doomsday Machine, a battle ends, with and without a log alike, and the
+    /// HQs stay in range.
+    #[test]
+    fn battles_end_on_boards_full_of_redirectors(cells in proptest::collection::vec((0u8..12, 0u8..2, 0u8..6), 19)) {
+        let set = tiles();
+        let ddm = set.find_army("doomsday").unwrap();
+        const POOL: [&str; 12] = [
+            "doom_net_fighter", "fireblast", "tripler", "tripler", "fireblast", "doom_net_fighter",
+            "gauss_cannon", "delta_shooter", "omega_shooter", "trap", "medic", "officer",
+        ];
+        let mut pos = nshex_rules::Position::new(BoardKind::Standard, &[ddm, ddm]);
+        let geo = pos.geometry();
+        for (i, &(k, seat, facing)) in cells.iter().enumerate() {
+            let h = geo.hexes[i];
+            let id = if i == 0 || i == 18 { "hq" } else { POOL[k as usize] };
+            let seat = if i == 0 { 0 } else if i == 18 { 1 } else { seat };
+            let tile = set.find(&format!("doomsday.{id}")).unwrap();
+            pos.place(h, tile, seat, facing, 0);
+        }
+        let mut a = pos.clone();
+        let mut b = pos.clone();
+        let mut r = nshex_rules::Resolver::new();
+        let sa = r.resolve(&mut a, None, &mut nshex_rules::NoLog).unwrap();
+        let mut log = nshex_rules::BattleLog::default();
+        let sb = r.resolve(&mut b, None, &mut log).unwrap();
+        prop_assert_eq!(&a, &b);
+        prop_assert_eq!(sa, sb);
+        prop_assert!(a.hq_hp[..2].iter().all(|&h| h <= 20));
+    }
+
     #[test]
     fn save_loader_never_panics(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..4)) {
         let text = mutate(&a_save(), &edits);

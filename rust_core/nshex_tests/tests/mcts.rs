@@ -52,6 +52,8 @@ fn kind(a: Action) -> &'static str {
         Action::Exchange { .. } => "exchange",
         Action::Buy { .. } => "buy",
         Action::Procedure(_) => "procedure",
+        Action::Rotate { .. } => "rotate",
+        Action::SmallBomb { .. } => "small_bomb",
     }
 }
 

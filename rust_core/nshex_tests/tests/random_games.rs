@@ -383,7 +383,9 @@ fn random_duel_games_reach_every_duel_decision() {
 /// (the Duel armies too): the mode, the board and the armies cycle with the seed.
 fn new_multi_game(i: u64) -> Game {
     use nshex_rules::Mode;
-    const ARMIES: [&str; 6] = ["borgo", "moloch", "outpost", "hegemony", "smart", "vegas"];
+    const ARMIES: [&str; 7] = [
+        "borgo", "moloch", "outpost", "hegemony", "smart", "vegas", "doomsday",
+    ];
     let set = tiles();
     let (mode, n) = [
         (Mode::Deathmatch, 3),
@@ -504,4 +506,68 @@ fn random_multiplayer_games_reach_every_ending() {
     ] {
         assert!(seen.contains_key(kind), "no {kind} in 240 games: {seen:?}");
     }
+}
+
+/// The Doomsday Machine against every army and itself, on the standard board: every
+/// invariant at every state (redirected shots, Traps, the Small Bomb, the HQ's rotation).
+fn new_doomsday_game(i: u64) -> Game {
+    const OTHERS: [&str; 7] = [
+        "borgo", "moloch", "outpost", "hegemony", "smart", "vegas", "doomsday",
+    ];
+    let set = tiles();
+    let other = set.find_army(OTHERS[(i % 7) as usize]).unwrap();
+    let ddm = set.find_army("doomsday").unwrap();
+    let armies = if (i / 7).is_multiple_of(2) {
+        [ddm, other]
+    } else {
+        [other, ddm]
+    };
+    let mut g = Game::new(&armies, BoardKind::Standard, i);
+    g.set_manual_choices((i / 3 % 4) as u8).unwrap();
+    g
+}
+
+#[test]
+fn random_doomsday_games_keep_every_invariant() {
+    let n = (games() / 4).max(70);
+    let mut steps = 0;
+    for seed in 0..n {
+        steps += play_with(seed, seed < 28 || seed % 10 == 0, new_doomsday_game);
+    }
+    assert!(
+        steps > n as usize * 20,
+        "games are suspiciously short: {steps} steps"
+    );
+}
+
+/// The random Doomsday games reach the army's decisions: the HQ's rotation and the Small Bomb.
+#[test]
+fn random_doomsday_games_reach_rotations_and_small_bombs() {
+    let mut seen = (0, 0);
+    let mut legal = Vec::new();
+    for seed in 0..60u64 {
+        let mut g = new_doomsday_game(seed);
+        g.set_keep_battle_logs(false);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while !g.is_over() {
+            g.legal_actions_into(&mut legal);
+            let rare: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::Rotate { .. } | Action::SmallBomb { .. }))
+                .collect();
+            let pick = if !rare.is_empty() && rng.random_bool(0.5) {
+                rare[rng.random_range(0..rare.len())]
+            } else {
+                legal[rng.random_range(0..legal.len())]
+            };
+            match pick {
+                Action::Rotate { .. } => seen.0 += 1,
+                Action::SmallBomb { .. } => seen.1 += 1,
+                _ => {}
+            }
+            g.apply(pick).unwrap();
+        }
+    }
+    assert!(seen.0 > 20 && seen.1 > 5, "rotations and bombs: {seen:?}");
 }

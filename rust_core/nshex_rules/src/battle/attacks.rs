@@ -90,7 +90,7 @@ impl Battle {
     /// case) on the lean path, inlined where it is called, else on the general one.
     #[inline(always)]
     pub(super) fn attack<L: Log>(&mut self, c: u8, phase: u8, log: &mut L) -> Result<(), Halt> {
-        if !L::ON && self.d.qm_linked >> c & 1 == 0 && self.choices.qm.is_empty() {
+        if !L::ON && (self.d.qm_linked | self.general) >> c & 1 == 0 {
             self.attack_as_printed(c);
             Ok(())
         } else {
@@ -167,6 +167,15 @@ impl Battle {
                         });
                     }
                 }
+            }
+            if has_ranged && self.redirs & self.occ != 0 {
+                // Shots may be redirected (D-18): every part traced as its own attack.
+                for r in ranged {
+                    if r > 0 {
+                        self.shoot_redirected(c, dir, r + rb, false, log);
+                    }
+                }
+                continue;
             }
             if rt != NONE && !(u.is_hq && self.unit(rt).is_hq) {
                 let armor = self.unit(rt).o.armor >> opposite(dir) & 1;
@@ -285,6 +294,11 @@ impl Battle {
                 gauss: true,
                 reach,
             });
+        }
+        if self.redirs & self.occ != 0 {
+            // A Gauss shot stops at a redirector's entry and goes on from its exits (D-18).
+            self.shoot_redirected(c, dir, 1, true, log);
+            return;
         }
         let mut cur = c;
         loop {

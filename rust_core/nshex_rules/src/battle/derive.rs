@@ -48,7 +48,7 @@ impl Battle {
             if EXPLAIN {
                 let src = &self.u[s as usize];
                 let e = &src.def.effect;
-                let linked = self.dir_cells[s as usize][src.o.link as usize & 63] & occ;
+                let linked = self.linked_cells(s);
                 let friends = linked & self.side_cells[self.d.benef[s as usize] as usize];
                 let reached = if e.enemy_initiative != 0 && !src.is_hq {
                     linked
@@ -144,6 +144,27 @@ impl Battle {
         scoped_by
     }
 
+    /// The tiles source `s` links to: those its link edges face (only sources need them, so
+    /// setup does not), and for a long-distance link the tile on the hex beyond as well, over
+    /// whatever stands between (the Doomsday Machine's modules).
+    #[inline]
+    fn linked_cells(&self, s: u8) -> u64 {
+        let src = &self.u[s as usize];
+        let mut linked = self.dir_cells[s as usize][src.o.link as usize & 63] & self.occ;
+        if src.o.long_link != 0 {
+            for d in bits(src.o.long_link as u64) {
+                let j = self.nb(s, d);
+                if j != NONE {
+                    let k = self.nb(j, d);
+                    if k != NONE {
+                        linked |= 1 << k & self.occ;
+                    }
+                }
+            }
+        }
+        linked
+    }
+
     /// Adds the effects of source `s`, which works (it is not netted), to the units it
     /// links to; records what it gave for `take`.
     #[inline]
@@ -151,8 +172,7 @@ impl Battle {
         let si = s as usize;
         let src = &self.u[si];
         let e = &src.def.effect;
-        // The cells its link edges face (only sources need them, so setup does not).
-        let linked = self.dir_cells[si][src.o.link as usize & 63] & self.occ;
+        let linked = self.linked_cells(s);
         let friends = linked & self.side_cells[self.d.benef[si] as usize];
         let d = &mut self.d;
         let gives = e.initiative != 0 || e.melee != 0 || e.ranged != 0;

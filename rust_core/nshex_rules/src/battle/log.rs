@@ -91,6 +91,13 @@ pub enum Event {
         amount: u8,
         hp: u8,
     },
+    /// A redirector on `cell` sent `copies` copies of a shot out in direction `dir`
+    /// (`u32::MAX`: infinitely many, D-19).
+    Redirected {
+        cell: u8,
+        dir: u8,
+        copies: u32,
+    },
     /// Points game: `seat` scored `points` (wounds to another seat's HQ), now `total`.
     Scored {
         seat: u8,

@@ -11,6 +11,10 @@ impl Battle {
         if r.absorbed || self.d.medic_prot[m as usize] >> r.target & 1 == 0 {
             return false;
         }
+        // The copies beyond the single ones, or an infinite group: no Medic takes them (D-19).
+        if r.dir & redirect::DIR_BULK != 0 {
+            return false;
+        }
         // A medic about to die saves no one; an exploding Clown cannot be saved (D-6).
         if t.dying >> m & 1 == 1 || self.exploded >> r.target & 1 == 1 {
             return false;

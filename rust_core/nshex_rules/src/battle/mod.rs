@@ -21,8 +21,10 @@ mod medics;
 mod nets;
 mod phases;
 mod quartermaster;
+mod redirect;
 mod setup;
 mod slots;
+mod trap;
 
 use choices::Halt;
 pub use choices::{Answer, BattleChoices, MedicChoice, MedicTake, QmChoice, Question, Step};
@@ -225,6 +227,9 @@ impl Resolver {
                 side_cells: [0; MAX_SEATS],
                 rel: Relations::NO_TEAMS,
                 rel_points: false,
+                redirs: 0,
+                general: 0,
+                traps: 0,
                 own_wounds: [0; MAX_SEATS],
                 recons: 0,
                 sources: 0,
@@ -391,6 +396,12 @@ struct Battle {
     rel: Relations,
     /// The points game: HQ counters are points, HQs are never destroyed (D-29).
     rel_points: bool,
+    /// Redirectors (D-18) and Traps (D-21) on the board at the start of the battle.
+    redirs: u64,
+    /// Every cell when each attack must take the general path (Quartermaster choices given,
+    /// or redirectors on the board), else none.
+    general: u64,
+    traps: u64,
     /// Points game: wounds each seat's own sources dealt to its own HQ (FAQ-374).
     own_wounds: [u8; MAX_SEATS],
     /// Takeover sources (the Vegas HQ, Agitators): control is resolved at every phase

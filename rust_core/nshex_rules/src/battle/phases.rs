@@ -7,6 +7,11 @@ impl Battle {
     // ----- the battle ------------------------------------------------------------------
 
     pub(super) fn run<L: Log>(&mut self, log: &mut L) -> Result<(), Halt> {
+        self.general = if self.redirs != 0 || !self.choices.qm.is_empty() {
+            u64::MAX
+        } else {
+            0
+        };
         self.derive();
         // The battle starts at the highest initiative on the board.
         let any = self.d.fires_at.iter().rposition(|&m| m != 0);
@@ -67,6 +72,9 @@ impl Battle {
                 } else {
                     self.attack(c, phase, log)?;
                 }
+            }
+            if self.traps & self.occ != 0 {
+                self.traps_explode(log);
             }
             if !self.records.is_empty() {
                 if self.d.medics != 0 {

@@ -59,8 +59,13 @@ impl Battle {
         // Takeover sources are among the special tiles (rare: their removal asks for a full
         // derivation), so finding them costs nothing on a board without any.
         self.takers = 0;
+        self.redirs = 0;
+        self.traps = 0;
         for c in bits(self.special) {
-            self.takers |= ((self.u[c as usize].o.take != 0) as u64) << c;
+            let o = self.u[c as usize].o;
+            self.takers |= ((o.take != 0) as u64) << c;
+            self.redirs |= ((o.redirect_in != 0) as u64) << c;
+            self.traps |= ((o.trigger != 0) as u64) << c;
         }
         if self.takers != 0 {
             // Owners matter only to control resolution.
@@ -126,8 +131,11 @@ pub(super) fn templates() -> &'static [[(BUnit, u8); 8]] {
                         | (def.scoper as u8) << F_SCOPER
                         | ((o.net != 0) as u8) << F_NETTER
                         | (def.recon_center as u8) << F_RECON
-                        | ((def.effect.quartermaster || def.effect.transport || def.takeover != 0)
-                            as u8)
+                        | ((def.effect.quartermaster
+                            || def.effect.transport
+                            || def.takeover != 0
+                            || def.redirect_in != 0
+                            || def.trigger != 0) as u8)
                             << F_SPECIAL;
                     (unit, flags)
                 })

@@ -105,6 +105,17 @@ pub enum Action {
     },
     /// Duel procedures (D-17), paid in energy.
     Procedure(Procedure),
+    /// The Doomsday Machine HQ turns the unit on `cell` to `facing`, once a turn (D-20).
+    Rotate {
+        cell: u8,
+        facing: u8,
+    },
+    /// Play a Small Bomb on three mutually adjacent hexes, `a < b < c` (D-23).
+    SmallBomb {
+        a: u8,
+        b: u8,
+        c: u8,
+    },
     /// A battle choice: the Clown on `cell` explodes, or attacks.
     Clown {
         cell: u8,
@@ -141,6 +152,15 @@ impl Action {
             }
             Action::Procedure(Procedure::Laser { a, b }) if a > b => {
                 Action::Procedure(Procedure::Laser { a: b, b: a })
+            }
+            Action::SmallBomb { a, b, c } => {
+                let mut v = [a, b, c];
+                v.sort_unstable();
+                Action::SmallBomb {
+                    a: v[0],
+                    b: v[1],
+                    c: v[2],
+                }
             }
             other => other,
         }

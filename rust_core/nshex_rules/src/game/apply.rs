@@ -202,6 +202,14 @@ impl Game {
                 self.end_turn();
             }
             Action::Procedure(p) => self.apply_procedure(p),
+            Action::Rotate { cell, facing } => {
+                self.used_rotate = true;
+                self.pos.cells[cell as usize]
+                    .as_mut()
+                    .expect("a unit")
+                    .facing = facing;
+            }
+            Action::SmallBomb { a, b, c } => self.small_bomb([a, b, c]),
             Action::Battle => {
                 self.use_instant(InstantKind::Battle);
                 self.battles_then(AfterBattle::EndTurn, Vec::new());

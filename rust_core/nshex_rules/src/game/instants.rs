@@ -88,6 +88,7 @@ impl Game {
             InstantKind::Terror => out.push(Action::Terror),
             InstantKind::Castling => self.push_castlings(an, out),
             InstantKind::Rotation => self.push_rotation_tiles(an, out),
+            InstantKind::SmallBomb => self.push_small_bombs(out),
         }
     }
 
@@ -120,6 +121,7 @@ impl Game {
             Action::Terror => InstantKind::Terror,
             Action::Castling { .. } => InstantKind::Castling,
             Action::Rotation { .. } => InstantKind::Rotation,
+            Action::SmallBomb { .. } => InstantKind::SmallBomb,
             _ => return None,
         };
         self.hands[self.to_move as usize]

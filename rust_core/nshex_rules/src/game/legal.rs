@@ -138,6 +138,7 @@ impl Game {
                 self.push_unit_moves(&an, out);
                 if self.duel_tiles {
                     self.push_grants(&an, out);
+                    self.push_hq_rotations(out);
                 }
                 if self.energy_in_play() {
                     self.push_energy_actions(&an, out);

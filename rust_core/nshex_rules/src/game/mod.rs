@@ -25,6 +25,7 @@ use std::fmt;
 mod action;
 mod apply;
 mod battles;
+mod doomsday;
 mod duel;
 mod ending;
 mod instants;
@@ -90,6 +91,8 @@ impl Action {
                 Procedure::Elimination { target } => (31, 0, target, 0, 0),
                 Procedure::Detonation => (32, 0, 0, 0, 0),
             },
+            Action::Rotate { cell, facing } => (33, 0, cell, facing, 0),
+            Action::SmallBomb { a, b, c } => (34, 0, a, b, c),
         };
         k << 40 | (t as u64) << 24 | (a as u64) << 16 | (b as u64) << 8 | c as u64
     }
@@ -171,6 +174,8 @@ impl Action {
             30 => Action::Procedure(Procedure::Laser { a, b }),
             31 => Action::Procedure(Procedure::Elimination { target: a }),
             32 => Action::Procedure(Procedure::Detonation),
+            33 => Action::Rotate { cell: a, facing: b },
+            34 => Action::SmallBomb { a, b, c },
             _ => return None,
         });
         a_.filter(|act| act.encode() == x)
@@ -308,6 +313,8 @@ pub struct Game {
     duel_tiles: bool,
     /// The Duel board with two seats: energy and procedures are in play (D-16).
     energy_on: bool,
+    /// The Doomsday Machine HQ has turned a unit this turn (D-20).
+    used_rotate: bool,
     /// Seats out of the game (deathmatch, D-26), as a mask.
     eliminated: u8,
     /// Per seat, the number of the battle that eliminated it (ranking: later is better).
@@ -340,6 +347,7 @@ impl PartialEq for Game {
             && self.rotations == o.rotations
             && self.known_top == o.known_top
             && self.eliminated == o.eliminated
+            && self.used_rotate == o.used_rotate
             && self.eliminated_in == o.eliminated_in
     }
 }
@@ -449,6 +457,7 @@ impl Game {
             energy_on: board == BoardKind::Duel && n == 2,
             eliminated: 0,
             eliminated_in: [0; MAX_SEATS],
+            used_rotate: false,
         };
         // Vegas places its HQ after every other seat (FAQ-375).
         let first = g.hq_order().next().expect("a seat");
@@ -560,6 +569,11 @@ impl Game {
     /// Per seat, how many tiles on top of the deck are known (returned Bio-droids).
     pub fn known_top(&self) -> [u8; MAX_SEATS] {
         self.known_top
+    }
+
+    /// Whether the Doomsday Machine HQ has turned a unit this turn (D-20).
+    pub fn used_rotate(&self) -> bool {
+        self.used_rotate
     }
 
     /// Cells of the units that made their Transport move this turn.
@@ -741,6 +755,7 @@ impl Game {
         self.duel_tiles = other.duel_tiles;
         self.energy_on = other.energy_on;
         self.eliminated = other.eliminated;
+        self.used_rotate = other.used_rotate;
         self.eliminated_in = other.eliminated_in;
     }
 }

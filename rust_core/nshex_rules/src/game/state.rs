@@ -48,6 +48,8 @@ pub struct GameState {
     /// Seats out of the game (D-26), and the battle that eliminated each.
     pub eliminated: u8,
     pub eliminated_in: [u32; MAX_SEATS],
+    /// The Doomsday Machine HQ has turned a unit this turn (D-20).
+    pub used_rotate: bool,
 }
 
 /// Why a state or a set-up is not one the rules can reach: the field at fault (empty when it
@@ -150,6 +152,7 @@ impl Game {
             known_top: self.known_top,
             eliminated: self.eliminated,
             eliminated_in: self.eliminated_in,
+            used_rotate: self.used_rotate,
         }
     }
 
@@ -277,6 +280,7 @@ impl Game {
             energy_on,
             eliminated: s.eliminated,
             eliminated_in: s.eliminated_in,
+            used_rotate: s.used_rotate,
         };
         check_eliminated(&game.pos, game.eliminated, &game.hands, &game.decks)
             .map_err(|m| StateError::new("eliminated", m))?;

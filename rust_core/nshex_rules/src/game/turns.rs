@@ -8,6 +8,7 @@ impl Game {
         self.used_mobility = 0;
         self.used_transport = 0;
         self.used_grant = 0;
+        self.used_rotate = false;
         self.exchange_open = false;
         // Terror lasts until the end of the seat's next turn (D-32).
         self.terror &= !(1 << self.to_move);

@@ -153,6 +153,17 @@ impl Game {
                 }
             }
             (Stage::Main, Action::Terror) => "no Terror tile in hand".into(),
+            (Stage::Main, Action::Rotate { cell, facing }) => self.why_not_rotate(cell, facing),
+            (Stage::Main, Action::SmallBomb { a, b, c }) => {
+                if !hand
+                    .iter()
+                    .any(|&t| instant_of(t) == Some(InstantKind::SmallBomb))
+                {
+                    "no Small Bomb tile in hand".into()
+                } else {
+                    self.why_not_small_bomb(a, b, c)
+                }
+            }
             (Stage::Main, Action::Castling { a, b }) => {
                 if !hand
                     .iter()

@@ -1,0 +1,145 @@
+//! The Doomsday Machine outside battles: its HQ's rotation (D-20) and the Small Bomb (D-23).
+
+use super::*;
+
+impl Game {
+    /// The cell of the seat's working Doomsday HQ (on the board, not netted), if any.
+    fn working_rotator(&self, netted: u64) -> Option<u8> {
+        let geo = self.pos.geometry();
+        (0..geo.len() as u8).find(|&c| {
+            self.pos.cells[c as usize].is_some_and(|u| u.def().rotator && u.ctrl == self.to_move)
+                && netted >> c & 1 == 0
+        })
+    }
+
+    /// The HQ's rotation (D-20): once a turn, any unit the seat controls but the HQ, modules
+    /// and the Trap included, anywhere on the board, to a new facing; neither the HQ nor the
+    /// unit netted; not once the board is full (FAQ-31); never an ally's unit (FAQ-385).
+    pub(super) fn push_hq_rotations(&self, out: &mut Vec<Action>) {
+        if self.used_rotate || self.pos.is_full() {
+            return;
+        }
+        let set = tiles();
+        let seat = self.to_move;
+        let geo = self.pos.geometry();
+        let has = self.pos.cells[..geo.len()]
+            .iter()
+            .flatten()
+            .any(|u| u.ctrl == seat && set.tile(u.tile).rotator);
+        if !has {
+            return;
+        }
+        let netted = self.analyze().netted;
+        if self.working_rotator(netted).is_none() {
+            return;
+        }
+        for c in 0..geo.len() as u8 {
+            let Some(u) = self.pos.cells[c as usize] else {
+                continue;
+            };
+            if u.ctrl != seat || u.def().is_hq() || netted >> c & 1 == 1 {
+                continue;
+            }
+            for f in 0..6 {
+                if f != u.facing {
+                    out.push(Action::Rotate { cell: c, facing: f });
+                }
+            }
+        }
+    }
+
+    /// Why the HQ's rotation of the unit on `cell` is refused.
+    pub(super) fn why_not_rotate(&self, cell: u8, facing: u8) -> String {
+        let geo = self.pos.geometry();
+        if self.used_rotate {
+            return "the HQ has already turned a unit this turn".into();
+        }
+        if self.pos.is_full() {
+            return "no ability may be used once the board is full (FAQ-31)".into();
+        }
+        let netted = self.analyze().netted;
+        let own_hq = self.pos.cells[..geo.len()]
+            .iter()
+            .flatten()
+            .any(|u| u.ctrl == self.to_move && u.def().rotator);
+        if !own_hq {
+            return "you have no Doomsday Machine HQ on the board".into();
+        }
+        if self.working_rotator(netted).is_none() {
+            return "your HQ is netted: it turns nothing".into();
+        }
+        if cell as usize >= geo.len() {
+            return "that hex is off the board".into();
+        }
+        let Some(u) = self.pos.cells[cell as usize] else {
+            return "no unit on that hex".into();
+        };
+        if u.ctrl != self.to_move {
+            return "the HQ turns only your own units (not an ally's, FAQ-385)".into();
+        }
+        if u.def().is_hq() {
+            return "the HQ turns other units, not itself (D-20)".into();
+        }
+        if netted >> cell & 1 == 1 {
+            return "a netted unit cannot be turned".into();
+        }
+        if facing > 5 {
+            return "a facing is 0..5".into();
+        }
+        if facing == u.facing {
+            return "nothing changes: the unit already faces that way".into();
+        }
+        "not allowed now".into()
+    }
+
+    /// Every Small Bomb target: three mutually adjacent hexes (`a < b < c`) holding at least
+    /// one non-HQ unit or a foundation (D-23).
+    pub(super) fn push_small_bombs(&self, out: &mut Vec<Action>) {
+        let geo = self.pos.geometry();
+        let worth = |c: u8| {
+            self.pos.cells[c as usize].is_some_and(|u| !u.def().is_hq())
+                || self.pos.foundations.is_at(c)
+        };
+        for x in 0..geo.len() as u8 {
+            for d in 0..6 {
+                let y = geo.neighbors[x as usize][d];
+                let z = geo.neighbors[x as usize][(d + 1) % 6];
+                if y == NO_CELL || z == NO_CELL || y < x || z < x {
+                    continue;
+                }
+                if worth(x) || worth(y) || worth(z) {
+                    let (b, c) = if y < z { (y, z) } else { (z, y) };
+                    out.push(Action::SmallBomb { a: x, b, c });
+                }
+            }
+        }
+    }
+
+    /// The Small Bomb (D-23): foundations on the three hexes are destroyed (FAQ-547), every
+    /// non-HQ unit there takes one wound (armor does not help; a Medic may die instead, as
+    /// for the Air Strike, P-7); an HQ there takes nothing (FAQ-99).
+    pub(super) fn small_bomb(&mut self, cells: [u8; 3]) {
+        self.use_instant(InstantKind::SmallBomb);
+        for c in cells {
+            self.remove_foundation(c);
+        }
+        let targets: Vec<u8> = cells
+            .into_iter()
+            .filter(|&c| self.pos.cells[c as usize].is_some_and(|u| !u.def().is_hq()))
+            .collect();
+        self.instant_damage(&targets, 1);
+    }
+
+    /// Why a Small Bomb on these hexes is refused.
+    pub(super) fn why_not_small_bomb(&self, a: u8, b: u8, c: u8) -> String {
+        let geo = self.pos.geometry();
+        if [a, b, c].iter().any(|&x| x as usize >= geo.len()) {
+            return "a hex is off the board".into();
+        }
+        let adjacent = |x: u8, y: u8| geo.neighbors[x as usize].contains(&y);
+        if !(adjacent(a, b) && adjacent(b, c) && adjacent(a, c)) {
+            return "the Small Bomb takes three hexes that all touch each other".into();
+        }
+        "nothing to hit there: no unit but an HQ, and no foundation (D-23)".into()
+    }
+}
