@@ -760,7 +760,7 @@ mod tests {
     #[test]
     fn base_armies_load_with_35_tiles_and_one_hq() {
         let set = tiles();
-        assert_eq!(set.armies.len(), 6);
+        assert_eq!(set.armies.len(), 7);
         for a in &set.armies {
             let total: u32 = a.tiles.iter().map(|&t| set.tile(t).count as u32).sum();
             assert_eq!(total, 35, "{}", a.id);
@@ -768,6 +768,45 @@ mod tests {
             assert_eq!(hqs, 1, "{}", a.id);
             assert_eq!(set.tile(a.hq).id, format!("{}.hq", a.id));
         }
+    }
+
+    #[test]
+    fn doomsday_layouts_are_as_printed() {
+        let set = tiles();
+        let t = |id: &str| set.tile(set.find(id).unwrap());
+        // Fireblast and Doom Net Fighter: entries 1 to 5, exit 0; the Tripler: entries 2, 3, 4,
+        // exits 5, 0, 1 (D-18).
+        assert_eq!(
+            (
+                t("doomsday.fireblast").redirect_in,
+                t("doomsday.fireblast").redirect_out
+            ),
+            (0b111110, 1)
+        );
+        assert_eq!(t("doomsday.doom_net_fighter").net, 1);
+        assert_eq!(
+            (
+                t("doomsday.tripler").redirect_in,
+                t("doomsday.tripler").redirect_out
+            ),
+            (0b011100, 0b100011)
+        );
+        // The Trap's marked edge is edge 0 and it has no link (D-21); long links on edge 0.
+        assert_eq!(
+            (t("doomsday.trap").trigger, t("doomsday.trap").link),
+            (1, 0)
+        );
+        for m in ["officer", "medic", "main_war_processor"] {
+            assert_eq!(t(&format!("doomsday.{m}")).long_link, 1, "{m}");
+        }
+        assert_eq!(
+            t("doomsday.scout").long_link,
+            0,
+            "the Scout's links are ordinary"
+        );
+        assert!(t("doomsday.hq").rotator && !t("doomsday.hq").is_source);
+        // Turned to facing 2, the Tripler's exits point SE, S... (edges 5, 0, 1 -> directions 1, 2, 3).
+        assert_eq!(t("doomsday.tripler").oriented[2].redirect_out, 0b001110);
     }
 
     #[test]
