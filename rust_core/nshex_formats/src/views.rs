@@ -148,6 +148,26 @@ pub const ABILITY_TEXTS: &[AbilityText] = &[
         badge: "mine",
         text: "Mine (foundation): placed on an empty hex, it is not a unit. A unit placed, moved or pushed onto it is destroyed with it (an HQ only destroys the Mine). Shots pass over it; only a Sniper, Grenade or Air Strike destroys it.",
     },
+    AbilityText {
+        keyword: "hq-rotate-own-unit",
+        badge: "rotate",
+        text: "Doomsday Machine HQ: once in each of your turns, turn one of your units anywhere on the board (modules and the Trap too, not the HQ) to any facing. Not while the HQ or that unit is netted. No bonus to its neighbours.",
+    },
+    AbilityText {
+        keyword: "redirector",
+        badge: "redirect",
+        text: "Redirector: a ranged or Gauss shot of your side reaching one of its entry edges leaves again from its exit edge, in the same phase, with the shooter's strength. Not while it is netted. Enemy attacks hit it like any unit.",
+    },
+    AbilityText {
+        keyword: "redirector-triple",
+        badge: "x3",
+        text: "Tripler: a ranged or Gauss shot of your side reaching one of its three entry edges leaves again from all three exit edges: three attacks. Shots sent round a loop of redirectors come back forever: infinitely many attacks.",
+    },
+    AbilityText {
+        keyword: "trap",
+        badge: "trap",
+        text: "Trap: when an enemy hit strikes its marked edge (melee from that side, a shot arriving through it, shrapnel from a tile exploding there) it explodes: one wound to every unit on the six hexes around it, friend and foe, HQs included. Elsewhere it is just wounded. Not while it is netted.",
+    },
 ];
 
 /// The words for an ability keyword, if it has any.
