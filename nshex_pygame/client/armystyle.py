@@ -7,6 +7,7 @@ drawn with ``pygame.draw`` alone (no image files).
 - Outpost, the resistance: a crossed rifle and arrow over a star, in forest green and khaki.
 - Smart, the machine mind: a chip with its pins, in violet and cyan.
 - Vegas, the casino city: a diamond over a die's pips, in teal and gold.
+- The Doomsday Machine: a hazard trefoil round a core, in gunmetal and warning orange.
 
 Emblems are drawn once per size and kept (:func:`emblem`); :func:`draw_emblem` blits one.
 """
@@ -50,6 +51,9 @@ SCHEMES: dict[str, Scheme] = {
     ),
     "vegas": Scheme(
         (16, 118, 128), (250, 210, 90), (120, 240, 230), (40, 190, 190), (150, 200, 190)
+    ),
+    "doomsday": Scheme(
+        (70, 74, 88), (255, 150, 50), (255, 130, 40), (235, 90, 30), (190, 192, 200)
     ),
 }
 
@@ -170,6 +174,19 @@ def _vegas(surface: pygame.Surface, c: tuple[float, float], r: float, sch: Schem
         pygame.draw.circle(surface, INK, (c[0] + dx * r, c[1] + dy * r), r * 0.09)
 
 
+def _doomsday(surface: pygame.Surface, c: tuple[float, float], r: float, sch: Scheme) -> None:
+    for k in range(3):  # three blades of a hazard trefoil round a core
+        mid = -math.pi / 2 + k * 2 * math.pi / 3
+        blade = [(c[0] + math.cos(mid) * r * 0.2, c[1] + math.sin(mid) * r * 0.2)]
+        for i in range(7):
+            a = mid - 0.55 + i * 1.1 / 6
+            blade.append((c[0] + math.cos(a) * r * 0.72, c[1] + math.sin(a) * r * 0.72))
+        pygame.draw.polygon(surface, sch.light, blade)
+        pygame.draw.polygon(surface, INK, blade, 2)
+    pygame.draw.circle(surface, INK, c, r * 0.2)
+    pygame.draw.circle(surface, sch.light, c, r * 0.12)
+
+
 FIGURES = {
     "borgo": _borgo,
     "moloch": _moloch,
@@ -177,6 +194,7 @@ FIGURES = {
     "outpost": _outpost,
     "smart": _smart,
     "vegas": _vegas,
+    "doomsday": _doomsday,
 }
 
 

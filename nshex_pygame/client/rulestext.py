@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from nshex_pygame.client import tileart
+
 INSTANTS: dict[str, str] = {
     "battle": (
         "Battle: start a battle now. It ends your turn; tiles left in hand are kept. "
@@ -55,6 +57,21 @@ SYMBOLS: list[tuple[str, str]] = [
         "foundation",
         "Foundation: a flat plate, not a unit (the Mine). A unit that enters its hex is "
         "destroyed with it.",
+    ),
+    (
+        "long_link",
+        "Long link: a doubled green tab (Doomsday modules). It reaches the friendly units 1 "
+        "and 2 hexes away on that side, the second over anything in between.",
+    ),
+    (
+        "redirect",
+        "Entries and exits: small orange arrows pointing in, big ones pointing out. Your shot "
+        "that reaches an entry leaves again from the exits (the Tripler: three copies).",
+    ),
+    (
+        "trigger",
+        "Marked edge: yellow and black stripes (the Trap). An enemy hit on that edge makes it "
+        "explode: 1 wound to all six neighbours.",
     ),
 ]
 
@@ -152,6 +169,24 @@ TUTORIAL: list[tuple[str, list[str]]] = [
         ],
     ),
     (
+        "The Doomsday Machine",
+        [
+            "Redirectors (Doom Net Fighter, Fireblast, Tripler) turn your own shots: a ranged "
+            "or Gauss shot of your side that reaches an entry (a small orange arrow pointing "
+            "in) leaves again from the exit (the big orange arrow), in the same phase, with the "
+            "shooter's strength. The Tripler sends it out of all three exits: three attacks. "
+            "Shots sent round a loop of redirectors come back forever: infinitely many copies.",
+            "The Trap is a module with no link. An enemy hit on its marked edge (the yellow and "
+            "black stripes) makes it explode: 1 wound to every unit on the six hexes around it. "
+            "The Officer, Medic and Main War Processor have a long link (a doubled green tab): "
+            "it reaches the friendly units 1 and 2 hexes away on that side.",
+            "Once in each of your turns the Doomsday HQ may turn one of your units anywhere on "
+            "the board: click the unit (or the HQ: turn a unit button), turn it with the wheel "
+            "or Q/E, click it again to confirm. The Small Bomb hits three hexes that touch each "
+            "other: click them one by one (the legal hexes are lit), then click one again.",
+        ],
+    ),
+    (
         "The end of the game",
         [
             "When a player draws the last tile of a deck, no more Battle tiles may be played. "
@@ -187,6 +222,11 @@ ARMIES: dict[str, str] = {
         "Vegas: the casino city. The HQ and Agitators take enemy units over, Mines, Castling "
         "and Rotation; the Vegas HQ is placed last."
     ),
+    "doomsday": (
+        "Doomsday Machine: shooters and a Gauss Cannon whose shots redirectors turn and split "
+        "(loops make endless copies), a Trap, long links, the Small Bomb; the HQ turns one own "
+        "unit a turn."
+    ),
 }
 
 KIND_NAMES = {
@@ -213,6 +253,7 @@ def tile_description(info: dict) -> list[str]:
         elif kind == "warrior":
             lines.append("No initiative: it never attacks.")
     attacks = []
+    marks = tileart.edge_marks(info)
     for e, edge in enumerate(info.get("edges") or []):
         names = ("front", "front right", "back right", "back", "back left", "front left")
         parts = []
@@ -226,8 +267,17 @@ def tile_description(info: dict) -> list[str]:
             parts.append("net")
         if edge.get("armor"):
             parts.append("armor")
-        if edge.get("link") and kind != "hq":
+        mark = marks.get(e)
+        if mark == "long_link":
+            parts.append("long link (1 and 2 hexes)")
+        elif edge.get("link") and kind != "hq":
             parts.append("link")
+        if mark == "entry":
+            parts.append("entry")
+        elif mark == "exit":
+            parts.append("exit")
+        elif mark == "trigger":
+            parts.append("marked edge")
         if parts:
             attacks.append(f"{names[e]}: {', '.join(parts)}")
     if attacks and kind != "hq":

@@ -6,6 +6,9 @@ A tile is a hexagon in its army's colour. Each edge carries its symbols where th
 - melee: white triangles pointing out, one per strength point;
 - ranged: yellow arrows, one per strength point; Gauss: a blue beam with an arrow head;
 - armor: a steel bar along the edge; net: a red mesh; link: a green tab;
+- a long-distance link (reaching the units 1 and 2 hexes away): a doubled green tab;
+- a redirector's entries: small orange arrows pointing in; its exits: orange arrows pointing
+  out; a Trap's marked edge: yellow and black hazard stripes;
 - initiative: white discs in the middle; toughness: white pips above them; mobility: a boot;
 - wounds: red drops with a count; a netted tile is covered by a red mesh.
 
@@ -14,8 +17,10 @@ Rendered tiles are cached (a board redraw blits surfaces).
 
 from __future__ import annotations
 
+import json
 import math
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -31,6 +36,7 @@ ARMY_COLOURS: dict[str, tuple[int, int, int]] = {
     "outpost": (42, 110, 56),
     "smart": (96, 60, 150),
     "vegas": (16, 118, 128),
+    "doomsday": (70, 74, 88),
 }
 # The colour-blind-safe palette (after Okabe and Ito): no army, and no net against a link, told
 # apart by red against green alone.
@@ -49,6 +55,7 @@ PALETTES: dict[str, dict[str, Any]] = {
             "outpost": (0, 118, 86),
             "smart": (86, 86, 96),
             "vegas": (150, 140, 20),
+            "doomsday": (44, 44, 48),
         },
         "NET": (240, 130, 20),
         "LINK": (90, 185, 240),
@@ -63,6 +70,7 @@ ARMY_NAMES = {
     "outpost": "Outpost",
     "smart": "Smart",
     "vegas": "Vegas",
+    "doomsday": "Doomsday Machine",
 }
 
 WHITE = (245, 245, 240)
@@ -75,6 +83,12 @@ LINK = (110, 230, 130)
 WOUND = (220, 20, 30)
 TAKEOVER = (255, 150, 230)  # a takeover edge (Vegas HQ, Agitator) and a unit taken over
 TERMINAL = (80, 220, 230)  # the Duel board's terminals and the Links standing on them
+REDIRECT = (255, 140, 40)  # a redirector's entry and exit arrows
+HAZARD = (255, 214, 40)  # a Trap's marked edge (with black stripes)
+# The army data the engine is built from (in a source checkout): read only for the edge
+# markers the engine's tile view does not carry yet (see :func:`edge_marks`).
+ARMY_DATA = Path(__file__).resolve().parents[2] / "rust_core" / "nshex_rules" / "data" / "armies"
+MARKS = ("entry", "exit", "trigger", "long_link")
 
 
 def badges(info: dict[str, Any]) -> list[str]:
@@ -265,6 +279,101 @@ def _link(surface, edge: _Edge) -> None:
     )
 
 
+@cache
+def _army_markers(army: str) -> dict[str, dict[int, str]]:
+    """``{tile id: {edge: marker}}`` from the army data file (``"special"`` of each edge:
+    ``entry``, ``exit``, ``trigger``, ``long-range-link``); empty without the file."""
+    try:
+        data = json.loads((ARMY_DATA / f"{army}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    names = {"long-range-link": "long_link"}
+    out: dict[str, dict[int, str]] = {}
+    for tile in data.get("tiles") or []:
+        for e in tile.get("edges") or []:
+            special = e.get("special")
+            if special:
+                mark = names.get(special, special)
+                out.setdefault(str(tile.get("id")), {})[int(e["edge"])] = mark
+    return out
+
+
+def edge_marks(info: dict[str, Any]) -> dict[int, str]:
+    """The printed edges that carry a marker, ``{edge: "entry" | "exit" | "trigger" |
+    "long_link"}``: a redirector's entries and exits, a Trap's marked edge, a long-distance
+    link. From the engine's tile view when its edges say (a boolean per marker); until it
+    does, from the army data the engine is built from."""
+    edges = info.get("edges") or []
+    if any(any(m in d for m in MARKS) for d in edges):
+        return {e: m for e, d in enumerate(edges) for m in MARKS if d.get(m)}
+    marks = _army_markers(str(info.get("army")))
+    return {e: m for e, m in marks.get(str(info.get("id")), {}).items() if m in MARKS and e < 6}
+
+
+def _double_link(surface, edge: _Edge) -> None:
+    """A long-distance link: the link's tab doubled, the second further in (two hexes)."""
+    _link(surface, edge)
+    _poly(
+        surface,
+        [edge.at(-0.16, 0.2), edge.at(0.16, 0.2), edge.at(0.1, 0.33), edge.at(-0.1, 0.33)],
+        LINK,
+    )
+
+
+def _entry(surface, edge: _Edge, offset: float = 0.0) -> None:
+    """A redirector's entry: a small orange arrow pointing into the tile."""
+    _poly(
+        surface,
+        [edge.at(offset, 0.3), edge.at(offset - 0.12, 0.1), edge.at(offset + 0.12, 0.1)],
+        REDIRECT,
+    )
+
+
+def _exit(surface, edge: _Edge, offset: float = 0.0) -> None:
+    """A redirector's exit: an orange arrow pointing out, a shaft and a wide head."""
+    shaft = [
+        edge.at(offset - 0.05, 0.2),
+        edge.at(offset + 0.05, 0.2),
+        edge.at(offset + 0.05, 0.44),
+        edge.at(offset - 0.05, 0.44),
+    ]
+    _poly(surface, shaft, REDIRECT)
+    _poly(
+        surface,
+        [edge.at(offset, 0.03), edge.at(offset - 0.17, 0.22), edge.at(offset + 0.17, 0.22)],
+        REDIRECT,
+    )
+
+
+def _trigger(surface, edge: _Edge) -> None:
+    """A Trap's marked edge: a band of yellow and black hazard stripes along it."""
+    near, far = 0.02, 0.16
+    _poly(
+        surface,
+        [edge.at(-0.42, near), edge.at(0.42, near), edge.at(0.34, far), edge.at(-0.34, far)],
+        HAZARD,
+    )
+    for k in range(-3, 3):
+        a = k * 0.13 + 0.02
+        stripe = [
+            edge.at(max(-0.4, a), near + 0.005),
+            edge.at(max(-0.4, a + 0.06), near + 0.005),
+            edge.at(max(-0.33, a + 0.01), far - 0.005),
+            edge.at(max(-0.33, a - 0.05), far - 0.005),
+        ]
+        if a + 0.06 <= 0.4:
+            _poly(surface, stripe, INK, INK)
+    pts = [edge.at(0.0, far + 0.03), edge.at(-0.09, far + 0.19), edge.at(0.09, far + 0.19)]
+    _poly(surface, pts, HAZARD)  # and a warning sign under it
+    pygame.draw.line(
+        surface,
+        INK,
+        edge.at(0.0, far + 0.08),
+        edge.at(0.0, far + 0.14),
+        max(1, round(edge.size / 30)),
+    )
+
+
 def takeover_edges(info: dict[str, Any]) -> list[int]:
     """The printed edges that take over the enemy unit they face (the Vegas HQ's, an
     Agitator's), as the engine's tile data marks them."""
@@ -291,15 +400,23 @@ def _takeover(surface, edge: _Edge) -> None:
 def draw_edges(surface, info: dict[str, Any], center, size: float, facing: int) -> None:
     is_hq = info.get("kind") == "hq"
     takeovers = takeover_edges(info)
+    marks = edge_marks(info)
     for e, data in enumerate(info.get("edges") or []):
         edge = _Edge(center, size, (e + facing) % 6)
+        mark = marks.get(e)
         if data.get("armor"):
             _armor(surface, edge)
         if e in takeovers:
             _takeover(surface, edge)
+        elif mark == "long_link":
+            _double_link(surface, edge)
         elif data.get("link") and not is_hq:
             _link(surface, edge)
+        if mark == "trigger":
+            _trigger(surface, edge)
         groups: list[str] = []
+        if mark in ("entry", "exit"):
+            groups.append(mark)
         if data.get("gauss"):
             groups.append("gauss")
         elif data.get("ranged"):
@@ -319,6 +436,10 @@ def draw_edges(surface, info: dict[str, Any], center, size: float, facing: int) 
                 _ranged(surface, edge, offset, int(data["ranged"]), width)
             elif group == "gauss":
                 _gauss(surface, edge, offset)
+            elif group == "entry":
+                _entry(surface, edge, offset)
+            elif group == "exit":
+                _exit(surface, edge, offset)
             else:
                 _net(surface, edge, offset, width)
 

@@ -12,7 +12,7 @@ from nshex_pygame.client import rulestext, tileart, widgets
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.words import army_name
 
-ARMIES = ("borgo", "moloch", "hegemony", "outpost", "smart", "vegas")
+ARMIES = ("borgo", "moloch", "hegemony", "outpost", "smart", "vegas", "doomsday")
 
 # A tile for each symbol of the legend, to show the symbol as the board draws it.
 LEGEND_TILES = {
@@ -28,6 +28,9 @@ LEGEND_TILES = {
     "wounds": "moloch.stormtrooper",
     "takeover": "vegas.agitator",
     "foundation": "vegas.mine",
+    "long_link": "doomsday.officer",
+    "redirect": "doomsday.tripler",
+    "trigger": "doomsday.trap",
 }
 
 
@@ -44,6 +47,14 @@ PAGE_TILES: dict[str, list[tuple[str, int]]] = {
         ("outpost.medic", 0),
     ],
     "The Duel": [("smart.hq", 0), ("vegas.hq", 0), ("smart.transporter", 0), ("vegas.mine", 0)],
+    "The Doomsday Machine": [
+        ("doomsday.tripler", 0),
+        ("doomsday.fireblast", 0),
+        ("doomsday.trap", 0),
+        ("doomsday.officer", 0),
+        ("doomsday.hq", 0),
+        ("doomsday.small_bomb", 0),
+    ],
     "The end of the game": [("outpost.battle", 0), ("borgo.move", 0)],
 }
 
@@ -170,16 +181,22 @@ class RulesScene(Scene):
         widgets.draw_text(surface, "The symbols", (640, 88), 34, widgets.ACCENT, True, "center")
         rows = (len(rulestext.SYMBOLS) + 1) // 2
         step = min(114, 580 // rows)
+        # the tiles as big as a row lets them be (a tile is 1.75 sizes high), the words smaller
+        # once there are many rows
+        size = min(42, int(step / 1.8))
+        words_size = 17 if step >= 90 else 15
         for i, (name, words) in enumerate(rulestext.SYMBOLS):
             col, row = i % 2, i // 2
             x, y = 90 + col * 580, 118 + row * step
             tile = LEGEND_TILES.get(name)
+            mid = (x + 50, y + size + 2)
             if tile:
                 wounds = 1 if name == "wounds" else 0
-                image = tileart.render_tile(tile, 42, 0, wounds=wounds)
-                tileart.blit_tile(surface, image, (x + 50, y + 44))
-                self.shown.append((tile, (x + 50, y + 44), 42))
-            widgets.draw_paragraph(surface, words, pygame.Rect(x + 115, y + 14, 430, step - 8), 17)
+                image = tileart.render_tile(tile, size, 0, wounds=wounds)
+                tileart.blit_tile(surface, image, mid)
+                self.shown.append((tile, mid, size))
+            box = pygame.Rect(x + 100, y + 4, 470, step - 4)
+            widgets.draw_paragraph(surface, words, box, words_size)
 
     def draw_abilities(self, surface: pygame.Surface, index: int = 0) -> None:
         """Every ability keyword with the badge its tiles carry and what it does, both as the
@@ -233,7 +250,7 @@ def ability_pages() -> tuple[tuple[tuple[tuple[dict[str, str], int], ...], ...],
 
 @cache
 def ability_entries() -> tuple[dict[str, str], ...]:
-    """The engine's ability texts (keyword, badge, text), each with a tile of the six armies
+    """The engine's ability texts (keyword, badge, text), each with a tile of the armies
     that has the ability (``"tile"``), when one has it."""
     from nshex_pygame.core import ability_texts, tile_ids
 
@@ -254,7 +271,7 @@ def ability_entries() -> tuple[dict[str, str], ...]:
 
 
 class GalleryScene(Scene):
-    """Every tile of the six armies; hover one to read it."""
+    """Every tile of the seven armies; hover one to read it."""
 
     scene_name = "gallery"
 
@@ -269,7 +286,7 @@ class GalleryScene(Scene):
         self.mouse = (0, 0)
         self.buttons = [
             widgets.Button(
-                army_name(a), (100 + i * 184, 20, 170, 40), lambda i=i: self.pick(i), size=17
+                army_name(a), (30 + i * 176, 20, 166, 40), lambda i=i: self.pick(i), size=17
             )
             for i, a in enumerate(ARMIES)
         ]

@@ -21,7 +21,7 @@ from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.client.words import army_name, team_names
 from nshex_pygame.core import Game
 
-ARMIES = ("borgo", "moloch", "hegemony", "outpost", "smart", "vegas")
+ARMIES = ("borgo", "moloch", "hegemony", "outpost", "smart", "vegas", "doomsday")
 RANDOM = "random"
 PLAYERS = (
     ("human", "Human"),
