@@ -143,6 +143,13 @@ def play_by_clicks(app: App, scene: Any, action: int) -> None:
         if kind in ("battle", "terror"):
             click(app, hand_pos(scene, seat, index))
             return
+    elif kind == "small_bomb":  # three hexes, one click each, then one of them again
+        index = next(i for i, t in enumerate(hand) if t.partition(".")[2] == kind)
+        click(app, hand_pos(scene, seat, index))
+        for at in desc["hexes"]:
+            click(app, scene.board.pixel(tuple(at)))
+        click(app, scene.board.pixel(tuple(desc["hexes"][0])))
+        return
     elif kind == "procedure":
         button = next(b for b in scene.procedure_buttons if b.procedure == desc["procedure"])
         click(app, button.rect.center)
@@ -160,6 +167,7 @@ def play_by_clicks(app: App, scene: Any, action: int) -> None:
         "castling": ("from", "to"),
         "rotation": ("at",),
         "turn_taken": ("at",),
+        "rotate": ("at",),
     }.get(kind, ("target",))
     if kind == "procedure":
         slots = scene.action_slots(desc)

@@ -74,6 +74,10 @@ def action_hexes(desc: dict[str, Any]) -> tuple[tuple[int, int], ...]:
         key = _key(desc[slot]) if slot in desc else None
         if key is not None and key not in out:
             out.append(key)
+    for at in desc.get("hexes") or []:  # the Small Bomb's three
+        key = _key(at)
+        if key is not None and key not in out:
+            out.append(key)
     return tuple(out)
 
 
@@ -126,6 +130,12 @@ def action_words(desc: dict[str, Any], units: Units | None = None, seat: int | N
         return f"Castling: {name('from')} and {name('to')} change places"
     if kind == "rotation":
         return f"Rotation: turns {name('at')}"
+    if kind == "rotate":
+        return f"HQ rotation: turns {name('at')}"
+    if kind == "small_bomb":
+        hit = [unit_words(units, at, seat) for at in desc.get("hexes") or []]
+        hit = [h for h in hit if h != "an empty hex"]
+        return "Small Bomb on " + (and_list(hit) if hit else "three empty hexes")
     if kind == "terror":
         return "plays Terror: no board tiles for the enemy next turn"
     if kind == "turn_taken":

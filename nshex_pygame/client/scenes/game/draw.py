@@ -14,6 +14,8 @@ from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scenes.game.layout import (
     ACTIONS,
     AI_EDGE,
+    BOMB,
+    BOMB_FILL,
     DANGER_DIES,
     DANGER_HIT,
     HINT_EDGE,
@@ -71,6 +73,9 @@ class GameDrawing(SeatPanels):
         for s in ("from", "to", "target", "at"):
             if s in self.partial:
                 marks.outlines[self.partial[s]] = PICK_EDGE
+        for at in self.partial.get(BOMB, ()):  # the Small Bomb's hexes chosen so far
+            marks.fills[at] = BOMB_FILL
+            marks.outlines[at] = PICK_EDGE
         stage = self.view.get("stage") or {}
         if stage.get("kind") == "push_to" and stage.get("target"):
             marks.outlines[as_hex(stage["target"])] = PICK_EDGE
@@ -104,7 +109,8 @@ class GameDrawing(SeatPanels):
                 return hq, self.hover_hex, 0, 150
             return None
         kind = self.partial.get("kind")
-        turned = kind in ("turn_taken", "rotation") or self.partial.get("procedure") == "rotation"
+        turned = kind in ("turn_taken", "rotation", "rotate")
+        turned = turned or self.partial.get("procedure") == "rotation"
         if turned and "at" in self.partial:  # a unit turned where it stands
             unit = self.units.get(self.partial["at"])
             if unit:
@@ -270,8 +276,8 @@ class GameDrawing(SeatPanels):
                 pygame.draw.line(layer, colour, start, (cx + dx * outer, cy + dy * outer), 3)
             if t > 0.6:  # the shot
                 pygame.draw.circle(layer, (255, 240, 200, fade * 2 // 3), (cx, cy), size * 0.3)
-        elif kind in ("grenade", "air_strike"):
-            reach = size * (0.9 if kind == "grenade" else 2.0)
+        elif kind in ("grenade", "air_strike", "small_bomb"):
+            reach = size * (2.0 if kind == "air_strike" else 0.9)
             r = reach * (0.25 + 0.75 * t)
             pygame.draw.circle(layer, (255, 150, 40, fade * 2 // 3), (cx, cy), r)
             pygame.draw.circle(layer, (255, 230, 120, fade), (cx, cy), r * 0.55)

@@ -13,6 +13,7 @@ import pygame
 from nshex_pygame.client import rulestext, tileart, widgets
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scenes.game.layout import (
+    BOMB,
     INSTANT_KINDS,
     as_hex,
     plain_reason,
@@ -106,11 +107,23 @@ class GameInfo:
         if stage == "battle_choice":
             return f"{name}: the battle waits for your choice"
         tile = self.selected_tile()
+        if tile is None and self.partial.get("kind") == "rotate":
+            if "at" not in self.partial:
+                return f"{name}: HQ rotation: which of your units? (lit hexes)"
+            return f"{name}: HQ rotation: turn it (wheel, Q/E), then click it again or Enter"
         if tile is None:
+            if any(d.get("kind") == "rotate" for _a, d in self.legal):
+                return (
+                    f"{name}: pick a tile from your hand, click a unit for the HQ to turn,"
+                    " or end the turn"
+                )
             return f"{name}: pick a tile from your hand, move a unit, or end the turn"
         cands = self.candidates()
         slot = self.next_slot(cands)
         tname = tile_name(tile)
+        if slot == BOMB:
+            chosen = len(self.partial.get(BOMB, ()))
+            return f"{name}: {tname}: three hexes that touch each other ({chosen} of 3 chosen)"
         if slot == "at":
             return f"{name}: where does {tname} go? (lit hexes)"
         if slot == "from":
@@ -151,6 +164,11 @@ class GameInfo:
             return f"{name}: click the lit hex it goes to."
         if slot == "target":
             return f"{name}: click a lit target."
+        if slot == BOMB:
+            return (
+                f"{name}: click three lit hexes that touch each other, one by one (right click"
+                " takes one back), then click one of them again or press Enter."
+            )
         if self.facings(cands):
             return (
                 f"{name}: turn it with the wheel or Q/E (it starts as printed, top edge up),"

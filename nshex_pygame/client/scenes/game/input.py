@@ -16,6 +16,7 @@ from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scenes.game.layout import (
     ACTIONS,
     BOARD_KINDS_WITHOUT_TILE,
+    BOMB,
     HEX_SLOTS,
     INSTANT_KINDS,
     LOG,
@@ -71,6 +72,10 @@ class GameInput:
                 if slot in HEX_SLOTS and slot in desc
             ):
                 continue
+            if BOMB in self.partial:  # the Small Bomb: every hex chosen is in its triangle
+                triangle = {as_hex(h) for h in desc.get(BOMB) or []}
+                if not set(self.partial[BOMB]) <= triangle:
+                    continue
             out.append((action, desc))
         return out
 
@@ -88,11 +93,17 @@ class GameInput:
     def next_slot(self, cands: list[tuple[int, dict[str, Any]]]) -> str | None:
         for _action, desc in cands:
             for slot in self.action_slots(desc):
-                if slot not in self.partial:
+                if slot == BOMB:
+                    if len(self.partial.get(BOMB, ())) < len(desc.get(BOMB) or ()):
+                        return slot
+                elif slot not in self.partial:
                     return slot
         return None
 
     def slot_hexes(self, cands: list[tuple[int, dict[str, Any]]], slot: str) -> set[Hex]:
+        if slot == BOMB:  # the hexes of the triangles still possible, not yet chosen
+            chosen = set(self.partial.get(BOMB, ()))
+            return {as_hex(h) for _a, d in cands for h in d.get(BOMB) or []} - chosen
         return {as_hex(d[slot]) for _a, d in cands if slot in d}
 
     @staticmethod
@@ -145,7 +156,8 @@ class GameInput:
         if self.facing in faces and self.partial.get("rotated"):
             return self.facing
         unit = self.units.get(at)
-        if unit is not None and self.partial.get("kind") in ("turn_taken", "rotation", "procedure"):
+        turning = ("turn_taken", "rotation", "procedure", "rotate")
+        if unit is not None and self.partial.get("kind") in turning:
             # turning a unit where it stands: the next facing from the one it has
             now = int(unit.get("facing", 0))
             return next((f for f in faces if f > now), faces[0])
@@ -234,8 +246,16 @@ class GameInput:
             self.say("Wait: it is not a human player's turn.")
             return
         cands = self.candidates()
+        if self._pick_unit_to_turn(at, cands):
+            return
         slot = self.next_slot(cands)
-        if slot is not None:
+        if slot == BOMB:
+            if at in self.slot_hexes(cands, slot):
+                self.partial.setdefault("kind", "small_bomb")
+                self.partial[BOMB] = [*self.partial.get(BOMB, ()), at]
+                self.app.sounds.play("click")
+                return
+        elif slot is not None:
             hexes = self.slot_hexes(cands, slot)
             if at in hexes:
                 self.partial.setdefault("kind", cands[0][1].get("kind"))
@@ -253,7 +273,7 @@ class GameInput:
                 return
         else:
             last = self._last_hex()
-            if last is not None and at == last:
+            if (last is not None and at == last) or at in self.partial.get(BOMB, ()):
                 self.confirm()
                 return
         if self.selected is None and not self.partial:
@@ -262,6 +282,41 @@ class GameInput:
                 self.say(self._why_not_move(at))
                 return
         self.say(self.explain(at, cands, slot))
+
+    def _pick_unit_to_turn(self, at: Hex, cands: list[tuple[int, dict[str, Any]]]) -> bool:
+        """A click on an own unit with nothing chosen: the Doomsday HQ's rotation of it (a
+        unit that can also move by itself moves first, as before; the rotation's button
+        still turns it). True when the click chose it."""
+        if self.selected is not None or self.partial not in ({}, {"kind": "rotate"}):
+            return False
+        turns = [(a, d) for a, d in cands if d.get("kind") == "rotate"]
+        if not turns:
+            return False
+        if not self.partial:
+            moves = [(a, d) for a, d in cands if d.get("kind") in SELF_MOVES]
+            if at in self.slot_hexes(moves, "from"):
+                self.partial = {"kind": moves[0][1]["kind"], "from": at}
+                self.app.sounds.play("click")
+                return True
+        if at not in self.slot_hexes(turns, "at"):
+            return False
+        self.partial = {"kind": "rotate", "at": at}
+        self.facing = self.default_facing(at, self.facings(self.candidates()))
+        self.say(
+            "HQ rotation: turn it with the wheel or Q/E, then click it again (or Enter).",
+            info=True,
+        )
+        self.app.sounds.play("click")
+        return True
+
+    def turn_a_unit(self) -> None:
+        """The HQ's rotation button: the units it may turn are lit."""
+        if not any(d.get("kind") == "rotate" for _a, d in self.legal):
+            self.say("The HQ cannot turn a unit now.")
+            return
+        self.clear_choice()
+        self.partial = {"kind": "rotate"}
+        self.app.sounds.play("click")
 
     def _last_hex(self) -> Hex | None:
         for slot in ("to", "target", "at"):
@@ -282,6 +337,9 @@ class GameInput:
 
     def undo(self) -> bool:
         """Take back the last unconfirmed choice; False if there was none."""
+        if self.partial.get(BOMB):
+            self.partial[BOMB] = self.partial[BOMB][:-1]
+            return True
         for slot in ("to", "target", "at", "from"):
             if slot in self.partial:
                 del self.partial[slot]
@@ -480,6 +538,8 @@ class GameInput:
             rows.append(("Start battle", lambda: self.press("battle")))
         if "terror" in kinds:
             rows.append(("Play Terror", lambda: self.press("terror")))
+        if "rotate" in kinds:
+            rows.append(("HQ: turn a unit", self.turn_a_unit))
         for i, (label, action) in enumerate(rows):
             self.buttons.append(widgets.Button(label, (x, y + i * 46, w, 38), action, size=17))
         self._confirm_row(y + len(rows) * 46, 38)

@@ -25,6 +25,7 @@ from nshex_pygame.client.seatpanels import (  # noqa: F401
     seat_layout,
 )
 
+BOMB = "hexes"  # the Small Bomb's slot: a list of up to three hexes, not one
 INSTANT_KINDS = {
     "battle": "battle",
     "move": "move",
@@ -35,6 +36,7 @@ INSTANT_KINDS = {
     "terror": "terror",
     "castling": "castling",
     "rotation": "rotation",
+    "small_bomb": "small_bomb",
 }
 # The hexes of an action, in the order the player clicks them (the facing comes last).
 SLOTS = {
@@ -54,6 +56,8 @@ SLOTS = {
     "turn_taken": ("at",),
     "keep_taken": ("at",),
     "terror": (),
+    "rotate": ("at",),  # the Doomsday HQ turns one own unit
+    "small_bomb": (BOMB,),  # three touching hexes, one click each
 }
 # The Duel board's procedures: their hexes in click order (a Swap turns both units after).
 PROCEDURES = ("rotation", "swap", "push", "laser", "elimination", "detonation")
@@ -66,7 +70,15 @@ PROCEDURE_SLOTS = {
     "detonation": (),
 }
 HEX_SLOTS = ("from", "to", "at", "target")
-BOARD_KINDS_WITHOUT_TILE = ("place_hq", "push_to", "mobility", "transport", "grant", "turn_taken")
+BOARD_KINDS_WITHOUT_TILE = (
+    "place_hq",
+    "push_to",
+    "mobility",
+    "transport",
+    "grant",
+    "turn_taken",
+    "rotate",
+)
 # Moves of a unit by itself: one click on the unit, one on where it goes (Mobility first).
 SELF_MOVES = ("mobility", "transport", "grant")
 LOG = pygame.Rect(10, 410, 300, 380)
@@ -76,6 +88,7 @@ LOG_ROWS = (LOG.height - 44) // 18
 LOG_BAR = pygame.Rect(LOG.right - 14, LOG_TOP, 7, LOG_ROWS * 18)
 LEGAL_FILL = (255, 210, 70, 70)
 LEGAL_EDGE = (255, 210, 70)
+BOMB_FILL = (255, 110, 40, 110)  # a Small Bomb's hex chosen
 HINT_EDGE = (110, 220, 130)  # the hint's hexes
 DANGER_HIT = (255, 150, 40)  # the danger view: a hex a battle now would hit
 DANGER_DIES = (255, 80, 80)  # ... and a unit it would kill
@@ -86,7 +99,8 @@ TOOL_W = 64
 AI_SHOW_SECONDS = 1.1
 POP_SECONDS = 0.3
 STRIKE_SECONDS = 0.9  # an instant shown on its target
-STRIKE_KINDS = ("sniper", "grenade", "air_strike", "push_back")
+STRIKE_KINDS = ("sniper", "grenade", "air_strike", "push_back", "small_bomb")
+
 DRAW_SECONDS = 0.25
 MESSAGE_SECONDS = 6.0
 

@@ -294,6 +294,10 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
             source = as_hex(desc["from"]) if "from" in desc else None
             tween = self.tweens.add(Tween(STRIKE_SECONDS, ease_out))
             self.strikes.append((str(desc["kind"]), as_hex(desc["target"]), source, tween))
+        elif desc.get("kind") in STRIKE_KINDS and desc.get("hexes"):  # the Small Bomb
+            tween = self.tweens.add(Tween(STRIKE_SECONDS, ease_out))
+            for at in desc["hexes"]:
+                self.strikes.append((str(desc["kind"]), as_hex(at), None, tween))
         self.clear_choice()
         self._refresh()
         if self.mover != seat:
@@ -395,10 +399,16 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
             "elimination",
             "detonation",
         )
-        if desc.get("kind") in ("sniper", "grenade", "air_strike") and game.battles == battles:
+        instants = ("sniper", "grenade", "air_strike", "small_bomb")
+        if desc.get("kind") in instants and game.battles == battles:
             after = {as_hex(u["at"]): u for u in game.view()["units"]}
             outcome, touched = outcome_words(before, after, seat)
-            instant = {"sniper": "Sniper", "grenade": "Grenade", "air_strike": "Air Strike"}
+            instant = {
+                "sniper": "Sniper",
+                "grenade": "Grenade",
+                "air_strike": "Air Strike",
+                "small_bomb": "Small Bomb",
+            }
             if outcome:  # "Borgo Grenade kills the Moloch Blocker"
                 text = f"{who} {instant[str(desc['kind'])]} {outcome}"
             else:
