@@ -154,6 +154,13 @@ def describe_event(board: Names, phase: Any, event: dict[str, Any]) -> str:
         )
     if kind == "explode":
         return f"  {board.unit(at)} explodes -> {board.units_at(event.get('targets') or [])}"
+    if kind == "redirected":
+        copies = event.get("copies")
+        if copies == "infinite":
+            many = "infinitely many copies (a loop)"
+        else:
+            many = "1 copy" if copies == 1 else f"{copies} copies"
+        return f"  {board.unit(at)} redirects the shot {_direction(event)}: {many}"
     if kind == "hit":
         wounds = wounds_text(event.get("wounds"))
         return f"    {board.unit(at)} is hit for {wounds}{_from(board, event)}"

@@ -24,6 +24,8 @@ from nshex_pygame.client import rulestext, tileart
 from nshex_pygame.client.scenes.gallery import GalleryScene, RulesScene
 from nshex_pygame.client.scenes.game import GameScene
 from nshex_pygame.client.scenes.setup import SetupScene
+from nshex_pygame.client.storage import SeatSetup
+from nshex_pygame.core import Game
 
 TESTS = Path(__file__).resolve().parent
 
@@ -143,3 +145,255 @@ def test_the_rules_explain_the_new_symbols_and_abilities(app) -> None:
     holders = {e["keyword"]: e.get("tile") for e in ability_entries()}
     for keyword in ("hq-rotate-own-unit", "redirector", "redirector-triple", "trap"):
         assert str(holders[keyword]).startswith("doomsday."), keyword
+
+
+def _script_game(app, name: str, *lines: str) -> tuple[Game, GameScene]:
+    game = Game.from_scenario(scenario(TESTS / "scripts" / name), name)
+    for line in lines:
+        game.apply_line(line)
+    seats = [SeatSetup(a, "human") for a in game.view()["armies"]]
+    scene = GameScene(app, game, seats, seed=1)
+    app.stack.clear_to(scene)
+    app.step(0.0)
+    return game, scene
+
+
+ROTATES = "ddm_hq_rotates_one_own_unit_once_a_turn_d20.toml"
+BOMBS = "ddm_small_bomb_wounds_units_not_the_hq_d23.toml"
+
+
+def test_the_hq_turns_an_own_unit_by_clicks(app) -> None:
+    game, scene = _script_game(app, ROTATES, "discard battle")
+    turns = [a for a in game.legal_actions() if game.describe_action(a)["kind"] == "rotate"]
+    assert turns, "the engine offers the HQ's rotation"
+    assert any(b.label.startswith("HQ: turn a unit") for b in scene.buttons)
+    assert "click a unit for the HQ to turn" in scene.prompt()
+    action = next(a for a in turns if game.describe_action(a)["facing"] == 3)
+    play_by_clicks(app, scene, action)
+    assert game.history()[-1] == "rotate 1,-1 3"
+    assert any("HQ rotation: turns Delta Shooter" in line for line, *_ in scene.log)
+    assert not any(game.describe_action(a)["kind"] == "rotate" for a in game.legal_actions())
+    assert not any(b.label.startswith("HQ: turn a unit") for b in scene.buttons)
+
+
+def test_the_rotation_button_lights_the_units_the_hq_may_turn(app) -> None:
+    game, scene = _script_game(app, ROTATES, "discard battle")
+    played = len(game.history())
+    click_button(app, scene, "HQ: turn a unit")
+    assert scene.partial == {"kind": "rotate"}
+    lit = {at for at, colour in scene.marks().outlines.items() if colour == (255, 210, 70)}
+    assert lit == {(1, -1)}, "only the own unit (not the HQ, not the enemy)"
+    click(app, scene.board.pixel((0, 1)))  # the Borgo mutant: not ours
+    assert "at" not in scene.partial
+    click(app, scene.board.pixel((1, -1)))
+    assert scene.partial.get("at") == (1, -1)
+    assert scene.preview() is not None and scene.preview()[0] == "doomsday.delta_shooter"
+    assert scene.facing != 0, "a turn starts from the next facing, not the one it has"
+    key(app, pygame.K_ESCAPE)  # taken back
+    assert not scene.partial
+    assert len(game.history()) == played, "nothing played"
+
+
+def test_the_small_bomb_is_played_by_clicking_three_touching_hexes(app) -> None:
+    game, scene = _script_game(app, BOMBS, "discard battle")
+    bombs = [a for a in game.legal_actions() if game.describe_action(a)["kind"] == "small_bomb"]
+    triangles = [{tuple(h) for h in game.describe_action(a)["hexes"]} for a in bombs]
+    hand = scene.hand(0)
+    click(app, scene.board.pixel((0, 0)))  # nothing selected: nothing happens
+    click(app, scene.hand_rects(0)[hand.index("doomsday.small_bomb")][1])
+    lit = scene.slot_hexes(scene.candidates(), "hexes")
+    assert lit == set().union(*triangles)
+    click(app, scene.board.pixel((1, -1)))
+    lit = scene.slot_hexes(scene.candidates(), "hexes")
+    assert lit == set().union(*(t for t in triangles if (1, -1) in t)) - {(1, -1)}
+    assert "1 of 3 chosen" in scene.prompt()
+    click(app, scene.board.pixel((1, 0)))
+    click(app, scene.board.pixel((0, 0)))
+    assert len(scene.candidates()) == 1 and scene.chosen() is not None
+    click(app, scene.board.pixel((1, 0)))  # one of the three again: confirmed
+    assert game.history()[-1].startswith("play small_bomb")
+    assert {tuple(u["at"]) for u in game.view()["units"]} == {(-2, 0), (0, 0)}
+    assert any(line.startswith("Doomsday Machine Small Bomb kills") for line, *_ in scene.log)
+
+
+def test_every_small_bomb_triangle_can_be_clicked(app) -> None:
+    for index in range(3):
+        game, scene = _script_game(app, BOMBS, "discard battle")
+        bombs = [a for a in game.legal_actions() if game.describe_action(a)["kind"] == "small_bomb"]
+        action = bombs[index * 4 % len(bombs)]
+        expected = game.action_to_string(action)
+        play_by_clicks(app, scene, action)
+        assert game.history()[-1] == expected
+
+
+def test_a_doomsday_game_by_clicks_makes_exactly_the_engines_actions(app) -> None:
+    """Random legal actions (a kind first, so the HQ's rotation and the Small Bomb come up),
+    each made by clicks, each exactly the engine's action."""
+    from nshex_pygame.core import CHANCE
+
+    kinds: set[str] = set()
+    for seed in range(3):
+        game = Game(["doomsday", "moloch"], seed)
+        seats = [SeatSetup(a, "human") for a in game.view()["armies"]]
+        scene = GameScene(app, game, seats, seed=1)
+        app.stack.clear_to(scene)
+        app.step(0.0)
+        rng = random.Random(seed)
+        for _ in range(200):
+            if game.is_terminal():
+                break
+            if app.stack.top is not scene:
+                key(app, pygame.K_s)  # skip a battle
+                if app.stack.top is not scene:
+                    break
+                continue
+            if game.current_player() == CHANCE:
+                app.step(1.0, draw=False)
+                continue
+            by_kind: dict[str, list[int]] = {}
+            for a in game.legal_actions():
+                by_kind.setdefault(game.describe_action(a)["kind"], []).append(a)
+            action = rng.choice(by_kind[rng.choice(sorted(by_kind))])
+            expected = game.action_to_string(action)
+            play_by_clicks(app, scene, action)
+            assert game.history()[-1] == expected, scene.message
+            kinds.add(expected.split()[0])
+            if expected.startswith("play small_bomb"):
+                kinds.add("small_bomb")
+    assert {"rotate", "small_bomb"} <= kinds, sorted(kinds)
+
+
+def _battle(app, name: str):
+    """The battle of a conformance position opened for playback (the strict app checks the
+    board it ends on against the engine's)."""
+    from nshex_pygame.client.board import BoardView
+    from nshex_pygame.core import Position
+
+    position = Position.from_toml(scenario(TESTS / "conformance" / f"{name}.toml"), name)
+    result = position.resolve_battle()
+    battle = app.open(
+        "battle",
+        BoardView(),
+        position.armies,
+        position.units,
+        result.phases,
+        position.hq_hp,
+        result_units=result.units,
+        result_hq=result.hq_hp,
+    )
+    return battle, result
+
+
+TRIPLER = "ddm_tripler_splits_a_shot_three_ways_armor_per_copy_faq83"
+LOOP = "ddm_three_redirector_loop_is_infinite_d19"
+TRAP = "ddm_trap_set_off_by_an_enemy_shot_d21"
+
+
+def _play_to(app, battle, kind: str, nth: int = 1):
+    """Advance the playback to its ``nth`` step of ``kind`` (None if there is none)."""
+    pb = battle.playback
+    seen = 0
+    while not pb.done:
+        if pb.current.kind == kind:
+            seen += 1
+            if seen == nth:
+                return pb.current
+        battle._log_step(pb.advance())
+    return None
+
+
+def test_a_shot_split_by_the_tripler_is_traced_out_of_each_exit_with_its_copies(
+    app, monkeypatch
+) -> None:
+    from nshex_pygame.client.scenes.battle import effects
+    from nshex_pygame.client.scenes.battle.playback import copies_words, copy_path
+
+    battle, _result = _battle(app, TRIPLER)
+    steps = [s for s in battle.playback.steps if s.kind == "redirected"]
+    assert len(steps) == 3, "one step for each exit"
+    events = battle.playback.phases[steps[0].phase]["events"]
+    ends = set()
+    for step in steps:
+        index = next(i for i, e in enumerate(events) if e is step.event)
+        assert copies_words(events, index) == "x3"
+        path = copy_path(events, index, battle.board.hex_set)
+        assert path[0] == (0, 0)
+        ends.add(path[-1])
+    assert ends == {(0, -1), (2, -2), (-1, 0)}, "each copy flies to the unit it hits"
+    flights: list[tuple] = []
+    real = effects.projectile
+    monkeypatch.setattr(
+        effects,
+        "projectile",
+        lambda s, a, b, t, army: flights.append((a, b)) or real(s, a, b, t, army),
+    )
+    step = _play_to(app, battle, "redirected")
+    battle.elapsed = battle.duration(step) / 2
+    floats: list[str] = []
+    monkeypatch.setattr(battle, "_float", lambda s, at, words, *a: floats.append(words))
+    app.draw()
+    assert flights and flights[0][0] == battle.board.pixel((0, 0)), "from the redirector"
+    assert "x3" in floats
+    assert any("Tripler redirects the shot" in line for line, _c in battle.log)
+    battle.skip()  # to the end: the engine's board (strict app)
+
+
+def test_an_endless_loop_is_labelled_and_its_tracer_stops(app, monkeypatch) -> None:
+    from nshex_pygame.client.scenes.battle.layout import DURATIONS
+    from nshex_pygame.client.scenes.battle.playback import LOOP_TIMES, redirect_loop
+
+    battle, result = _battle(app, LOOP)
+    steps = [s for s in battle.playback.steps if s.kind == "redirected"]
+    assert len(steps) == 3 and all(s.event["copies"] == "infinite" for s in steps)
+    events = battle.playback.phases[steps[0].phase]["events"]
+    index = next(i for i, e in enumerate(events) if e is steps[0].event)
+    assert redirect_loop(events, index) == [(0, 0), (2, 0), (0, 2)]
+    assert 1 <= LOOP_TIMES <= 3 and 0 < DURATIONS["redirected"] < 2
+    step = _play_to(app, battle, "redirected")
+    floats: list[str] = []
+    monkeypatch.setattr(battle, "_float", lambda s, at, words, *a: floats.append(words))
+    for k in range(5):  # the tracer round the loop at several moments, the last at its end
+        battle.elapsed = battle.duration(step) * k / 4
+        app.draw()
+    assert "\u221e loop" in floats
+    assert "-\u221e" not in floats  # (a hit of the loop is labelled when its step plays)
+    hit = _play_to(app, battle, "hit")
+    battle.elapsed = battle.duration(hit) / 2
+    app.draw()
+    assert "-\u221e" in floats, "a hit of the loop: endless wounds"
+    # the battle plays to its end in a bounded time: no step of the loop lasts for ever
+    battle.elapsed = 0.0
+    for _ in range(400):
+        app.step(0.1, draw=False)
+        if battle.finished:
+            break
+    assert battle.finished
+    assert battle.playback.hq == list(result.hq_hp) == [20, 0]
+    assert any("infinitely many copies" in line for line, _c in battle.log)
+
+
+def test_the_traps_explosion_is_played_like_a_clowns(app) -> None:
+    battle, _result = _battle(app, TRAP)
+    step = _play_to(app, battle, "explode")
+    assert step is not None and tuple(step.event["at"]) == (0, 0)
+    battle.elapsed = battle.duration(step) / 2
+    app.draw()
+    assert any("Trap explodes" in line for line, _c in battle.log)
+    assert (0, 0) in battle.acting()
+    battle.skip()
+
+
+def test_the_battle_log_words_a_redirection() -> None:
+    from nshex_pygame.client.words import BattleBoard
+    from nshex_pygame.describe import describe_event
+
+    units = [{"at": [0, 0], "tile": "doomsday.tripler", "seat": 0, "facing": 0, "wounds": 0}]
+    board = BattleBoard(["doomsday", "moloch"], units)
+    line = describe_event(
+        board, 1, {"kind": "redirected", "at": [0, 0], "dir": 1, "exit": 1, "copies": 1}
+    )
+    assert line.strip() == "Doomsday Machine Tripler redirects the shot NE: 1 copy"
+    line = describe_event(
+        board, 1, {"kind": "redirected", "at": [0, 0], "dir": 0, "exit": 0, "copies": "infinite"}
+    )
+    assert "infinitely many copies" in line

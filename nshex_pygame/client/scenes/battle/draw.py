@@ -19,7 +19,15 @@ from nshex_pygame.client.scenes.battle.layout import (
     QUESTION_EDGE,
     SPEEDS,
 )
-from nshex_pygame.client.scenes.battle.playback import Step, as_hex
+from nshex_pygame.client.scenes.battle.playback import (
+    LOOP_TIMES,
+    Step,
+    as_hex,
+    copies_words,
+    copy_path,
+    in_loop,
+    redirect_loop,
+)
 from nshex_pygame.client.words import army_name, hq_words
 
 
@@ -136,7 +144,9 @@ class BattleDrawing:
         if step.kind == "hit":
             at = px(as_hex(event["at"]))
             effects.hit_flash(surface, at, size, t)
-            self._float(surface, at, f"-{event.get('wounds')}", t, (255, 90, 90))
+            events = pb.phases[step.phase].get("events") or []
+            wounds = "\u221e" if in_loop(events, event) else event.get("wounds")
+            self._float(surface, at, f"-{wounds}", t, (255, 90, 90))
         elif step.kind == "hq_damage":
             seat = int(event.get("seat", 0))
             hq = next(
@@ -193,6 +203,8 @@ class BattleDrawing:
             surface.blit(layer, (round(at[0]) - radius - 1, round(at[1]) - radius - 1))
             for target in event.get("targets") or []:
                 self._flash(surface, px(as_hex(target)), t)
+        elif step.kind == "redirected":
+            self._draw_redirect(surface, step, t)
         elif step.kind == "control":
             for change in step.group or []:
                 at = px(as_hex(change["at"]))
@@ -219,6 +231,44 @@ class BattleDrawing:
                 seat = int(unit.get("seat", 0))
                 army = self.armies[seat] if 0 <= seat < len(self.armies) else ""
                 effects.break_apart(surface, image, px(at), t, hash(at), army)
+
+    def _draw_redirect(self, surface: pygame.Surface, step: Step, t: float) -> None:
+        """A shot turned by a redirector: the redirector lit in orange, a tracer leaving it
+        by its exit to where the copy lands, the number of copies (``x3``); a loop (infinite
+        copies) as a tracer going round its redirectors ``LOOP_TIMES`` times, labelled ``∞``."""
+        event = step.event or {}
+        events = self.playback.phases[step.phase].get("events") or []
+        index = next((i for i, e in enumerate(events) if e is event), None)
+        if index is None:
+            return
+        px, size = self.board.pixel, self.board.size
+        at = as_hex(event["at"])
+        army = self.army_at(at)
+        tileart.hex_outline(surface, px(at), size - 3, tileart.REDIRECT, 5)
+        label = copies_words(events, index)
+        if event.get("copies") == "infinite":
+            loop = redirect_loop(events, index)
+            points = [px(h) for h in loop]
+            if len(points) >= 2:
+                closed = [*points, points[0]]
+                pygame.draw.lines(surface, tileart.REDIRECT, False, closed, 3)
+                # the tracer: round the loop LOOP_TIMES times within this step, then it stops
+                k = min(1.0, t) * LOOP_TIMES * len(points)
+                leg = min(int(k) % len(points), len(points) - 1)
+                head = effects.lerp(closed[leg], closed[leg + 1], k - int(k))
+                pygame.draw.circle(surface, armystyle.scheme(army).shot, head, 9)
+                pygame.draw.circle(surface, tileart.INK, head, 9, 2)
+            path = copy_path(events, index, self.board.hex_set)
+            if len(path) > 1:
+                pygame.draw.line(surface, tileart.REDIRECT, px(path[0]), px(path[-1]), 2)
+        else:
+            path = copy_path(events, index, self.board.hex_set)
+            end = px(path[-1]) if len(path) > 1 else px(at)
+            if len(path) == 1:  # off the board at once: a short stub out of the exit
+                angle = hexgeo.edge_angle(int(event.get("dir", 0)))
+                end = (px(at)[0] + math.cos(angle) * size, px(at)[1] + math.sin(angle) * size)
+            effects.projectile(surface, px(at), end, t, army)
+        self._float(surface, px(at), label, t, tileart.REDIRECT)
 
     def army_at(self, at: Hex) -> str:
         """The army of the unit on ``at`` (its colours for the effects)."""

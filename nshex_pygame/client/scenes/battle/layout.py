@@ -18,6 +18,7 @@ DURATIONS = {
     "armor": 0.6,
     "save": 0.8,
     "explode": 1.0,
+    "redirected": 0.7,  # a loop's tracer goes round LOOP_TIMES times in it, then stops
     "hq_damage": 0.5,
     "converted": 0.6,
     "control": 0.9,

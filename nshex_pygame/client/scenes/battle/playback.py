@@ -9,7 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from nshex_pygame.client.hexgeo import Hex
+from nshex_pygame.client.hexgeo import Hex, neighbour
+
+# An endless loop of redirectors (``"copies": "infinite"``) is shown as a tracer going round the
+# loop this many times in its step, never more: the step's time is fixed like any other.
+LOOP_TIMES = 2
+# Events that end a redirected copy's flight (where the tracer stops).
+_LANDING = ("hit", "armor", "save", "explode", "redirected")
 
 
 @dataclass
@@ -182,3 +188,81 @@ class Playback:
 
 def as_hex(at: Any) -> Hex:
     return int(at[0]), int(at[1])
+
+
+def copy_path(events: list[dict[str, Any]], index: int, on_board: set[Hex]) -> list[Hex]:
+    """The hexes a copy leaving a redirector flies over (``events[index]`` is the
+    ``"redirected"`` event; the redirector's own hex first): along its direction up to the
+    farthest hex on that line that the events after it speak of (a hit, an armor, the next
+    redirector) before the next copy or attack, or off the board when none is on it."""
+    event = events[index]
+    start = as_hex(event["at"])
+    direction = int(event.get("dir", 0))
+    line = [start]
+    at = neighbour(start, direction)
+    while at in on_board and len(line) < 20:
+        line.append(at)
+        at = neighbour(at, direction)
+    landed: set[Hex] = set()
+    for later in events[index + 1 :]:
+        kind = later.get("kind")
+        if kind == "attack":
+            break
+        if kind in _LANDING and later.get("at") is not None:
+            landed.add(as_hex(later["at"]))
+        if kind == "redirected":
+            break
+    ends = [i for i, h in enumerate(line) if i > 0 and h in landed]
+    return line[: ends[-1] + 1] if ends else line
+
+
+def redirect_loop(events: list[dict[str, Any]], index: int) -> list[Hex]:
+    """The redirectors of the loop an infinite copy goes round (``events[index]`` is one of
+    its ``"redirected"`` events): the infinite redirections of the same attack, in order, each
+    once."""
+    first = index
+    while first > 0 and events[first - 1].get("kind") != "attack":
+        first -= 1
+    loop: list[Hex] = []
+    for event in events[first:]:
+        if event.get("kind") == "attack":
+            break
+        if event.get("kind") == "redirected" and event.get("copies") == "infinite":
+            at = as_hex(event["at"])
+            if at not in loop:
+                loop.append(at)
+    return loop
+
+
+def copies_words(events: list[dict[str, Any]], index: int) -> str:
+    """The copies a redirector sends out, as the playback labels them: ``x3`` (the Tripler's
+    three exits: the copies of every redirection by that redirector in the same attack added
+    up), ``∞ loop`` when they go round a loop."""
+    event = events[index]
+    if event.get("copies") == "infinite":
+        return "\u221e loop"
+    first = index
+    while first > 0 and events[first - 1].get("kind") != "attack":
+        first -= 1
+    total = 0
+    for other in events[first:]:
+        if other.get("kind") == "attack":
+            break
+        if other.get("kind") == "redirected" and other.get("at") == event.get("at"):
+            copies = other.get("copies")
+            total += int(copies) if isinstance(copies, int) else 0
+    return f"x{total}"
+
+
+def in_loop(events: list[dict[str, Any]], event: dict[str, Any]) -> bool:
+    """Whether a hit comes from a copy going round a loop of redirectors (infinitely many
+    copies: the engine counts its wounds as all a unit can take)."""
+    index = next((i for i, e in enumerate(events) if e is event), None)
+    if index is None:
+        return False
+    for before in reversed(events[:index]):
+        if before.get("kind") == "attack":
+            return False
+        if before.get("kind") == "redirected":
+            return before.get("copies") == "infinite"
+    return False
