@@ -223,9 +223,8 @@ ARMIES: dict[str, str] = {
         "and Rotation; the Vegas HQ is placed last."
     ),
     "doomsday": (
-        "Doomsday Machine: shooters and a Gauss Cannon whose shots redirectors turn and split "
-        "(loops make endless copies), a Trap, long links, the Small Bomb; the HQ turns one own "
-        "unit a turn."
+        "Doomsday Machine: shooters whose shots redirectors turn and split (a loop never "
+        "stops), a Trap, long links, the Small Bomb; the HQ turns a unit each turn."
     ),
 }
 

@@ -191,8 +191,12 @@ class SeatPanels:
         armystyle.draw_emblem(
             surface, army, (emblem_x, rect.top + band_h // 2 + 1), 14 if compact else 18
         )
-        name_size = 18 if compact else 22
         name_x = emblem_x + (20 if compact else 24)
+        label = self.player_label(seat)
+        # a long army name (Doomsday Machine) gets smaller before it runs into the player
+        label_w = widgets.font(14 if compact else 15, False).size(label)[0] if label else 0
+        name_room = rect.right - 12 - label_w - 10 - name_x - (30 if self.rings() else 0)
+        name_size = tileart.fit_text(army_name(army), 18 if compact else 22, name_room)
         name_rect = widgets.draw_text(
             surface,
             army_name(army),
@@ -206,7 +210,6 @@ class SeatPanels:
             mark = (name_rect.right + 14, name_rect.centery)
             tileart.hex_fill(surface, mark, 9, tileart.INK)
             tileart.hex_outline(surface, mark, 9, rings[seat], 3)
-        label = self.player_label(seat)
         right_of_name = name_rect.right + (30 if rings else 8)
         room = rect.right - 12 - right_of_name
         widgets.draw_text(
