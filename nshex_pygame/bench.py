@@ -248,6 +248,7 @@ def compare(this: Path, other: Path, rounds: int = 6, seed: int = 2026) -> list[
 INSTRUCTION_OPS = {
     "battle": 1_024,
     "battle_duel": 512,
+    "battle_ddm": 256,
     "random_game": 16,
     "random_game_duel": 4,
     "random_game_4p": 2,

@@ -1,7 +1,7 @@
 //! The core's benchmark suite (`nshex bench`): fixed, seeded inputs, one core, and every
 //! benchmark checks its answer while it times it, so a fast wrong engine fails the run.
 
-use crate::samples::{duel_boards, full_boards};
+use crate::samples::{doomsday_boards, duel_boards, full_boards};
 use nshex_ai::bots::RandomBot;
 use nshex_ai::mcts::{MctsConfig, Search};
 use nshex_ai::Progress;
@@ -43,6 +43,9 @@ fn battle_checksum(boards: &[nshex_rules::Position], r: &mut Resolver) -> u64 {
 /// Battles on the 256 fixed Duel boards (`samples::duel_boards`), summed as
 /// [`BATTLE_CHECKSUM`] is.
 pub const DUEL_BATTLE_CHECKSUM: u64 = 13_036;
+
+/// The sum the Doomsday Machine battle row's boards give (see [`battle_checksum`]).
+pub const DDM_BATTLE_CHECKSUM: u64 = 13_336;
 
 fn random_game(i: u64) -> Game {
     let (a, b) = BASE_PAIRINGS[i as usize % BASE_PAIRINGS.len()];
@@ -199,6 +202,14 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
             20,
             500_000,
         ),
+        (
+            "battle_ddm",
+            "one full-board battle with the Doomsday Machine's six redirectors, shots redirected",
+            doomsday_boards(256, 2026, 6, true),
+            DDM_BATTLE_CHECKSUM,
+            20,
+            250_000,
+        ),
     ] {
         let (ops, per_second, rates) = median_rate(rounds, || {
             for _ in 0..repeats * scale {
@@ -344,9 +355,10 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
 }
 
 /// The names of the rows [`run_ops`] runs.
-pub const ROW_NAMES: [&str; 9] = [
+pub const ROW_NAMES: [&str; 10] = [
     "battle",
     "battle_duel",
+    "battle_ddm",
     "random_game",
     "random_game_duel",
     "random_game_4p",
@@ -362,11 +374,11 @@ pub const ROW_NAMES: [&str; 9] = [
 pub fn run_ops(name: &str, n: u64) -> Result<u64, String> {
     let mut sum = 0u64;
     match name {
-        "battle" | "battle_duel" => {
-            let boards = if name == "battle" {
-                full_boards(256, 2026)
-            } else {
-                duel_boards(256, 2026)
+        "battle" | "battle_duel" | "battle_ddm" => {
+            let boards = match name {
+                "battle" => full_boards(256, 2026),
+                "battle_duel" => duel_boards(256, 2026),
+                _ => doomsday_boards(256, 2026, 6, true),
             };
             let mut r = Resolver::new();
             for i in 0..n {
@@ -462,6 +474,30 @@ mod tests {
         let boards = duel_boards(256, 2026);
         let sum = battle_checksum(&boards, &mut Resolver::new());
         assert_eq!(sum, DUEL_BATTLE_CHECKSUM);
+    }
+
+    #[test]
+    fn the_doomsday_battle_checksum_is_what_the_rules_give() {
+        let boards = doomsday_boards(256, 2026, 6, true);
+        let sum = battle_checksum(&boards, &mut Resolver::new());
+        assert_eq!(sum, DDM_BATTLE_CHECKSUM);
+    }
+
+    /// Battles with redirectors: the quiet path and the logged path agree.
+    #[test]
+    fn doomsday_battles_without_a_log_end_as_logged_battles_do() {
+        let mut r = Resolver::new();
+        for k in 1..=6 {
+            for (i, b) in doomsday_boards(256, 2026, k, false).iter().enumerate() {
+                let mut quiet = b.clone();
+                let mut logged = b.clone();
+                let s1 = r.resolve(&mut quiet, None, &mut NoLog).unwrap();
+                let mut log = nshex_rules::BattleLog::default();
+                let s2 = r.resolve(&mut logged, None, &mut log).unwrap();
+                assert_eq!(quiet, logged, "{k} redirectors, board {i}");
+                assert_eq!(s1, s2);
+            }
+        }
     }
 
     /// Battles with takeovers and Mines: the quiet path and the logged path agree.

@@ -53,6 +53,76 @@ pub fn duel_boards(count: usize, seed: u64) -> Vec<Position> {
     })
 }
 
+/// `count` full 19-hex boards of the Doomsday Machine (seat 0) against each base army in
+/// turn, with `redirectors` of its redirectors (Doom Net Fighters, Fireblasts, Triplers, at
+/// most six) among its tiles; with `redirecting`, only boards where some shot is redirected
+/// in the battle are kept.
+pub fn doomsday_boards(
+    count: usize,
+    seed: u64,
+    redirectors: usize,
+    redirecting: bool,
+) -> Vec<Position> {
+    let set = tiles();
+    let ddm = set.find_army("doomsday").expect("the Doomsday Machine");
+    let is_redirector = |t: &nshex_rules::TileId| set.tile(*t).redirect_in != 0;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::with_capacity(count);
+    let mut i = 0usize;
+    let mut resolver = nshex_rules::Resolver::new();
+    while out.len() < count {
+        let other = set
+            .find_army(nshex_rules::BASE_ARMIES[i % 4])
+            .expect("a base army");
+        i += 1;
+        let armies = [ddm, other];
+        let mut pos = Position::new(BoardKind::Standard, &armies);
+        let geo = pos.geometry();
+        let mut cells: Vec<u8> = (0..geo.len() as u8).collect();
+        cells.shuffle(&mut rng);
+        // Seat 0: the chosen number of redirectors, then other tiles; seat 1 at random.
+        let pool = board_pool(ddm);
+        let (mut redir, mut rest): (Vec<_>, Vec<_>) = pool.into_iter().partition(is_redirector);
+        redir.shuffle(&mut rng);
+        rest.shuffle(&mut rng);
+        redir.truncate(redirectors.min(6));
+        let mut ddm_pool: Vec<_> = rest;
+        ddm_pool.extend(redir);
+        let mut other_pool = board_pool(other);
+        other_pool.shuffle(&mut rng);
+        for (n, &cell) in cells.iter().enumerate() {
+            let seat = (n % 2) as u8;
+            let tile = if n < 2 {
+                set.army(armies[seat as usize]).hq
+            } else if seat == 0 {
+                ddm_pool.pop().expect("enough tiles")
+            } else {
+                other_pool.pop().expect("enough tiles")
+            };
+            let facing = rng.random_range(0..6u8);
+            pos.place(geo.hex(cell), tile, seat, facing, 0);
+        }
+        pos.settle();
+        if redirecting {
+            let mut log = nshex_rules::BattleLog::default();
+            let mut p = pos.clone();
+            resolver
+                .resolve(&mut p, None, &mut log)
+                .expect("automatic choices");
+            let redirected = log.phases.iter().any(|ph| {
+                ph.events
+                    .iter()
+                    .any(|e| matches!(e, nshex_rules::Event::Redirected { .. }))
+            });
+            if !redirected {
+                continue;
+            }
+        }
+        out.push(pos);
+    }
+    out
+}
+
 /// Boards filled at random, pairings taken in turn: both HQs, then tiles drawn from each
 /// army's board tiles with random facings on every hex but the last `mines` (Vegas's Mines
 /// there); the boards `keep` accepts.

@@ -136,6 +136,9 @@ pub enum EventView {
         from: HexView,
         edge: i64,
         wounds: u8,
+        /// Infinitely many copies of a looping shot (D-19): `wounds` is then 255.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        infinite: bool,
     },
     Armor {
         at: HexView,
@@ -160,12 +163,14 @@ pub enum EventView {
         points: u8,
         total: u8,
     },
-    /// A redirector sent `copies` copies out of an exit (`"infinite"` for a loop, D-19).
+    /// A redirector sent `copies` copies out of an exit (`"infinite"` for a loop, D-19),
+    /// along `path` (the hexes after the redirector up to where the run ends).
     Redirected {
         at: HexView,
         dir: u8,
         exit: i64,
         copies: Value,
+        path: Vec<HexView>,
     },
     Removed {
         at: HexView,
@@ -268,6 +273,7 @@ pub fn event_view(before: &Position, ev: &Event) -> EventView {
             from: at(from),
             edge: edge_of(from, dir),
             wounds,
+            infinite: wounds == u8::MAX,
         },
         Event::Armor {
             target,
@@ -294,7 +300,12 @@ pub fn event_view(before: &Position, ev: &Event) -> EventView {
             cancelled: wounds,
         },
         Event::HqDamage { seat, amount, hp } => EventView::HqDamage { seat, amount, hp },
-        Event::Redirected { cell, dir, copies } => EventView::Redirected {
+        Event::Redirected {
+            cell,
+            dir,
+            copies,
+            to,
+        } => EventView::Redirected {
             at: at(cell),
             dir,
             exit: edge_of(cell, dir),
@@ -302,6 +313,19 @@ pub fn event_view(before: &Position, ev: &Event) -> EventView {
                 Value::from("infinite")
             } else {
                 Value::from(copies)
+            },
+            path: {
+                let mut p = Vec::new();
+                let mut x = cell;
+                while x != to {
+                    let n = geo.neighbors[x as usize][dir as usize];
+                    if n == nshex_rules::NO_CELL {
+                        break;
+                    }
+                    p.push(at(n));
+                    x = n;
+                }
+                p
             },
         },
         Event::Scored {

@@ -397,7 +397,8 @@ pub fn game_view(g: &Game, seat: Option<u8>) -> Value {
 }
 
 /// What a tile is, as printed: kind, initiative, edges (each edge's symbols; `takeover` marks
-/// a takeover edge, D-13), toughness, abilities (keywords) and
+/// a takeover edge, D-13; `entry` and `exit` a redirector's, D-18; `trigger` the Trap's marked
+/// edge, D-21; `long_link` a link reaching two hexes), toughness, abilities (keywords) and
 /// what each ability does (`ability_texts`: keyword, badge, text), or `None` for an unknown id.
 pub fn tile_view(tile_id: &str) -> Option<Value> {
     let set = tiles();
@@ -409,6 +410,8 @@ pub fn tile_view(tile_id: &str) -> Option<Value> {
                 "melee": t.melee[e], "ranged": t.ranged[e], "armor": bit(t.armor),
                 "net": bit(t.net), "link": bit(t.link), "gauss": bit(t.gauss),
                 "takeover": bit(t.takeover),
+                "entry": bit(t.redirect_in), "exit": bit(t.redirect_out),
+                "trigger": bit(t.trigger), "long_link": bit(t.long_link),
             })
         })
         .collect();

@@ -362,3 +362,38 @@ fn every_search_answer_is_legal_in_every_multiplayer_mode() {
         }
     }
 }
+
+/// The Doomsday Machine: the search answers its decisions (the HQ's rotation, the Small Bomb)
+/// and plays against it, never illegally (over a thousand decisions).
+#[test]
+fn every_search_answer_is_legal_with_the_doomsday_machine() {
+    let set = tiles();
+    let pairs = [
+        ("doomsday", "borgo"),
+        ("moloch", "doomsday"),
+        ("doomsday", "vegas"),
+        ("outpost", "doomsday"),
+        ("doomsday", "doomsday"),
+    ];
+    let mut decisions = 0;
+    let mut kinds = BTreeSet::new();
+    let mut game_no = 0usize;
+    while decisions < 1_500 {
+        let (first, second) = pairs[game_no % pairs.len()];
+        let mut g = Game::new(
+            &[
+                set.find_army(first).unwrap(),
+                set.find_army(second).unwrap(),
+            ],
+            BoardKind::Standard,
+            1300 + game_no as u64,
+        );
+        g.set_keep_battle_logs(false);
+        let what = format!("{first} against {second}");
+        play_checked(g, game_no, &what, &mut decisions, &mut kinds);
+        game_no += 1;
+    }
+    for k in ["place_hq", "place", "end_turn", "rotate"] {
+        assert!(kinds.contains(k), "no {k} decision in {kinds:?}");
+    }
+}

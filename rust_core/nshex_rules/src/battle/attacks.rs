@@ -89,9 +89,18 @@ impl Battle {
     /// Unit `c` attacks in `phase`: without a log or a Quartermaster (the search's common
     /// case) on the lean path, inlined where it is called, else on the general one.
     #[inline(always)]
-    pub(super) fn attack<L: Log>(&mut self, c: u8, phase: u8, log: &mut L) -> Result<(), Halt> {
+    pub(super) fn attack<L: Log, const DDM: bool>(
+        &mut self,
+        c: u8,
+        phase: u8,
+        log: &mut L,
+    ) -> Result<(), Halt> {
         if !L::ON && (self.d.qm_linked | self.general) >> c & 1 == 0 {
-            self.attack_as_printed(c);
+            if DDM && self.redirs != 0 {
+                self.attack_as_printed::<true>(c);
+            } else {
+                self.attack_as_printed::<false>(c);
+            }
             Ok(())
         } else {
             self.attack_general(c, phase, log)
@@ -214,7 +223,7 @@ impl Battle {
     /// damage records as `attack_general`, a unit's melee records before its ranged ones
     /// (no rule depends on their order; medic questions list their options sorted).
     #[inline(always)]
-    pub(super) fn attack_as_printed(&mut self, c: u8) {
+    pub(super) fn attack_as_printed<const REDIRECTORS: bool>(&mut self, c: u8) {
         let u = &self.u[c as usize];
         let (o, seat, is_hq) = (u.o, u.seat, u.is_hq);
         let ci = c as usize;
@@ -249,6 +258,11 @@ impl Battle {
             self.records.truncate(keep);
         }
         for dir in bits(ranged_dirs as u64) {
+            if REDIRECTORS {
+                // Redirectors on the board: the shot may be redirected (D-18).
+                self.shoot_redirected(c, dir, o.ranged[dir as usize] + rb, false, &mut NoLog);
+                continue;
+            }
             let (rt, _) = self.first_enemy(c, dir, seat);
             if rt != NONE && !(is_hq && self.unit(rt).is_hq) {
                 let armor = self.unit(rt).o.armor >> opposite(dir) & 1;

@@ -92,11 +92,13 @@ pub enum Event {
         hp: u8,
     },
     /// A redirector on `cell` sent `copies` copies of a shot out in direction `dir`
-    /// (`u32::MAX`: infinitely many, D-19).
+    /// (`u32::MAX`: infinitely many, D-19); the run ends on `to` (the enemy that stopped it,
+    /// the redirector it entered, or the last hex before the board's edge).
     Redirected {
         cell: u8,
         dir: u8,
         copies: u32,
+        to: u8,
     },
     /// Points game: `seat` scored `points` (wounds to another seat's HQ), now `total`.
     Scored {

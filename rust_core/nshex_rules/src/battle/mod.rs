@@ -398,8 +398,8 @@ struct Battle {
     rel_points: bool,
     /// Redirectors (D-18) and Traps (D-21) on the board at the start of the battle.
     redirs: u64,
-    /// Every cell when each attack must take the general path (Quartermaster choices given,
-    /// or redirectors on the board), else none.
+    /// Every cell when each attack must take the general path (Quartermaster choices
+    /// given), else none.
     general: u64,
     traps: u64,
     /// Points game: wounds each seat's own sources dealt to its own HQ (FAQ-374).

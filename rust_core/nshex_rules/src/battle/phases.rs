@@ -7,11 +7,21 @@ impl Battle {
     // ----- the battle ------------------------------------------------------------------
 
     pub(super) fn run<L: Log>(&mut self, log: &mut L) -> Result<(), Halt> {
-        self.general = if self.redirs != 0 || !self.choices.qm.is_empty() {
+        self.general = if !self.choices.qm.is_empty() {
             u64::MAX
         } else {
             0
         };
+        // The Doomsday Machine's redirectors and Traps are looked at only on boards that
+        // have them: one copy of the phase loop each way.
+        if self.redirs | self.traps == 0 {
+            self.run_with::<L, false>(log)
+        } else {
+            self.run_with::<L, true>(log)
+        }
+    }
+
+    fn run_with<L: Log, const DDM: bool>(&mut self, log: &mut L) -> Result<(), Halt> {
         self.derive();
         // The battle starts at the highest initiative on the board.
         let any = self.d.fires_at.iter().rposition(|&m| m != 0);
@@ -64,16 +74,16 @@ impl Battle {
                     clowns |= 1 << c;
                     continue;
                 }
-                self.attack(c, phase, log)?;
+                self.attack::<L, DDM>(c, phase, log)?;
             }
             for c in bits(clowns) {
                 if self.clown_decision(c, phase)? {
                     self.explode(c, log);
                 } else {
-                    self.attack(c, phase, log)?;
+                    self.attack::<L, DDM>(c, phase, log)?;
                 }
             }
-            if self.traps & self.occ != 0 {
+            if DDM && self.traps & self.occ != 0 {
                 self.traps_explode(log);
             }
             if !self.records.is_empty() {

@@ -60,6 +60,7 @@ impl Battle {
     /// One ranged or Gauss attack of the unit on `c` in `dir` on a board with redirectors:
     /// every copy it becomes is a separate attack of `strength` (a Gauss copy: 1 wound), with
     /// armor per copy against the direction it arrives from (D-18, D-19).
+    #[inline(never)]
     pub(super) fn shoot_redirected<L: Log>(
         &mut self,
         c: u8,
@@ -70,6 +71,29 @@ impl Battle {
     ) {
         let u = *self.unit(c);
         let seat = u.seat;
+        let (hits, end) = self.trace(c, dir, seat, gauss, u.is_hq);
+        if end == NONE {
+            // The shot meets no redirector: one attack, as on any board.
+            self.hit_run(c, dir, hits, 1, strength, gauss, log);
+            return;
+        }
+        self.shoot_graph(c, dir, hits, end, strength, gauss, log);
+    }
+
+    /// The graph of an attack that reached a redirector (D-19).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn shoot_graph<L: Log>(
+        &mut self,
+        c: u8,
+        dir: u8,
+        hits: u64,
+        end: u8,
+        strength: u8,
+        gauss: bool,
+        log: &mut L,
+    ) {
+        let seat = self.unit(c).seat;
         // At most one segment for the shooter and three per redirector.
         let mut segs = [Segment {
             dir: 0,
@@ -78,7 +102,6 @@ impl Battle {
             end: NONE,
         }; 3 * MAX_CELLS + 1];
         let mut n_segs = 0usize;
-        let (hits, end) = self.trace(c, dir, seat, gauss, u.is_hq);
         segs[0] = Segment {
             dir,
             from_node: NONE,
@@ -196,57 +219,107 @@ impl Battle {
                     cell: s.from_node,
                     dir: s.dir,
                     copies: m,
+                    to: self.run_end(s.from_node, s.dir, s.hits, s.end, gauss),
                 });
             }
-            for t in bits(s.hits) {
-                let armor = self.unit(t).o.armor >> opposite(s.dir) & 1;
-                let w = if gauss {
-                    1 - armor
+            self.hit_run(c, s.dir, s.hits, m, strength, gauss, log);
+        }
+    }
+
+    /// Where a run ends: the redirector it enters, the enemy that stopped a normal shot, or
+    /// the last hex before the board's edge.
+    fn run_end(&self, from: u8, dir: u8, hits: u64, end: u8, gauss: bool) -> u8 {
+        if end != NONE {
+            return end;
+        }
+        if !gauss && hits != 0 {
+            return hits.trailing_zeros() as u8;
+        }
+        let mut x = from;
+        loop {
+            let n = self.nb(x, dir);
+            if n == NONE {
+                return x;
+            }
+            x = n;
+        }
+    }
+
+    /// The targets one run hits, `m` copies each (`INFINITE_COPIES`: infinitely many).
+    #[allow(clippy::too_many_arguments)]
+    fn hit_run<L: Log>(
+        &mut self,
+        c: u8,
+        dir: u8,
+        hits: u64,
+        m: u32,
+        strength: u8,
+        gauss: bool,
+        log: &mut L,
+    ) {
+        for t in bits(hits) {
+            let armor = self.unit(t).o.armor >> opposite(dir) & 1;
+            let w = if gauss {
+                1 - armor
+            } else {
+                strength.saturating_sub(armor)
+            };
+            if L::ON && armor == 1 {
+                log.event(Event::Armor {
+                    target: t,
+                    from: c,
+                    dir,
+                    blocked: 1,
+                });
+            }
+            if w == 0 {
+                // Armor that stops one copy stops them all (D-19).
+                continue;
+            }
+            if m == 1 {
+                // One attack: joined with a melee part of the same edge on the same target, as
+                // on any board (FAQ-86).
+                if let Some(r) = self
+                    .records
+                    .iter_mut()
+                    .rev()
+                    .find(|r| r.from == c && r.dir == dir && r.target == t)
+                {
+                    r.wounds += w;
                 } else {
-                    strength.saturating_sub(armor)
+                    self.push_copy(c, dir, t, w);
+                }
+            } else {
+                for _ in 0..m.min(SINGLE_COPIES) {
+                    self.push_copy(c, dir, t, w);
+                }
+            }
+            let single = m.min(SINGLE_COPIES);
+            if m > single {
+                let rest = if m == INFINITE_COPIES {
+                    u8::MAX
+                } else {
+                    (m - single).saturating_mul(w as u32).min(u8::MAX as u32) as u8
                 };
-                if L::ON && armor == 1 {
-                    log.event(Event::Armor {
-                        target: t,
-                        from: c,
-                        dir: s.dir,
-                        blocked: 1,
-                    });
-                }
-                if w == 0 {
-                    // Armor that stops one copy stops them all (D-19).
-                    continue;
-                }
-                let single = m.min(SINGLE_COPIES);
-                for _ in 0..single {
-                    self.push_copy(c, s.dir, t, w);
-                }
-                if m > single {
-                    let rest = if m == INFINITE_COPIES {
+                self.records.push(Dmg {
+                    from: c,
+                    dir: dir | DIR_BULK,
+                    target: t,
+                    wounds: rest,
+                    absorbed: false,
+                });
+            }
+            if L::ON {
+                log.event(Event::Hit {
+                    target: t,
+                    from: c,
+                    dir,
+                    wounds: if m == INFINITE_COPIES {
                         u8::MAX
                     } else {
-                        (m - single).saturating_mul(w as u32).min(u8::MAX as u32) as u8
-                    };
-                    self.records.push(Dmg {
-                        from: c,
-                        dir: s.dir | DIR_BULK,
-                        target: t,
-                        wounds: rest,
-                        absorbed: false,
-                    });
-                }
-                if L::ON {
-                    log.event(Event::Hit {
-                        target: t,
-                        from: c,
-                        dir: s.dir,
-                        wounds: if m == INFINITE_COPIES {
-                            u8::MAX
-                        } else {
-                            (m.saturating_mul(w as u32)).min(u8::MAX as u32) as u8
-                        },
-                    });
-                }
+                        (m.saturating_mul(w as u32)).min(u8::MAX as u32) as u8
+                    },
+                });
             }
         }
     }
