@@ -511,3 +511,106 @@ at = [0, 3]
     );
     assert_eq!(at(1, 1).ctrl, 0, "the enemy mutant is taken over");
 }
+
+/// Team text: `armies` in team mode, `to_move`'s turn 10 holding `hand`, the units given as
+/// (seat, tile, q, r), HQs included.
+fn team_text(armies: &str, to_move: u8, hand: &str, units: &[(u8, &str, i8, i8)]) -> String {
+    let mut t =
+        format!("[game]\narmies = {armies}\nmode = \"team\"\nto_move = {to_move}\nturn = 10\n\n");
+    for (seat, tile, q, r) in units {
+        t += &format!("[[unit]]\nseat = {seat}\ntile = \"{tile}\"\nat = [{q}, {r}]\n\n");
+    }
+    t += &format!("[[hand]]\nseat = {to_move}\ntiles = [{hand}]\n\n");
+    // Its deck: three of a tile the tests discard.
+    let army = armies
+        .trim_matches(|c| c == '[' || c == ']')
+        .split(',')
+        .nth(to_move as usize)
+        .expect("an army")
+        .trim()
+        .trim_matches('"')
+        .to_string();
+    let filler = if army == "borgo" { "claws" } else { "battle" };
+    t += &format!(
+        "[[deck]]\nseat = {to_move}\ntiles = [\"{army}.{filler}\", \"{army}.{filler}\", \"{army}.{filler}\"]\n"
+    );
+    t
+}
+
+fn to_main(rec: &mut Record, discard: &str) {
+    if rec.game.stage() == Stage::Discard {
+        play(rec, &format!("discard {discard}"));
+    }
+}
+
+#[test]
+fn faq392_an_allied_recon_center_gives_two_hex_moves() {
+    // Outpost (seat 0) with its Recon Center; Borgo (seat 2) is its ally and moves its mutant.
+    let units = [
+        (0, "outpost.hq", -2, 2),
+        (1, "moloch.hq", 2, -2),
+        (2, "borgo.hq", -2, 0),
+        (3, "hegemony.hq", 2, 0),
+        (0, "outpost.recon_center", 0, 2),
+        (2, "borgo.mutant", 0, 0),
+    ];
+    let armies = r#"["outpost", "moloch", "borgo", "hegemony"]"#;
+    let mut rec = game(&team_text(armies, 2, r#""borgo.move""#, &units));
+    to_main(&mut rec, "claws");
+    let from = rec.game.pos().cell_of(nshex_rules::Hex::new(0, 0)).unwrap();
+    let geo = rec.game.pos().geometry();
+    let far = |g: &Game| {
+        g.legal_actions().iter().any(|a| match *a {
+            nshex_rules::Action::Move { from: f, to, .. } if f == from => {
+                !geo.neighbors[from as usize].contains(&to) && to != from
+            }
+            _ => false,
+        })
+    };
+    assert!(
+        far(&rec.game),
+        "the ally's Recon Center gives two-hex moves (FAQ-392)"
+    );
+    // Without the alliance (a deathmatch of the same seats) it does not.
+    let text = team_text(armies, 2, r#""borgo.move""#, &units)
+        .replace("mode = \"team\"", "mode = \"deathmatch\"");
+    let mut rec = game(&text);
+    to_main(&mut rec, "claws");
+    assert!(!far(&rec.game), "an enemy's Recon Center gives nothing");
+}
+
+#[test]
+fn faq390_push_back_on_allies_only_between_moloch_and_its_ally_d28() {
+    let armies = r#"["moloch", "outpost", "borgo", "hegemony"]"#;
+    let units = [
+        (0, "moloch.hq", -2, 2),
+        (1, "outpost.hq", 2, -2),
+        (2, "borgo.hq", -2, 0),
+        (3, "hegemony.hq", 2, 0),
+        (0, "moloch.blocker", 0, 0),
+        (2, "borgo.mutant", 0, -1),
+        (1, "outpost.runner", 1, 1),
+        (3, "hegemony.ganger", 1, 0),
+    ];
+    let pushes = |g: &Game, from: (i8, i8), target: (i8, i8)| {
+        let c = |h: (i8, i8)| g.pos().cell_of(nshex_rules::Hex::new(h.0, h.1)).unwrap();
+        g.legal_actions().contains(&nshex_rules::Action::PushBack {
+            from: c(from),
+            target: c(target),
+        })
+    };
+    // Moloch (seat 0) may push back its Borgo ally's mutant (3.0 "Moloch in a Team Match").
+    let mut rec = game(&team_text(armies, 0, r#""moloch.push_back""#, &units));
+    to_main(&mut rec, "battle");
+    assert!(pushes(&rec.game, (0, 0), (0, -1)), "Moloch pushes its ally");
+    // Hegemony (seat 3) may not push back its Outpost ally's runner (FAQ-390).
+    let mut rec = game(&team_text(armies, 3, r#""hegemony.push_back""#, &units));
+    to_main(&mut rec, "battle");
+    assert!(
+        !pushes(&rec.game, (1, 0), (1, 1)),
+        "no Push Back on an ally"
+    );
+    let line = "play push_back 1,0 -> 1,1";
+    let e = line_to_legal_action(&rec.game, line).unwrap_err();
+    assert!(e.contains("allies are never pushed back"), "{e}");
+}
