@@ -105,6 +105,8 @@ pub fn prior(g: &Game, action: Action) -> f32 {
             -(g.pos().geometry().hex(cell).ring() as f32)
         }
         Action::PushTo { .. } | Action::Draw { .. } => 0.0,
+        // Points given away: to the opponent furthest behind.
+        Action::Credit { to, .. } => -(g.pos().hq_hp[to as usize] as f32),
     }
 }
 

@@ -147,13 +147,13 @@ impl Node {
 /// index), for marking which actions are legal in this iteration's deal.
 struct ActionIndex {
     /// Start of each action kind's block, and the total length at the end.
-    offsets: [usize; 31],
+    offsets: [usize; 32],
 }
 
 impl ActionIndex {
     const CELLS: usize = 37;
     const STEP: usize = Self::CELLS * 6;
-    const KINDS: usize = 30;
+    const KINDS: usize = 31;
 
     fn new(tiles: usize) -> ActionIndex {
         let c = Self::CELLS;
@@ -188,6 +188,7 @@ impl ActionIndex {
             1,                  // procedure: detonation
             c * 6,              // the Doomsday HQ's rotation
             c * c * c,          // Small Bomb
+            4 * 21,             // points given for own wounds
         ];
         let mut offsets = [0; Self::KINDS + 1];
         for (k, size) in sizes.iter().enumerate() {
@@ -250,6 +251,7 @@ impl ActionIndex {
             Action::SmallBomb { a, b, c: z } => {
                 self.offset(29) + (a as usize * c + b as usize) * c + z as usize
             }
+            Action::Credit { to, n } => self.offset(30) + to as usize * 21 + n as usize,
             // The search plays every seat with automatic battle choices; a question at the
             // root is answered before any search (`bots::answer_by_battle`).
             Action::Clown { .. } | Action::Convert { .. } | Action::MedicTakes { .. } => {

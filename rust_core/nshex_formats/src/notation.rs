@@ -61,6 +61,7 @@ pub fn action_to_line(game: &Game, action: Action) -> String {
         Action::Rotation { cell, facing } => format!("play rotation {} {facing}", h(cell)),
         Action::Terror => "play terror".into(),
         Action::Rotate { cell, facing } => format!("rotate {} {facing}", h(cell)),
+        Action::Credit { to, n } => format!("credit {to} {n}"),
         Action::SmallBomb { a, b, c } => format!("play small_bomb {} {} {}", h(a), h(b), h(c)),
         Action::TurnTaken { cell, facing } => format!("turn {} {facing}", h(cell)),
         Action::KeepTaken { cell } => format!("keep {}", h(cell)),
@@ -174,6 +175,13 @@ fn line_to_action_as_written(game: &Game, line: &str) -> Result<Action, String> 
             facing: facing(f)?,
         },
         ["play", "terror"] => Action::Terror,
+        ["credit", to, n] => Action::Credit {
+            to: to
+                .parse()
+                .map_err(|_| format!("{} is not a seat", quote(to)))?,
+            n: n.parse()
+                .map_err(|_| format!("{} is not a number of points", quote(n)))?,
+        },
         ["rotate", c, f] => Action::Rotate {
             cell: cell(c)?,
             facing: facing(f)?,

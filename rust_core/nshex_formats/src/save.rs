@@ -103,6 +103,8 @@ pub fn game_to_json(g: &Game) -> Value {
         }).collect::<Vec<_>>(),
         "used_grant": cells_to_hexes(pos, g.used_grant()),
         "used_rotate": g.used_rotate(),
+        "credits": g.credits_due().map(|w| json!({"then": after_name(w.then),
+            "changed": w.changed, "left": &w.left[..seats]})),
         "terror": (0..seats as u8).filter(|&s| g.terror() >> s & 1 == 1).collect::<Vec<_>>(),
         "energy": &g.energy()[..seats],
         "exchange_open": g.state().exchange_open,
@@ -113,6 +115,16 @@ pub fn game_to_json(g: &Game) -> Value {
         "mode": pos.mode().name(),
         "eliminated": crate::json::seat_list(g.eliminated()),
         "eliminated_in": &g.state().eliminated_in[..seats],
+    })
+}
+
+fn after_of(r: &R<'_>) -> Result<AfterBattle, String> {
+    Ok(match r.str()? {
+        "end_turn" => AfterBattle::EndTurn,
+        "full_board" => AfterBattle::FullBoard,
+        "final" => AfterBattle::Final,
+        "overtime" => AfterBattle::Overtime,
+        other => return r.err(&format!("unknown {}", crate::notation::quote(other))),
     })
 }
 
@@ -407,6 +419,31 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         },
         Err(_) => false,
     };
+    let credit_wait = match r.get("credits") {
+        Ok(c) if !c.v.is_null() => {
+            let mut left = [0u8; MAX_SEATS];
+            let items = c.get("left")?.items()?;
+            if items.len() != seats {
+                return c.get("left")?.err("one value per seat");
+            }
+            for (s, x) in items.iter().enumerate() {
+                left[s] = x.int(0, 255)? as u8;
+            }
+            let changed = match c.get("changed")?.v {
+                Value::Bool(b) => *b,
+                _ => return c.get("changed")?.err("true or false"),
+            };
+            if left.iter().all(|&n| n == 0) {
+                return c.get("left")?.err("some points must be left to give");
+            }
+            Some(nshex_rules::CreditWait {
+                then: after_of(&c.get("then")?)?,
+                changed,
+                left,
+            })
+        }
+        _ => None,
+    };
     let used_grant = match r.get("used_grant") {
         Ok(x) => x.cells(&pos)?,
         Err(_) => 0,
@@ -488,6 +525,7 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         eliminated,
         eliminated_in,
         used_rotate,
+        credit_wait,
     })
     .map_err(|e| {
         if e.field.is_empty() {

@@ -238,6 +238,7 @@ pub fn action_view(g: &Game, a: Action) -> Value {
         Action::Rotate { cell, facing } => {
             json!({"kind": "rotate", "at": h(cell), "facing": facing})
         }
+        Action::Credit { to, n } => json!({"kind": "credit", "to": to, "points": n}),
         Action::SmallBomb { a, b, c } => {
             json!({"kind": "small_bomb", "hexes": [h(a), h(b), h(c)]})
         }

@@ -27,8 +27,8 @@ pub use battle::{
 };
 pub use error::Refusal;
 pub use game::{
-    Action, AfterBattle, Ending, Game, GameState, Hand, PendingBattle, Player, Procedure, Setup,
-    Stage, StateError, MAX_ENERGY,
+    Action, AfterBattle, CreditWait, Ending, Game, GameState, Hand, PendingBattle, Player,
+    Procedure, Setup, Stage, StateError, MAX_ENERGY,
 };
 pub use hex::{
     dir_edge, opposite, BoardKind, Geometry, Hex, DIR_NAMES, DIR_STEPS, DUEL_TERMINALS, MAX_CELLS,

@@ -54,6 +54,7 @@ fn kind(a: Action) -> &'static str {
         Action::Procedure(_) => "procedure",
         Action::Rotate { .. } => "rotate",
         Action::SmallBomb { .. } => "small_bomb",
+        Action::Credit { .. } => "credit",
     }
 }
 

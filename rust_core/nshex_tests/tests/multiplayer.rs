@@ -614,3 +614,89 @@ fn faq390_push_back_on_allies_only_between_moloch_and_its_ally_d28() {
     let e = line_to_legal_action(&rec.game, line).unwrap_err();
     assert!(e.contains("allies are never pushed back"), "{e}");
 }
+
+#[test]
+fn faq374_own_wounds_to_ones_own_hq_score_for_opponents_the_seat_chooses() {
+    // Points game: a Moloch Clown explodes next to three Borgo mutants and its own HQ; the
+    // wound to its own HQ is a point Moloch gives to an opponent of its choice (FAQ-374).
+    let text = r#"
+[game]
+armies = ["moloch", "borgo", "outpost"]
+mode = "points"
+to_move = 0
+turn = 10
+
+[[unit]]
+seat = 0
+tile = "moloch.hq"
+at = [-1, 1]
+
+[[unit]]
+seat = 1
+tile = "borgo.hq"
+at = [2, -2]
+
+[[unit]]
+seat = 2
+tile = "outpost.hq"
+at = [-2, 0]
+
+[[unit]]
+seat = 0
+tile = "moloch.clown"
+at = [0, 0]
+
+[[unit]]
+seat = 1
+tile = "borgo.mutant"
+at = [1, -1]
+
+[[unit]]
+seat = 1
+tile = "borgo.mutant"
+at = [1, 0]
+facing = 2
+
+[[unit]]
+seat = 1
+tile = "borgo.mutant"
+at = [0, 1]
+facing = 3
+
+[[hand]]
+seat = 0
+tiles = ["moloch.battle"]
+
+[[deck]]
+seat = 0
+tiles = ["moloch.blocker", "moloch.blocker", "moloch.hybrid"]
+"#;
+    let mut rec = game(text);
+    play(&mut rec, "discard blocker");
+    play(&mut rec, "play battle");
+    let g = &rec.game;
+    let w = g
+        .credits_due()
+        .expect("Moloch's own wound waits to be given");
+    assert_eq!(w.left[..3], [1, 0, 0]);
+    assert_eq!(g.current_player(), Player::Seat(0));
+    let legal = g.legal_actions();
+    assert!(legal.contains(&nshex_rules::Action::Credit { to: 1, n: 1 }));
+    assert!(legal.contains(&nshex_rules::Action::Credit { to: 2, n: 1 }));
+    assert!(!legal
+        .iter()
+        .any(|a| matches!(a, nshex_rules::Action::Credit { to: 0, .. })));
+    let e = line_to_legal_action(g, "credit 0 1").unwrap_err();
+    assert!(e.contains("opponent"), "{e}");
+    let e = line_to_legal_action(g, "end").unwrap_err();
+    assert!(e.contains("FAQ-374"), "{e}");
+    // The wait survives a save.
+    let back = game_from_json(&game_to_json(g)).unwrap();
+    assert_eq!(&back, g);
+    let before = g.pos().hq_hp;
+    play(&mut rec, "credit 2 1");
+    assert_eq!(rec.game.pos().hq_hp[2], before[2] + 1);
+    assert!(rec.game.credits_due().is_none());
+    // The Battle tile's turn is over: the next seat plays.
+    assert_eq!(rec.game.to_move(), 1);
+}

@@ -116,6 +116,12 @@ pub enum Action {
         b: u8,
         c: u8,
     },
+    /// Points game: `n` points of the seat's own wounds go to seat `to` (FAQ-374); `n == 0`
+    /// when every opponent is at 20 and the rest is lost.
+    Credit {
+        to: u8,
+        n: u8,
+    },
     /// A battle choice: the Clown on `cell` explodes, or attacks.
     Clown {
         cell: u8,

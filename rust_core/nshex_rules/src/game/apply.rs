@@ -210,6 +210,7 @@ impl Game {
                     .facing = facing;
             }
             Action::SmallBomb { a, b, c } => self.small_bomb([a, b, c]),
+            Action::Credit { to, n } => self.apply_credit(to, n),
             Action::Battle => {
                 self.use_instant(InstantKind::Battle);
                 self.battles_then(AfterBattle::EndTurn, Vec::new());

@@ -41,6 +41,20 @@ impl Game {
             self.last_battle = Some((before, l));
         }
         self.battles += 1;
+        if self.mode() == Mode::Points && summary.own_wounds.iter().any(|&n| n > 0) {
+            // Own wounds are given before anything follows the battle, its result included
+            // (FAQ-374).
+            self.credit_wait = Some(Box::new(CreditWait {
+                then,
+                changed: summary.changed,
+                left: summary.own_wounds,
+            }));
+            // The battle is over: a battle choice that led here is answered.
+            if matches!(self.stage, Stage::BattleChoice { .. }) {
+                self.stage = Stage::Main;
+            }
+            return Some(summary);
+        }
         match summary.outcome {
             // Deathmatch: the seats whose HQ fell leave the game (D-26).
             Outcome::None if summary.hqs_destroyed != 0 => self.eliminate(summary.hqs_destroyed),
@@ -58,18 +72,26 @@ impl Game {
                 return;
             };
             answers = Vec::new();
-            if self.stage == Stage::Over {
+            if self.stage == Stage::Over || self.credit_wait.is_some() {
                 return;
             }
-            match then {
-                AfterBattle::EndTurn => return self.end_turn(),
-                AfterBattle::Final => return self.finish_on_hit_points(true),
-                AfterBattle::Overtime => return self.finish_on_hit_points(false),
-                AfterBattle::FullBoard if !self.pos.is_full() => return self.end_turn(),
-                // Nothing can break the deadlock: the game ends on HQ hit points.
-                AfterBattle::FullBoard if !s.changed => return self.finish_on_hit_points(false),
-                AfterBattle::FullBoard => {}
+            if then != AfterBattle::FullBoard || !self.pos.is_full() || !s.changed {
+                return self.after_battle(then, s.changed);
             }
+        }
+    }
+
+    /// What follows a battle (`changed`: it changed something): the end of the turn, the
+    /// game's end on hit points, or another battle while the board stays full (FAQ-39).
+    pub(super) fn after_battle(&mut self, then: AfterBattle, changed: bool) {
+        match then {
+            AfterBattle::EndTurn => self.end_turn(),
+            AfterBattle::Final => self.finish_on_hit_points(true),
+            AfterBattle::Overtime => self.finish_on_hit_points(false),
+            AfterBattle::FullBoard if !self.pos.is_full() => self.end_turn(),
+            // Nothing can break the deadlock: the game ends on HQ hit points.
+            AfterBattle::FullBoard if !changed => self.finish_on_hit_points(false),
+            AfterBattle::FullBoard => self.battles_then(AfterBattle::FullBoard, Vec::new()),
         }
     }
 

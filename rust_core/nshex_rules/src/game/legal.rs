@@ -41,6 +41,11 @@ impl Game {
             self.push_rotations(out);
             return;
         }
+        if self.credit_wait.is_some() {
+            // Then the points of a battle's own wounds (FAQ-374).
+            self.push_credits(out);
+            return;
+        }
         match self.stage {
             Stage::Over => {}
             Stage::Draw { .. } => {

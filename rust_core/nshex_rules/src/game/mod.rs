@@ -25,6 +25,7 @@ use std::fmt;
 mod action;
 mod apply;
 mod battles;
+mod credits;
 mod doomsday;
 mod duel;
 mod ending;
@@ -37,6 +38,7 @@ mod turns;
 mod why;
 
 pub use action::{Action, Procedure};
+pub use credits::CreditWait;
 pub use duel::MAX_ENERGY;
 use legal::MoveInfo;
 pub use state::{GameState, Setup, StateError};
@@ -93,6 +95,7 @@ impl Action {
             },
             Action::Rotate { cell, facing } => (33, 0, cell, facing, 0),
             Action::SmallBomb { a, b, c } => (34, 0, a, b, c),
+            Action::Credit { to, n } => (35, 0, to, n, 0),
         };
         k << 40 | (t as u64) << 24 | (a as u64) << 16 | (b as u64) << 8 | c as u64
     }
@@ -176,6 +179,7 @@ impl Action {
             32 => Action::Procedure(Procedure::Detonation),
             33 => Action::Rotate { cell: a, facing: b },
             34 => Action::SmallBomb { a, b, c },
+            35 => Action::Credit { to: a, n: b },
             _ => return None,
         });
         a_.filter(|act| act.encode() == x)
@@ -315,6 +319,8 @@ pub struct Game {
     energy_on: bool,
     /// The Doomsday Machine HQ has turned a unit this turn (D-20).
     used_rotate: bool,
+    /// Points game: own wounds of the last battle still to be given (FAQ-374).
+    credit_wait: Option<Box<CreditWait>>,
     /// Seats out of the game (deathmatch, D-26), as a mask.
     eliminated: u8,
     /// Per seat, the number of the battle that eliminated it (ranking: later is better).
@@ -348,6 +354,7 @@ impl PartialEq for Game {
             && self.known_top == o.known_top
             && self.eliminated == o.eliminated
             && self.used_rotate == o.used_rotate
+            && self.credit_wait == o.credit_wait
             && self.eliminated_in == o.eliminated_in
     }
 }
@@ -458,6 +465,7 @@ impl Game {
             eliminated: 0,
             eliminated_in: [0; MAX_SEATS],
             used_rotate: false,
+            credit_wait: None,
         };
         // Vegas places its HQ after every other seat (FAQ-375).
         let first = g.hq_order().next().expect("a seat");
@@ -659,6 +667,10 @@ impl Game {
             // A takeover rotation is answered before anything else (D-12).
             return Player::Seat(self.rotations[0].1);
         }
+        if let Some(w) = &self.credit_wait {
+            // Own wounds of the last battle are given before the game goes on (FAQ-374).
+            return Player::Seat(w.seat().expect("a seat giving points"));
+        }
         match self.stage {
             Stage::Over => Player::Terminal,
             Stage::Draw { .. } => Player::Chance,
@@ -756,6 +768,7 @@ impl Game {
         self.energy_on = other.energy_on;
         self.eliminated = other.eliminated;
         self.used_rotate = other.used_rotate;
+        self.credit_wait.clone_from(&other.credit_wait);
         self.eliminated_in = other.eliminated_in;
     }
 }

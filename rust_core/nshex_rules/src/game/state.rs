@@ -50,6 +50,8 @@ pub struct GameState {
     pub eliminated_in: [u32; MAX_SEATS],
     /// The Doomsday Machine HQ has turned a unit this turn (D-20).
     pub used_rotate: bool,
+    /// Points game: a battle's own wounds still to be given (FAQ-374).
+    pub credit_wait: Option<CreditWait>,
 }
 
 /// Why a state or a set-up is not one the rules can reach: the field at fault (empty when it
@@ -153,6 +155,7 @@ impl Game {
             eliminated: self.eliminated,
             eliminated_in: self.eliminated_in,
             used_rotate: self.used_rotate,
+            credit_wait: self.credit_wait.as_deref().cloned(),
         }
     }
 
@@ -281,6 +284,7 @@ impl Game {
             eliminated: s.eliminated,
             eliminated_in: s.eliminated_in,
             used_rotate: s.used_rotate,
+            credit_wait: s.credit_wait.map(Box::new),
         };
         check_eliminated(&game.pos, game.eliminated, &game.hands, &game.decks)
             .map_err(|m| StateError::new("eliminated", m))?;
@@ -292,26 +296,37 @@ impl Game {
         }
         // The stage must be one the rules can reach from this position.
         let tm = game.to_move as usize;
-        let stage_ok = match game.stage {
-            Stage::PlaceHq => game.pos.hq_hex(game.to_move).is_none(),
-            Stage::Draw { .. } => !game.decks[tm].is_empty() && game.hands[tm].len() < 3,
-            Stage::Discard => game.hands[tm].len() == 3,
-            Stage::Main if waiting.is_some() => game.hands[tm].len() <= 2,
-            Stage::Main => game.hands[tm].len() <= 2 && !game.pos.is_full(),
-            Stage::PushTo { target, options } => {
-                let geo = game.pos.geometry();
-                game.pos.cells[target as usize].is_some_and(|u| u.ctrl != game.to_move)
-                    && options != 0
-                    && (0..geo.len() as u8)
-                        .filter(|&c| options >> c & 1 == 1)
-                        .all(|c| {
-                            game.pos.cells[c as usize].is_none()
-                                && geo.neighbors[target as usize].contains(&c)
-                        })
-            }
-            Stage::Over => true,
-            Stage::BattleChoice { .. } => false,
-        };
+        let credits = game.credit_wait.is_some();
+        if credits
+            && (game.pos.mode() != Mode::Points || waiting.is_some() || game.outcome.is_some())
+        {
+            return Err(StateError::new(
+                "credits",
+                "own wounds wait to be given only after a battle of the points game, before \
+                 anything else",
+            ));
+        }
+        let stage_ok = credits
+            || match game.stage {
+                Stage::PlaceHq => game.pos.hq_hex(game.to_move).is_none(),
+                Stage::Draw { .. } => !game.decks[tm].is_empty() && game.hands[tm].len() < 3,
+                Stage::Discard => game.hands[tm].len() == 3,
+                Stage::Main if waiting.is_some() => game.hands[tm].len() <= 2,
+                Stage::Main => game.hands[tm].len() <= 2 && !game.pos.is_full(),
+                Stage::PushTo { target, options } => {
+                    let geo = game.pos.geometry();
+                    game.pos.cells[target as usize].is_some_and(|u| u.ctrl != game.to_move)
+                        && options != 0
+                        && (0..geo.len() as u8)
+                            .filter(|&c| options >> c & 1 == 1)
+                            .all(|c| {
+                                game.pos.cells[c as usize].is_none()
+                                    && geo.neighbors[target as usize].contains(&c)
+                            })
+                }
+                Stage::Over => true,
+                Stage::BattleChoice { .. } => false,
+            };
         if !stage_ok {
             return Err(StateError::new(
                 "stage",
@@ -320,7 +335,7 @@ impl Game {
         }
         // P-17: a full board stands only in a battle (waiting for an answer) or a finished
         // game.
-        if game.pos.is_full() && waiting.is_none() && game.stage != Stage::Over {
+        if game.pos.is_full() && waiting.is_none() && game.stage != Stage::Over && !credits {
             return Err(StateError::new(
                 "board",
                 format!(

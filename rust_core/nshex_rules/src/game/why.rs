@@ -34,7 +34,17 @@ impl Game {
             };
             return format!("{who}: {reason}");
         }
+        if self.credit_wait.is_some() {
+            let reason = match action {
+                Action::Credit { to, n } => self.why_not_credit(to, n),
+                _ => "the points of the battle's own wounds are given first: credit SEAT N \
+                      (FAQ-374)"
+                    .to_string(),
+            };
+            return format!("{who}: {reason}");
+        }
         let reason: String = match (self.stage, action) {
+            (_, Action::Credit { to, n }) => self.why_not_credit(to, n),
             (_, Action::TurnTaken { .. } | Action::KeepTaken { .. }) => {
                 "no takeover rotation is due".into()
             }
