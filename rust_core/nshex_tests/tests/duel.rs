@@ -4,23 +4,10 @@
 
 use nshex_formats::notation::line_to_legal_action;
 use nshex_formats::save::{game_from_json, game_to_json, Record};
-use nshex_formats::scenario::parse_scenario;
-use nshex_formats::script::{draw_fixed, game_from_scenario};
 use nshex_rules::{tiles, Action, BoardKind, Ending, Game, Hex, Player};
 
-/// A game from scenario TOML, its first draws made.
-fn game(text: &str) -> Record {
-    let sc = parse_scenario(text, "test", false).unwrap_or_else(|e| panic!("{e}"));
-    let mut rec = Record::new(game_from_scenario(&sc, 0).unwrap(), None);
-    draw_fixed(&mut rec);
-    rec
-}
-
-fn play(rec: &mut Record, line: &str) {
-    let a = line_to_legal_action(&rec.game, line).unwrap_or_else(|e| panic!("{line}: {e}"));
-    rec.apply(a).unwrap();
-    draw_fixed(rec);
-}
+mod common;
+use common::{game, play};
 
 /// Past the mandatory discard (the Ripper goes).
 fn to_main(rec: &mut Record) {

@@ -10,18 +10,8 @@ use nshex_rules::{tiles, BoardKind, Ending, Game, Mode, Outcome, Player, Stage};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-fn game(text: &str) -> Record {
-    let sc = parse_scenario(text, "test", false).unwrap_or_else(|e| panic!("{e}"));
-    let mut rec = Record::new(game_from_scenario(&sc, 0).unwrap(), None);
-    draw_fixed(&mut rec);
-    rec
-}
-
-fn play(rec: &mut Record, line: &str) {
-    let a = line_to_legal_action(&rec.game, line).unwrap_or_else(|e| panic!("{line}: {e}"));
-    rec.apply(a).unwrap();
-    draw_fixed(rec);
-}
+mod common;
+use common::{game, play, units_toml};
 
 fn armies(ids: &[&str]) -> Vec<nshex_rules::ArmyId> {
     ids.iter().map(|i| tiles().find_army(i).unwrap()).collect()
@@ -450,56 +440,24 @@ fn d14_an_allied_smart_hq_grants_a_move_used_by_the_units_own_seat() {
 fn faq387_an_agitator_never_takes_over_an_allied_moloch_unit() {
     // Vegas (seat 0) and Moloch (seat 2) against Borgo (1) and Outpost (3): a Vegas Agitator
     // facing a Moloch hybrid takes nothing; facing a Borgo mutant it takes it.
-    let text = r#"
+    let units = units_toml(&[
+        (0, "vegas.hq", -2, 2, 0),
+        (1, "borgo.hq", 2, -2, 0),
+        (2, "moloch.hq", -2, 0, 0),
+        (3, "outpost.hq", 2, 0, 0),
+        (0, "vegas.agitator", 0, 0, 0),
+        (2, "moloch.hybrid", 0, -1, 0),
+        (0, "vegas.agitator", 1, 0, 3),
+        (1, "borgo.mutant", 1, 1, 0),
+    ]);
+    let text = format!(
+        r#"
 [game]
 armies = ["vegas", "borgo", "moloch", "outpost"]
 mode = "team"
 
-[[unit]]
-seat = 0
-tile = "vegas.hq"
-at = [-2, 2]
-
-[[unit]]
-seat = 1
-tile = "borgo.hq"
-at = [2, -2]
-
-[[unit]]
-seat = 2
-tile = "moloch.hq"
-at = [-2, 0]
-
-[[unit]]
-seat = 3
-tile = "outpost.hq"
-at = [2, 0]
-
-[[unit]]
-seat = 0
-tile = "vegas.agitator"
-at = [0, 0]
-
-[[unit]]
-seat = 2
-tile = "moloch.hybrid"
-at = [0, -1]
-
-[[unit]]
-seat = 0
-tile = "vegas.agitator"
-at = [0, 2]
-facing = 3
-
-[[unit]]
-seat = 1
-tile = "borgo.mutant"
-at = [0, 3]
-"#;
-    // (0,3) is off the 19-hex board: put the mutant where the second Agitator's edge points.
-    let text = text
-        .replace("at = [0, 3]", "at = [1, 1]")
-        .replace("at = [0, 2]\nfacing = 3", "at = [1, 0]\nfacing = 3");
+{units}"#
+    );
     let sc = parse_scenario(&text, "faq387", false).unwrap_or_else(|e| panic!("{e}"));
     let mut pos = sc.position.clone();
     pos.settle();
@@ -619,59 +577,33 @@ fn faq390_push_back_on_allies_only_between_moloch_and_its_ally_d28() {
 fn faq374_own_wounds_to_ones_own_hq_score_for_opponents_the_seat_chooses() {
     // Points game: a Moloch Clown explodes next to three Borgo mutants and its own HQ; the
     // wound to its own HQ is a point Moloch gives to an opponent of its choice (FAQ-374).
-    let text = r#"
+    let units = units_toml(&[
+        (0, "moloch.hq", -1, 1, 0),
+        (1, "borgo.hq", 2, -2, 0),
+        (2, "outpost.hq", -2, 0, 0),
+        (0, "moloch.clown", 0, 0, 0),
+        (1, "borgo.mutant", 1, -1, 0),
+        (1, "borgo.mutant", 1, 0, 2),
+        (1, "borgo.mutant", 0, 1, 3),
+    ]);
+    let text = format!(
+        r#"
 [game]
 armies = ["moloch", "borgo", "outpost"]
 mode = "points"
 to_move = 0
 turn = 10
 
-[[unit]]
-seat = 0
-tile = "moloch.hq"
-at = [-1, 1]
-
-[[unit]]
-seat = 1
-tile = "borgo.hq"
-at = [2, -2]
-
-[[unit]]
-seat = 2
-tile = "outpost.hq"
-at = [-2, 0]
-
-[[unit]]
-seat = 0
-tile = "moloch.clown"
-at = [0, 0]
-
-[[unit]]
-seat = 1
-tile = "borgo.mutant"
-at = [1, -1]
-
-[[unit]]
-seat = 1
-tile = "borgo.mutant"
-at = [1, 0]
-facing = 2
-
-[[unit]]
-seat = 1
-tile = "borgo.mutant"
-at = [0, 1]
-facing = 3
-
-[[hand]]
+{units}[[hand]]
 seat = 0
 tiles = ["moloch.battle"]
 
 [[deck]]
 seat = 0
 tiles = ["moloch.blocker", "moloch.blocker", "moloch.hybrid"]
-"#;
-    let mut rec = game(text);
+"#
+    );
+    let mut rec = game(&text);
     play(&mut rec, "discard blocker");
     play(&mut rec, "play battle");
     let g = &rec.game;
