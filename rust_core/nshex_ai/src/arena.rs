@@ -116,22 +116,12 @@ pub fn arena_on(
         .collect::<Result<_, String>>()?;
     let pairings = &pairings;
     let threads = threads.clamp(1, 64);
-    let results: Vec<Result<i8, String>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                s.spawn(move || {
-                    (0..games)
-                        .filter(|i| *i as usize % threads == t)
-                        .map(|i| arena_game(a, b, i, pairings, board, seed))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("arena thread"))
-            .collect()
-    });
+    let results: Vec<Result<i8, String>> = on_threads(games, threads, |i| {
+        arena_game(a, b, i, pairings, board, seed)
+    })
+    .into_iter()
+    .map(|(_, r)| r)
+    .collect();
     let mut r = ArenaResult {
         games,
         ..Default::default()
@@ -144,6 +134,33 @@ pub fn arena_on(
         }
     }
     Ok(r)
+}
+
+/// Plays games `0..games` with `play` on `threads` threads (game `i` on thread `i mod
+/// threads`), returning `(i, result)` in thread order: what a game gives depends only on its
+/// number, never on the thread.
+fn on_threads<T: Send>(
+    games: u32,
+    threads: usize,
+    play: impl Fn(u32) -> T + Sync,
+) -> Vec<(u32, T)> {
+    let play = &play;
+    std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                sc.spawn(move || {
+                    (0..games)
+                        .filter(|i| *i as usize % threads == t)
+                        .map(|i| (i, play(i)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("arena thread"))
+            .collect()
+    })
 }
 
 /// One bot's record in a multi-seat arena.
@@ -232,23 +249,7 @@ pub fn arena_multi(
         play_out(&mut g, &mut seat_bots, 1_000_000);
         Ok((g.ranking(), g.outcome(), *g.pos().relations()))
     };
-    let results: Vec<(u32, Result<_, String>)> = std::thread::scope(|sc| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let play = &play;
-                sc.spawn(move || {
-                    (0..games)
-                        .filter(|i| *i as usize % threads == t)
-                        .map(|i| (i, play(i)))
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("arena thread"))
-            .collect()
-    });
+    let results = on_threads(games, threads, play);
     let mut recs: Vec<SeatRecord> = bots
         .iter()
         .map(|b| SeatRecord {
