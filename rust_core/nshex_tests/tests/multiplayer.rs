@@ -632,3 +632,43 @@ tiles = ["moloch.blocker", "moloch.blocker", "moloch.hybrid"]
     // The Battle tile's turn is over: the next seat plays.
     assert_eq!(rec.game.to_move(), 1);
 }
+
+#[test]
+fn faq393_a_scoped_module_works_for_the_scopers_allies() {
+    // Team match: Outpost (seat 0) and Borgo (seat 2) against Moloch (1) and Hegemony (3). The
+    // Outpost Scoper takes over the Moloch Officer (+1 ranged, links NE, S, NW from (0,0)); the
+    // Borgo mutant it links to on (0,1) is the Scoper's ally: it gets the bonus (FAQ-393).
+    let armies = armies(&["outpost", "moloch", "borgo", "hegemony"]);
+    let set = tiles();
+    let place = |pos: &mut nshex_rules::Position, id: &str, seat: u8, q: i8, r: i8| {
+        pos.place(
+            nshex_rules::Hex::new(q, r),
+            set.find(id).unwrap(),
+            seat,
+            0,
+            0,
+        );
+    };
+    let bonus_with = |mode: Mode| {
+        let mut pos = nshex_rules::Position::new(BoardKind::Standard, &armies);
+        pos.set_mode(mode);
+        place(&mut pos, "moloch.officer", 1, 0, 0);
+        place(&mut pos, "outpost.scoper", 0, 1, -1);
+        place(&mut pos, "borgo.mutant", 2, 0, 1);
+        place(&mut pos, "moloch.hybrid", 1, -1, 0);
+        pos.settle();
+        let an = nshex_rules::Resolver::new().analyze(&pos);
+        let c = |q, r| pos.cell_of(nshex_rules::Hex::new(q, r)).unwrap() as usize;
+        (an.ranged_bonus[c(0, 1)], an.ranged_bonus[c(-1, 0)])
+    };
+    assert_eq!(
+        bonus_with(Mode::Team),
+        (1, 0),
+        "the scoped Officer serves the Scoper's ally"
+    );
+    assert_eq!(
+        bonus_with(Mode::Deathmatch),
+        (0, 0),
+        "without teams the mutant is an enemy"
+    );
+}
