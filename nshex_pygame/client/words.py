@@ -53,6 +53,11 @@ def _key(at: Any) -> tuple[int, int] | None:
         return None
 
 
+def hex_of(at: Any) -> tuple[int, int] | None:
+    """``at`` as a hex, or None when it is none (a point given has a seat for ``to``)."""
+    return _key(at)
+
+
 def unit_words(units: Units | None, at: Any, seat: int | None = None) -> str:
     """A unit by name, never by place: ``Mutant`` for one of ``seat``'s own, ``the Moloch
     Hybrid`` for anybody else's, ``an empty hex`` when nothing stands there."""
@@ -81,10 +86,16 @@ def action_hexes(desc: dict[str, Any]) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def action_words(desc: dict[str, Any], units: Units | None = None, seat: int | None = None) -> str:
+def action_words(
+    desc: dict[str, Any],
+    units: Units | None = None,
+    seat: int | None = None,
+    armies: list[str] | None = None,
+) -> str:
     """``places Mutant`` for a ``describe_action`` dict: what, never where. ``units`` (the
     board before the action, by hex) names the units it moves or aims at; ``seat`` is who
-    plays it (its own units go by their plain names)."""
+    plays it (its own units go by their plain names); ``armies`` names the seats an action
+    speaks of (a point given)."""
     kind = desc.get("kind")
 
     def name(slot: str) -> str:
@@ -151,6 +162,8 @@ def action_words(desc: dict[str, Any], units: Units | None = None, seat: int | N
         )
     if kind == "procedure":
         return _procedure_words(desc, name)
+    if kind == "credit":
+        return credit_words(desc, seat, armies)
     if kind == "clown":
         what = "explodes" if desc.get("explode") else "attacks"
         return f"{name('at')} {what}"
@@ -163,6 +176,19 @@ def action_words(desc: dict[str, Any], units: Units | None = None, seat: int | N
             return f"{name('medic')} saves the dying {name('target')}"
         return f"{name('medic')} takes the attack of {name('from')} on {name('target')}"
     return str(desc.get("text", kind))
+
+
+def credit_words(
+    desc: dict[str, Any], seat: int | None = None, armies: list[str] | None = None
+) -> str:
+    """A point of a seat's own wounds to its own HQ given away in the points game (FAQ-374):
+    ``gives 1 point to Player 3 (Outpost)``; to itself (every opponent is at 20) the rest is
+    lost."""
+    to, points = desc.get("to"), int(desc.get("points", 0))
+    if not isinstance(to, int) or to == seat or points <= 0:
+        return "gives no points: every opponent is at 20, the rest is lost"
+    whom = seat_label(armies, to) if armies else f"Player {to + 1}"
+    return f"gives {plural(points, 'point')} to {whom}"
 
 
 def _procedure_words(desc: dict[str, Any], name: Any) -> str:

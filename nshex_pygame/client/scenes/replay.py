@@ -19,7 +19,7 @@ from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.replay import Frame, Replay, replay
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.seatpanels import SEAT_RINGS, SeatPanels, seat_layout
-from nshex_pygame.client.words import action_words, seat_label
+from nshex_pygame.client.words import action_words, hex_of, seat_label
 
 MOVES = pygame.Rect(10, 410, 300, 380)
 CONTROLS = pygame.Rect(970, 410, 300, 380)
@@ -266,7 +266,7 @@ class ReplayScene(SeatPanels, Scene):
             tile = str(frame.desc.get("tile") or "")
             name = tileart.info_of(tile).get("name", tile) if tile else "a tile"
             return f"{turn}: {who} draws {name}"
-        return f"{turn}: {who} {action_words(frame.desc)}"
+        return f"{turn}: {who} {action_words(frame.desc, seat=frame.seat, armies=self.armies)}"
 
     def rings(self) -> list[tuple[int, int, int]] | None:
         return SEAT_RINGS if len(set(self.armies)) < len(self.armies) else None
@@ -311,10 +311,13 @@ class ReplayScene(SeatPanels, Scene):
         self.board.draw_terminal_tags(surface, view.get("terminals"), occupied, links)
         self.board.draw_takeovers(surface, view["units"], self.armies, tags=True)
         frame = self.frame
-        spot = frame.desc.get("at") or frame.desc.get("to") or frame.desc.get("target")
+        spot = next(  # (a point given has a seat for "to", not a hex)
+            (hex_of(frame.desc[s]) for s in ("at", "to", "target") if hex_of(frame.desc.get(s))),
+            None,
+        )
         if spot is not None and frame.index > 0:
             tileart.hex_outline(
-                surface, self.board.pixel(as_hex(spot)), self.board.size - 3, widgets.ACCENT, 4
+                surface, self.board.pixel(spot), self.board.size - 3, widgets.ACCENT, 4
             )
         self.draw_moves(surface)
         self.draw_controls(surface)
@@ -333,7 +336,7 @@ class ReplayScene(SeatPanels, Scene):
                 words = "The start"
             else:
                 who = seat_label(self.armies, frame.seat) if frame.seat >= 0 else "Chance"
-                words = f"{who} {action_words(frame.desc)}"
+                words = f"{who} {action_words(frame.desc, seat=frame.seat, armies=self.armies)}"
             current = frame.index == self.index
             colour = widgets.ACCENT if current else (widgets.TEXT if frame.battles else widgets.DIM)
             size = tileart.fit_text(words, 13, MOVES.width - 30, bold=current)

@@ -16,7 +16,7 @@ from nshex_pygame.client import widgets
 from nshex_pygame.client.ai import Thinker, make_bot
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scenes.game.layout import as_hex
-from nshex_pygame.client.words import action_words, and_list, unit_words
+from nshex_pygame.client.words import action_hexes, action_words, and_list, unit_words
 from nshex_pygame.core import EngineError, IllegalActionError
 
 HINT_BOT = "medium"
@@ -146,13 +146,13 @@ class GameHelpers:
             return
         desc = self.game.describe_action(action)
         self.hint = (action, desc)
-        self.say(f"Hint: {action_words(desc, self.units, self.mover)}", info=True)
+        self.say(f"Hint: {action_words(desc, self.units, self.mover, self.armies)}", info=True)
 
     def hint_hexes(self) -> list[Hex]:
         if self.hint is None:
             return []
         desc = self.hint[1]
-        return [as_hex(desc[s]) for s in ("from", "at", "to", "target") if s in desc]
+        return list(action_hexes(desc))  # (a point given names a seat, no hex)
 
     def hint_colour(self) -> tuple[int, int, int]:
         return widgets.GOOD
