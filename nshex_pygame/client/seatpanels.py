@@ -167,7 +167,11 @@ class SeatPanels:
         rect = self.seat_rect(seat)
         compact = self.compact(seat)
         army = self.armies[seat]
-        answering = self.stage == "battle_choice" or bool(self.view.get("rotations"))
+        answering = (
+            self.stage == "battle_choice"
+            or bool(self.view.get("rotations"))
+            or bool(self.view.get("credits"))  # points of its own wounds given away (FAQ-374)
+        )
         to_move = self.mover if answering else self.view.get("to_move")
         to_move = panels.get("to_move", to_move)
         active = seat == to_move and not self.game.is_terminal()

@@ -27,11 +27,12 @@ from nshex_pygame.client.scenes.game.layout import (
     LOG_TOP,
     LOOK_EDGE,
     PICK_EDGE,
+    QUESTION_EDGE,
     SEAT_RINGS,
     as_hex,
 )
 from nshex_pygame.client.seatpanels import SeatPanels
-from nshex_pygame.client.words import action_words, army_name, plural
+from nshex_pygame.client.words import action_hexes, action_words, army_name, plural
 
 
 def wrap_log(text: str) -> tuple[str, ...]:
@@ -53,9 +54,8 @@ class GameDrawing(SeatPanels):
         marks = Marks()
         if self.ai_show is not None:
             _a, desc, _t = self.ai_show
-            for slot in ("at", "from", "to", "target"):
-                if slot in desc:
-                    marks.outlines[as_hex(desc[slot])] = AI_EDGE
+            for at in action_hexes(desc):  # (a point given names a seat, no hex)
+                marks.outlines[at] = AI_EDGE
             return marks
         if not self.human_to_move():
             return marks
@@ -410,6 +410,9 @@ class GameDrawing(SeatPanels):
             pygame.draw.rect(surface, (120, 126, 146), thumb, border_radius=3)
 
     def draw_actions(self, surface: pygame.Surface) -> None:
+        if self.human_to_move() and self.credit_options():
+            self.draw_credit_panel(surface)
+            return
         widgets.panel(surface, ACTIONS)
         x, y = ACTIONS.left + 12, ACTIONS.top + 10
         ending = (self.view.get("ending") or {}) if self.turn_status else {}
@@ -480,6 +483,53 @@ class GameDrawing(SeatPanels):
             tool.draw(surface)
         self.menu_button.draw(surface)
 
+    def draw_credit_panel(self, surface: pygame.Surface) -> None:
+        """The points of a seat's own wounds to its own HQ, to give away (FAQ-374), asked like
+        a battle question: whose choice, why, one numbered row per opponent."""
+        rect = ACTIONS
+        seat = self.mover
+        widgets.panel(surface, rect, edge=QUESTION_EDGE)
+        band = pygame.Rect(rect.left + 1, rect.top + 1, rect.width - 2, 42)
+        pygame.draw.rect(surface, tileart.army_colour(self.armies[seat]), band, border_radius=8)
+        who = f"{self.seat_words(seat)} decides"
+        size = tileart.fit_text(who, 21, rect.width - 24)
+        widgets.draw_text(surface, who, (rect.left + 12, rect.top + 10), size, widgets.TEXT, True)
+        x, width = rect.left + 12, rect.width - 24
+        words = self.credit_words()
+        widgets.draw_paragraph(
+            surface,
+            words[:1].upper() + words[1:],
+            pygame.Rect(x, rect.top + 50, width, 44),
+            15,
+            widgets.ACCENT,
+        )
+        widgets.draw_paragraph(
+            surface,
+            "In the points game these wounds are points you give to opponents of your"
+            " choice, a row at a time (FAQ-374).",
+            pygame.Rect(x, rect.top + 94, width, 52),
+            13,
+            widgets.DIM,
+        )
+        for button in self.buttons:
+            button.draw(surface)
+            number = getattr(button, "number", None)
+            if number is not None:
+                badge = (button.rect.left + 18, button.rect.centery)
+                pygame.draw.circle(surface, QUESTION_EDGE, badge, 12)
+                widgets.draw_text(surface, str(number), badge, 15, tileart.INK, True, "center")
+        bottom = max((b.rect.bottom for b in self.buttons), default=rect.top + 150) + 10
+        widgets.draw_paragraph(
+            surface,
+            "Click a choice or press its number. Once given, it is final.",
+            pygame.Rect(x, bottom, width, 40),
+            13,
+            widgets.DIM,
+        )
+        for tool in self.shown_tools():
+            tool.draw(surface)
+        self.menu_button.draw(surface)
+
     def draw_thinking(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         thinker = self.thinkers.get(self.mover)
         name = self.seat_name(self.mover)
@@ -487,7 +537,7 @@ class GameDrawing(SeatPanels):
             widgets.draw_text(surface, f"{name} plays:", rect.topleft, 16, AI_EDGE, True)
             widgets.draw_paragraph(
                 surface,
-                action_words(self.ai_show[1], self.units, self.mover),
+                action_words(self.ai_show[1], self.units, self.mover, self.armies),
                 pygame.Rect(rect.left, rect.top + 24, rect.width, 60),
                 15,
             )

@@ -21,6 +21,7 @@ from nshex_pygame.client.scenes.game.layout import (
 from nshex_pygame.client.words import (
     and_list,
     army_name,
+    hex_of,
     hq_words,
     plural,
     seat_label,
@@ -40,6 +41,60 @@ class GameInfo:
         if not rotations or self.mover < 0:
             return None
         return next((r for r in rotations if int(r["seat"]) == self.mover), None)
+
+    def credit_options(self) -> list[tuple[int, dict[str, Any]]]:
+        """The points a human seat gives away now (its own wounds to its own HQ in the points
+        game, FAQ-374): the legal ``credit`` actions, one per opponent (or the one that loses
+        the rest when every opponent is at 20); empty when none is due."""
+        return [(a, d) for a, d in self.legal if d.get("kind") == "credit"]
+
+    def credits_left(self) -> int:
+        """The points the seat to answer must still give away (the engine's ``credits``)."""
+        credits = self.view.get("credits") or {}
+        left = credits.get("left") or []
+        return int(left[self.mover]) if 0 <= self.mover < len(left) else 0
+
+    def own_wounders(self) -> list[str]:
+        """The names of the answering seat's own units that wounded its own HQ in the last
+        battle (read off the engine's log of it: a hit on the HQ from the seat's own unit)."""
+        battle = self.game.last_battle() or {}
+        before = {as_hex(u["at"]): u for u in battle.get("before") or []}
+        seat = self.mover
+        hqs = {
+            at
+            for at, u in before.items()
+            if u.get("seat") == seat and tileart.info_of(u["tile"]).get("kind") == "hq"
+        }
+        names: list[str] = []
+        for phase in battle.get("phases") or []:
+            for event in phase.get("events") or []:
+                if event.get("kind") not in ("hit", "hq_damage") or "from" not in event:
+                    continue
+                at, source = hex_of(event.get("at")), hex_of(event.get("from"))
+                unit = before.get(source) if source is not None else None
+                if at not in hqs or unit is None or source in hqs:
+                    continue
+                if unit.get("controller", unit.get("seat")) == seat:
+                    name = tile_name(str(unit["tile"]))
+                    if name not in names:
+                        names.append(name)
+        return names
+
+    def credit_words(self) -> str:
+        """``your Clown wounded your own HQ: give 2 points to opponents``."""
+        names = self.own_wounders()
+        who = f"your {and_list(names)}" if names else "your own units"
+        left = self.credits_left()
+        if any(d.get("to") == self.mover for _a, d in self.credit_options()):
+            return f"{who} wounded your own HQ, but every opponent is at 20: the points are lost"
+        return f"{who} wounded your own HQ: give {plural(left, 'point')} to opponents"
+
+    def computer_credit_words(self) -> str:
+        """``its Clown wounded its own HQ: it gives 2 points to opponents``."""
+        names = self.own_wounders()
+        who = f"its {and_list(names)}" if names else "its own units"
+        points = plural(self.credits_left(), "point")
+        return f"{who} wounded its own HQ: it gives {points} to opponents"
 
     def seat_name(self, seat: int) -> str:
         """``Player 3 (Outpost)`` with three or four seats, or two seats of one army; else the
@@ -66,7 +121,11 @@ class GameInfo:
             who = f"{name[:-1]}, computer)" if name.endswith(")") else f"{name} (computer)"
             if self.rotation_due() is not None:
                 return f"{who} answers its takeover"
+            if self.view.get("credits") and self.credits_left():
+                return f"{who}: {self.computer_credit_words()}"
             return f"{who} is playing"
+        if self.credit_options():
+            return f"{self.seat_words(self.mover)}: {self.credit_words()}"
         due = self.rotation_due()
         if due is not None:
             unit = self.units.get(as_hex(due["at"]))

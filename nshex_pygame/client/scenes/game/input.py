@@ -17,6 +17,8 @@ from nshex_pygame.client.scenes.game.layout import (
     ACTIONS,
     BOARD_KINDS_WITHOUT_TILE,
     BOMB,
+    CREDIT_ROWS_TOP,
+    DIGIT_KEYS,
     HEX_SLOTS,
     INSTANT_KINDS,
     LOG,
@@ -187,6 +189,9 @@ class GameInput:
         if not self.human_to_move():
             self.say("Wait: it is not a human player's turn.")
             return
+        if self.credit_options():
+            self.say(self.credit_hint())
+            return
         if seat != self.mover:
             self.say(f"That tile is in {self.seat_name(seat)}'s hand; it is not their turn.")
             return
@@ -244,6 +249,9 @@ class GameInput:
     def click_hex(self, at: Hex) -> None:
         if not self.human_to_move():
             self.say("Wait: it is not a human player's turn.")
+            return
+        if self.credit_options():
+            self.say(self.credit_hint())
             return
         cands = self.candidates()
         if self._pick_unit_to_turn(at, cands):
@@ -444,6 +452,8 @@ class GameInput:
         elif event.type == pygame.MOUSEWHEEL:  # (the wheel's legacy buttons 4 and 5 are ignored)
             if event.y:
                 self.rotate(-1 if event.y > 0 else 1)
+        elif event.type == pygame.KEYDOWN and self.credit_options():
+            self._credit_key(event)
         elif event.type == pygame.KEYDOWN:
             key = event.key
             if key == pygame.K_ESCAPE:
@@ -486,6 +496,27 @@ class GameInput:
             elif pygame.K_1 <= key <= pygame.K_3 and self.human_to_move():
                 self.click_hand(self.mover, key - pygame.K_1)
 
+    def _credit_key(self, event: pygame.event.Event) -> None:
+        """Keys while points are to be given: a row's number gives it, Esc opens the menu;
+        the helpers' keys still work, nothing else changes the game."""
+        options = self.credit_options()
+        number = DIGIT_KEYS.get(event.key)
+        if number is not None and number <= len(options):
+            self.give_credit(options[number - 1][0])
+        elif event.key == pygame.K_ESCAPE:
+            self.open_menu()
+        elif event.key == pygame.K_d:
+            self.toggle_danger()
+        elif event.key == pygame.K_SLASH or event.unicode == "?":
+            self.ask_hint()
+        else:
+            self.say(self.credit_hint())
+
+    def credit_hint(self) -> str:
+        n = len(self.credit_options())
+        keys = "1" if n == 1 else f"1-{min(n, 9)}"
+        return f"First give your points: click a choice on the right (or press {keys})."
+
     def scroll_log_to(self, y: int) -> None:
         """Scroll the log so that the scroll bar's thumb is centred at ``y``."""
         _shown, total, _first = self.log_view()
@@ -522,6 +553,9 @@ class GameInput:
             return
         kinds = {d.get("kind") for _a, d in self.legal}
         x, y, w = ACTIONS.left + 12, ACTIONS.top + 150, ACTIONS.width - 24
+        if "credit" in kinds:
+            self._rebuild_credit_buttons()
+            return
         if self.energy_in_play():
             self._rebuild_duel_buttons(kinds)
             return
@@ -543,6 +577,31 @@ class GameInput:
         for i, (label, action) in enumerate(rows):
             self.buttons.append(widgets.Button(label, (x, y + i * 46, w, 38), action, size=17))
         self._confirm_row(y + len(rows) * 46, 38)
+
+    def _rebuild_credit_buttons(self) -> None:
+        """The points of a seat's own wounds to its own HQ (FAQ-374): one row per opponent
+        it may give one to (its number picks it), as the engine lists them."""
+        x, w = ACTIONS.left + 12, ACTIONS.width - 24
+        for i, (action, desc) in enumerate(self.credit_options()):
+            to, points = desc.get("to"), int(desc.get("points", 0))
+            if to == self.mover or points <= 0:
+                label = "Lose the rest: every opponent is at 20"
+            else:
+                label = f"{self.seat_name(int(to))} +{points}"
+            button = widgets.Button(
+                label,
+                (x, CREDIT_ROWS_TOP + i * 48, w, 40),
+                lambda a=action: self.give_credit(a),
+                size=16,
+            )
+            button.number = i + 1  # type: ignore[attr-defined]
+            self.buttons.append(button)
+
+    def give_credit(self, action: int) -> None:
+        """A point given (a row of the panel, or its number)."""
+        self.clear_choice()
+        self.app.sounds.play("click")
+        self.apply(action)
 
     def _confirm_row(self, y: int, height: int) -> None:
         x, w = ACTIONS.left + 12, ACTIONS.width - 24

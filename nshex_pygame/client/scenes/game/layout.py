@@ -83,6 +83,12 @@ BOARD_KINDS_WITHOUT_TILE = (
 SELF_MOVES = ("mobility", "transport", "grant")
 LOG = pygame.Rect(10, 410, 300, 380)
 ACTIONS = pygame.Rect(970, 410, 300, 380)
+QUESTION_EDGE = (120, 230, 255)  # a panel that asks (as the battle's question panel)
+CREDIT_ROWS_TOP = ACTIONS.top + 150  # the rows of the points a seat gives away (FAQ-374)
+DIGIT_KEYS = {  # a row's number picks it (the keypad's too)
+    **{pygame.K_1 + i: i + 1 for i in range(9)},
+    **{pygame.K_KP1 + i: i + 1 for i in range(9)},
+}
 LOG_TOP = LOG.top + 34  # the first line of the log
 LOG_ROWS = (LOG.height - 44) // 18
 LOG_BAR = pygame.Rect(LOG.right - 14, LOG_TOP, 7, LOG_ROWS * 18)

@@ -210,6 +210,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
             and humans > 1
             and not self.game.is_terminal()
             and self.stage in ("main", "discard", "place_hq")
+            and not self.view.get("credits")  # (points given away after a battle: no new turn)
         ):
             self.banner = (seat, BANNER_SECONDS)
 
@@ -392,7 +393,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
             return
         who = self.seat_name(seat) if seat >= 0 else "Chance"
         colour = tileart.lighter(tileart.army_colour(self.armies[seat]), 0.55)
-        text = f"{who} {action_words(desc, before, seat)}"
+        text = f"{who} {action_words(desc, before, seat, self.armies)}"
         hexes = list(action_hexes(desc))
         destroys = desc.get("kind") == "procedure" and desc.get("procedure") in (
             "laser",
