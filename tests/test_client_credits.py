@@ -17,6 +17,7 @@ from client_support import (  # noqa: F401
     key,
     overflow_notes,
 )
+from conftest import FIXTURES
 
 from nshex_pygame.client import storage
 from nshex_pygame.client.replay import replay, summary
@@ -30,59 +31,11 @@ from nshex_pygame.core import Game
 
 # Moloch's Clown stands between three Borgo Mutants and its own HQ: a battle makes it explode,
 # one wound on its own HQ, a point Moloch gives to Borgo or to the Outpost.
-CLOWN_NEXT_TO_ITS_HQ = """
-[game]
-armies = ["moloch", "borgo", "outpost"]
-mode = "points"
-to_move = 0
-turn = 10
-{points}
-
-[[unit]]
-seat = 0
-tile = "moloch.hq"
-at = [-1, 1]
-
-[[unit]]
-seat = 1
-tile = "borgo.hq"
-at = [2, -2]
-
-[[unit]]
-seat = 2
-tile = "outpost.hq"
-at = [-2, 0]
-
-[[unit]]
-seat = 0
-tile = "moloch.clown"
-at = [0, 0]
-
-[[unit]]
-seat = 1
-tile = "borgo.mutant"
-at = [1, -1]
-
-[[unit]]
-seat = 1
-tile = "borgo.mutant"
-at = [1, 0]
-facing = 2
-
-[[unit]]
-seat = 1
-tile = "borgo.mutant"
-at = [0, 1]
-facing = 3
-
-[[hand]]
-seat = 0
-tiles = ["moloch.battle"]
-
-[[deck]]
-seat = 0
-tiles = ["moloch.blocker", "moloch.blocker", "moloch.hybrid"]
-"""
+CLOWN_NEXT_TO_ITS_HQ = (
+    (FIXTURES / "points_own_wound.toml")
+    .read_text(encoding="utf-8")
+    .replace("turn = 10\n", "turn = 10\n{points}\n", 1)
+)
 BORGO = "Player 2 (Borgo) +1"
 OUTPOST = "Player 3 (Outpost) +1"
 

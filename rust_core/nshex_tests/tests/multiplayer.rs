@@ -577,32 +577,9 @@ fn faq390_push_back_on_allies_only_between_moloch_and_its_ally_d28() {
 fn faq374_own_wounds_to_ones_own_hq_score_for_opponents_the_seat_chooses() {
     // Points game: a Moloch Clown explodes next to three Borgo mutants and its own HQ; the
     // wound to its own HQ is a point Moloch gives to an opponent of its choice (FAQ-374).
-    let units = units_toml(&[
-        (0, "moloch.hq", -1, 1, 0),
-        (1, "borgo.hq", 2, -2, 0),
-        (2, "outpost.hq", -2, 0, 0),
-        (0, "moloch.clown", 0, 0, 0),
-        (1, "borgo.mutant", 1, -1, 0),
-        (1, "borgo.mutant", 1, 0, 2),
-        (1, "borgo.mutant", 0, 1, 3),
-    ]);
-    let text = format!(
-        r#"
-[game]
-armies = ["moloch", "borgo", "outpost"]
-mode = "points"
-to_move = 0
-turn = 10
-
-{units}[[hand]]
-seat = 0
-tiles = ["moloch.battle"]
-
-[[deck]]
-seat = 0
-tiles = ["moloch.blocker", "moloch.blocker", "moloch.hybrid"]
-"#
-    );
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/points_own_wound.toml");
+    let text = std::fs::read_to_string(path).expect("tests/fixtures/points_own_wound.toml");
     let mut rec = game(&text);
     play(&mut rec, "discard blocker");
     play(&mut rec, "play battle");
