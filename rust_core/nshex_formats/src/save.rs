@@ -103,6 +103,7 @@ pub fn game_to_json(g: &Game) -> Value {
         }).collect::<Vec<_>>(),
         "used_grant": cells_to_hexes(pos, g.used_grant()),
         "used_rotate": g.used_rotate(),
+        "ending_by": g.ending_by(),
         "credits": g.credits_due().map(|w| json!({"then": after_name(w.then),
             "changed": w.changed, "left": &w.left[..seats]})),
         "terror": (0..seats as u8).filter(|&s| g.terror() >> s & 1 == 1).collect::<Vec<_>>(),
@@ -444,6 +445,10 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         }
         _ => None,
     };
+    let ending_by = match r.get("ending_by") {
+        Ok(x) if !x.v.is_null() => x.int(0, seats as i64 - 1)? as u8,
+        _ => nshex_rules::NO_SEAT,
+    };
     let used_grant = match r.get("used_grant") {
         Ok(x) => x.cells(&pos)?,
         Err(_) => 0,
@@ -526,6 +531,7 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         eliminated_in,
         used_rotate,
         credit_wait,
+        ending_by,
     })
     .map_err(|e| {
         if e.field.is_empty() {

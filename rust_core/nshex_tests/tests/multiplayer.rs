@@ -649,3 +649,55 @@ fn faq393_a_scoped_module_works_for_the_scopers_allies() {
         "without teams the mutant is an enemy"
     );
 }
+
+#[test]
+fn faq368_the_battle_starter_chooses_between_allied_medics_d26() {
+    // Team match: Outpost (seat 0) and Borgo (seat 2) against Moloch (1) and Hegemony (3). A
+    // Moloch hunter-killer strikes the Borgo mutant on (0,0); an Outpost Medic and a Borgo
+    // Medic are both linked to it: mutually exclusive options of allies.
+    let armies = armies(&["outpost", "moloch", "borgo", "hegemony"]);
+    let set = tiles();
+    let mut pos = nshex_rules::Position::new(BoardKind::Standard, &armies);
+    pos.set_mode(Mode::Team);
+    for (id, seat, q, r, f) in [
+        ("borgo.mutant", 2, 0, 0, 0),
+        ("moloch.hunter_killer", 1, 0, 1, 0),
+        ("outpost.medic", 0, 1, -1, 4),
+        ("borgo.medic", 2, -1, 0, 2),
+    ] {
+        pos.place(
+            nshex_rules::Hex::new(q, r),
+            set.find(id).unwrap(),
+            seat,
+            f,
+            0,
+        );
+    }
+    pos.settle();
+    let ask = |starter: Option<u8>, manual: u8| {
+        let mut r = nshex_rules::Resolver::new();
+        r.set_starter(starter);
+        let mut p = pos.clone();
+        r.resolve_step(&mut p, manual, &[], &mut nshex_rules::NoLog)
+            .unwrap()
+    };
+    // Seat 0 started the battle and answers its own choices: it is asked, and may have
+    // either Medic take the blow.
+    match ask(Some(0), 0b0001) {
+        nshex_rules::Step::Ask(nshex_rules::Question::Medic { seat, options, .. }) => {
+            assert_eq!(
+                seat, 0,
+                "the seat that started the battle decides (FAQ-368)"
+            );
+            let medics: std::collections::BTreeSet<u8> = options.iter().map(|o| o.medic).collect();
+            assert_eq!(
+                medics.len(),
+                2,
+                "both allied Medics are options: {options:?}"
+            );
+        }
+        other => panic!("expected a question to seat 0, got {other:?}"),
+    }
+    // Seat 2 answering its own choices is not asked when seat 0 started the battle.
+    assert!(matches!(ask(Some(0), 0b0100), nshex_rules::Step::Done(_)));
+}

@@ -163,9 +163,9 @@ impl Battle {
                 }
             }
             let Some((_, m, ri)) = best else { break };
-            let seat = self.medic_seat(m);
+            let (seat, seats) = self.medic_asker(&t, medics, m);
             if self.asks(seat) {
-                let options = self.medic_options(&t, medics, seat);
+                let options = self.medic_options(&t, medics, seats);
                 if options.len() > 1 {
                     let q = Question::Medic {
                         phase,
@@ -204,12 +204,39 @@ impl Battle {
         }
     }
 
-    /// Every take open to `seat`'s working medics now.
-    pub(super) fn medic_options(&self, t: &Tally, medics: u64, seat: u8) -> Vec<MedicTake> {
+    /// Who answers for medic `m` now, and for the medics of which seats: its own seat, or,
+    /// when allied medics of other seats could take one of the same attacks (mutually
+    /// exclusive options of allies), the seat that started the battle for all of them
+    /// (FAQ-368, D-26).
+    fn medic_asker(&self, t: &Tally, medics: u64, m: u8) -> (u8, u8) {
+        let seat = self.medic_seat(m);
+        if self.starter == NONE {
+            return (seat, 1 << seat);
+        }
+        let mut seats = 1u8 << seat;
+        for ri in 0..self.records.len() {
+            if !bits(medics).any(|a| self.medic_seat(a) == seat && self.can_absorb(t, a, ri)) {
+                continue;
+            }
+            for b in bits(medics) {
+                if self.medic_seat(b) != seat && self.can_absorb(t, b, ri) {
+                    seats |= 1 << self.medic_seat(b);
+                }
+            }
+        }
+        if seats.count_ones() > 1 {
+            (self.starter, seats)
+        } else {
+            (seat, seats)
+        }
+    }
+
+    /// Every take open to the working medics of the seats in `seats` (a mask) now.
+    pub(super) fn medic_options(&self, t: &Tally, medics: u64, seats: u8) -> Vec<MedicTake> {
         let mut out = Vec::new();
         for ri in 0..self.records.len() {
             for m in bits(medics) {
-                if self.medic_seat(m) == seat && self.can_absorb(t, m, ri) {
+                if seats >> self.medic_seat(m) & 1 == 1 && self.can_absorb(t, m, ri) {
                     out.push(self.take_of(m, ri));
                 }
             }

@@ -229,6 +229,7 @@ impl Resolver {
                 rel_points: false,
                 redirs: 0,
                 general: 0,
+                starter: NONE,
                 traps: 0,
                 own_wounds: [0; MAX_SEATS],
                 recons: 0,
@@ -287,6 +288,12 @@ impl Resolver {
     /// answer it stops and returns it (the position is unchanged, `log` holds the battle up
     /// to that point). Seats not in `manual` get the automatic answers (D-4). An answer
     /// that does not fit its question is an error, and so is an answer left over.
+    /// The seat that starts the next battles this resolver resolves (`None`: unknown); it
+    /// decides between allies' mutually exclusive battle choices (FAQ-368, D-26).
+    pub fn set_starter(&mut self, seat: Option<u8>) {
+        self.b.starter = seat.unwrap_or(NONE);
+    }
+
     pub fn resolve_step<L: Log>(
         &mut self,
         pos: &mut Position,
@@ -401,6 +408,9 @@ struct Battle {
     /// Every cell when each attack must take the general path (Quartermaster choices
     /// given), else none.
     general: u64,
+    /// The seat that started the battle (`NONE`: unknown, outside a game): it decides
+    /// between allies' mutually exclusive choices (FAQ-368, D-26).
+    starter: u8,
     traps: u64,
     /// Points game: wounds each seat's own sources dealt to its own HQ (FAQ-374).
     own_wounds: [u8; MAX_SEATS],

@@ -68,6 +68,7 @@ impl Game {
                 self.hands[seat].push(tile);
                 if deck.is_empty() && self.ending == Ending::None {
                     self.ending = Ending::LastTileDrawn;
+                    self.ending_by = seat as u8;
                 }
                 let left = match self.stage {
                     Stage::Draw { left } => left - 1,

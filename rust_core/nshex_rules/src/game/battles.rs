@@ -13,12 +13,18 @@ impl Game {
     ) -> Option<BattleSummary> {
         let before = self.pos.clone();
         let manual = self.manual_choices;
+        let starter = self.battle_starter(then);
         let mut log = self.keep_battle_logs.then(BattleLog::default);
-        let step = with_resolver(|r| match (&mut log, manual) {
-            (None, 0) => r.resolve(&mut self.pos, None, &mut NoLog).map(Step::Done),
-            (Some(l), 0) => r.resolve(&mut self.pos, None, l).map(Step::Done),
-            (None, m) => r.resolve_step(&mut self.pos, m, &answers, &mut NoLog),
-            (Some(l), m) => r.resolve_step(&mut self.pos, m, &answers, l),
+        let step = with_resolver(|r| {
+            r.set_starter(Some(starter));
+            let step = match (&mut log, manual) {
+                (None, 0) => r.resolve(&mut self.pos, None, &mut NoLog).map(Step::Done),
+                (Some(l), 0) => r.resolve(&mut self.pos, None, l).map(Step::Done),
+                (None, m) => r.resolve_step(&mut self.pos, m, &answers, &mut NoLog),
+                (Some(l), m) => r.resolve_step(&mut self.pos, m, &answers, l),
+            };
+            r.set_starter(None);
+            step
         })
         .expect("answers checked against their questions");
         let summary = match step {
@@ -115,6 +121,22 @@ impl Game {
         }));
     }
 
+    /// The seat that starts a battle (it decides between allies' mutually exclusive choices,
+    /// FAQ-368): the seat to move, whose tile or placement started it, or who had the last turn
+    /// before an Overtime Battle (FAQ-37: the tie-break turns end with it); the Final Battle
+    /// is started by the seat that drew its deck's last tile first, or the next seat still in
+    /// the game after it (FAQ-36, D-26).
+    pub(super) fn battle_starter(&self, then: AfterBattle) -> u8 {
+        if then != AfterBattle::Final || self.ending_by >= self.seats() {
+            return self.to_move;
+        }
+        let n = self.seats();
+        (0..n)
+            .map(|k| (self.ending_by + k) % n)
+            .find(|&s| self.eliminated >> s & 1 == 0)
+            .unwrap_or(self.to_move)
+    }
+
     /// Rebuilds a battle waiting for an answer (a snapshot being loaded): the answers must
     /// lead to a question of `seat`.
     pub(super) fn resume_battle(
@@ -124,9 +146,14 @@ impl Game {
         seat: u8,
     ) -> Result<(), String> {
         let mut pos = self.pos.clone();
-        let step =
-            with_resolver(|r| r.resolve_step(&mut pos, self.manual_choices, &answers, &mut NoLog))
-                .map_err(|e| e.to_string())?;
+        let starter = self.battle_starter(then);
+        let step = with_resolver(|r| {
+            r.set_starter(Some(starter));
+            let step = r.resolve_step(&mut pos, self.manual_choices, &answers, &mut NoLog);
+            r.set_starter(None);
+            step
+        })
+        .map_err(|e| e.to_string())?;
         match step {
             Step::Ask(q) if q.seat() == seat => {
                 self.wait_for_answer(then, answers, q, None);

@@ -321,6 +321,9 @@ pub struct Game {
     used_rotate: bool,
     /// Points game: own wounds of the last battle still to be given (FAQ-374).
     credit_wait: Option<Box<CreditWait>>,
+    /// The seat whose draw of its deck's last tile began the ending sequence (`NO_SEAT`:
+    /// none yet); it starts the Final Battle (FAQ-36).
+    ending_by: u8,
     /// Seats out of the game (deathmatch, D-26), as a mask.
     eliminated: u8,
     /// Per seat, the number of the battle that eliminated it (ranking: later is better).
@@ -355,6 +358,7 @@ impl PartialEq for Game {
             && self.eliminated == o.eliminated
             && self.used_rotate == o.used_rotate
             && self.credit_wait == o.credit_wait
+            && self.ending_by == o.ending_by
             && self.eliminated_in == o.eliminated_in
     }
 }
@@ -466,6 +470,7 @@ impl Game {
             eliminated_in: [0; MAX_SEATS],
             used_rotate: false,
             credit_wait: None,
+            ending_by: crate::position::NO_SEAT,
         };
         // Vegas places its HQ after every other seat (FAQ-375).
         let first = g.hq_order().next().expect("a seat");
@@ -539,6 +544,11 @@ impl Game {
     /// Where the ending sequence stands.
     pub fn ending(&self) -> Ending {
         self.ending
+    }
+
+    /// The seat whose draw of its deck's last tile began the ending sequence, if it began.
+    pub fn ending_by(&self) -> Option<u8> {
+        (self.ending_by < self.seats()).then_some(self.ending_by)
     }
 
     /// How the game ended (`None` while it goes on).
@@ -769,6 +779,7 @@ impl Game {
         self.eliminated = other.eliminated;
         self.used_rotate = other.used_rotate;
         self.credit_wait.clone_from(&other.credit_wait);
+        self.ending_by = other.ending_by;
         self.eliminated_in = other.eliminated_in;
     }
 }

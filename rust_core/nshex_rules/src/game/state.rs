@@ -52,6 +52,8 @@ pub struct GameState {
     pub used_rotate: bool,
     /// Points game: a battle's own wounds still to be given (FAQ-374).
     pub credit_wait: Option<CreditWait>,
+    /// The seat whose last draw began the ending sequence (`NO_SEAT`: none).
+    pub ending_by: u8,
 }
 
 /// Why a state or a set-up is not one the rules can reach: the field at fault (empty when it
@@ -156,6 +158,7 @@ impl Game {
             eliminated_in: self.eliminated_in,
             used_rotate: self.used_rotate,
             credit_wait: self.credit_wait.as_deref().cloned(),
+            ending_by: self.ending_by,
         }
     }
 
@@ -285,6 +288,7 @@ impl Game {
             eliminated_in: s.eliminated_in,
             used_rotate: s.used_rotate,
             credit_wait: s.credit_wait.map(Box::new),
+            ending_by: s.ending_by,
         };
         check_eliminated(&game.pos, game.eliminated, &game.hands, &game.decks)
             .map_err(|m| StateError::new("eliminated", m))?;
@@ -448,6 +452,7 @@ impl Game {
             .iter()
             .min_by_key(|&&k| (k + seats - to_move as usize) % seats)
         {
+            g.ending_by = k as u8;
             if k == to_move as usize {
                 g.ending = Ending::LastTileDrawn;
             } else {
