@@ -48,6 +48,8 @@ pub struct Scenario {
     pub terror: u8,
     /// `[game] eliminated`: seats out of the game (deathmatch; bit mask).
     pub eliminated: u8,
+    /// `[game] ending_by`: the seat whose last draw began the ending sequence.
+    pub ending_by: Option<u8>,
 }
 
 #[derive(Deserialize)]
@@ -82,6 +84,7 @@ struct RawGame {
     mode: Option<Spanned<String>>,
     points: Option<Spanned<Vec<Spanned<i64>>>>,
     eliminated: Option<Spanned<Vec<Spanned<i64>>>>,
+    ending_by: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize)]
@@ -494,6 +497,19 @@ fn parse(
             ));
         }
     }
+    let ending_by = match &game.ending_by {
+        None => None,
+        Some(e) => {
+            let x = *e.get_ref();
+            if !(0..seats as i64).contains(&x) || eliminated >> x & 1 == 1 {
+                return Err(err(
+                    e.span().start,
+                    format!("[game] ending_by: seat {x} is not a seat in the game"),
+                ));
+            }
+            Some(x as u8)
+        }
+    };
     let mut terror = 0u8;
     if let Some(t) = &game.terror {
         for v in t.get_ref() {
@@ -764,6 +780,7 @@ fn parse(
         energy,
         terror,
         eliminated,
+        ending_by,
     })
 }
 

@@ -128,6 +128,7 @@ pub fn game_from_scenario(sc: &Scenario, seed: u64) -> Result<Game, String> {
         terror: sc.terror,
         energy: sc.energy,
         eliminated: sc.eliminated,
+        ending_by: sc.ending_by,
     })
 }
 

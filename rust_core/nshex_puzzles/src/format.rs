@@ -323,6 +323,7 @@ impl Puzzle {
             terror: self.scenario.terror,
             energy: self.scenario.energy,
             eliminated: 0,
+            ending_by: None,
         })
         .expect("a checked puzzle makes a game")
     }

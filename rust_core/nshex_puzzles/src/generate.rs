@@ -214,6 +214,7 @@ fn candidate(rng: &mut ChaCha8Rng, difficulty: Difficulty) -> Option<Puzzle> {
             energy: [0; nshex_rules::MAX_SEATS],
             terror: 0,
             eliminated: 0,
+            ending_by: None,
         },
     })
 }

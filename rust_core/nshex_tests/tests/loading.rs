@@ -108,6 +108,7 @@ fn net_on_the_way(mover: &str) -> Game {
         terror: 0,
         energy: [0; 4],
         eliminated: 0,
+        ending_by: None,
     })
     .unwrap();
     let mut rec = Record::new(game, None);

@@ -701,3 +701,31 @@ fn faq368_the_battle_starter_chooses_between_allied_medics_d26() {
     // Seat 2 answering its own choices is not asked when seat 0 started the battle.
     assert!(matches!(ask(Some(0), 0b0100), nshex_rules::Step::Done(_)));
 }
+
+#[test]
+fn a_scenario_names_who_began_the_ending_faq36() {
+    // Seats 1 and 2 have empty decks; seat 0 to move. With `ending_by = 2` seat 2 began the
+    // ending: seats 0 and 1 still play, then seat 2 starts the Final Battle (FAQ-36); with
+    // `ending_by = 1` only seat 0 still plays.
+    let text = |extra: &str| {
+        format!(
+            "[game]\narmies = [\"borgo\", \"moloch\", \"outpost\"]\nto_move = 0\nturn = 20\n{extra}\n\n{}\
+             [[deck]]\nseat = 1\ntiles = []\n\n[[deck]]\nseat = 2\ntiles = []\n",
+            units_toml(&[
+                (0, "borgo.hq", -2, 0, 0),
+                (1, "moloch.hq", 2, -2, 0),
+                (2, "outpost.hq", 0, 2, 0),
+            ])
+        )
+    };
+    let rec = game(&text("ending_by = 2"));
+    assert_eq!(rec.game.ending_by(), Some(2));
+    assert_eq!(rec.game.ending(), Ending::LastRound { turns_left: 2 });
+    let back = game_from_json(&game_to_json(&rec.game)).unwrap();
+    assert_eq!(back.ending_by(), Some(2));
+    let rec = game(&text("ending_by = 1"));
+    assert_eq!(rec.game.ending(), Ending::LastRound { turns_left: 1 });
+    let e = parse_scenario(&text("ending_by = 5"), "e", false).unwrap_err();
+    assert!(e.message.contains("ending_by"), "{e}");
+    assert_eq!(e.line, 5);
+}

@@ -108,6 +108,9 @@ pub struct Setup {
     /// Seats already out of the game (deathmatch, D-26): nothing of theirs on the board, in
     /// hand or in the deck.
     pub eliminated: u8,
+    /// The seat whose last draw began the ending sequence, when it has begun (`None`: an
+    /// empty deck says so, the nearest one before the seat to move).
+    pub ending_by: Option<u8>,
 }
 
 impl Setup {
@@ -125,6 +128,7 @@ impl Setup {
             terror: 0,
             energy: [0; MAX_SEATS],
             eliminated: 0,
+            ending_by: None,
         }
     }
 }
@@ -448,10 +452,18 @@ impl Game {
         let empty: Vec<usize> = (0..seats)
             .filter(|&k| g.decks[k].is_empty() && s.eliminated >> k & 1 == 0)
             .collect();
-        if let Some(&k) = empty
-            .iter()
-            .min_by_key(|&&k| (k + seats - to_move as usize) % seats)
-        {
+        if let Some(k) = s.ending_by {
+            if k as usize >= seats {
+                return Err(format!("ending_by: seat {k} does not exist"));
+            }
+        }
+        let by = s.ending_by.map(|k| k as usize).or_else(|| {
+            empty
+                .iter()
+                .copied()
+                .min_by_key(|&k| (k + seats - to_move as usize) % seats)
+        });
+        if let Some(k) = by {
             g.ending_by = k as u8;
             if k == to_move as usize {
                 g.ending = Ending::LastTileDrawn;
