@@ -24,12 +24,22 @@ impl CreditWait {
 }
 
 impl Game {
+    /// The seat giving points now (only while points wait to be given).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn credit_player(&self) -> Player {
+        let w = self.credit_wait.as_deref().expect("credits due");
+        Player::Seat(w.seat().expect("a seat giving points"))
+    }
+
     /// The own wounds waiting to be given, if any.
     pub fn credits_due(&self) -> Option<&CreditWait> {
         self.credit_wait.as_deref()
     }
 
     /// The seats `giver` may give points to: its enemies, up to 20 each (FAQ-372).
+    #[cold]
+    #[inline(never)]
     pub(super) fn push_credits(&self, out: &mut Vec<Action>) {
         let Some(w) = self.credit_wait.as_deref() else {
             return;

@@ -677,9 +677,9 @@ impl Game {
             // A takeover rotation is answered before anything else (D-12).
             return Player::Seat(self.rotations[0].1);
         }
-        if let Some(w) = &self.credit_wait {
+        if self.credit_wait.is_some() {
             // Own wounds of the last battle are given before the game goes on (FAQ-374).
-            return Player::Seat(w.seat().expect("a seat giving points"));
+            return self.credit_player();
         }
         match self.stage {
             Stage::Over => Player::Terminal,
