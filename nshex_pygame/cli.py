@@ -393,18 +393,37 @@ def _arena(args: argparse.Namespace, *, out: TextIO) -> int:
     except ImportError as exc:
         return _engine_missing(exc)
     threads = args.threads or _default_threads()
+    return _arena_output(
+        lambda: arena(args.a, args.b, args.games, args.armies, args.seed, threads),
+        lambda result: describe_arena(result, args.armies),
+        EngineError,
+        as_json=args.json,
+        out=out,
+    )
+
+
+def _arena_output(
+    run: Any,
+    describe: Any,
+    engine_error: type[Exception],
+    *,
+    as_json: bool,
+    out: TextIO,
+) -> int:
+    """Runs an arena and prints its result (JSON or lines); a bad bot, army or mode
+    (ValueError) is a usage error, an engine error a failure."""
     try:
-        result = arena(args.a, args.b, args.games, args.armies, args.seed, threads)
-    except ValueError as exc:  # an unknown bot or army
+        result = run()
+    except ValueError as exc:
         _error(f"nshex arena: {_one_line(exc)}")
         return EXIT_USAGE
-    except EngineError as exc:
+    except engine_error as exc:
         _error(f"nshex arena: engine error: {_one_line(exc)}")
         return EXIT_FAILURE
-    if args.json:
+    if as_json:
         print(json.dumps(result), file=out)
         return EXIT_OK
-    out.writelines(f"{line}\n" for line in describe_arena(result, args.armies))
+    out.writelines(f"{line}\n" for line in describe(result))
     return EXIT_OK
 
 
@@ -415,19 +434,13 @@ def _arena_multi(args: argparse.Namespace, *, out: TextIO) -> int:
         return _engine_missing(exc)
     threads = args.threads or _default_threads()
     mode = args.mode or "deathmatch"
-    try:
-        result = arena_multi(args.bots, mode, args.games, None, args.board, args.seed, threads)
-    except ValueError as exc:  # an unknown bot, or a mode these seats cannot play
-        _error(f"nshex arena: {_one_line(exc)}")
-        return EXIT_USAGE
-    except EngineError as exc:
-        _error(f"nshex arena: engine error: {_one_line(exc)}")
-        return EXIT_FAILURE
-    if args.json:
-        print(json.dumps(result), file=out)
-        return EXIT_OK
-    out.writelines(f"{line}\n" for line in describe_arena_multi(result))
-    return EXIT_OK
+    return _arena_output(
+        lambda: arena_multi(args.bots, mode, args.games, None, args.board, args.seed, threads),
+        describe_arena_multi,
+        EngineError,
+        as_json=args.json,
+        out=out,
+    )
 
 
 def describe_arena_multi(result: dict[str, Any]) -> list[str]:
