@@ -80,6 +80,13 @@ fn save_of(a: &str, b: &str, board: BoardKind) -> String {
     rec.to_json().to_string()
 }
 
+/// An edited save is loaded or refused, never a panic.
+fn edited_save_loads_or_not(text: &str, edits: &[(usize, u8)]) {
+    if let Ok(v) = serde_json::from_str::<serde_json::Value>(&mutate(text, edits)) {
+        let _ = Record::from_json(&v);
+    }
+}
+
 /// An edited scenario either fails to load, or loads into a game, or is refused with a reason.
 fn edited_scenario_loads_or_says_why(text: &str, edits: &[(usize, u8)]) -> bool {
     let text = mutate(text, edits);
@@ -121,10 +128,7 @@ proptest! {
 
     #[test]
     fn duel_save_loader_never_panics(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..4)) {
-        let text = mutate(&a_duel_save(), &edits);
-        if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
-            let _ = Record::from_json(&v);
-        }
+        edited_save_loads_or_not(&a_duel_save(), &edits);
     }
 
     #[test]
@@ -134,10 +138,7 @@ proptest! {
 
     #[test]
     fn team_save_loader_never_panics(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..4)) {
-        let text = mutate(&a_team_save(), &edits);
-        if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
-            let _ = Record::from_json(&v);
-        }
+        edited_save_loads_or_not(&a_team_save(), &edits);
     }
 
     /// D-19: on any board full of redirectors (loops, chains, Triplers, Gauss shots, Traps),
@@ -173,10 +174,7 @@ proptest! {
 
     #[test]
     fn save_loader_never_panics(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..4)) {
-        let text = mutate(&a_save(), &edits);
-        if let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) {
-            let _ = Record::from_json(&v);
-        }
+        edited_save_loads_or_not(&a_save(), &edits);
     }
 
     #[test]
