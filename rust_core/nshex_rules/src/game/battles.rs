@@ -13,18 +13,22 @@ impl Game {
     ) -> Option<BattleSummary> {
         let before = self.pos.clone();
         let manual = self.manual_choices;
-        let starter = self.battle_starter(then);
+        // Who started the battle matters only to questions (FAQ-368): automatic answers never
+        // ask, so only a battle with seats answering their own choices looks it up.
+        let starter = (manual != 0).then(|| self.battle_starter(then));
         let mut log = self.keep_battle_logs.then(BattleLog::default);
-        let step = with_resolver(|r| {
-            r.set_starter(Some(starter));
-            let step = match (&mut log, manual) {
-                (None, 0) => r.resolve(&mut self.pos, None, &mut NoLog).map(Step::Done),
-                (Some(l), 0) => r.resolve(&mut self.pos, None, l).map(Step::Done),
-                (None, m) => r.resolve_step(&mut self.pos, m, &answers, &mut NoLog),
-                (Some(l), m) => r.resolve_step(&mut self.pos, m, &answers, l),
-            };
-            r.set_starter(None);
-            step
+        let step = with_resolver(|r| match (&mut log, manual) {
+            (None, 0) => r.resolve(&mut self.pos, None, &mut NoLog).map(Step::Done),
+            (Some(l), 0) => r.resolve(&mut self.pos, None, l).map(Step::Done),
+            (l, m) => {
+                r.set_starter(starter);
+                let step = match l {
+                    None => r.resolve_step(&mut self.pos, m, &answers, &mut NoLog),
+                    Some(l) => r.resolve_step(&mut self.pos, m, &answers, l),
+                };
+                r.set_starter(None);
+                step
+            }
         })
         .expect("answers checked against their questions");
         let summary = match step {
