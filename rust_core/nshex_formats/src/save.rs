@@ -125,6 +125,7 @@ fn after_of(r: &R<'_>) -> Result<AfterBattle, String> {
         "full_board" => AfterBattle::FullBoard,
         "final" => AfterBattle::Final,
         "overtime" => AfterBattle::Overtime,
+        "action" => AfterBattle::Action,
         other => return r.err(&format!("unknown {}", crate::notation::quote(other))),
     })
 }
@@ -135,6 +136,7 @@ fn after_name(a: AfterBattle) -> &'static str {
         AfterBattle::FullBoard => "full_board",
         AfterBattle::Final => "final",
         AfterBattle::Overtime => "overtime",
+        AfterBattle::Action => "action",
     }
 }
 

@@ -22,8 +22,8 @@ mod tiles;
 
 pub use battle::{
     resolve, Analysis, Answer, BattleChoices, BattleLog, BattleSummary, Cause, Event, Explanation,
-    Log, MedicChoice, MedicTake, NoLog, Outcome, PhaseLog, QmChoice, Question, Resolver, Step,
-    DIR_EXPLOSION,
+    Log, MedicChoice, MedicTake, NoLog, Outcome, OutsideHit, PhaseLog, QmChoice, Question,
+    Resolver, Step, DIR_EXPLOSION,
 };
 pub use error::Refusal;
 pub use game::{

@@ -729,3 +729,61 @@ fn a_scenario_names_who_began_the_ending_faq36() {
     assert!(e.message.contains("ending_by"), "{e}");
     assert_eq!(e.line, 5);
 }
+
+/// Three seats around a Doomsday Trap on (0,0) (marked edge N): the Borgo HQ (seat 0) stands
+/// beyond the marked edge on (0,-1) holding a Grenade; `extra` adds keys to `[game]`.
+fn grenade_at_trap_text(extra: &str, ddm_hq: (i8, i8)) -> String {
+    let units = units_toml(&[
+        (0, "borgo.hq", 0, -1, 0),
+        (1, "doomsday.hq", ddm_hq.0, ddm_hq.1, 0),
+        (2, "moloch.hq", 2, -2, 0),
+        (1, "doomsday.trap", 0, 0, 0),
+    ]);
+    format!(
+        "[game]\narmies = [\"borgo\", \"doomsday\", \"moloch\"]\nto_move = 0\nturn = 10\n{extra}\n\
+         {units}[[deck]]\nseat = 0\ntiles = [\"borgo.grenade\", \"borgo.battle\", \
+         \"borgo.battle\", \"borgo.battle\"]\n"
+    )
+}
+
+#[test]
+fn d22_shrapnel_outside_a_battle_eliminates_the_thrower_and_ends_its_turn() {
+    // Deathmatch: the Borgo HQ has 1 hit point; its Grenade sets the Trap off (D-21) and the
+    // shrapnel destroys it at once (D-22): seat 0 leaves the game (D-26) in its own turn,
+    // which ends; the Doomsday seat plays next.
+    let mut rec = game(&grenade_at_trap_text("hq_hp = [1, 20, 20]", (-2, 2)));
+    play(&mut rec, "discard battle");
+    play(&mut rec, "play grenade 0,0");
+    let g = &rec.game;
+    assert_eq!(g.eliminated(), 0b001);
+    assert!(!g.is_over());
+    assert_eq!(g.to_move(), 1);
+    assert!(
+        g.hands()[0].is_empty(),
+        "an eliminated seat's hand leaves the game"
+    );
+    assert!(g.pos().cells.iter().flatten().all(|u| u.seat != 0));
+}
+
+#[test]
+fn d22_faq374_own_shrapnel_outside_a_battle_waits_for_credit_then_the_turn_goes_on() {
+    // Points game: the Doomsday HQ on (-1,0) is next to its own Trap; the Borgo Grenade sets
+    // the Trap off: its shrapnel wounds the Borgo HQ (a point for Doomsday, D-29) and the
+    // Doomsday HQ (Doomsday's own wound, given away by Doomsday, FAQ-374). Then the Borgo
+    // turn goes on.
+    let mut rec = game(&grenade_at_trap_text("mode = \"points\"", (-1, 0)));
+    play(&mut rec, "discard battle");
+    play(&mut rec, "play grenade 0,0");
+    let g = &rec.game;
+    assert_eq!(g.pos().hq_hp[..3], [0, 1, 0]);
+    let w = g.credits_due().expect("Doomsday's own wound waits");
+    assert_eq!(w.left[..3], [0, 1, 0]);
+    assert_eq!(g.current_player(), Player::Seat(1));
+    let back = game_from_json(&game_to_json(g)).unwrap();
+    assert_eq!(&back, g);
+    play(&mut rec, "credit 2 1");
+    let g = &rec.game;
+    assert_eq!(g.pos().hq_hp[..3], [0, 1, 1]);
+    assert_eq!(g.current_player(), Player::Seat(0));
+    assert_eq!(g.stage(), Stage::Main);
+}

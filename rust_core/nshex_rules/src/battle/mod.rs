@@ -36,6 +36,8 @@ pub(crate) use nets::nets_among;
 pub const DIR_EXPLOSION: u8 = 6;
 /// `Dmg::dir` of a medic dying in place of the tile it saved.
 const DIR_MEDIC_DEATH: u8 = 7;
+/// `Dmg::dir` of a hit outside a battle that comes from no side (an instant's own hit).
+const DIR_NO_SIDE: u8 = 8;
 const NONE: u8 = NO_CELL;
 
 /// How a battle ended for the game.
@@ -321,6 +323,71 @@ impl Resolver {
             ))),
             Ok(()) => Ok(Step::Done(b.finish(pos))),
         }
+    }
+}
+
+/// A hit outside a battle (an instant action's, D-22): the tile on `from` strikes the
+/// adjacent `target` with `wounds` (`u8::MAX`: it is destroyed); `from == NO_CELL` for a hit
+/// that comes from no side (a Sniper, an Air Strike, a Small Bomb).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutsideHit {
+    pub from: u8,
+    pub target: u8,
+    pub wounds: u8,
+}
+
+impl Resolver {
+    /// An action's hits outside a battle and what they set off, as at the end of a battle
+    /// phase (D-22): Traps struck on their marked edge by an enemy hit explode, their
+    /// shrapnel (which spares no HQ) chains, then Medics (automatic choices), wounds, points
+    /// and removals. The position is updated; the summary says whether an HQ fell.
+    pub fn resolve_hits<L: Log>(
+        &mut self,
+        pos: &mut Position,
+        hits: &[OutsideHit],
+        log: &mut L,
+    ) -> BattleSummary {
+        let b = &mut *self.b;
+        b.setup_without_choices(pos);
+        b.manual = 0;
+        b.general = 0;
+        b.derive();
+        for h in hits {
+            if !b.occupied(h.target) {
+                continue;
+            }
+            let dir = if h.from == NONE {
+                None
+            } else {
+                (0..6u8).find(|&d| b.nb(h.from, d) == h.target)
+            };
+            let wounds = h.wounds.min(b.hp_left(h.target));
+            b.records.push(Dmg {
+                from: if dir.is_some() { h.from } else { h.target },
+                dir: dir.unwrap_or(DIR_NO_SIDE),
+                target: h.target,
+                wounds,
+                absorbed: false,
+            });
+            if L::ON {
+                log.event(Event::Hit {
+                    target: h.target,
+                    from: h.from,
+                    dir: dir.unwrap_or(DIR_NO_SIDE),
+                    wounds,
+                });
+            }
+        }
+        if b.traps & b.occ != 0 {
+            b.traps_explode(log);
+        }
+        if b.d.medics != 0 {
+            // Automatic choices (no seat answers its own here): this never stops.
+            let done = b.medics(0, log).is_ok();
+            debug_assert!(done, "automatic Medic choices never stop");
+        }
+        b.end_of_phase(log);
+        b.finish(pos)
     }
 }
 

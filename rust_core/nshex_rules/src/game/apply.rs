@@ -149,6 +149,9 @@ impl Game {
                 self.use_instant(InstantKind::Grenade);
                 if self.pos.foundations.is_at(target) {
                     self.remove_foundation(target);
+                } else if self.pos.cells[target as usize].is_some_and(|u| u.def().trigger != 0) {
+                    // A Trap: the HQ's side may be its marked edge (D-21).
+                    self.grenade_on_trap(target);
                 } else {
                     self.instant_damage(&[target], u8::MAX);
                 }

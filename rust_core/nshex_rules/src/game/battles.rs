@@ -102,6 +102,7 @@ impl Game {
             // Nothing can break the deadlock: the game ends on HQ hit points.
             AfterBattle::FullBoard if !changed => self.finish_on_hit_points(false),
             AfterBattle::FullBoard => self.battles_then(AfterBattle::FullBoard, Vec::new()),
+            AfterBattle::Action => {}
         }
     }
 

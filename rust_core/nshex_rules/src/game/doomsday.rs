@@ -1,4 +1,5 @@
-//! The Doomsday Machine outside battles: its HQ's rotation (D-20) and the Small Bomb (D-23).
+//! The Doomsday Machine outside battles: its HQ's rotation (D-20), the Small Bomb (D-23), and
+//! explosions set off by an action (D-21, D-22).
 
 use super::*;
 
@@ -141,5 +142,55 @@ impl Game {
             return "the Small Bomb takes three hexes that all touch each other".into();
         }
         "nothing to hit there: no unit but an HQ, and no foundation (D-23)".into()
+    }
+
+    /// A Grenade thrown at a Trap by the seat's HQ: from the hex beyond the Trap's marked
+    /// edge it sets the Trap off (D-21), and the explosion runs at once (D-22).
+    pub(super) fn grenade_on_trap(&mut self, target: u8) {
+        let hq = self
+            .pos
+            .hq_hex(self.to_move)
+            .and_then(|h| self.pos.cell_of(h))
+            .expect("a Grenade is thrown from the HQ");
+        self.outside_hits(&[OutsideHit {
+            from: hq,
+            target,
+            wounds: u8::MAX,
+        }]);
+    }
+
+    /// An action's hits outside a battle and what they set off (D-22): explosions, Medics,
+    /// wounds and removals at once. Removed tiles go to their owners' piles; an HQ at 0 ends
+    /// the game or, with three or four seats, eliminates its seat (D-26), whose turn then
+    /// ends if it was the seat to move; in the points game own wounds wait for `credit`
+    /// (FAQ-374) and then the turn goes on.
+    pub(super) fn outside_hits(&mut self, hits: &[OutsideHit]) {
+        let before = self.pos.clone();
+        let summary = with_resolver(|r| r.resolve_hits(&mut self.pos, hits, &mut NoLog));
+        for (i, u) in before.cells.iter().enumerate() {
+            if let Some(u) = u {
+                if self.pos.cells[i].is_none() && !u.def().is_hq() {
+                    self.send_away(u.tile, u.seat);
+                }
+            }
+        }
+        if self.mode() == Mode::Points && summary.own_wounds.iter().any(|&n| n > 0) {
+            self.credit_wait = Some(Box::new(CreditWait {
+                then: AfterBattle::Action,
+                changed: summary.changed,
+                left: summary.own_wounds,
+            }));
+            return;
+        }
+        match summary.outcome {
+            Outcome::None if summary.hqs_destroyed != 0 => {
+                self.eliminate(summary.hqs_destroyed);
+                if self.eliminated >> self.to_move & 1 == 1 {
+                    self.end_turn();
+                }
+            }
+            Outcome::None => {}
+            o => self.finish(o),
+        }
     }
 }

@@ -7,7 +7,8 @@
 //! the same game whenever the same actions are applied to the same start.
 
 use crate::battle::{
-    Analysis, Answer, BattleLog, BattleSummary, MedicTake, NoLog, Outcome, Question, Resolver, Step,
+    Analysis, Answer, BattleLog, BattleSummary, MedicTake, NoLog, Outcome, OutsideHit, Question,
+    Resolver, Step,
 };
 use crate::error::Refusal;
 use crate::hex::{bits, BoardKind, NO_CELL};
@@ -222,6 +223,8 @@ pub enum AfterBattle {
     Final,
     /// The Overtime Battle: the game ends on hit points, a tie is a draw.
     Overtime,
+    /// No battle: an action's explosions outside a battle (D-22); the turn goes on.
+    Action,
 }
 
 /// A battle stopped at a question for a seat that answers its own battle choices.
