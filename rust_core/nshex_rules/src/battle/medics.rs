@@ -102,6 +102,7 @@ impl Battle {
     /// Medics take attacks (D-6, FAQ-20, FAQ-133 to FAQ-135), explicit choices first, then
     /// the automatic rule P-1. Saving is not optional: a working medic with something to
     /// take takes it.
+    #[inline(always)]
     pub(super) fn medics<L: Log>(&mut self, phase: u8, log: &mut L) -> Result<(), Halt> {
         let medics = self.d.medics & !self.d.netted;
         let mut protected = 0u64;

@@ -103,6 +103,7 @@ impl Battle {
 
     // ----- end of phase ----------------------------------------------------------------
 
+    #[inline(always)]
     pub(super) fn end_of_phase<L: Log>(&mut self, log: &mut L) {
         let mut hq_dmg = [0u32; MAX_SEATS];
         let points = self.rel_points;

@@ -54,6 +54,7 @@ impl Battle {
 
     /// Spends unit `c`'s slots of value `phase` (D-2: a slot is spent in its phase even if
     /// the unit cannot act; two slots on one value make one attack).
+    #[inline(always)]
     pub(super) fn spend_slot(&mut self, c: u8, phase: u8) {
         let ci = c as usize;
         if self.u[ci].n_init == 1 && self.d.extra_sources[ci] & !self.u[ci].extra_spent == 0 {
