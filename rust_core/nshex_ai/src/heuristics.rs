@@ -33,7 +33,10 @@ pub fn prior(g: &Game, action: Action) -> f32 {
     match action {
         Action::Place { tile, cell, facing } => place_prior(g, tile, cell, facing, s),
         Action::Discard { tile } => -tile_value(set.tile(tile)),
-        Action::Unlucky => -3.0,
+        Action::Unlucky | Action::UnluckyOf { .. } => -3.0,
+        // A Mercenary is a known unit instead of an unknown deck tile.
+        Action::Hire { tile } | Action::Mercenary { tile } => 0.5 + tile_value(set.tile(tile)),
+        Action::DeckDraw => 0.0,
         Action::Battle => 1.5,
         Action::EndTurn => 0.5,
         // Battle choices are valued by resolving the battle (`bots::answer_by_battle`).

@@ -147,13 +147,13 @@ impl Node {
 /// index), for marking which actions are legal in this iteration's deal.
 struct ActionIndex {
     /// Start of each action kind's block, and the total length at the end.
-    offsets: [usize; 32],
+    offsets: [usize; 36],
 }
 
 impl ActionIndex {
     const CELLS: usize = 37;
     const STEP: usize = Self::CELLS * 6;
-    const KINDS: usize = 31;
+    const KINDS: usize = 35;
 
     fn new(tiles: usize) -> ActionIndex {
         let c = Self::CELLS;
@@ -189,6 +189,10 @@ impl ActionIndex {
             c * 6,              // the Doomsday HQ's rotation
             c * c * c,          // Small Bomb
             4 * 21,             // points given for own wounds
+            tiles,              // Mercenary hired before the HQs
+            tiles,              // Mercenary taken at a draw
+            1,                  // the deck fills the hand
+            16 * 16 * 16,       // unlucky draw of three instants (by instant kind)
         ];
         let mut offsets = [0; Self::KINDS + 1];
         for (k, size) in sizes.iter().enumerate() {
@@ -252,6 +256,19 @@ impl ActionIndex {
                 self.offset(29) + (a as usize * c + b as usize) * c + z as usize
             }
             Action::Credit { to, n } => self.offset(30) + to as usize * 21 + n as usize,
+            Action::Hire { tile } => self.offset(31) + tile.0 as usize,
+            Action::Mercenary { tile } => self.offset(32) + tile.0 as usize,
+            Action::DeckDraw => self.offset(33),
+            Action::UnluckyOf { tiles: [a, b, c] } => {
+                // Only instants: one tile per kind in an army, so kinds tell them apart.
+                let k = |t: nshex_rules::TileId| {
+                    nshex_rules::tiles()
+                        .tile(t)
+                        .instant
+                        .map_or(15, |i| i as usize)
+                };
+                self.offset(34) + (k(a) * 16 + k(b)) * 16 + k(c)
+            }
             // The search plays every seat with automatic battle choices; a question at the
             // root is answered before any search (`bots::answer_by_battle`).
             Action::Clown { .. } | Action::Convert { .. } | Action::MedicTakes { .. } => {

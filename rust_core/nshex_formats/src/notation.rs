@@ -21,6 +21,10 @@ pub fn action_to_line(game: &Game, action: Action) -> String {
         Action::PlaceHq { cell, facing } => format!("hq {} {facing}", h(cell)),
         Action::Draw { tile } => format!("draw {}", t(tile)),
         Action::Unlucky => "unlucky".into(),
+        Action::UnluckyOf { tiles: [a, b, c] } => format!("unlucky {} {} {}", t(a), t(b), t(c)),
+        Action::Hire { tile } => format!("hire {}", t(tile)),
+        Action::Mercenary { tile } => format!("mercenary {}", t(tile)),
+        Action::DeckDraw => "draw".into(),
         Action::Discard { tile } => format!("discard {}", t(tile)),
         Action::Place { tile, cell, .. } if tiles().tile(tile).kind == Kind::Foundation => {
             format!("place {} {}", t(tile), h(cell))
@@ -137,6 +141,12 @@ fn line_to_action_as_written(game: &Game, line: &str) -> Result<Action, String> 
         },
         ["draw", t] => Action::Draw { tile: tile(t)? },
         ["unlucky"] => Action::Unlucky,
+        ["unlucky", a, b, c] => Action::UnluckyOf {
+            tiles: [tile(a)?, tile(b)?, tile(c)?],
+        },
+        ["hire", t] => Action::Hire { tile: tile(t)? },
+        ["mercenary", t] => Action::Mercenary { tile: tile(t)? },
+        ["draw"] => Action::DeckDraw,
         ["discard", t] => Action::Discard { tile: tile(t)? },
         ["place", t, c, f] => Action::Place {
             tile: tile(t)?,
@@ -308,5 +318,6 @@ fn find_tile(game: &Game, seat: u8, s: &str) -> Result<TileId, String> {
     }
     let army = &set.army(game.pos().armies[seat as usize]).id;
     set.find(&format!("{army}.{s}"))
+        .or_else(|| set.find(&format!("mercenaries.{s}")))
         .ok_or_else(|| format!("unknown tile {} (for seat {seat}, army {army})", quote(s)))
 }

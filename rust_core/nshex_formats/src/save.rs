@@ -8,7 +8,7 @@
 use crate::notation::{action_to_line, line_to_action};
 use nshex_rules::Outcome;
 use nshex_rules::{tiles, TileId};
-use nshex_rules::{Action, AfterBattle, Ending, Game, GameState, Stage};
+use nshex_rules::{Action, AfterBattle, Ending, Game, GameState, Options, Stage, MERCENARY_ARMY};
 use nshex_rules::{BoardKind, Hex};
 use nshex_rules::{Foundation, Kind, Mode, Position, Unit, HQ_START_HP, MAX_SEATS};
 use serde_json::{json, Map, Value};
@@ -46,6 +46,8 @@ pub fn game_to_json(g: &Game) -> Value {
         })
         .collect();
     let stage = match g.stage() {
+        Stage::Hire => json!({"kind": "hire"}),
+        Stage::Mercenary { left } => json!({"kind": "mercenary", "left": left}),
         Stage::PlaceHq => json!({"kind": "place_hq"}),
         Stage::Draw { left } => json!({"kind": "draw", "left": left}),
         Stage::Discard => json!({"kind": "discard"}),
@@ -116,7 +118,35 @@ pub fn game_to_json(g: &Game) -> Value {
         "mode": pos.mode().name(),
         "eliminated": crate::json::seat_list(g.eliminated()),
         "eliminated_in": &g.state().eliminated_in[..seats],
+        "options": options_json(&g.options()),
+        "mercenaries": (0..seats as u8).map(|s| tile_ids(&g.mercenaries(s))).collect::<Vec<_>>(),
+        "played": g.tiles_played(),
+        "drawn_now": g.state().drawn_now,
     })
+}
+
+/// A game's options as JSON: `{"variants": [names], "mercenaries": N, "random_mercenaries":
+/// bool}`.
+pub fn options_json(o: &Options) -> Value {
+    json!({"variants": o.variant_names(), "mercenaries": o.mercenaries,
+           "random_mercenaries": o.random_mercenaries})
+}
+
+fn options_of(r: &R<'_>) -> Result<Options, String> {
+    let mut o = Options::default();
+    for v in r.get("variants")?.items()? {
+        let name = v.str()?;
+        o.variants |= Options::variant_named(name).map_or_else(
+            || v.err(&format!("unknown variant {}", crate::notation::quote(name))),
+            Ok,
+        )?;
+    }
+    o.mercenaries = r.get("mercenaries")?.int(0, 2)? as u8;
+    o.random_mercenaries = match r.get("random_mercenaries")?.v {
+        Value::Bool(b) => *b,
+        _ => return r.get("random_mercenaries")?.err("true or false"),
+    };
+    Ok(o)
 }
 
 fn after_of(r: &R<'_>) -> Result<AfterBattle, String> {
@@ -266,7 +296,8 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         let seat = u.get("seat")?.int(0, seats as i64 - 1)? as u8;
         let tile = u.get("tile")?.tile()?;
         let def = set.tile(tile);
-        if def.army != armies[seat as usize] || !def.is_board_tile() {
+        let own = def.army == armies[seat as usize] || def.army == MERCENARY_ARMY;
+        if !own || !def.is_board_tile() {
             return u.get("tile")?.err("not a board tile of that seat's army");
         }
         let cell = u.get("at")?.hex_cell(&pos)?;
@@ -310,8 +341,8 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         list.iter().map(|x| x.tiles()).collect()
     };
     let hands = per_seat("hands")?;
-    if let Some((s, _)) = hands.iter().enumerate().find(|(_, h)| h.len() > 3) {
-        return Err(format!("state.hands[{s}]: more than 3 tiles"));
+    if let Some((s, _)) = hands.iter().enumerate().find(|(_, h)| h.len() > 6) {
+        return Err(format!("state.hands[{s}]: more than 6 tiles"));
     }
     let mut decks = per_seat("decks")?;
     for d in &mut decks {
@@ -339,8 +370,12 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
     let mut waiting = None;
     let stage = match st.get("kind")?.str()? {
         "place_hq" => Stage::PlaceHq,
+        "hire" => Stage::Hire,
+        "mercenary" => Stage::Mercenary {
+            left: st.get("left")?.int(1, 6)? as u8,
+        },
         "draw" => Stage::Draw {
-            left: st.get("left")?.int(1, 3)? as u8,
+            left: st.get("left")?.int(1, 6)? as u8,
         },
         "discard" => Stage::Discard,
         "main" => Stage::Main,
@@ -497,6 +532,32 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
             eliminated_in[s] = e.int(0, 1_000_000)? as u32;
         }
     }
+    // Older saves have no options: the plain game.
+    let options = match r.get("options") {
+        Ok(o) => options_of(&o)?,
+        Err(_) => Options::default(),
+    };
+    let mut mercs = [0u8; MAX_SEATS];
+    if let Ok(list) = r.get("mercenaries") {
+        let items = list.items()?;
+        if items.len() != seats {
+            return list.err("one list per seat");
+        }
+        for (s, x) in items.iter().enumerate() {
+            for t in x.items()? {
+                let tile = t.tile()?;
+                let i = set.mercenaries.iter().position(|&m| m == tile);
+                let i = i.map_or_else(|| t.err("not a Mercenary"), Ok)?;
+                mercs[s] |= 1 << i;
+            }
+        }
+    }
+    let mut counters = [0u8; 2];
+    for (key, out) in ["played", "drawn_now"].into_iter().zip(counters.iter_mut()) {
+        if let Ok(x) = r.get(key) {
+            *out = x.int(0, 6)? as u8;
+        }
+    }
     let mut rotations = Vec::new();
     if let Ok(list) = r.get("rotations") {
         for x in list.items()? {
@@ -534,6 +595,10 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         used_rotate,
         credit_wait,
         ending_by,
+        options,
+        mercs,
+        played: counters[0],
+        drawn_now: counters[1],
     })
     .map_err(|e| {
         if e.field.is_empty() {

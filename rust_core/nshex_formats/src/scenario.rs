@@ -4,7 +4,7 @@
 //! Every problem is reported as one line naming the file, the line and the entry, and nothing
 //! is built from a file with a problem in it.
 
-use nshex_rules::{tiles, Kind, TileId};
+use nshex_rules::{tiles, Kind, Options, TileId};
 use nshex_rules::{BattleChoices, MedicChoice, QmChoice};
 use nshex_rules::{BoardKind, Hex};
 use nshex_rules::{Mode, Position, MAX_FOUNDATIONS, MAX_SEATS, WIN_POINTS};
@@ -50,6 +50,10 @@ pub struct Scenario {
     pub eliminated: u8,
     /// `[game] ending_by`: the seat whose last draw began the ending sequence.
     pub ending_by: Option<u8>,
+    /// `[game] variants` and `mercenaries`: the options the game is played with.
+    pub options: Options,
+    /// `[[mercenary]]`: each seat's unused Mercenaries (a bit mask over the set's list).
+    pub mercs: [u8; MAX_SEATS],
 }
 
 #[derive(Deserialize)]
@@ -64,6 +68,8 @@ struct RawScenario {
     hand: Vec<Spanned<RawPile>>,
     #[serde(default)]
     deck: Vec<Spanned<RawPile>>,
+    #[serde(default)]
+    mercenary: Vec<Spanned<RawPile>>,
     script: Option<Spanned<RawScript>>,
     expect: Option<Spanned<toml::Value>>,
     choices: Option<Spanned<RawChoices>>,
@@ -85,6 +91,9 @@ struct RawGame {
     points: Option<Spanned<Vec<Spanned<i64>>>>,
     eliminated: Option<Spanned<Vec<Spanned<i64>>>>,
     ending_by: Option<Spanned<i64>>,
+    variants: Option<Spanned<Vec<Spanned<String>>>>,
+    mad_bomber: Option<Spanned<String>>,
+    mercenaries: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize)]
@@ -510,6 +519,53 @@ fn parse(
             Some(x as u8)
         }
     };
+    let mut options = Options::default();
+    if let Some(v) = &game.variants {
+        for name in v.get_ref() {
+            options.variants |= Options::variant_named(name.get_ref()).ok_or_else(|| {
+                err(
+                    name.span().start,
+                    format!(
+                        "[game] variants: unknown variant {} (alternative_start, \
+                         reinforcements, no_unlucky_draw)",
+                        crate::notation::quote(name.get_ref())
+                    ),
+                )
+            })?;
+        }
+    }
+    if let Some(m) = &game.mercenaries {
+        let x = *m.get_ref();
+        if !(0..=2).contains(&x) {
+            return Err(err(
+                m.span().start,
+                format!("[game] mercenaries: {x} is not 0, 1 or 2"),
+            ));
+        }
+        options.mercenaries = x as u8;
+    }
+    if let Some(m) = &game.mad_bomber {
+        match m.get_ref().as_str() {
+            "off" => {}
+            "neutral" | "mercenary" => {
+                return Err(err(
+                    m.span().start,
+                    "[game] mad_bomber: the Mad Bomber is not in this version of the engine \
+                     (only \"off\")"
+                        .into(),
+                ))
+            }
+            other => {
+                return Err(err(
+                    m.span().start,
+                    format!(
+                        "[game] mad_bomber: {} is not off, neutral or mercenary",
+                        crate::notation::quote(other)
+                    ),
+                ))
+            }
+        }
+    }
     let mut terror = 0u8;
     if let Some(t) = &game.terror {
         for v in t.get_ref() {
@@ -544,7 +600,7 @@ fn parse(
             )
         })?;
         let army = set.tile(tid).army;
-        if army != armies[seat as usize] {
+        if army != armies[seat as usize] && army != nshex_rules::MERCENARY_ARMY {
             return Err(err(
                 t.span().start,
                 format!(
@@ -717,10 +773,18 @@ fn parse(
                 }
                 list.push(tid);
             }
-            if kind == "hand" && list.len() > 3 {
+            let limit = options.hand_limit() as usize;
+            if kind == "hand" && list.len() > limit {
                 return Err(err(
                     p.tiles.span().start,
-                    format!("{what}: {} tiles, a hand holds at most 3", list.len()),
+                    format!("{what}: {} tiles, a hand holds at most {limit}", list.len()),
+                ));
+            }
+            let merc = |t: &TileId| set.tile(*t).army == nshex_rules::MERCENARY_ARMY;
+            if kind == "deck" && list.iter().any(merc) {
+                return Err(err(
+                    p.tiles.span().start,
+                    format!("{what}: a Mercenary is never in a deck (D-25)"),
                 ));
             }
             out[seat as usize] = Some(list);
@@ -729,7 +793,39 @@ fn parse(
     };
     let hands = piles(&raw.hand, "hand")?;
     let decks = piles(&raw.deck, "deck")?;
-
+    // [[mercenary]]: a seat's unused Mercenaries.
+    let mut mercs = [0u8; MAX_SEATS];
+    for (n, entry) in raw.mercenary.iter().enumerate() {
+        let what = format!("[[mercenary]] #{}", n + 1);
+        let p = entry.get_ref();
+        let seat = seat_of(&p.seat, &what)?;
+        for t in p.tiles.get_ref() {
+            let id = t.get_ref();
+            let i = set
+                .find(id)
+                .and_then(|tid| set.mercenaries.iter().position(|&m| m == tid))
+                .ok_or_else(|| {
+                    err(
+                        t.span().start,
+                        format!("{what}: {} is not a Mercenary", crate::notation::quote(id)),
+                    )
+                })?;
+            mercs[seat as usize] |= 1 << i;
+        }
+    }
+    // Mercenaries anywhere mean a game with them: as many per seat as the seats allow,
+    // unless `[game] mercenaries` says.
+    let merc_tile = |t: TileId| set.tile(t).army == nshex_rules::MERCENARY_ARMY;
+    let any_merc = mercs.iter().any(|&m| m != 0)
+        || hands.iter().flatten().flatten().any(|&t| merc_tile(t))
+        || position.units().any(|(_, u)| merc_tile(u.tile));
+    if options.mercenaries == 0 && any_merc && game.mercenaries.is_none() {
+        options.mercenaries = if seats == 2 { 2 } else { 1 };
+    }
+    if let Err(m) = options.check(seats as u8) {
+        let at = game.mercenaries.as_ref().map_or(0, |m| m.span().start);
+        return Err(err(at, format!("[game] mercenaries: {m}")));
+    }
     let script = raw.script.map(|s| {
         s.into_inner()
             .actions
@@ -781,6 +877,8 @@ fn parse(
         terror,
         eliminated,
         ending_by,
+        options,
+        mercs,
     })
 }
 

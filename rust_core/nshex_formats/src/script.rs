@@ -8,7 +8,7 @@ use crate::save::Record;
 use crate::scenario::Scenario;
 use nshex_rules::Outcome;
 use nshex_rules::{tiles, TileId};
-use nshex_rules::{Game, Player, Setup, Stage};
+use nshex_rules::{Action, Game, Player, Setup, Stage};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -72,7 +72,7 @@ pub fn game_from_scenario(sc: &Scenario, seed: u64) -> Result<Game, String> {
             Ok(())
         };
         for (_, u) in pos.units().filter(|(_, u)| u.seat == s as u8) {
-            if !u.def().is_hq() {
+            if !u.def().is_hq() && u.def().army != nshex_rules::MERCENARY_ARMY {
                 take(&mut left, u.tile, "on the board")?;
             }
         }
@@ -81,7 +81,9 @@ pub fn game_from_scenario(sc: &Scenario, seed: u64) -> Result<Game, String> {
         }
         let hand = sc.hands.get(s).cloned().flatten().unwrap_or_default();
         for &t in &hand {
-            take(&mut left, t, "in hand")?;
+            if set.tile(t).army != nshex_rules::MERCENARY_ARMY {
+                take(&mut left, t, "in hand")?;
+            }
         }
         // An eliminated seat's tiles are all on its discard pile (D-26, P-27).
         let out = sc.eliminated >> s & 1 == 1;
@@ -129,6 +131,8 @@ pub fn game_from_scenario(sc: &Scenario, seed: u64) -> Result<Game, String> {
         energy: sc.energy,
         eliminated: sc.eliminated,
         ending_by: sc.ending_by,
+        options: sc.options,
+        mercs: sc.mercs,
     })
 }
 
@@ -155,6 +159,16 @@ pub fn run_script(sc: &Scenario) -> Result<ScriptRun, String> {
     draw_fixed(&mut rec);
     let mut error = None;
     for (i, (line, _)) in sc.script.iter().flatten().enumerate() {
+        // A seat holding unused Mercenaries is asked at its draw: a line other than
+        // `mercenary ...` (or a bare `draw`) lets the deck fill the hand (D-25).
+        let word = line.split_whitespace().next().unwrap_or("");
+        if matches!(rec.game.stage(), Stage::Mercenary { .. })
+            && word != "mercenary"
+            && line.trim() != "draw"
+        {
+            rec.apply(Action::DeckDraw).expect("the deck draw is legal");
+            draw_fixed(&mut rec);
+        }
         let res = line_to_action(&rec.game, line).and_then(|a| match rec.game.current_player() {
             Player::Terminal => Err("the game is over".to_string()),
             _ => rec.apply(a).map_err(|e| e.to_string()),
@@ -180,6 +194,8 @@ pub fn script_result_json(g: &Game) -> Value {
         None => outcome_json(Outcome::None),
     };
     let stage = match g.stage() {
+        Stage::Hire => "hire",
+        Stage::Mercenary { .. } => "mercenary",
         Stage::PlaceHq => "place_hq",
         Stage::Draw { .. } => "draw",
         Stage::Discard => "discard",
@@ -204,6 +220,16 @@ pub fn script_result_json(g: &Game) -> Value {
         v["energy"] = json!(&g.energy()[..seats]);
     }
     add_mode_extras(&mut v, g);
+    if g.options().mercenaries > 0 {
+        // Each seat's unused Mercenaries (D-25).
+        v["mercenaries"] = json!((0..seats as u8)
+            .map(|s| g
+                .mercenaries(s)
+                .iter()
+                .map(|&t| tiles().tile(t).id.clone())
+                .collect())
+            .collect::<Vec<Vec<String>>>());
+    }
     v
 }
 

@@ -190,6 +190,12 @@ pub fn action_view(g: &Game, a: Action) -> Value {
         }
         Action::Draw { tile } => json!({"kind": "draw", "tile": t(tile)}),
         Action::Unlucky => json!({"kind": "unlucky"}),
+        Action::UnluckyOf { tiles: [a, b, c] } => {
+            json!({"kind": "unlucky", "tiles": [t(a), t(b), t(c)]})
+        }
+        Action::Hire { tile } => json!({"kind": "hire", "tile": t(tile)}),
+        Action::Mercenary { tile } => json!({"kind": "mercenary", "tile": t(tile)}),
+        Action::DeckDraw => json!({"kind": "deck_draw"}),
         Action::Discard { tile } => json!({"kind": "discard", "tile": t(tile)}),
         Action::Place { tile, cell, facing } => {
             let mut v = json!({"kind": "place", "tile": t(tile), "at": h(cell), "facing": facing});
@@ -379,6 +385,13 @@ pub fn game_view(g: &Game, seat: Option<u8>) -> Value {
         json!(crate::save::cells_to_hexes(g.pos(), links)),
     );
     o.insert("seats".into(), json!(seats));
+    // The variants' limits (D-31): a full hand, and the tiles the seat to move may still
+    // play this turn (null: no limit).
+    o.insert("hand_limit".into(), json!(g.options().hand_limit()));
+    o.insert(
+        "plays_left".into(),
+        json!(g.play_limit().map(|l| l.saturating_sub(g.tiles_played()))),
+    );
     // Three and four seats: each seat's side (itself and its allies), who is out, the
     // results as the mode counts them and, once over, the ranking.
     let rel = g.pos().relations();
@@ -417,7 +430,9 @@ pub fn tile_view(tile_id: &str) -> Option<Value> {
         })
         .collect();
     let v = serde_json::json!({
-        "id": t.id, "army": set.army(t.army).id, "name": t.name, "kind": t.kind.name(),
+        "id": t.id,
+        "army": if t.army == nshex_rules::MERCENARY_ARMY { "mercenaries" } else { &set.army(t.army).id },
+        "name": t.name, "kind": t.kind.name(),
         "count": t.count, "initiative": t.initiative,
         "edges": if t.is_board_tile() { edges } else { Vec::new() },
         "toughness": t.toughness, "mobility": t.mobility, "abilities": t.abilities,

@@ -324,6 +324,8 @@ impl Puzzle {
             energy: self.scenario.energy,
             eliminated: 0,
             ending_by: None,
+            options: Default::default(),
+            mercs: [0; nshex_rules::MAX_SEATS],
         })
         .expect("a checked puzzle makes a game")
     }

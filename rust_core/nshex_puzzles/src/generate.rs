@@ -215,6 +215,8 @@ fn candidate(rng: &mut ChaCha8Rng, difficulty: Difficulty) -> Option<Puzzle> {
             terror: 0,
             eliminated: 0,
             ending_by: None,
+            options: Default::default(),
+            mercs: [0; nshex_rules::MAX_SEATS],
         },
     })
 }

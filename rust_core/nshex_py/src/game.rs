@@ -69,14 +69,30 @@ impl PyGame {
     /// A new game: the armies (one per seat), the seed that shuffles the decks, and the
     /// seats that answer their own battle choices (the others get the automatic answers).
     #[new]
-    #[pyo3(signature = (armies, seed = 0, board = "standard", manual_battle_choices = Vec::new(), mode = None))]
+    #[pyo3(signature = (armies, seed = 0, board = "standard", manual_battle_choices = Vec::new(), mode = None, variants = Vec::new(), mercenaries = 0, random_mercenaries = false))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         armies: Vec<String>,
         seed: u64,
         board: &str,
         manual_battle_choices: Vec<u8>,
         mode: Option<&str>,
+        variants: Vec<String>,
+        mercenaries: u8,
+        random_mercenaries: bool,
     ) -> PyResult<PyGame> {
+        let mut options = nshex_rules::Options {
+            mercenaries,
+            random_mercenaries,
+            ..Default::default()
+        };
+        for v in &variants {
+            options.variants |= nshex_rules::Options::variant_named(v).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "unknown variant {v:?} (alternative_start, reinforcements, no_unlucky_draw)"
+                ))
+            })?;
+        }
         let ids = armies_of(&armies)?;
         let board = BoardKind::from_name(board)
             .ok_or_else(|| PyValueError::new_err(format!("unknown board {board:?}")))?;
@@ -90,7 +106,8 @@ impl PyGame {
         };
         let mask = seat_mask(&manual_battle_choices, ids.len())?;
         guarded(|| {
-            let mut g = Game::with_mode(&ids, board, mode, seed).map_err(PyValueError::new_err)?;
+            let mut g = Game::with_options(&ids, board, mode, options, seed)
+                .map_err(PyValueError::new_err)?;
             g.set_manual_choices(mask)
                 .map_err(|e| IllegalActionError::new_err(e.to_string()))?;
             Ok(PyGame::wrap(Record::new(g, Some(seed))))

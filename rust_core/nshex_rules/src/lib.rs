@@ -27,8 +27,9 @@ pub use battle::{
 };
 pub use error::Refusal;
 pub use game::{
-    Action, AfterBattle, CreditWait, Ending, Game, GameState, Hand, PendingBattle, Player,
-    Procedure, Setup, Stage, StateError, MAX_ENERGY,
+    Action, AfterBattle, CreditWait, Ending, Game, GameState, Hand, Options, PendingBattle, Player,
+    Procedure, Setup, Stage, StateError, ALTERNATIVE_START, MAX_ENERGY, NO_UNLUCKY_DRAW,
+    REINFORCEMENTS, VARIANT_NAMES,
 };
 pub use hex::{
     dir_edge, opposite, BoardKind, Geometry, Hex, DIR_NAMES, DIR_STEPS, DUEL_TERMINALS, MAX_CELLS,
@@ -39,6 +40,6 @@ pub use position::{
 };
 pub use sides::{Mode, Relations, WIN_POINTS};
 pub use tiles::{
-    tiles, ArmyDef, ArmyId, InstantKind, Kind, TileDef, TileId, TileSet, BASE_ARMIES,
-    BASE_PAIRINGS, DUEL_ARMIES,
+    load_mercenaries, tiles, ArmyDef, ArmyId, InstantKind, Kind, TileDef, TileId, TileSet,
+    BASE_ARMIES, BASE_PAIRINGS, DUEL_ARMIES, MERCENARY_ARMY,
 };

@@ -224,6 +224,8 @@ pub struct TileSet {
     /// Per tile, what moves and instant targets depend on (`MOVE_*` bits), packed so that
     /// a scan of the board reads one byte per tile instead of its whole definition.
     pub move_flags: Vec<u8>,
+    /// The Mercenaries' tiles, in file order (a seat's unused ones are a bit mask over this).
+    pub mercenaries: Vec<TileId>,
 }
 
 /// `TileSet::move_flags` bits.
@@ -272,6 +274,13 @@ const EMBEDDED: &[(&str, &str)] = &[
     ("doomsday", include_str!("../data/armies/doomsday.json")),
 ];
 
+/// The Mercenaries from Alabama: tiles any army may hire (not an army: no HQ, no deck).
+const MERCENARIES: &str = include_str!("../data/mercenaries.json");
+
+/// The army id the Mercenaries' tiles carry: they belong to no army, and hired they are
+/// units of the hiring seat (D-25).
+pub const MERCENARY_ARMY: ArmyId = ArmyId(u8::MAX);
+
 /// The base armies (the two-player base game) and the Duel armies, by id.
 pub const BASE_ARMIES: [&str; 4] = ["borgo", "moloch", "hegemony", "outpost"];
 pub const DUEL_ARMIES: [&str; 2] = ["smart", "vegas"];
@@ -284,7 +293,11 @@ pub fn tiles() -> &'static TileSet {
     static SET: OnceLock<TileSet> = OnceLock::new();
     SET.get_or_init(|| {
         let texts: Vec<(&str, &str)> = EMBEDDED.to_vec();
-        match load_armies(&texts) {
+        let loaded = load_armies(&texts).and_then(|mut set| {
+            load_mercenaries(&mut set, MERCENARIES)?;
+            Ok(set)
+        });
+        match loaded {
             Ok(set) => set,
             Err(e) => panic!("embedded army data is invalid: {e}"),
         }
@@ -317,6 +330,12 @@ struct RawArmy {
     id: String,
     name: String,
     deck_size: Option<u32>,
+    tiles: Vec<RawTile>,
+}
+
+#[derive(Deserialize)]
+struct RawMercenaries {
+    id: String,
     tiles: Vec<RawTile>,
 }
 
@@ -356,6 +375,7 @@ pub fn load_armies(files: &[(&str, &str)]) -> Result<TileSet, ArmyDataError> {
         tiles: Vec::new(),
         by_id: HashMap::new(),
         move_flags: Vec::new(),
+        mercenaries: Vec::new(),
     };
     for (army_id, text) in files {
         let err = |tile: Option<&str>, field: &str, message: String| ArmyDataError {
@@ -447,6 +467,51 @@ pub fn load_armies(files: &[(&str, &str)]) -> Result<TileSet, ArmyDataError> {
         })
         .collect();
     Ok(set)
+}
+
+/// Adds the Mercenaries' tiles (`mercenaries.json`: four tiles, one of each) to `set`.
+pub fn load_mercenaries(set: &mut TileSet, text: &str) -> Result<(), ArmyDataError> {
+    let err = |tile: Option<&str>, field: &str, message: String| ArmyDataError {
+        army: "mercenaries".into(),
+        tile: tile.map(str::to_string),
+        field: field.to_string(),
+        message,
+    };
+    let raw: RawMercenaries = serde_json::from_str(text).map_err(|e| {
+        err(
+            None,
+            "(file)",
+            format!("not a valid tile file: {e} (line {})", e.line()),
+        )
+    })?;
+    if raw.id != "mercenaries" {
+        return Err(err(None, "id", format!("is {:?}", raw.id)));
+    }
+    for rt in &raw.tiles {
+        let e = |field: &str, message: String| err(Some(&rt.id), field, message);
+        if !rt.id.starts_with("mercenaries.") || set.by_id.contains_key(&rt.id) {
+            return Err(e(
+                "id",
+                "must be a new id starting with \"mercenaries.\"".into(),
+            ));
+        }
+        let tile = convert_tile(MERCENARY_ARMY, rt).map_err(|(f, m)| e(&f, m))?;
+        if tile.count != 1 || !tile.is_board_tile() || tile.is_hq() {
+            return Err(e("kind", "a Mercenary is one unit tile".into()));
+        }
+        let id = TileId(set.tiles.len() as u16);
+        set.by_id.insert(rt.id.clone(), id);
+        set.mercenaries.push(id);
+        let d = &tile;
+        let flag = |on: bool, f: u8| if on { f } else { 0 };
+        set.move_flags
+            .push(flag(d.net != 0, MOVE_NET) | flag(d.mobility, MOVE_MOBILITY));
+        set.tiles.push(tile);
+    }
+    if set.mercenaries.len() > 8 {
+        return Err(err(None, "tiles", "at most 8 Mercenaries".into()));
+    }
+    Ok(())
 }
 
 fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)> {

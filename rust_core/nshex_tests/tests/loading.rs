@@ -109,6 +109,8 @@ fn net_on_the_way(mover: &str) -> Game {
         energy: [0; 4],
         eliminated: 0,
         ending_by: None,
+        options: Default::default(),
+        mercs: [0; 4],
     })
     .unwrap();
     let mut rec = Record::new(game, None);

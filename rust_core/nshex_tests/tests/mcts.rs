@@ -55,6 +55,10 @@ fn kind(a: Action) -> &'static str {
         Action::Rotate { .. } => "rotate",
         Action::SmallBomb { .. } => "small_bomb",
         Action::Credit { .. } => "credit",
+        Action::Hire { .. } => "hire",
+        Action::Mercenary { .. } => "mercenary",
+        Action::DeckDraw => "deck_draw",
+        Action::UnluckyOf { .. } => "unlucky",
     }
 }
 
@@ -395,6 +399,61 @@ fn every_search_answer_is_legal_with_the_doomsday_machine() {
         game_no += 1;
     }
     for k in ["place_hq", "place", "end_turn", "rotate"] {
+        assert!(kinds.contains(k), "no {k} decision in {kinds:?}");
+    }
+}
+
+/// Issue (the Mercenaries and the variants): "never an illegal action over thousands of
+/// decisions with each option".
+#[test]
+fn every_search_answer_is_legal_with_every_option() {
+    use nshex_rules::{Mode, Options, ALTERNATIVE_START, NO_UNLUCKY_DRAW, REINFORCEMENTS};
+    let set = tiles();
+    let all = [
+        ("alternative start", ALTERNATIVE_START, 0, false),
+        ("reinforcements", REINFORCEMENTS, 0, false),
+        (
+            "both variants",
+            ALTERNATIVE_START | REINFORCEMENTS,
+            0,
+            false,
+        ),
+        ("no unlucky draw", NO_UNLUCKY_DRAW, 0, false),
+        ("two Mercenaries picked", 0, 2, false),
+        (
+            "one Mercenary dealt, reinforcements",
+            REINFORCEMENTS,
+            1,
+            true,
+        ),
+    ];
+    let pairs = [
+        ("borgo", "moloch"),
+        ("hegemony", "outpost"),
+        ("vegas", "doomsday"),
+    ];
+    let mut kinds = BTreeSet::new();
+    for (k, &(what, variants, mercenaries, random_mercenaries)) in all.iter().enumerate() {
+        let mut decisions = 0;
+        let mut game_no = 0usize;
+        while decisions < 500 {
+            let (a, b) = pairs[(k + game_no) % pairs.len()];
+            let options = Options {
+                variants,
+                mercenaries,
+                random_mercenaries,
+            };
+            let ids = [set.find_army(a).unwrap(), set.find_army(b).unwrap()];
+            let seed = 300 + game_no as u64;
+            let mut g =
+                Game::with_options(&ids, BoardKind::Standard, Mode::Standard, options, seed)
+                    .unwrap();
+            g.set_keep_battle_logs(false);
+            play_checked(g, game_no, what, &mut decisions, &mut kinds);
+            game_no += 1;
+        }
+    }
+    for k in ["hire", "mercenary", "deck_draw", "place"] {
         assert!(kinds.contains(k), "no {k} decision in {kinds:?}");
     }
 }

@@ -98,7 +98,7 @@ fn check_invariants(g: &Game) {
         }
         assert!(g.pos().hq_hp[s] <= HQ_START_HP);
         assert!(
-            g.hands()[s].len() <= 3,
+            g.hands()[s].len() <= g.options().hand_limit() as usize,
             "seat {s} holds {} tiles",
             g.hands()[s].len()
         );
@@ -123,7 +123,7 @@ fn random_action(rng: &mut ChaCha8Rng, g: &Game) -> Action {
     let n = tiles().tiles.len() as u16;
     let cell = |rng: &mut ChaCha8Rng| rng.random_range(0..21u8);
     let tile = nshex_rules::TileId(rng.random_range(0..n));
-    match rng.random_range(0..18) {
+    match rng.random_range(0..19) {
         0 => Action::PlaceHq {
             cell: cell(rng),
             facing: rng.random_range(0..7),
@@ -173,6 +173,14 @@ fn random_action(rng: &mut ChaCha8Rng, g: &Game) -> Action {
             target: cell(rng),
             from: cell(rng),
         },
+        17 => match rng.random_range(0..4) {
+            0 => Action::Hire { tile },
+            1 => Action::Mercenary { tile },
+            2 => Action::DeckDraw,
+            _ => Action::UnluckyOf {
+                tiles: [tile, tile, tile],
+            },
+        },
         _ => {
             let _ = g;
             Action::EndTurn
@@ -210,6 +218,10 @@ fn play_with(seed: u64, deep_checks: bool, new_game: fn(u64) -> Game) -> usize {
                 check_invariants(&c);
             }
             assert_eq!(&g.clone(), g);
+            // A search's copy of the state is the state.
+            let mut copy = rec.start.clone();
+            copy.copy_from(g);
+            assert_eq!(&copy, g, "copy_from of game {seed}");
             let back = game_from_json(&game_to_json(g)).expect("round trip");
             assert_eq!(&back, g, "JSON round trip of game {seed}");
         }
@@ -570,4 +582,104 @@ fn random_doomsday_games_reach_rotations_and_small_bombs() {
         }
     }
     assert!(seen.0 > 20 && seen.1 > 5, "rotations and bombs: {seen:?}");
+}
+
+/// A game with options: every combination of the variants, with Mercenaries picked openly,
+/// dealt at random or not at all, two to four seats.
+fn new_options_game(i: u64) -> Game {
+    use nshex_rules::{Mode, Options};
+    const ARMIES: [&str; 7] = [
+        "borgo", "moloch", "outpost", "hegemony", "smart", "vegas", "doomsday",
+    ];
+    let set = tiles();
+    let n = [2usize, 2, 3, 4][(i % 4) as usize];
+    let armies: Vec<_> = (0..n)
+        .map(|k| {
+            set.find_army(ARMIES[((i / 4) as usize + k * 3) % 7])
+                .unwrap()
+        })
+        .collect();
+    let mercenaries = match (i / 8) % 3 {
+        0 => 0,
+        1 => 1,
+        _ if n == 2 => 2,
+        _ => 1,
+    };
+    let options = Options {
+        variants: ((i / 24) % 8) as u8,
+        mercenaries,
+        random_mercenaries: (i / 3).is_multiple_of(2),
+    };
+    let mut g = Game::with_options(
+        &armies,
+        BoardKind::Standard,
+        Mode::default_for(n as u8),
+        options,
+        i,
+    )
+    .unwrap();
+    g.set_manual_choices((i / 5 % 4) as u8).unwrap();
+    g
+}
+
+#[test]
+fn random_games_with_options_keep_every_invariant() {
+    let n = (games() / 8).max(192);
+    let mut steps = 0;
+    for seed in 0..n {
+        steps += play_with(seed, seed < 48 || seed % 10 == 0, new_options_game);
+        // The limits hold at every state.
+        let mut g = new_options_game(seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut legal = Vec::new();
+        while !g.is_over() {
+            if let Some(l) = g.play_limit() {
+                assert!(g.tiles_played() <= l, "game {seed}: played past the limit");
+            }
+            g.legal_actions_into(&mut legal);
+            g.apply(legal[rng.random_range(0..legal.len())]).unwrap();
+        }
+    }
+    assert!(
+        steps > n as usize * 20,
+        "games are suspiciously short: {steps} steps"
+    );
+}
+
+/// The random games with options reach every new decision: hiring, taking a Mercenary, the
+/// deck draw that declines one, and the unlucky draw of three with Reinforcements.
+#[test]
+fn random_games_with_options_reach_every_new_decision() {
+    let mut seen = [0usize; 4];
+    let mut legal = Vec::new();
+    for seed in 0..192u64 {
+        let mut g = new_options_game(seed);
+        g.set_keep_battle_logs(false);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while !g.is_over() {
+            g.legal_actions_into(&mut legal);
+            let rare: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::UnluckyOf { .. } | Action::Mercenary { .. }))
+                .collect();
+            let pick = if !rare.is_empty() && rng.random_bool(0.5) {
+                rare[rng.random_range(0..rare.len())]
+            } else {
+                legal[rng.random_range(0..legal.len())]
+            };
+            match pick {
+                Action::Hire { .. } => seen[0] += 1,
+                Action::Mercenary { .. } => seen[1] += 1,
+                Action::DeckDraw => seen[2] += 1,
+                Action::UnluckyOf { .. } => seen[3] += 1,
+                _ => {}
+            }
+            g.apply(pick).unwrap();
+        }
+    }
+    assert!(
+        seen.iter().all(|&n| n > 0),
+        "not every decision occurred: {seen:?}"
+    );
 }

@@ -122,6 +122,22 @@ pub enum Action {
         to: u8,
         n: u8,
     },
+    /// Before the HQs, picks in turn order: the seat to move hires this Mercenary (D-25).
+    Hire {
+        tile: TileId,
+    },
+    /// At a draw: take this unused Mercenary instead of one deck tile (D-25).
+    Mercenary {
+        tile: TileId,
+    },
+    /// At a draw, a seat holding unused Mercenaries: no (more) Mercenaries, the deck fills
+    /// the hand.
+    DeckDraw,
+    /// The unlucky draw with Reinforcements: these three of the drawn instants go and three
+    /// are drawn (FAQ-49), in tile order.
+    UnluckyOf {
+        tiles: [TileId; 3],
+    },
     /// A battle choice: the Clown on `cell` explodes, or attacks.
     Clown {
         cell: u8,
@@ -167,6 +183,10 @@ impl Action {
                     b: v[1],
                     c: v[2],
                 }
+            }
+            Action::UnluckyOf { mut tiles } => {
+                tiles.sort_unstable();
+                Action::UnluckyOf { tiles }
             }
             other => other,
         }

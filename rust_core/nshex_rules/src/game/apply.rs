@@ -66,6 +66,7 @@ impl Game {
                 deck.remove(i);
                 self.known_top[seat] = self.known_top[seat].saturating_sub(1);
                 self.hands[seat].push(tile);
+                self.drawn_now += 1;
                 if deck.is_empty() && self.ending == Ending::None {
                     self.ending = Ending::LastTileDrawn;
                     self.ending_by = seat as u8;
@@ -83,7 +84,50 @@ impl Game {
             Action::Unlucky => {
                 let hand = std::mem::take(&mut self.hands[seat]);
                 self.discards[seat].extend(hand);
+                self.drawn_now = 0;
                 self.stage = Stage::Draw { left: 3 };
+            }
+            Action::UnluckyOf { tiles } => {
+                for t in tiles {
+                    self.take_from_hand(t);
+                    self.discards[seat].push(t);
+                }
+                self.drawn_now -= 3;
+                self.stage = Stage::Draw { left: 3 };
+            }
+            Action::Hire { tile } => {
+                let i = Self::mercenary_index(tile).expect("a Mercenary");
+                self.mercs[seat] |= 1 << i;
+                match self.next_picker() {
+                    Some(s) => self.to_move = s,
+                    None => {
+                        let first = self.hq_order().next().expect("a seat");
+                        self.to_move = first;
+                        self.stage = Stage::PlaceHq;
+                    }
+                }
+            }
+            Action::Mercenary { tile } => {
+                let i = Self::mercenary_index(tile).expect("a Mercenary");
+                self.mercs[seat] &= !(1 << i);
+                self.hands[seat].push(tile);
+                self.drawn_now += 1;
+                let left = match self.stage {
+                    Stage::Mercenary { left } => left - 1,
+                    _ => 0,
+                };
+                if left > 0 && self.mercs[seat] != 0 {
+                    self.stage = Stage::Mercenary { left };
+                } else {
+                    self.draw_from_deck(left);
+                }
+            }
+            Action::DeckDraw => {
+                let left = match self.stage {
+                    Stage::Mercenary { left } => left,
+                    _ => 0,
+                };
+                self.draw_from_deck(left);
             }
             Action::Discard { tile } => {
                 self.take_from_hand(tile);
@@ -95,6 +139,7 @@ impl Game {
             }
             Action::Place { tile, cell, facing } => {
                 self.take_from_hand(tile);
+                self.played += 1;
                 if self.duel_tiles && Self::is_foundation(tile) {
                     let h = self.pos.geometry().hex(cell);
                     let placed = self.pos.place_foundation(h, tile, seat as u8);

@@ -133,6 +133,7 @@ impl Game {
     #[inline]
     pub(super) fn use_instant(&mut self, kind: InstantKind) {
         let seat = self.to_move as usize;
+        self.played += 1;
         let i = self.hands[seat]
             .iter()
             .position(|&t| instant_of(t) == Some(kind))

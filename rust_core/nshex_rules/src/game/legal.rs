@@ -73,9 +73,30 @@ impl Game {
                     out.extend(q.answers().into_iter().map(Action::from_answer));
                 }
             }
+            Stage::Hire => {
+                let set = tiles();
+                for i in bits(self.mercenaries_free() as u64) {
+                    out.push(Action::Hire {
+                        tile: set.mercenaries[i as usize],
+                    });
+                }
+            }
+            Stage::Mercenary { .. } => {
+                let set = tiles();
+                for i in bits(self.mercs[seat as usize] as u64) {
+                    out.push(Action::Mercenary {
+                        tile: set.mercenaries[i as usize],
+                    });
+                }
+                out.push(Action::DeckDraw);
+            }
             Stage::Discard => {
                 if self.unlucky_allowed() {
-                    out.push(Action::Unlucky);
+                    if self.options.has(REINFORCEMENTS) {
+                        self.push_unlucky_threes(out);
+                    } else {
+                        out.push(Action::Unlucky);
+                    }
                 }
                 let (distinct, n) = distinct_tiles(&self.hands[seat as usize]);
                 push_discards(&distinct[..n], out);
@@ -102,7 +123,8 @@ impl Game {
                 } else {
                     0
                 };
-                for &t in &distinct[..nd] {
+                let playable = if self.may_play_tile() { nd } else { 0 };
+                for &t in &distinct[..playable] {
                     match set.tile(t).instant {
                         None if set.tile(t).kind == crate::tiles::Kind::Foundation => {
                             if !self.under_terror() {
@@ -259,11 +281,41 @@ impl Game {
         a
     }
 
+    /// The unlucky draw (D-1): a full hand after drawing, every tile drawn this turn an
+    /// instant (with Reinforcements at least three drawn, FAQ-49; P-30), tiles left to draw,
+    /// and the variant not switched off.
     pub(super) fn unlucky_allowed(&self) -> bool {
+        let s = self.to_move as usize;
+        let h = &self.hands[s];
+        if self.options.has(NO_UNLUCKY_DRAW) || self.decks[s].is_empty() {
+            return false;
+        }
+        if self.options.has(REINFORCEMENTS) {
+            let drawn = self.drawn_now as usize;
+            h.len() == 6 && drawn >= 3 && h[6 - drawn..].iter().all(|&t| instant_of(t).is_some())
+        } else {
+            h.len() == 3 && h.iter().all(|&t| instant_of(t).is_some())
+        }
+    }
+
+    /// With Reinforcements: each choice of three of the drawn instants to discard (FAQ-49).
+    fn push_unlucky_threes(&self, out: &mut Vec<Action>) {
         let h = &self.hands[self.to_move as usize];
-        h.len() == 3
-            && h.iter().all(|&t| instant_of(t).is_some())
-            && !self.decks[self.to_move as usize].is_empty()
+        let drawn = &h[h.len() - self.drawn_now as usize..];
+        let k = drawn.len();
+        for i in 0..k {
+            for j in i + 1..k {
+                for l in j + 1..k {
+                    let a = Action::UnluckyOf {
+                        tiles: [drawn[i], drawn[j], drawn[l]],
+                    }
+                    .canonical();
+                    if !out.contains(&a) {
+                        out.push(a);
+                    }
+                }
+            }
+        }
     }
 
     pub(super) fn own_free_unit(&self, an: &MoveInfo, c: u8) -> bool {

@@ -33,6 +33,7 @@ mod ending;
 mod instants;
 mod legal;
 mod moves;
+mod options;
 mod seats;
 mod state;
 mod turns;
@@ -42,6 +43,7 @@ pub use action::{Action, Procedure};
 pub use credits::CreditWait;
 pub use duel::MAX_ENERGY;
 use legal::MoveInfo;
+pub use options::{Options, ALTERNATIVE_START, NO_UNLUCKY_DRAW, REINFORCEMENTS, VARIANT_NAMES};
 pub use state::{GameState, Setup, StateError};
 
 /// Who decides now.
@@ -97,6 +99,10 @@ impl Action {
             Action::Rotate { cell, facing } => (33, 0, cell, facing, 0),
             Action::SmallBomb { a, b, c } => (34, 0, a, b, c),
             Action::Credit { to, n } => (35, 0, to, n, 0),
+            Action::Hire { tile } => (36, tile.0, 0, 0, 0),
+            Action::Mercenary { tile } => (37, tile.0, 0, 0, 0),
+            Action::DeckDraw => (38, 0, 0, 0, 0),
+            Action::UnluckyOf { tiles: [a, b, c] } => (39, a.0, b.0 as u8, c.0 as u8, 0),
         };
         k << 40 | (t as u64) << 24 | (a as u64) << 16 | (b as u64) << 8 | c as u64
     }
@@ -181,6 +187,12 @@ impl Action {
             33 => Action::Rotate { cell: a, facing: b },
             34 => Action::SmallBomb { a, b, c },
             35 => Action::Credit { to: a, n: b },
+            36 => Action::Hire { tile: t },
+            37 => Action::Mercenary { tile: t },
+            38 => Action::DeckDraw,
+            39 => Action::UnluckyOf {
+                tiles: [t, TileId(a as u16), TileId(b as u16)],
+            },
             _ => return None,
         });
         a_.filter(|act| act.encode() == x)
@@ -190,8 +202,15 @@ impl Action {
 /// Where the game is within a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
+    /// Before the HQs: `to_move` picks a Mercenary (D-25).
+    Hire,
     /// `to_move` places its HQ.
     PlaceHq,
+    /// `to_move`, holding unused Mercenaries, may take some of them instead of deck tiles
+    /// before chance draws the rest: `left` tiles are still to come (D-25).
+    Mercenary {
+        left: u8,
+    },
     /// Chance draws `left` more tiles for `to_move`.
     Draw {
         left: u8,
@@ -331,6 +350,14 @@ pub struct Game {
     eliminated: u8,
     /// Per seat, the number of the battle that eliminated it (ranking: later is better).
     eliminated_in: [u32; MAX_SEATS],
+    /// The variants and Mercenaries the game is played with.
+    options: Options,
+    /// Per seat, its unused Mercenaries (a bit mask over `TileSet::mercenaries`).
+    mercs: [u8; MAX_SEATS],
+    /// Tiles the seat to move has played this turn (the variants' limits, D-31).
+    played: u8,
+    /// Tiles the seat to move has drawn this turn (the unlucky draw with Reinforcements).
+    drawn_now: u8,
 }
 
 /// Two games are equal when their states are; the last battle's log is a record for
@@ -363,16 +390,20 @@ impl PartialEq for Game {
             && self.credit_wait == o.credit_wait
             && self.ending_by == o.ending_by
             && self.eliminated_in == o.eliminated_in
+            && self.options == o.options
+            && self.mercs == o.mercs
+            && self.played == o.played
+            && self.drawn_now == o.drawn_now
     }
 }
 
 impl Eq for Game {}
 
 /// The distinct tiles of a hand, in hand order (no allocation).
-fn distinct_tiles(hand: &[TileId]) -> ([TileId; 3], usize) {
-    let mut out = [TileId(0); 3];
+fn distinct_tiles(hand: &[TileId]) -> ([TileId; 6], usize) {
+    let mut out = [TileId(0); 6];
     let mut n = 0;
-    for &t in hand.iter().take(3) {
+    for &t in hand.iter().take(6) {
         if !out[..n].contains(&t) {
             out[n] = t;
             n += 1;
@@ -417,6 +448,30 @@ impl Game {
         g.pos.set_mode(mode);
         for s in 0..n {
             g.pos.hq_hp[s as usize] = mode.hq_start(s);
+        }
+        Ok(g)
+    }
+
+    /// A new game in `mode` with `options` (variants, Mercenaries), or why it cannot be
+    /// played. Open Mercenary picks come first (`Stage::Hire`), before the HQs; dealt at
+    /// random, they come from the seed.
+    pub fn with_options(
+        armies: &[ArmyId],
+        board: BoardKind,
+        mode: Mode,
+        options: Options,
+        seed: u64,
+    ) -> Result<Game, String> {
+        let mut g = Game::with_mode(armies, board, mode, seed)?;
+        options.check(g.seats())?;
+        g.options = options;
+        if options.mercenaries > 0 {
+            if options.random_mercenaries {
+                g.deal_mercenaries(seed);
+            } else {
+                g.stage = Stage::Hire;
+                g.to_move = 0;
+            }
         }
         Ok(g)
     }
@@ -474,6 +529,10 @@ impl Game {
             used_rotate: false,
             credit_wait: None,
             ending_by: crate::position::NO_SEAT,
+            options: Options::default(),
+            mercs: [0; MAX_SEATS],
+            played: 0,
+            drawn_now: 0,
         };
         // Vegas places its HQ after every other seat (FAQ-375).
         let first = g.hq_order().next().expect("a seat");
@@ -752,38 +811,82 @@ impl Game {
     /// Makes `self` equal to `other` reusing `self`'s allocations (a search copies its root
     /// state once per iteration). The last battle's log is not copied.
     pub fn copy_from(&mut self, other: &Game) {
-        self.pos = other.pos.clone();
-        self.hands.clone_from(&other.hands);
-        self.decks.clone_from(&other.decks);
-        self.discards.clone_from(&other.discards);
-        self.to_move = other.to_move;
-        self.turn = other.turn;
-        self.turns_taken = other.turns_taken;
-        self.stage = other.stage;
-        self.ending = other.ending;
-        self.outcome = other.outcome;
-        self.used_mobility = other.used_mobility;
-        self.used_transport = other.used_transport;
-        self.battles = other.battles;
+        // Every field named: a new field that is not copied does not compile.
+        let Game {
+            pos,
+            hands,
+            decks,
+            discards,
+            to_move,
+            turn,
+            turns_taken,
+            stage,
+            ending,
+            outcome,
+            used_mobility,
+            used_transport,
+            battles,
+            last_battle: _,
+            keep_battle_logs,
+            manual_choices,
+            pending,
+            used_grant,
+            terror,
+            energy,
+            exchange_open,
+            rotations,
+            takeovers_before,
+            takeovers_scratch: _,
+            known_top,
+            takeovers_possible,
+            duel_tiles,
+            energy_on,
+            used_rotate,
+            credit_wait,
+            ending_by,
+            eliminated,
+            eliminated_in,
+            options,
+            mercs,
+            played,
+            drawn_now,
+        } = other;
+        self.pos = pos.clone();
+        self.hands.clone_from(hands);
+        self.decks.clone_from(decks);
+        self.discards.clone_from(discards);
+        self.to_move = *to_move;
+        self.turn = *turn;
+        self.turns_taken = *turns_taken;
+        self.stage = *stage;
+        self.ending = *ending;
+        self.outcome = *outcome;
+        self.used_mobility = *used_mobility;
+        self.used_transport = *used_transport;
+        self.battles = *battles;
         self.last_battle = None;
-        self.keep_battle_logs = other.keep_battle_logs;
-        self.manual_choices = other.manual_choices;
-        self.pending.clone_from(&other.pending);
-        self.used_grant = other.used_grant;
-        self.terror = other.terror;
-        self.energy = other.energy;
-        self.exchange_open = other.exchange_open;
-        self.rotations.clone_from(&other.rotations);
-        self.takeovers_before.clone_from(&other.takeovers_before);
-        self.known_top = other.known_top;
-        self.takeovers_possible = other.takeovers_possible;
-        self.duel_tiles = other.duel_tiles;
-        self.energy_on = other.energy_on;
-        self.eliminated = other.eliminated;
-        self.used_rotate = other.used_rotate;
-        self.credit_wait.clone_from(&other.credit_wait);
-        self.ending_by = other.ending_by;
-        self.eliminated_in = other.eliminated_in;
+        self.keep_battle_logs = *keep_battle_logs;
+        self.manual_choices = *manual_choices;
+        self.pending.clone_from(pending);
+        self.used_grant = *used_grant;
+        self.terror = *terror;
+        self.energy = *energy;
+        self.exchange_open = *exchange_open;
+        self.rotations.clone_from(rotations);
+        self.takeovers_before.clone_from(takeovers_before);
+        self.known_top = *known_top;
+        self.takeovers_possible = *takeovers_possible;
+        self.duel_tiles = *duel_tiles;
+        self.energy_on = *energy_on;
+        self.used_rotate = *used_rotate;
+        self.credit_wait.clone_from(credit_wait);
+        self.ending_by = *ending_by;
+        self.eliminated = *eliminated;
+        self.eliminated_in = *eliminated_in;
+        self.options = *options;
+        self.mercs = *mercs;
+        self.played = *played;
+        self.drawn_now = *drawn_now;
     }
 }
 

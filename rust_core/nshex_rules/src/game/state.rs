@@ -54,6 +54,13 @@ pub struct GameState {
     pub credit_wait: Option<CreditWait>,
     /// The seat whose last draw began the ending sequence (`NO_SEAT`: none).
     pub ending_by: u8,
+    /// The variants and Mercenaries the game is played with.
+    pub options: Options,
+    /// Per seat, its unused Mercenaries (a bit mask over `TileSet::mercenaries`).
+    pub mercs: [u8; MAX_SEATS],
+    /// Tiles played and drawn this turn by the seat to move.
+    pub played: u8,
+    pub drawn_now: u8,
 }
 
 /// Why a state or a set-up is not one the rules can reach: the field at fault (empty when it
@@ -111,6 +118,10 @@ pub struct Setup {
     /// The seat whose last draw began the ending sequence, when it has begun (`None`: an
     /// empty deck says so, the nearest one before the seat to move).
     pub ending_by: Option<u8>,
+    /// The variants and Mercenaries the game is played with.
+    pub options: Options,
+    /// Per seat, its unused Mercenaries (a bit mask over `TileSet::mercenaries`).
+    pub mercs: [u8; MAX_SEATS],
 }
 
 impl Setup {
@@ -129,6 +140,8 @@ impl Setup {
             energy: [0; MAX_SEATS],
             eliminated: 0,
             ending_by: None,
+            options: Options::default(),
+            mercs: [0; MAX_SEATS],
         }
     }
 }
@@ -163,6 +176,10 @@ impl Game {
             used_rotate: self.used_rotate,
             credit_wait: self.credit_wait.as_deref().cloned(),
             ending_by: self.ending_by,
+            options: self.options,
+            mercs: self.mercs,
+            played: self.played,
+            drawn_now: self.drawn_now,
         }
     }
 
@@ -179,12 +196,18 @@ impl Game {
                 "hands, decks and discards: one list per seat",
             ));
         }
-        if let Some((i, _)) = s.hands.iter().enumerate().find(|(_, h)| h.len() > 3) {
+        s.options
+            .check(s.pos.seats)
+            .map_err(|m| StateError::new("options", m))?;
+        let limit = s.options.hand_limit() as usize;
+        if let Some((i, _)) = s.hands.iter().enumerate().find(|(_, h)| h.len() > limit) {
             return Err(StateError::new(
                 "hands",
-                format!("seat {i} holds more than 3 tiles"),
+                format!("seat {i} holds more than {limit} tiles"),
             ));
         }
+        check_mercenaries(&s.pos, &s.options, &s.mercs, &s.hands, &s.discards)
+            .map_err(|m| StateError::new("mercenaries", m))?;
         if s.to_move as usize >= seats {
             return Err(StateError::new("to_move", "no such seat"));
         }
@@ -204,6 +227,10 @@ impl Game {
                 .chain(&s.discards[seat])
             {
                 count[t.0 as usize] += 1;
+            }
+            // Hired Mercenaries are checked apart (check_mercenaries).
+            for &t in &set.mercenaries {
+                count[t.0 as usize] = 0;
             }
             for &t in &army.tiles {
                 let def = set.tile(t);
@@ -293,6 +320,10 @@ impl Game {
             used_rotate: s.used_rotate,
             credit_wait: s.credit_wait.map(Box::new),
             ending_by: s.ending_by,
+            options: s.options,
+            mercs: s.mercs,
+            played: s.played,
+            drawn_now: s.drawn_now,
         };
         check_eliminated(&game.pos, game.eliminated, &game.hands, &game.decks)
             .map_err(|m| StateError::new("eliminated", m))?;
@@ -317,10 +348,16 @@ impl Game {
         let stage_ok = credits
             || match game.stage {
                 Stage::PlaceHq => game.pos.hq_hex(game.to_move).is_none(),
-                Stage::Draw { .. } => !game.decks[tm].is_empty() && game.hands[tm].len() < 3,
-                Stage::Discard => game.hands[tm].len() == 3,
-                Stage::Main if waiting.is_some() => game.hands[tm].len() <= 2,
-                Stage::Main => game.hands[tm].len() <= 2 && !game.pos.is_full(),
+                Stage::Hire => {
+                    game.pos.units().next().is_none() && game.next_picker() == Some(game.to_move)
+                }
+                Stage::Mercenary { left } => {
+                    left > 0 && game.mercs[tm] != 0 && game.hands[tm].len() < limit
+                }
+                Stage::Draw { .. } => !game.decks[tm].is_empty() && game.hands[tm].len() < limit,
+                Stage::Discard => game.hands[tm].len() == limit,
+                Stage::Main if waiting.is_some() => game.hands[tm].len() < limit,
+                Stage::Main => game.hands[tm].len() < limit && !game.pos.is_full(),
                 Stage::PushTo { target, options } => {
                     let geo = game.pos.geometry();
                     game.pos.cells[target as usize].is_some_and(|u| u.ctrl != game.to_move)
@@ -404,6 +441,9 @@ impl Game {
         }
         check_eliminated(&s.pos, s.eliminated, &s.hands, &s.decks)
             .map_err(|m| format!("eliminated: {m}"))?;
+        s.options.check(s.pos.seats)?;
+        check_mercenaries(&s.pos, &s.options, &s.mercs, &s.hands, &s.discards)
+            .map_err(|m| format!("mercenaries: {m}"))?;
         if s.eliminated >> s.to_move & 1 == 1 && s.pos.units().next().is_some() {
             return Err(format!(
                 "seat {} is eliminated: it takes no more turns",
@@ -416,6 +456,8 @@ impl Game {
         g.pos = s.pos;
         g.pos.settle();
         g.hands = s.hands;
+        g.options = s.options;
+        g.mercs = s.mercs;
         g.decks = s.decks;
         g.discards = s.discards;
         g.terror = s.terror;
@@ -480,6 +522,7 @@ impl Game {
             g.stage = Stage::Main;
         } else {
             g.start_turn_with(match turn {
+                _ if s.options.variants != 0 => None,
                 1 => Some(1),
                 2 => Some(2),
                 _ => None,
@@ -543,6 +586,56 @@ fn check_eliminated(
         if !hands[s as usize].is_empty() || !decks[s as usize].is_empty() {
             return Err(format!(
                 "seat {s} is eliminated but still has a hand or a deck"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Hired Mercenaries: each at most once in the whole game (unused beside a deck, in a hand,
+/// on the board, on a discard pile), only in a game with them, and no seat holding more
+/// unused ones than it hires.
+fn check_mercenaries(
+    pos: &Position,
+    options: &Options,
+    mercs: &[u8; MAX_SEATS],
+    hands: &[Hand],
+    discards: &[Vec<TileId>],
+) -> Result<(), String> {
+    let set = tiles();
+    let seats = pos.seats as usize;
+    if mercs[seats..].iter().any(|&m| m != 0) {
+        return Err("no such seat".into());
+    }
+    let all = ((1u16 << set.mercenaries.len()) - 1) as u8;
+    for (s, &m) in mercs[..seats].iter().enumerate() {
+        if m & !all != 0 {
+            return Err(format!("seat {s}: no such Mercenary"));
+        }
+        if m.count_ones() > options.mercenaries as u32 {
+            return Err(format!(
+                "seat {s} holds {} unused Mercenaries, more than the {} each seat hires",
+                m.count_ones(),
+                options.mercenaries
+            ));
+        }
+    }
+    for (i, &t) in set.mercenaries.iter().enumerate() {
+        let mut n = mercs[..seats].iter().filter(|&&m| m >> i & 1 == 1).count();
+        n += hands
+            .iter()
+            .chain(discards)
+            .flatten()
+            .filter(|&&x| x == t)
+            .count();
+        n += pos.units().filter(|(_, u)| u.tile == t).count();
+        if n > 1 {
+            return Err(format!("{} is in the game more than once", set.tile(t).id));
+        }
+        if n == 1 && options.mercenaries == 0 {
+            return Err(format!(
+                "{} is in a game without Mercenaries",
+                set.tile(t).id
             ));
         }
     }

@@ -10,6 +10,7 @@ impl Game {
         self.used_grant = 0;
         self.used_rotate = false;
         self.exchange_open = false;
+        self.played = 0;
         // Terror lasts until the end of the seat's next turn (D-32).
         self.terror &= !(1 << self.to_move);
         match self.ending {
@@ -61,16 +62,30 @@ impl Game {
         let s = self.to_move as usize;
         self.turn += 1;
         self.turns_taken[s] += 1;
+        self.played = 0;
+        self.drawn_now = 0;
         // Every turn draws as usual, the tie-break turns too ("as if the game continued in
         // the normal way", 3.0 Victory): a seat whose deck is empty draws nothing.
         let want = if let Some(n) = draw {
             n
-        } else if self.turns_taken[s] == 1 {
+        } else if self.options.variants == 0 && self.turns_taken[s] == 1 {
             (s as u8 + 1).min(3)
-        } else {
+        } else if self.options.variants == 0 {
             3u8.saturating_sub(self.hands[s].len() as u8)
+        } else {
+            self.draw_count(s)
         };
-        let want = want.min(self.decks[s].len() as u8);
+        if want > 0 && self.mercs[s] != 0 {
+            // Unused Mercenaries may replace deck tiles, also once the deck is empty (D-25).
+            self.stage = Stage::Mercenary { left: want };
+        } else {
+            self.draw_from_deck(want);
+        }
+    }
+
+    /// Chance draws up to `want` tiles from the seat's deck (as many as it holds).
+    pub(super) fn draw_from_deck(&mut self, want: u8) {
+        let want = want.min(self.decks[self.to_move as usize].len() as u8);
         if want > 0 {
             self.stage = Stage::Draw { left: want };
         } else {
@@ -79,7 +94,8 @@ impl Game {
     }
 
     pub(super) fn after_draw(&mut self) {
-        self.stage = if self.hands[self.to_move as usize].len() >= 3 {
+        let full = self.options.hand_limit() as usize;
+        self.stage = if self.hands[self.to_move as usize].len() >= full {
             Stage::Discard
         } else {
             Stage::Main

@@ -12,6 +12,8 @@ impl Game {
             Player::Seat(s) => format!("seat {s}"),
         };
         let stage = match self.stage {
+            Stage::Hire => "hiring Mercenaries",
+            Stage::Mercenary { .. } => "the draw",
             Stage::PlaceHq => "the HQ placement",
             Stage::Draw { .. } => "drawing",
             Stage::Discard => "the mandatory discard",
@@ -52,6 +54,63 @@ impl Game {
                 format!("{} is not in the deck", tiles().tile(tile).id)
             }
             (Stage::Draw { .. }, _) => "a tile must be drawn first".into(),
+            (Stage::Hire, Action::Hire { tile }) => {
+                if Self::mercenary_index(tile).is_none() {
+                    format!("{} is not a Mercenary", tiles().tile(tile).id)
+                } else {
+                    format!(
+                        "{} is already hired: each Mercenary serves one seat (D-25)",
+                        tiles().tile(tile).id
+                    )
+                }
+            }
+            (Stage::Hire, _) => {
+                "the Mercenaries are hired first, one at a time in turn order: hire TILE (D-25)"
+                    .into()
+            }
+            (_, Action::Hire { .. }) => "Mercenaries are hired before the HQs are placed".into(),
+            (Stage::Mercenary { .. }, Action::Mercenary { tile }) => format!(
+                "{} is not one of your unused Mercenaries",
+                tiles().tile(tile).id
+            ),
+            (Stage::Mercenary { .. }, _) => {
+                "take an unused Mercenary instead of a deck tile (mercenary TILE), or let the                  deck fill the hand (draw)"
+                    .into()
+            }
+            (_, Action::Mercenary { .. } | Action::DeckDraw) => {
+                "Mercenaries are taken at the draw, before the deck tiles (D-25)".into()
+            }
+            (Stage::Discard, Action::UnluckyOf { .. }) if !self.unlucky_allowed() => {
+                self.why_no_unlucky()
+            }
+            (Stage::Discard, Action::UnluckyOf { .. }) => {
+                "name three of the instants drawn this turn (FAQ-49)".into()
+            }
+            (Stage::Discard, Action::Unlucky) if self.options.has(REINFORCEMENTS) => {
+                "with Reinforcements the unlucky draw names the three instants that go:                  unlucky T1 T2 T3 (FAQ-49)"
+                    .into()
+            }
+            (_, Action::UnluckyOf { .. }) if !self.options.has(REINFORCEMENTS) => {
+                "only with Reinforcements does the unlucky draw name three tiles: plain unlucky"
+                    .into()
+            }
+            (Stage::Main, Action::Place { .. } | Action::Battle)
+            | (
+                Stage::Main,
+                Action::Move { .. }
+                | Action::PushBack { .. }
+                | Action::Sniper { .. }
+                | Action::Grenade { .. }
+                | Action::AirStrike { .. }
+                | Action::Castling { .. }
+                | Action::Rotation { .. }
+                | Action::Terror
+                | Action::SmallBomb { .. },
+            ) if !self.may_play_tile() => format!(
+                "no more tiles this turn: {} played, the limit is {} (D-31)",
+                self.played,
+                self.play_limit().unwrap_or(0)
+            ),
             (_, Action::Draw { .. }) => "no tile is drawn now".into(),
             (Stage::PlaceHq, Action::PlaceHq { cell, .. }) if !cell_ok(cell) => {
                 "that hex is off the board".into()
@@ -67,12 +126,12 @@ impl Game {
             }
             (Stage::PlaceHq, Action::PlaceHq { .. }) => "that hex is occupied".into(),
             (Stage::PlaceHq, _) => "the HQ must be placed first".into(),
-            (Stage::Discard, Action::Unlucky) => {
-                "the unlucky draw needs three instant tiles in hand and tiles left in the deck"
-                    .into()
-            }
+            (Stage::Discard, Action::Unlucky) => self.why_no_unlucky(),
             (Stage::Discard, Action::Discard { .. }) => "that tile is not in hand".into(),
-            (Stage::Discard, _) => "with three tiles in hand one must be discarded first".into(),
+            (Stage::Discard, _) => format!(
+                "with {} tiles in hand one must be discarded first",
+                self.options.hand_limit()
+            ),
             (Stage::PushTo { .. }, _) => {
                 "the pushed unit's owner must choose one of the free hexes".into()
             }
@@ -450,6 +509,19 @@ impl Game {
                 }
             }
             _ => "not allowed now".into(),
+        }
+    }
+
+    /// Why the unlucky draw is not offered now.
+    fn why_no_unlucky(&self) -> String {
+        if self.options.has(NO_UNLUCKY_DRAW) {
+            "the unlucky draw is switched off in this game".into()
+        } else if self.options.has(REINFORCEMENTS) {
+            "the unlucky draw needs six tiles in hand, every tile drawn this turn an instant (at \
+             least three), and tiles left in the deck (FAQ-49)"
+                .into()
+        } else {
+            "the unlucky draw needs three instant tiles in hand and tiles left in the deck".into()
         }
     }
 }
