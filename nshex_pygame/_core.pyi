@@ -147,13 +147,19 @@ class Game:
         board: Literal["standard", "expanded", "duel"] = "standard",
         manual_battle_choices: list[int] = ...,
         mode: Literal["standard", "deathmatch", "points", "one_vs_team", "team"] | None = None,
+        variants: list[Literal["alternative_start", "reinforcements", "no_unlucky_draw"]] = ...,
+        mercenaries: int = 0,
+        random_mercenaries: bool = False,
     ) -> Game:
         """``manual_battle_choices``: the seats that answer their own battle choices (a
         Clown's explosion, a Quartermaster conversion, which attack a medic takes); the
         others get the automatic answers (docs/RULES.md "Player choices", D-4). ``mode``:
         2 to 4 armies play "standard" (two seats, the default with two), "deathmatch" (the
         default with more), "points", "one_vs_team" (three) or "team" (four); ValueError
-        names a mode the seats cannot play."""
+        names a mode the seats cannot play. ``variants``: any of "alternative_start",
+        "reinforcements", "no_unlucky_draw" (D-31). ``mercenaries``: how many Mercenaries
+        each seat hires (0, 1, or 2 with two seats; D-25), picked in turn order before the
+        HQs (``hire TILE``) or, with ``random_mercenaries``, dealt from the seed."""
     @property
     def manual_battle_choices(self) -> list[int]: ...
     @manual_battle_choices.setter
@@ -203,6 +209,12 @@ class Game:
     def battles(self) -> int: ...
     @property
     def mode(self) -> Literal["standard", "deathmatch", "points", "one_vs_team", "team"]: ...
+    @property
+    def variants(self) -> list[str]: ...
+    @property
+    def mercenaries_per_seat(self) -> int: ...
+    def mercenaries(self, seat: int) -> list[str]:
+        """A seat's unused Mercenaries (tile ids; public, D-25)."""
     @property
     def eliminated(self) -> list[int]: ...
     @property

@@ -391,6 +391,32 @@ impl PyGame {
         self.rec.game.mode().name()
     }
 
+    /// The variants the game is played with (their names).
+    #[getter]
+    fn variants(&self) -> Vec<&'static str> {
+        self.rec.game.options().variant_names()
+    }
+
+    /// How many Mercenaries each seat hires (0: none).
+    #[getter]
+    fn mercenaries_per_seat(&self) -> u8 {
+        self.rec.game.options().mercenaries
+    }
+
+    /// A seat's unused Mercenaries (tile ids; public, D-25).
+    fn mercenaries(&self, seat: u8) -> PyResult<Vec<String>> {
+        if seat >= self.rec.game.seats() {
+            return Err(PyValueError::new_err(format!("seat {seat} does not exist")));
+        }
+        Ok(self
+            .rec
+            .game
+            .mercenaries(seat)
+            .iter()
+            .map(|&t| nshex_rules::tiles().tile(t).id.clone())
+            .collect())
+    }
+
     /// The seats out of the game (deathmatch).
     #[getter]
     fn eliminated(&self) -> Vec<u32> {
