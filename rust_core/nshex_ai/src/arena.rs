@@ -49,6 +49,7 @@ fn arena_game(
     i: u32,
     pairings: &[(ArmyId, ArmyId)],
     board: BoardKind,
+    options: nshex_rules::Options,
     seed: u64,
 ) -> Result<i8, String> {
     let (army_a, army_b) = pairings[(i as usize / 2) % pairings.len()];
@@ -58,7 +59,13 @@ fn arena_game(
         order.swap(0, 1);
     }
     let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
-    let mut g = Game::new(&order, board, game_seed);
+    let mut g = Game::with_options(
+        &order,
+        board,
+        nshex_rules::Mode::Standard,
+        options,
+        game_seed,
+    )?;
     g.set_keep_battle_logs(false);
     let mut bots = vec![
         bot_by_name(if a_seat == 0 { a } else { b }, game_seed ^ 0xa5a5)?,
@@ -100,6 +107,31 @@ pub fn arena_on(
     seed: u64,
     threads: usize,
 ) -> Result<ArenaResult, String> {
+    arena_with_options(
+        a,
+        b,
+        games,
+        pairings,
+        board,
+        Default::default(),
+        seed,
+        threads,
+    )
+}
+
+/// [`arena_on`] with game options (variants, Mercenaries) in every game.
+#[allow(clippy::too_many_arguments)]
+pub fn arena_with_options(
+    a: &str,
+    b: &str,
+    games: u32,
+    pairings: &[(&str, &str)],
+    board: BoardKind,
+    options: nshex_rules::Options,
+    seed: u64,
+    threads: usize,
+) -> Result<ArenaResult, String> {
+    options.check(2)?;
     bot_by_name(a, 0)?;
     bot_by_name(b, 0)?;
     let set = nshex_rules::tiles();
@@ -117,7 +149,7 @@ pub fn arena_on(
     let pairings = &pairings;
     let threads = threads.clamp(1, 64);
     let results: Vec<Result<i8, String>> = on_threads(games, threads, |i| {
-        arena_game(a, b, i, pairings, board, seed)
+        arena_game(a, b, i, pairings, board, options, seed)
     })
     .into_iter()
     .map(|(_, r)| r)

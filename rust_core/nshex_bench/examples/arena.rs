@@ -2,7 +2,9 @@
 //! `cargo run --release -p nshex_bench --example arena -- A B GAMES [THREADS] [SEED] [ARMIES] [BOARD]`.
 //!
 //! ARMIES: `base` (the six base pairings in turn, the default), `ARMY:base` (bot A plays
-//! ARMY against each base army in turn) or `X:Y` (one pairing); BOARD: `standard` or `duel`.
+//! ARMY against each base army in turn) or `X:Y` (one pairing); BOARD: `standard` or `duel`;
+//! OPTIONS (after BOARD): comma-separated variant names (`alternative_start`,
+//! `reinforcements`, `no_unlucky_draw`), `mercenaries=N` and `random` (dealt, not picked).
 
 use std::time::Instant;
 
@@ -24,8 +26,26 @@ fn main() {
     let board = args.get(6).map_or(nshex_rules::BoardKind::Standard, |b| {
         nshex_rules::BoardKind::from_name(b).expect("BOARD: standard or duel")
     });
+    let mut options = nshex_rules::Options::default();
+    for o in args
+        .get(7)
+        .map_or("", String::as_str)
+        .split(',')
+        .filter(|o| !o.is_empty())
+    {
+        if let Some(n) = o.strip_prefix("mercenaries=") {
+            options.mercenaries = n.parse().expect("mercenaries=N");
+        } else if o == "random" {
+            options.random_mercenaries = true;
+        } else {
+            options.variants |= nshex_rules::Options::variant_named(o).expect("a variant");
+        }
+    }
     let t = Instant::now();
-    match nshex_ai::arena::arena_on(&args[0], &args[1], games, &pairings, board, seed, threads) {
+    let run = nshex_ai::arena::arena_with_options(
+        &args[0], &args[1], games, &pairings, board, options, seed, threads,
+    );
+    match run {
         Ok(r) => {
             let (lo, hi) = r.wilson95();
             println!(
