@@ -252,6 +252,7 @@ INSTRUCTION_OPS = {
     "random_game": 16,
     "random_game_duel": 4,
     "random_game_4p": 2,
+    "random_game_reinforcements": 8,
     "legal_apply": 2_000,
     "mcts_iteration": 1_000,
     "mcts_iteration_medium": 1_000,

@@ -105,6 +105,32 @@ fn random_four_seat_game(i: u64) -> Game {
     g
 }
 
+/// A base game with Reinforcements (hands of up to 6, two tiles a turn) and two Mercenaries
+/// each, dealt from the seed.
+fn random_options_game(i: u64) -> Game {
+    let set = nshex_rules::tiles();
+    let (a, b) = nshex_rules::BASE_PAIRINGS[(i % 6) as usize];
+    let options = nshex_rules::Options {
+        variants: nshex_rules::REINFORCEMENTS,
+        mercenaries: 2,
+        random_mercenaries: true,
+    };
+    let mut g = Game::with_options(
+        &[set.find_army(a).unwrap(), set.find_army(b).unwrap()],
+        BoardKind::Standard,
+        nshex_rules::Mode::Standard,
+        options,
+        i,
+    )
+    .expect("two seats play with these options");
+    g.set_keep_battle_logs(false);
+    g
+}
+
+fn play_random_options(i: u64) -> u64 {
+    play_random_from(random_options_game(i), i)
+}
+
 fn play_random_four(i: u64) -> u64 {
     play_random_from(random_four_seat_game(i), i)
 }
@@ -253,6 +279,13 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
             60,
             3_000,
         ),
+        (
+            "random_game_reinforcements",
+            "one complete random base game with Reinforcements and two Mercenaries each",
+            play_random_options,
+            200,
+            10_000,
+        ),
     ] {
         let reference: Vec<u64> = (0..50).map(play).collect();
         let (ops, per_second, rates) = median_rate(rounds, || {
@@ -355,13 +388,14 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
 }
 
 /// The names of the rows [`run_ops`] runs.
-pub const ROW_NAMES: [&str; 10] = [
+pub const ROW_NAMES: [&str; 11] = [
     "battle",
     "battle_duel",
     "battle_ddm",
     "random_game",
     "random_game_duel",
     "random_game_4p",
+    "random_game_reinforcements",
     "legal_apply",
     "mcts_iteration",
     "mcts_iteration_medium",
@@ -391,6 +425,7 @@ pub fn run_ops(name: &str, n: u64) -> Result<u64, String> {
         "random_game" => sum = (0..n).map(|i| play_random(i % 50)).sum(),
         "random_game_duel" => sum = (0..n).map(|i| play_random_duel(i % 50)).sum(),
         "random_game_4p" => sum = (0..n).map(|i| play_random_four(i % 50)).sum(),
+        "random_game_reinforcements" => sum = (0..n).map(|i| play_random_options(i % 50)).sum(),
         "legal_apply" => {
             let mids = mid_game_positions(32);
             let mut buf = Vec::with_capacity(256);
