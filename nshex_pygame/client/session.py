@@ -16,16 +16,31 @@ def new_game(
     auto_battle_choices: bool,
     board: str = "standard",
     mode: str | None = None,
+    variants: list[str] | tuple[str, ...] = (),
+    mercenaries: int = 0,
+    random_mercenaries: bool = False,
 ) -> Game:
     """A new game for two to four ``seats`` on ``board`` (``"standard"``, ``"expanded"`` or
     ``"duel"``) in ``mode`` (None: the engine's default for the seat count). The engine
     refuses a combination it cannot play (ValueError, its message says why). With automatic
     battle choices off, the human seats answer their own battle choices (a Clown's explosion,
     a Quartermaster conversion, which attack a medic takes); computer seats always get the
-    automatic answers."""
+    automatic answers. ``variants`` ("alternative_start", "reinforcements", "no_unlucky_draw")
+    and ``mercenaries`` (how many each seat hires, picked in turn, or dealt with
+    ``random_mercenaries``) are the game's options; the engine checks them, its save keeps
+    them."""
     manual = [] if auto_battle_choices else [i for i, s in enumerate(seats) if s.is_human]
     armies = [s.army for s in seats]
-    return Game(armies, seed, board=board, manual_battle_choices=manual, mode=mode)
+    return Game(
+        armies,
+        seed,
+        board=board,
+        manual_battle_choices=manual,
+        mode=mode,
+        variants=list(variants),
+        mercenaries=mercenaries,
+        random_mercenaries=random_mercenaries,
+    )
 
 
 def load_game(path: Path) -> tuple[Any, str | None]:

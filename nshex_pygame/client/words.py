@@ -109,8 +109,17 @@ def action_words(
         return f"discards {tile_name(desc['tile'])}"
     if kind == "draw":
         return "draws a tile"
+    if kind == "unlucky" and desc.get("tiles"):  # Reinforcements: the three instants named
+        named = and_list([tile_name(str(t)) for t in desc["tiles"]])
+        return f"uses the unlucky draw ({named} out, three new tiles)"
     if kind == "unlucky":
         return "uses the unlucky draw (three instants out, three new tiles)"
+    if kind == "hire":
+        return f"hires the Mercenary {tile_name(desc['tile'])}"
+    if kind == "mercenary":
+        return f"takes the Mercenary {tile_name(desc['tile'])} instead of a deck tile"
+    if kind == "deck_draw":
+        return "draws from the deck"
     if kind == "end":
         return "ends the turn"
     if kind == "battle":

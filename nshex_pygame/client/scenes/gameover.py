@@ -109,7 +109,17 @@ class GameOverScene(Scene):
         seed = random.randrange(2**32)
         board = str(old.view.get("board") or "standard")  # a rematch on the same board,
         mode = old.view.get("mode")  # in the same mode
-        game = new_game(seats, seed, self.app.settings.auto_battle_choices, board=board, mode=mode)
+        options = old.view.get("options") or {}  # and with the same options
+        game = new_game(
+            seats,
+            seed,
+            self.app.settings.auto_battle_choices,
+            board=board,
+            mode=mode,
+            variants=list(options.get("variants") or []),
+            mercenaries=int(options.get("mercenaries") or 0),
+            random_mercenaries=bool(options.get("random_mercenaries")),
+        )
         scene = self.app.make("game", game, seats, save_path=storage.autosave_path(), seed=seed)
         self.app.stack.pop(self)
         self.app.stack.replace(scene)

@@ -18,7 +18,7 @@ from nshex_pygame.client import ai, armystyle, rulestext, storage, tileart, widg
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.session import new_game
 from nshex_pygame.client.storage import SeatSetup
-from nshex_pygame.client.words import army_name, team_names
+from nshex_pygame.client.words import army_name, team_names, tile_name
 from nshex_pygame.core import Game
 
 ARMIES = ("borgo", "moloch", "hegemony", "outpost", "smart", "vegas", "doomsday")
@@ -77,6 +77,37 @@ MODE_WORDS = {
     "team": "Players 1 and 3 against Players 2 and 4: the first team to destroy an enemy HQ wins.",
 }
 COLUMN_W = 300  # one seat's column
+# The game's options (the engine's variants and Mercenaries, D-25, D-31), each in one line.
+VARIANTS = (
+    ("alternative_start", "Alternative start"),
+    ("reinforcements", "Reinforcements"),
+    ("no_unlucky_draw", "No unlucky draw"),
+)
+VARIANT_WORDS = {
+    "alternative_start": "The first player's first turn: draw 3 tiles, discard 1, play at most"
+    " one (a gentler opening).",
+    "reinforcements": "Hands of up to 6 tiles: the first turns draw 4 and 5; discard only with 6"
+    " in hand; play at most 2 tiles a turn.",
+    "no_unlucky_draw": "The unlucky draw is off: a hand of three instants cannot be swapped for"
+    " three new tiles.",
+}
+MERCENARY_COUNTS = ((0, "No Mercenaries"), (1, "1 each"), (2, "2 each"))
+MERCENARY_WORDS = {
+    0: "No Mercenaries: every army plays only its own tiles.",
+    1: "Each player hires one Mercenary, and may take it instead of a deck tile at any draw.",
+    2: "Each player hires two Mercenaries (two players only), taken instead of deck tiles.",
+}
+MERCENARY_WAYS = ((False, "Picked in turn"), (True, "Dealt at random"))
+MERCENARY_WAY_WORDS = {
+    False: "Picked openly, one at a time in turn order, before the HQs go down.",
+    True: "Dealt at random when the game starts.",
+}
+MERCENARIES = (
+    "mercenaries.alabama_net_fighter",
+    "mercenaries.alabama_machine_gunner",
+    "mercenaries.alabama_rifleman",
+    "mercenaries.alabama_shield",
+)
 
 
 @cache
@@ -106,6 +137,11 @@ class SetupScene(Scene):
         self.starts = "first"
         self.board = "standard"
         self.drawn: str | None = None  # who starts, once drawn (Random)
+        # the game's options, shown on their own page ("Game options")
+        self.variants: list[str] = []
+        self.mercenaries = 0  # how many each seat hires
+        self.random_mercenaries = False
+        self.page = "seats"  # or "options"
         self.problem = ""
         self.available = {name: name == "human" or ai.available(name) for name, _ in PLAYERS}
         self.buttons: list[widgets.Button] = []
@@ -123,8 +159,10 @@ class SetupScene(Scene):
 
     def _build(self) -> None:
         self.buttons = []
-        # the seats first (army, player), then the game-wide choices
-        for seat in range(self.count):
+        # the seats first (army, player), or the options page, then the game-wide choices
+        if self.page == "options":
+            self._build_options()
+        for seat in range(self.count if self.page == "seats" else 0):
             x = self.column_x(seat)
             for i, army in enumerate((*ARMIES, RANDOM)):
                 button = widgets.Button(
@@ -187,6 +225,15 @@ class SetupScene(Scene):
                     " (the mode's teams depend on the order)."
                 )
             self.buttons.append(button)
+        self.options_button = widgets.Button(
+            "Game options..." if self.page == "seats" else "Back to the players",
+            (880, 130, 360, 36),
+            self.toggle_options,
+            size=16,
+            hint="Variants (Alternative start, Reinforcements, no unlucky draw) and Mercenaries.",
+        )
+        self.options_button.selected = self.page == "options"
+        self.buttons.append(self.options_button)
         self.start_button = widgets.Button(
             "Start the game", (860, 712, 300, 48), self.start, size=22
         )
@@ -194,6 +241,75 @@ class SetupScene(Scene):
             "Back", (20, 750, 110, 40), lambda: self.app.stack.pop(self), size=17
         )
         self.buttons += [self.start_button, self.back_button]
+
+    def _build_options(self) -> None:
+        """The options page: each variant a toggle, the Mercenaries (how many, and picked or
+        dealt), each with its line of words (drawn in :meth:`draw_options`)."""
+        for i, (variant, label) in enumerate(VARIANTS):
+            on = variant in self.variants
+            button = widgets.Button(
+                f"{label}: {'on' if on else 'off'}",
+                (60, 286 + i * 46, 250, 38),
+                lambda v=variant: self.toggle_variant(v),
+                size=16,
+                hint=VARIANT_WORDS[variant],
+            )
+            button.selected = on
+            self.buttons.append(button)
+        for i, (n, label) in enumerate(MERCENARY_COUNTS):
+            button = widgets.Button(
+                label, (60 + i * 170, 480, 160, 36), lambda n=n: self.set_mercenaries(n), size=15
+            )
+            button.selected = self.mercenaries == n
+            button.hint = MERCENARY_WORDS[n]
+            if n == 2 and self.count != 2:
+                button.enabled = False
+                button.hint = "Two Mercenaries each is for two players only."
+            self.buttons.append(button)
+        for i, (dealt, label) in enumerate(MERCENARY_WAYS):
+            button = widgets.Button(
+                label,
+                (60 + i * 170, 584, 160, 36),
+                lambda d=dealt: self.set_random_mercenaries(d),
+                size=15,
+                enabled=self.mercenaries > 0,
+                hint=MERCENARY_WAY_WORDS[dealt],
+            )
+            button.selected = self.random_mercenaries == dealt and self.mercenaries > 0
+            self.buttons.append(button)
+
+    def toggle_options(self) -> None:
+        """Switch between the players and the game's options."""
+        self.page = "options" if self.page == "seats" else "seats"
+        self._build()
+
+    def toggle_variant(self, variant: str) -> None:
+        if variant in self.variants:
+            self.variants.remove(variant)
+        else:
+            self.variants.append(variant)
+        self._build()
+
+    def set_mercenaries(self, n: int) -> None:
+        if n == 2 and self.count != 2:
+            self.problem = "Two Mercenaries each is for two players only."
+            return
+        self.mercenaries = n
+        self.problem = ""
+        self._build()
+
+    def set_random_mercenaries(self, dealt: bool) -> None:
+        self.random_mercenaries = dealt
+        self._build()
+
+    def options_words(self) -> str:
+        """The options chosen, in a few words (under the options button)."""
+        parts = [label for variant, label in VARIANTS if variant in self.variants]
+        if self.mercenaries:
+            way = "dealt" if self.random_mercenaries else "picked"
+            each = "1 Mercenary" if self.mercenaries == 1 else "2 Mercenaries"
+            parts.append(f"{each} each ({way})")
+        return "Options: " + (", ".join(parts) if parts else "none (the basic game)")
 
     def set_count(self, count: int) -> None:
         """Two to four seats; the mode and board follow what the count allows (the Duel board
@@ -209,6 +325,8 @@ class SetupScene(Scene):
             self.mode = MODES[count][0]
         if self.board == "duel" and count != 2:
             self.board = "standard"
+        if self.mercenaries > 1 and count != 2:
+            self.mercenaries = 1  # two each is for two players only
         self.problem = ""
         self._build()
 
@@ -275,6 +393,9 @@ class SetupScene(Scene):
                 self.app.settings.auto_battle_choices,
                 board=self.board,
                 mode=self.mode,
+                variants=[v for v, _label in VARIANTS if v in self.variants],
+                mercenaries=self.mercenaries,
+                random_mercenaries=self.random_mercenaries,
             )
         except ValueError as exc:  # the engine cannot play this combination: say why
             self.problem = f"This game cannot be started: {exc}"
@@ -290,10 +411,41 @@ class SetupScene(Scene):
                     self.problem = button.hint
                 return
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+            if event.key == pygame.K_ESCAPE and self.page == "options":
+                self.toggle_options()
+            elif event.key == pygame.K_ESCAPE:
                 self.app.stack.pop(self)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
+
+    def draw_options(self, surface: pygame.Surface) -> None:
+        """The options page: headings, and each option's line beside or under its buttons."""
+        widgets.draw_text(surface, "Game options", (40, 222), 22, widgets.TEXT, True)
+        widgets.draw_text(surface, "Variants (any of them)", (60, 262), 14, widgets.DIM, True)
+        for i, (variant, _label) in enumerate(VARIANTS):
+            words = VARIANT_WORDS[variant]
+            size = tileart.fit_text(words, 15, 900, bold=False)
+            colour = widgets.TEXT if variant in self.variants else widgets.DIM
+            widgets.draw_text(surface, words, (326, 296 + i * 46), size, colour, False)
+        widgets.draw_text(surface, "Mercenaries", (60, 456), 14, widgets.DIM, True)
+        words = MERCENARY_WORDS[self.mercenaries]
+        size = tileart.fit_text(words, 15, 600, bold=False)
+        widgets.draw_text(surface, words, (60, 524), size, widgets.TEXT, False)
+        widgets.draw_text(surface, "How they are hired", (60, 560), 14, widgets.DIM, True)
+        words = MERCENARY_WAY_WORDS[self.random_mercenaries]
+        colour = widgets.TEXT if self.mercenaries else widgets.DIM
+        size = tileart.fit_text(words, 15, 600, bold=False)
+        widgets.draw_text(surface, words, (60, 628), size, colour, False)
+        # the four Mercenaries any army may hire
+        widgets.draw_text(surface, "Any army may hire them:", (700, 456), 14, widgets.DIM, True)
+        for i, tile in enumerate(MERCENARIES):
+            center = (740 + i * 140, 530)
+            tileart.blit_tile(surface, tileart.render_tile(tile, 40), center)
+            name = tile_name(tile)
+            size = tileart.fit_text(name, 13, 132, bold=False)
+            widgets.draw_text(
+                surface, name, (center[0], center[1] + 42), size, widgets.TEXT, False, "midtop"
+            )
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(widgets.BG)
@@ -303,8 +455,14 @@ class SetupScene(Scene):
         widgets.draw_text(surface, "Mode", (40, 139), 17, widgets.DIM, True)
         widgets.draw_text(surface, MODE_WORDS[self.mode], (150, 174), 15, widgets.TEXT, False)
         widgets.draw_text(surface, BOARD_WORDS[self.board], (150, 196), 13, widgets.DIM, False)
+        summary = self.options_words()
+        size = tileart.fit_text(summary, 13, 560, bold=False)
+        colour = widgets.ACCENT if self.variants or self.mercenaries else widgets.DIM
+        widgets.draw_text(surface, summary, (1240, 196), size, colour, False, "topright")
+        if self.page == "options":
+            self.draw_options(surface)
         teams = self.sides()
-        for seat in range(self.count):
+        for seat in range(self.count if self.page == "seats" else 0):
             x = self.column_x(seat)
             widgets.draw_text(surface, f"Player {seat + 1}", (x, 218), 22, widgets.TEXT, True)
             team = teams.get(seat)
