@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from nshex_pygame.client import armystyle, tileart, widgets
-from nshex_pygame.client.words import army_name, hq_words, plural, team_names
+from nshex_pygame.client.words import army_name, hq_words, plural, team_names, tile_name
 
 HAND_SIZE = 46
 COMPACT_HAND = 36  # a hand's tiles in a short panel (three or four seats)
@@ -26,6 +26,7 @@ LEFT = pygame.Rect(10, 10, 300, 390)
 RIGHT = pygame.Rect(970, 10, 300, 390)
 PICK_EDGE = (120, 230, 255)
 AI_EDGE = (255, 120, 220)
+UNLUCKY_EDGE = (255, 140, 60)  # a hand tile named for the unlucky draw
 SEAT_RINGS = armystyle.SEAT_COLOURS  # each seat's own colour
 TEAM_COLOURS = {"Team A": (255, 196, 60), "Team B": (110, 190, 255)}
 TEAM_OTHER = (200, 200, 210)  # "Alone" and "Team" (one against a team)
@@ -83,19 +84,53 @@ class SeatPanels:
         """A short panel (three or four seats): a smaller hand, the piles as one line."""
         return self.seat_rect(seat).height < COMPACT_BELOW
 
+    def hand_slots(self, seat: int) -> int:
+        """How many tiles a hand may hold: 3, or 6 with Reinforcements (the engine's
+        ``hand_limit``); more when the hand holds more."""
+        limit = int(self.view.get("hand_limit") or 3)
+        return max(3, limit, len(self.hand(seat)))
+
+    def mercenaries_shown(self) -> bool:
+        """The game has Mercenaries (the engine's options): each panel shows the unused ones."""
+        options = self.view.get("options") or {}
+        return bool(options.get("mercenaries")) or any(self.view.get("mercenaries") or [])
+
+    def roomy(self, seat: int) -> bool:
+        """A tall panel laid out for the options: smaller piles, room for the Mercenaries
+        and for a hand of six in two rows."""
+        if self.compact(seat):
+            return False
+        return self.hand_slots(seat) > 3 or self.mercenaries_shown()
+
     def hand_size(self, seat: int) -> int:
-        return COMPACT_HAND if self.compact(seat) else HAND_SIZE
+        if self.compact(seat):
+            return COMPACT_HAND if self.hand_slots(seat) <= 3 else 23
+        return HAND_SIZE if self.hand_slots(seat) <= 3 else 42
 
     def hand_rects(self, seat: int) -> list[tuple[pygame.Rect, tuple[float, float]]]:
+        """Where each tile of the hand goes: three in a row, or (six) two rows of three in a
+        tall panel and one row of six in a short one; never overlapping."""
         panel = self.seat_rect(seat)
         size = self.hand_size(seat)
+        slots = self.hand_slots(seat)
+        centres: list[tuple[int, int]] = []
         if self.compact(seat):
             cy = panel.bottom - round(size * 0.866) - 8
-        else:
+            step = 98 if slots <= 3 else (panel.width - 24) // slots
+            first = panel.left + (52 if slots <= 3 else 12 + step // 2)
+            centres = [(first + i * step, cy) for i in range(slots)]
+        elif slots <= 3:
             cy = panel.top + min(322, panel.height - 50)
+            centres = [(panel.left + 52 + i * 98, cy) for i in range(3)]
+        else:
+            rows = (slots + 2) // 3
+            height = round(size * 1.732) + 6  # a flat-topped hex is sqrt(3) sizes tall
+            bottom = panel.bottom - 8 - round(size * 0.866)
+            for i in range(slots):
+                row, col = divmod(i, 3)
+                centres.append((panel.left + 52 + col * 98, bottom - (rows - 1 - row) * height))
         out = []
-        for i in range(3):
-            cx = panel.left + 52 + i * 98
+        for cx, cy in centres:
             rect = pygame.Rect(0, 0, size * 2, size * 2)
             rect.center = (cx, cy)
             out.append((rect, (cx, cy)))
@@ -109,10 +144,76 @@ class SeatPanels:
                 pygame.Rect(rect.left + 12, rect.top + 66, 88, 20),
                 pygame.Rect(rect.left + 104, rect.top + 66, 104, 20),
             )
+        if self.roomy(seat):
+            return (
+                pygame.Rect(rect.left + 8, rect.top + 86, 92, 96),
+                pygame.Rect(rect.left + 104, rect.top + 86, 92, 96),
+            )
         return (
             pygame.Rect(rect.left + 12, rect.top + 92, 130, 150),
             pygame.Rect(rect.left + 158, rect.top + 92, 130, 150),
         )
+
+    def mercenary_rect(self, seat: int) -> pygame.Rect | None:
+        """Where the seat's unused Mercenaries are shown (beside its deck), if the game has
+        any."""
+        if not self.mercenaries_shown():
+            return None
+        rect = self.seat_rect(seat)
+        if self.compact(seat):
+            return pygame.Rect(rect.left + 12, rect.top + 88, rect.width - 24, 18)
+        return pygame.Rect(rect.left + 200, rect.top + 86, 92, 96)
+
+    def seat_mercenaries(self, seat: int) -> list[str]:
+        """The seat's unused Mercenaries (the engine's view: public)."""
+        all_mercs = self.view.get("mercenaries") or []
+        return list(all_mercs[seat]) if seat < len(all_mercs) else []
+
+    def _draw_mercenaries(self, surface: pygame.Surface, seat: int) -> None:
+        """The seat's unused Mercenaries: small tiles under a label (names when short)."""
+        area = self.mercenary_rect(seat)
+        if area is None:
+            return
+        mercs = self.seat_mercenaries(seat)
+        if self.compact(seat):
+            names = ", ".join(tile_name(t).removeprefix("Alabama ") for t in mercs) or "none"
+            words = f"Mercenaries: {names}"
+            size = tileart.fit_text(words, 13, area.width, bold=False)
+            widgets.draw_text(surface, words, area.topleft, size, widgets.DIM, False)
+            return
+        widgets.draw_text(
+            surface, "Mercenaries", (area.centerx, area.top), 13, widgets.DIM, True, "midtop"
+        )
+        if not mercs:
+            widgets.draw_text(
+                surface,
+                "none left",
+                (area.centerx, area.top + 40),
+                13,
+                widgets.DIM,
+                False,
+                "midtop",
+            )
+            return
+        size = 22
+        for i, tile in enumerate(mercs[:4]):
+            row, col = divmod(i, 2)
+            n = min(2, len(mercs) - row * 2)
+            cx = area.centerx + (col - (n - 1) / 2) * (2 * size + 2)
+            cy = area.top + 42 + row * 40
+            tileart.blit_tile(surface, tileart.render_tile(tile, size), (cx, cy))
+        if len(mercs) <= 2:
+            names = " / ".join(tile_name(t).removeprefix("Alabama ") for t in mercs)
+            size_text = tileart.fit_text(names, 12, area.width, bold=False)
+            widgets.draw_text(
+                surface,
+                names,
+                (area.centerx, area.top + 68),
+                size_text,
+                widgets.TEXT,
+                False,
+                "midtop",
+            )
 
     def points_game(self) -> bool:
         """The points game: the engine's ``hq_hp`` are the seats' points, not hit points."""
@@ -269,19 +370,34 @@ class SeatPanels:
                     True,
                     "topright",
                 )
+        elif self.roomy(seat):  # smaller piles: room for the Mercenaries and six tiles
+            self._draw_stack(surface, deck_rect, "Deck", str(deck), None, deck, 30)
+            top = discards[-1] if discards else None
+            self._draw_stack(
+                surface, pile_rect, "Discards", str(len(discards)), top, len(discards), 30
+            )
+            hand_y = self.hand_rects(seat)[0][1][1] - round(self.hand_size(seat) * 0.866) - 22
         else:
             self._draw_stack(surface, deck_rect, "Deck", str(deck), None, deck)
             top = discards[-1] if discards else None
             self._draw_stack(surface, pile_rect, "Discards", str(len(discards)), top, len(discards))
             hand_y = self.hand_rects(seat)[0][1][1] - 76
+        if not compact:
+            limit = self.play_limit_words(seat) if active else ""
+            to_move = active and not self.energy_in_play() and not limit
             widgets.draw_text(
                 surface,
-                "Hand" + ("  (to move)" if active and not self.energy_in_play() else ""),
+                "Hand" + ("  (to move)" if to_move else ""),
                 (rect.left + 12, hand_y),
                 15,
                 widgets.ACCENT if active else widgets.DIM,
                 True,
             )
+            if limit:  # "2 tiles a turn: 1 left" (Reinforcements, the alternative start)
+                widgets.draw_text(
+                    surface, limit, (rect.right - 12, hand_y), 14, widgets.ACCENT, True, "topright"
+                )
+        self._draw_mercenaries(surface, seat)
         if self.energy_in_play():
             self._draw_energy(surface, seat, rect)
         if seat in (self.view.get("terror") or []):
@@ -306,7 +422,10 @@ class SeatPanels:
                 tileart.hex_fill(surface, center, size - 2, (20, 22, 28, 120))
             else:
                 tileart.blit_tile(surface, image, center)
-            if active and self.selected == i and self.human_to_move():
+            picks = getattr(self, "unlucky_pick", None) or ()
+            if active and i in picks and self.human_to_move():  # named for the unlucky draw
+                tileart.hex_outline(surface, center, size + 3, UNLUCKY_EDGE, 4)
+            elif active and self.selected == i and self.human_to_move():
                 tileart.hex_outline(surface, center, size + 3, PICK_EDGE, 4)
             elif self.ai_show and seat == self.mover and self.ai_show[1].get("tile") == hand[i]:
                 tileart.hex_outline(surface, center, size + 3, AI_EDGE, 4)
@@ -328,7 +447,7 @@ class SeatPanels:
         """The seat's energy track on the Duel board: five cells, the filled ones lit."""
         energy = list(self.view.get("energy") or [])
         have = int(energy[seat]) if seat < len(energy) else 0
-        x, y = rect.right - 158, rect.top + 246
+        x, y = rect.right - 158, rect.top + (188 if self.roomy(seat) else 246)
         widgets.draw_text(surface, "Energy", (x, y + 1), 14, tileart.TERMINAL, True)
         for i in range(5):
             cell = pygame.Rect(x + 58 + i * 14, y + 3, 11, 13)
@@ -338,26 +457,39 @@ class SeatPanels:
         right = (rect.right - 12, y)
         widgets.draw_text(surface, f"{have}", right, 15, widgets.TEXT, True, "topright")
 
-    def _draw_stack(self, surface, rect, label, count, top_tile, n) -> None:
+    def play_limit_words(self, seat: int) -> str:
+        """``2 tiles a turn: 1 left`` while the seat to move has a play limit (the engine's
+        ``plays_left`` and ``played``); empty without one."""
+        left = self.view.get("plays_left")
+        if left is None or seat != self.view.get("to_move") or self.stage != "main":
+            return ""
+        left = int(left)
+        played = int(self.view.get("played") or 0)
+        total = left + played
+        return f"{plural(total, 'tile')} a turn: {left} left"
+
+    def _draw_stack(self, surface, rect, label, count, top_tile, n, size=48) -> None:
         widgets.draw_text(surface, label, (rect.centerx, rect.top), 15, widgets.DIM, True, "midtop")
-        center = (rect.centerx, rect.top + 78)
+        center = (rect.centerx, rect.top + (78 if size >= 48 else 50))
         if n == 0:
-            tileart.hex_outline(surface, center, 48, (60, 64, 74), 2)
+            tileart.hex_outline(surface, center, size, (60, 64, 74), 2)
         else:
             for k in range(min(3, n) - 1, -1, -1):
                 offset = (center[0] + k * 3, center[1] - k * 3)
                 if top_tile is not None and k == 0:
-                    tileart.blit_tile(surface, tileart.render_tile(top_tile, 48), offset)
+                    tileart.blit_tile(surface, tileart.render_tile(top_tile, size), offset)
                 else:
-                    tileart.hex_fill(surface, offset, 48, (70, 74, 86))
-                    tileart.hex_outline(surface, offset, 48, (120, 126, 140), 2)
+                    tileart.hex_fill(surface, offset, size, (70, 74, 86))
+                    tileart.hex_outline(surface, offset, size, (120, 126, 140), 2)
         if top_tile is None:
-            widgets.draw_text(surface, count, center, 26, widgets.TEXT, True, "center")
+            widgets.draw_text(
+                surface, count, center, 26 if size >= 48 else 20, widgets.TEXT, True, "center"
+            )
         else:
             widgets.draw_text(
                 surface,
                 plural(n, "tile"),
-                (rect.centerx, rect.top + 132),
+                (rect.centerx, rect.top + (132 if size >= 48 else 80)),
                 14,
                 widgets.DIM,
                 False,

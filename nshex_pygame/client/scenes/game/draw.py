@@ -413,12 +413,26 @@ class GameDrawing(SeatPanels):
         if self.human_to_move() and self.credit_options():
             self.draw_credit_panel(surface)
             return
+        if self.human_to_move() and self.offer_options():
+            self.draw_offer_panel(surface)
+            return
         widgets.panel(surface, ACTIONS)
         x, y = ACTIONS.left + 12, ACTIONS.top + 10
         ending = (self.view.get("ending") or {}) if self.turn_status else {}
         if self.turn_status:
             turn = self.view.get("turn", 0)
             widgets.draw_text(surface, f"Turn {turn}", (x, y), 17, widgets.TEXT, True)
+            limit = self.play_limit_words(int(self.view.get("to_move") or 0))
+            if limit:  # "2 tiles a turn: 1 left" (the engine's plays_left)
+                widgets.draw_text(
+                    surface,
+                    limit,
+                    (ACTIONS.right - 12, y + 2),
+                    15,
+                    widgets.ACCENT,
+                    True,
+                    "topright",
+                )
         kind = ending.get("kind")
         if kind and kind != "none" and not self.game.is_terminal():
             left = ending.get("turns_left")
@@ -470,7 +484,9 @@ class GameDrawing(SeatPanels):
         show = {b for b in self.buttons if b not in (self.confirm_button, self.cancel_button)}
         if self.human_to_move():
             self.confirm_button.enabled = self.chosen() is not None
-            self.cancel_button.enabled = bool(self.partial) or self.selected is not None
+            self.cancel_button.enabled = (
+                bool(self.partial) or self.selected is not None or self.unlucky_pick is not None
+            )
             show |= {self.confirm_button, self.cancel_button}
         for button in self.buttons:
             if button.label.startswith(("Discard", "Exchange")):
@@ -526,6 +542,41 @@ class GameDrawing(SeatPanels):
             13,
             widgets.DIM,
         )
+        for tool in self.shown_tools():
+            tool.draw(surface)
+        self.menu_button.draw(surface)
+
+    def draw_offer_panel(self, surface: pygame.Surface) -> None:
+        """The Mercenaries offered, asked like a question: hire one before the HQs, or at a
+        draw take one instead of a deck tile (or draw from the deck)."""
+        rect = ACTIONS
+        seat = self.mover
+        widgets.panel(surface, rect, edge=QUESTION_EDGE)
+        band = pygame.Rect(rect.left + 1, rect.top + 1, rect.width - 2, 42)
+        pygame.draw.rect(surface, tileart.army_colour(self.armies[seat]), band, border_radius=8)
+        hiring = self.stage == "hire"
+        title = "Hire a Mercenary" if hiring else "Mercenaries"
+        who = f"{self.seat_words(seat)}: {title}"
+        size = tileart.fit_text(who, 20, rect.width - 24)
+        widgets.draw_text(surface, who, (rect.left + 12, rect.top + 11), size, widgets.TEXT, True)
+        x, width = rect.left + 12, rect.width - 24
+        if hiring:
+            question = "Pick a Mercenary to hire."
+            words = (
+                "It waits beside your deck, for all to see: take it instead of a deck tile"
+                " at any draw."
+            )
+        else:
+            question = "Take a Mercenary instead of a deck tile?"
+            left = int((self.view.get("stage") or {}).get("left") or 0)
+            words = f"Tiles still to draw: {left}. A Mercenary taken is a tile in your hand."
+        size = tileart.fit_text(question, 16, width)
+        widgets.draw_text(surface, question, (x, rect.top + 50), size, widgets.ACCENT, True)
+        widgets.draw_paragraph(
+            surface, words, pygame.Rect(x, rect.top + 70, width, 36), 13, widgets.DIM
+        )
+        for button in self.buttons:
+            button.draw(surface)
         for tool in self.shown_tools():
             tool.draw(surface)
         self.menu_button.draw(surface)

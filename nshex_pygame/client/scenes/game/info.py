@@ -155,12 +155,21 @@ class GameInfo:
                 f"{name}: you may exchange a tile for 1 energy now (select it, Exchange), then play"
             )
         stage = self.stage
+        if stage == "hire":
+            return f"{name}: hire a Mercenary (click one on the right)"
+        if stage == "mercenary":
+            return f"{name}: take a Mercenary instead of a deck tile?"
+        if self.unlucky_pick is not None:
+            return (
+                f"{name}: unlucky draw: click the three drawn instants to give back"
+                f" ({len(self.unlucky_pick)} of 3)"
+            )
         if stage == "place_hq":
             if "at" in self.partial and len(self.facings(self.candidates())) > 1:
                 return f"{name}: turn your HQ (wheel, Q/E), then click it again"
             return f"{name}: place your HQ on a lit hex, then click it again"
         if stage == "discard":
-            return f"{name}: discard one of your three tiles"
+            return f"{name}: your hand is full: discard one tile"
         if stage == "push_to":
             return f"{name}: choose where your pushed unit goes"
         if stage == "battle_choice":
@@ -263,11 +272,13 @@ class GameInfo:
     def stage_hint(self) -> str:
         stage = self.stage
         if stage == "discard":
-            return "you hold three tiles: discard one first."
+            return "your hand is full: discard one first."
         if stage == "push_to":
             return "the pushed unit's owner must choose where it goes."
         if stage == "place_hq":
             return "place your HQ first."
+        if stage in ("hire", "mercenary"):
+            return "first answer the Mercenaries on the right."
         return "no legal action uses it."
 
     def _why_not_move(self, at: Hex) -> str:
@@ -336,7 +347,7 @@ class GameInfo:
         if tile is None and self.stage == "main":
             return "Pick a tile from your hand first (or click a unit that can move)."
         if self.stage == "discard":
-            return "You hold three tiles: discard one first (click it in your hand)."
+            return "Your hand is full: discard one first (click it in your hand)."
         return "No legal action uses this hex now."
 
     def spoken_hexes(self) -> list[Hex]:

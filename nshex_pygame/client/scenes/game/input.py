@@ -7,6 +7,7 @@ narrows them down (a tile from the hand, then a hex, then a facing, then a confi
 from __future__ import annotations
 
 import math
+from collections import Counter
 from typing import Any
 
 import pygame
@@ -39,6 +40,109 @@ class GameInput:
     def clear_choice(self) -> None:
         self.selected = None
         self.partial = {}
+        self.unlucky_pick = None
+
+    # --- the Mercenaries: hired before the HQs, taken instead of a deck tile at a draw -------
+
+    def offer_options(self) -> list[tuple[int, dict[str, Any]]]:
+        """The Mercenaries a human seat may hire or take now (the engine's ``hire`` and
+        ``mercenary`` actions); empty when none is offered."""
+        return [(a, d) for a, d in self.legal if d.get("kind") in ("hire", "mercenary")]
+
+    def deck_draw_option(self) -> int | None:
+        """The action that lets the deck fill the rest of the hand (a bare ``draw``)."""
+        return next((a for a, d in self.legal if d.get("kind") == "deck_draw"), None)
+
+    def take_offer(self, action: int) -> None:
+        self.clear_choice()
+        self.app.sounds.play("click")
+        self.apply(action)
+
+    def _rebuild_offer_buttons(self) -> None:
+        """A button per Mercenary offered (the tile with its name, two to a row) and, at a
+        draw, "Draw from the deck"."""
+        x, w = ACTIONS.left + 12, ACTIONS.width - 24
+        cell_w, cell_h, top = (w - 8) // 2, 92, ACTIONS.top + 108
+        y = top
+        for i, (action, desc) in enumerate(self.offer_options()):
+            row, col = divmod(i, 2)
+            y = top + row * (cell_h + 6)
+            button = OfferButton(
+                str(desc["tile"]),
+                (x + col * (cell_w + 8), y, cell_w, cell_h),
+                lambda a=action: self.take_offer(a),
+                i + 1,
+            )
+            self.buttons.append(button)
+        draw = self.deck_draw_option()
+        if draw is not None:
+            button = widgets.Button(
+                "Draw from the deck (Space)",
+                (x, y + cell_h + 10, w, 38),
+                lambda a=draw: self.take_offer(a),
+                size=16,
+                hint="Keep your Mercenaries for a later draw: the deck fills the rest of"
+                " your hand.",
+            )
+            self.buttons.append(button)
+
+    def _offer_key(self, event: pygame.event.Event) -> None:
+        """Keys while a Mercenary is offered: its number takes it, Space draws from the deck,
+        Esc opens the menu."""
+        options = self.offer_options()
+        number = DIGIT_KEYS.get(event.key)
+        draw = self.deck_draw_option()
+        if number is not None and number <= len(options):
+            self.take_offer(options[number - 1][0])
+        elif event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) and draw:
+            self.take_offer(draw)
+        elif event.key == pygame.K_ESCAPE:
+            self.open_menu()
+        elif event.key in (pygame.K_F1, pygame.K_h):
+            rules = self.app.make("rules")
+            rules.page = rules.symbols_page
+            self.app.stack.push(rules)
+
+    # --- the unlucky draw with Reinforcements: the player names three drawn instants --------
+
+    def unlucky_choices(self) -> list[tuple[int, dict[str, Any]]]:
+        """The engine's unlucky draws that name their three instants (Reinforcements)."""
+        return [(a, d) for a, d in self.legal if d.get("kind") == "unlucky" and d.get("tiles")]
+
+    def start_unlucky(self) -> None:
+        """The unlucky draw: played at once when the engine offers one way; with several (the
+        three instants to name, Reinforcements) the player clicks them in the hand."""
+        choices = [(a, d) for a, d in self.legal if d.get("kind") == "unlucky"]
+        if not choices:
+            self.say("That is not allowed now.")
+            return
+        if len(choices) == 1:
+            self.apply(choices[0][0])
+            return
+        self.clear_choice()
+        self.unlucky_pick = []
+        self.say("Unlucky draw: click the three drawn instants to give back.", info=True)
+
+    def pick_unlucky(self, index: int) -> None:
+        """A hand tile clicked while naming the unlucky draw's three instants: picked (or
+        dropped again); the third one that makes a legal choice plays it."""
+        hand = self.hand(self.mover)
+        if self.unlucky_pick is None or index >= len(hand):
+            return
+        if index in self.unlucky_pick:
+            self.unlucky_pick.remove(index)
+            return
+        picked = Counter(hand[i] for i in self.unlucky_pick) + Counter([hand[index]])
+        fits = [(a, d) for a, d in self.unlucky_choices() if not picked - Counter(d["tiles"])]
+        if not fits:
+            self.say(f"{tile_name(hand[index])} cannot be one of the three: name drawn instants.")
+            return
+        self.unlucky_pick.append(index)
+        self.app.sounds.play("click")
+        if len(self.unlucky_pick) == 3:
+            exact = [a for a, d in fits if Counter(d["tiles"]) == picked]
+            if exact:
+                self.apply(exact[0])
 
     def selected_tile(self) -> str | None:
         if self.selected is None or not self.human_to_move():
@@ -191,6 +295,12 @@ class GameInput:
             return
         if self.credit_options():
             self.say(self.credit_hint())
+            return
+        if self.offer_options():
+            self.say("First answer the Mercenaries on the right: take one, or draw from the deck.")
+            return
+        if self.unlucky_pick is not None and seat == self.mover:
+            self.pick_unlucky(index)
             return
         if seat != self.mover:
             self.say(f"That tile is in {self.seat_name(seat)}'s hand; it is not their turn.")
@@ -345,6 +455,12 @@ class GameInput:
 
     def undo(self) -> bool:
         """Take back the last unconfirmed choice; False if there was none."""
+        if self.unlucky_pick is not None:
+            if self.unlucky_pick:
+                self.unlucky_pick.pop()
+            else:
+                self.unlucky_pick = None
+            return True
         if self.partial.get(BOMB):
             self.partial[BOMB] = self.partial[BOMB][:-1]
             return True
@@ -379,6 +495,9 @@ class GameInput:
                     self.apply(action)
                     return
             self.say("Select a tile in your hand to exchange it for 1 energy.")
+            return
+        if kind == "unlucky":
+            self.start_unlucky()
             return
         for action, desc in self.legal:
             if desc.get("kind") == kind:
@@ -454,6 +573,8 @@ class GameInput:
                 self.rotate(-1 if event.y > 0 else 1)
         elif event.type == pygame.KEYDOWN and self.credit_options():
             self._credit_key(event)
+        elif event.type == pygame.KEYDOWN and self.offer_options():
+            self._offer_key(event)
         elif event.type == pygame.KEYDOWN:
             key = event.key
             if key == pygame.K_ESCAPE:
@@ -493,7 +614,7 @@ class GameInput:
                 rules = self.app.make("rules")
                 rules.page = rules.symbols_page
                 self.app.stack.push(rules)
-            elif pygame.K_1 <= key <= pygame.K_3 and self.human_to_move():
+            elif pygame.K_1 <= key <= pygame.K_6 and self.human_to_move():
                 self.click_hand(self.mover, key - pygame.K_1)
 
     def _credit_key(self, event: pygame.event.Event) -> None:
@@ -556,6 +677,9 @@ class GameInput:
         if "credit" in kinds:
             self._rebuild_credit_buttons()
             return
+        if kinds & {"hire", "mercenary"}:
+            self._rebuild_offer_buttons()
+            return
         if self.energy_in_play():
             self._rebuild_duel_buttons(kinds)
             return
@@ -564,7 +688,9 @@ class GameInput:
             rows.append(("End turn (Space)", lambda: self.press("end")))
         if "keep_taken" in kinds:
             rows.append(("Keep it as it is (K)", lambda: self.press("keep_taken")))
-        if "unlucky" in kinds:
+        if "unlucky" in kinds and len(self.unlucky_choices()) > 1:
+            rows.append(("Unlucky draw: name three instants", lambda: self.press("unlucky")))
+        elif "unlucky" in kinds:
             rows.append(("Unlucky draw: three new tiles", lambda: self.press("unlucky")))
         if "discard" in kinds:
             rows.append(("Discard selected tile (X)", lambda: self.press("discard")))
@@ -629,7 +755,12 @@ class GameInput:
         if first:
             rows.append(first)
         if "unlucky" in kinds:
-            rows.append([("Unlucky draw: three new tiles", lambda: self.press("unlucky"), "")])
+            label = (
+                "Unlucky draw: name three instants"
+                if len(self.unlucky_choices()) > 1
+                else "Unlucky draw: three new tiles"
+            )
+            rows.append([(label, lambda: self.press("unlucky"), "")])
         second: list[tuple[str, Any, str]] = []
         if "exchange" in kinds:
             second.append(
@@ -709,3 +840,33 @@ PROCEDURE_WORDS = {
     "elimination": "Elimination: destroys an enemy unit with three of your Links around it.",
     "detonation": "Detonation: destroys every enemy Link.",
 }
+
+
+class OfferButton(widgets.Button):
+    """A Mercenary offered: the tile itself with its name under it (a click takes it)."""
+
+    def __init__(self, tile: str, rect: Any, action: Any, number: int) -> None:
+        super().__init__(tile_name(tile), rect, action, size=13)
+        self.tile = tile
+        self.number = number
+
+    def draw(self, surface: pygame.Surface) -> None:
+        fill = (70, 76, 96) if self.hover else (44, 48, 60)
+        edge = widgets.ACCENT if self.hover else widgets.PANEL_EDGE
+        pygame.draw.rect(surface, fill, self.rect, border_radius=7)
+        pygame.draw.rect(surface, edge, self.rect, 2, border_radius=7)
+        center = (self.rect.centerx, self.rect.top + 36)
+        tileart.blit_tile(surface, tileart.render_tile(self.tile, 30), center)
+        size = tileart.fit_text(self.label, 13, self.rect.width - 10, bold=True)
+        widgets.draw_text(
+            surface,
+            self.label,
+            (self.rect.centerx, self.rect.bottom - 22),
+            size,
+            widgets.TEXT,
+            True,
+            "midtop",
+        )
+        badge = (self.rect.left + 14, self.rect.top + 14)
+        pygame.draw.circle(surface, (120, 230, 255), badge, 10)
+        widgets.draw_text(surface, str(self.number), badge, 13, tileart.INK, True, "center")

@@ -96,6 +96,8 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         self.mouse = app.mouse
         self.selected: int | None = None  # index in the mover's hand
         self.partial: dict[str, Any] = {}
+        # the unlucky draw with Reinforcements: the hand tiles named so far (None: not naming)
+        self.unlucky_pick: list[int] | None = None
         self.facing = 0
         self.facing2 = 0  # a Swap's second unit
         self.procedure_buttons: list[widgets.Button] = []
@@ -209,7 +211,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
             and self.seats[seat].is_human
             and humans > 1
             and not self.game.is_terminal()
-            and self.stage in ("main", "discard", "place_hq")
+            and self.stage in ("main", "discard", "place_hq", "mercenary", "hire")
             and not self.view.get("credits")  # (points given away after a battle: no new turn)
         ):
             self.banner = (seat, BANNER_SECONDS)
@@ -389,7 +391,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         """An action played, in words that name the units, never their hexes (draws are not
         told); ``before`` is the board before it, ``game`` the game after it. What an instant
         did (who died, who was wounded) is read off the board after it."""
-        if desc.get("kind") == "draw":
+        if desc.get("kind") in ("draw", "deck_draw"):
             return
         who = self.seat_name(seat) if seat >= 0 else "Chance"
         colour = tileart.lighter(tileart.army_colour(self.armies[seat]), 0.55)
