@@ -14,7 +14,7 @@ asked on a copy through the engine's view): then only the actions of its line th
 outcome about are accepted (a takeover happened, a Mine and the enemy on it are gone).
 
 The learner is always seat 0: Moloch against Hegemony in the base game's lessons, Vegas or
-Smart against the other in the Duel's.
+Smart against the other in the Duel's, the Doomsday Machine against Hegemony in its own.
 """
 
 from __future__ import annotations
@@ -31,6 +31,12 @@ DECK_FILLER = {  # a few tiles no lesson uses, so no lesson runs into the game's
     "hegemony": ["hegemony.thug", "hegemony.gladiator", "hegemony.net_master", "hegemony.boss"],
     "smart": ["smart.ripper", "smart.twister", "smart.mother_module", "smart.scout"],
     "vegas": ["vegas.bodyguard", "vegas.mercenary", "vegas.scout", "vegas.medic"],
+    "doomsday": [
+        "doomsday.omega_shooter",
+        "doomsday.medic",
+        "doomsday.gauss_cannon",
+        "doomsday.main_war_processor",
+    ],
 }
 
 Hex = tuple[int, int]
@@ -144,6 +150,34 @@ def battle_kills(at: Hex) -> Callable[[Game], bool]:
     return test
 
 
+def battle_wounds(at: Hex) -> Callable[[Game], bool]:
+    """A battle fought now (on a copy, by the engine) would wound or kill the unit on ``at``."""
+
+    def test(game: Game) -> bool:
+        after = game.position.resolve_battle(log=False)
+        unit = next((u for u in after.units if tuple(u["at"]) == at), None)
+        return unit is None or int(unit.get("wounds", 0)) > 0
+
+    return test
+
+
+def still(*hexes: Hex) -> Callable[[Game], bool]:
+    """Every one of ``hexes`` still holds a unit."""
+
+    def test(game: Game) -> bool:
+        held = {tuple(u["at"]) for u in game.view()["units"]}
+        return set(hexes) <= held
+
+    return test
+
+
+def hq_hp(seat: int, hp: int) -> Callable[[Game], bool]:
+    def test(game: Game) -> bool:
+        return int(game.view()["hq_hp"][seat]) == hp
+
+    return test
+
+
 def energy(seat: int, amount: int) -> Callable[[Game], bool]:
     def test(game: Game) -> bool:
         return int(game.view()["energy"][seat]) == amount
@@ -157,6 +191,7 @@ def both(*tests: Callable[[Game], bool]) -> Callable[[Game], bool]:
 
 VEGAS_SMART = ("vegas", "smart")
 SMART_VEGAS = ("smart", "vegas")
+DOOMSDAY_HEGEMONY = ("doomsday", "hegemony")
 
 
 LESSONS: tuple[Lesson, ...] = (
@@ -508,19 +543,122 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         prelude=("discard smart.scout",),
         outro="Rotation 1, Swap 2, Push 3, Laser 3, Elimination 3 (an enemy next to three of "
-        "your Links), Detonation 4 (every enemy Link). You know the Duel now: start a new "
-        "game from the main menu.",
+        "your Links), Detonation 4 (every enemy Link). You know the Duel now. The last two "
+        "lessons teach the Doomsday Machine; or start a new game from the main menu.",
+    ),
+    Lesson(
+        "Doomsday: redirectors",
+        "You play the Doomsday Machine (grey) against Hegemony (blue). It has no Move tile: "
+        "instead, once in each of your turns, its HQ may turn one of your units, anywhere on "
+        "the board, for free. Redirectors such as the Fireblast take your own shots in through "
+        "an entry (a small orange arrow) and send them out of the exit (the big orange arrow).",
+        scenario(
+            [
+                (0, "doomsday.hq", (-2, 2), 0),
+                (0, "doomsday.alpha_shooter", (-1, 1), 0),
+                (0, "doomsday.fireblast", (0, 0), 0),
+                (1, "hegemony.hq", (2, -1), 0),
+                (1, "hegemony.guard", (1, 0), 3),
+            ],
+            ["doomsday.officer", "doomsday.battle"],
+            ["doomsday.omega_shooter"],
+            armies=DOOMSDAY_HEGEMONY,
+        ),
+        (
+            Step(
+                "Your Alpha Shooter on -1,1 shoots north-east into the Fireblast on 0,0, whose "
+                "exit sends the shot north, at nothing. Click the Fireblast, turn it with Q and "
+                "E until its exit points south-east, at the Hegemony Guard on 1,0, and click it "
+                "again.",
+                "rotate 0,0 *",
+                "Turned by the HQ, no tile used: the shot now leaves the Fireblast at the Guard.",
+                goal=battle_wounds((1, 0)),
+            ),
+            Step(
+                "The Guard has 2 hit points, the shot is 1 strong. Put the Officer on -1,-1 with "
+                "its long link (the doubled green tab) pointing south: over the empty hex -1,0 "
+                "it reaches the Alpha Shooter, two hexes away.",
+                "place doomsday.officer -1,-1 *",
+                "Linked from two hexes away: the shot, and the copy the Fireblast sends on, are "
+                "2 strong.",
+                goal=battle_kills((1, 0)),
+            ),
+            Step(
+                "Start a battle with the Battle tile and watch the shot turn at the Fireblast.",
+                "play battle",
+                "The shot entered the Fireblast, left from its exit and killed the Guard.",
+                goal=gone((1, 0)),
+            ),
+        ),
+        prelude=("discard doomsday.omega_shooter",),
+        outro="Redirectors turn only your side's ranged and Gauss shots, never melee; enemy "
+        "attacks hit them like any unit. The Tripler sends a shot out of three exits. An "
+        "Officer linked to a redirector adds nothing: link the shooter.",
+    ),
+    Lesson(
+        "Doomsday: Bomb and Trap",
+        "The Small Bomb wounds every unit on three hexes that touch each other, yours too; an "
+        "HQ there takes nothing. The Trap is a module: an enemy hit on its marked edge (the "
+        "yellow and black stripes) makes it explode, 1 wound to every unit on the six hexes "
+        "around it, friend or foe, HQs included.",
+        scenario(
+            [
+                (0, "doomsday.hq", (-2, 2), 0),
+                (0, "doomsday.scout", (-1, 0), 0),
+                (0, "doomsday.trap", (1, -1), 3),
+                (1, "hegemony.hq", (2, -1), 0),
+                (1, "hegemony.runner", (2, -2), 4),
+                (1, "hegemony.ganger", (0, -1), 0),
+                (1, "hegemony.ganger", (-2, 1), 1),
+                (1, "hegemony.universal_soldier", (-1, 1), 1),
+            ],
+            ["doomsday.small_bomb", "doomsday.battle"],
+            ["doomsday.omega_shooter"],
+            armies=DOOMSDAY_HEGEMONY,
+        ),
+        (
+            Step(
+                "The Ganger on -2,1 and the Universal Soldier on -1,1 would strike your Scout "
+                "and your Trap first. Click the Small Bomb, then three touching hexes holding "
+                "both, but not your Scout on -1,0 (your HQ takes no wound). Click one again.",
+                "play small_bomb *",
+                "Both are gone, and your Scout is whole: the bomb spares nobody on its hexes "
+                "but HQs.",
+                goal=both(gone((-2, 1), (-1, 1)), still((-1, 0))),
+            ),
+            Step(
+                "The Runner on 2,-2 will strike your Trap on 1,-1. Click the Trap, turn it with "
+                "Q and E until its marked edge faces the Runner (north-east), and click it "
+                "again: the HQ turns modules too.",
+                "rotate 1,-1 *",
+                "Set: the Runner's blow will land on the marked edge.",
+                goal=both(battle_kills((2, -2)), battle_kills((0, -1))),
+            ),
+            Step(
+                "Start a battle with the Battle tile.",
+                "play battle",
+                "Struck on its marked edge, the Trap exploded: the Runner and the Ganger next "
+                "to it died, and the Hegemony HQ lost 1.",
+                goal=both(gone((2, -2), (0, -1)), hq_hp(1, 19)),
+            ),
+        ),
+        prelude=("discard doomsday.omega_shooter",),
+        outro="Struck on another edge, the Trap just dies; a Small Bomb never sets it off. You "
+        "know the Doomsday Machine now: start a new game from the main menu.",
     ),
 )
 
 
 # the actions whose last word is a facing the learner turns to before confirming
 FACED = ("place", "grant", "mobility", "transport", "turn", "play move", "play rotation")
-FACED += ("procedure rotation",)
+FACED += ("procedure rotation", "rotate")
 
 
 def base(line: str) -> str:
-    """An action's notation without its facing (what the player picks before turning)."""
+    """An action's notation without its facing (what the player picks before turning); a
+    Small Bomb without its hexes (every triangle is offered, the wrong ones refused)."""
+    if line.startswith("play small_bomb "):
+        return "play small_bomb"
     words = line.split()
     if words and words[0] == "place" and len(words) == 4:
         return " ".join(words[:3])
@@ -613,7 +751,8 @@ class Coach:
 
     def allowed(self, game: Game, legal: list[tuple[int, dict]]) -> list[tuple[int, dict]]:
         """The legal actions the board offers now: the step's, in every facing when it
-        teaches the facing (the wrong ones are refused with the step's hint)."""
+        teaches the facing, on every triangle when it teaches a Small Bomb (the wrong ones
+        are refused with the step's hint)."""
         step = self.step
         if step is None:
             return []

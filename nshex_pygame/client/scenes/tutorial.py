@@ -123,6 +123,7 @@ class TutorialScene(Scene):
             for slot in ("at", "to", "target"):
                 if desc.get(slot) is not None:
                     out.add((int(desc[slot][0]), int(desc[slot][1])))
+            out.update((int(q), int(r)) for q, r in desc.get("hexes") or ())  # a Small Bomb
         return out if len(out) <= 3 else set()
 
     # --- the scene -------------------------------------------------------------------------------

@@ -1,0 +1,210 @@
+"""The Doomsday Machine's lessons: each is won only by doing what it teaches (the HQ's rotation
+of a redirector so that the shot is sent into an enemy, a long link from two hexes away, a
+Small Bomb that spares the own unit, the Trap turned so that the enemy's blow lands on its
+marked edge), checked on the engine's view and its battles; a wrong play, legal as it may be,
+is refused; and each is played by clicks on the real screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+from client_support import (  # noqa: F401
+    app_fixture,
+    data_dir_fixture,
+    key,
+    overflow_notes,
+    play_by_clicks,
+)
+
+from nshex_pygame.client.lessons import LEARNER, LESSONS, Coach, expected, unit_at
+from nshex_pygame.core import Game
+
+DOOMSDAY = {
+    lesson.title: index for index, lesson in enumerate(LESSONS) if "Doomsday" in lesson.title
+}
+REDIRECTORS = "Doomsday: redirectors"
+BOMB_AND_TRAP = "Doomsday: Bomb and Trap"
+
+
+def _start(title: str) -> tuple[Coach, Game]:
+    coach = Coach(DOOMSDAY[title])
+    return coach, coach.start()
+
+
+def _play(coach: Coach, game: Game) -> None:
+    """The current step's action (the lowest the step accepts)."""
+    step = coach.step
+    assert step is not None
+    wanted = expected(game, step)
+    assert wanted, f"{coach.lesson.title}: {step.line!r} is not possible there"
+    assert coach.check(game, min(wanted)) is None
+    game.apply_action(min(wanted))
+    coach.played()
+
+
+def _refused(coach: Coach, game: Game, line: str) -> None:
+    """``line`` is legal in the engine but not what the step teaches."""
+    action = game.string_to_action(line)
+    assert action in game.legal_actions(), line
+    assert coach.check(game, action) is not None, line
+
+
+def _events(game: Game, *lines: str) -> list[dict]:
+    """The events of a battle the engine would fight after ``lines`` (on a copy)."""
+    copy = game.clone()
+    for line in lines:
+        copy.apply_line(line)
+    result = copy.position.resolve_battle()
+    return [event for phase in result.phases for event in phase["events"]]
+
+
+def _survivors(game: Game, *lines: str) -> set[tuple[int, int]]:
+    """The hexes still holding a unit after a battle fought after ``lines`` (on a copy)."""
+    copy = game.clone()
+    for line in lines:
+        copy.apply_line(line)
+    return {tuple(u["at"]) for u in copy.position.resolve_battle(log=False).units}
+
+
+def test_there_are_two_doomsday_lessons_at_the_end() -> None:
+    assert list(DOOMSDAY) == [REDIRECTORS, BOMB_AND_TRAP]
+    assert sorted(DOOMSDAY.values()) == [len(LESSONS) - 2, len(LESSONS) - 1]
+    for index in DOOMSDAY.values():
+        game = Coach(index).start()  # the engine accepts every position
+        assert game.current_player() == LEARNER
+        assert game.view()["stage"]["kind"] == "main"
+        assert game.view()["armies"] == ["doomsday", "hegemony"]
+        assert not game.view()["used_rotate"]
+
+
+def test_the_redirector_lesson_is_won_by_the_hqs_rotation_a_long_link_and_a_battle() -> None:
+    coach, game = _start(REDIRECTORS)
+    guard = unit_at(game, (1, 0))
+    assert guard is not None and guard["tile"] == "hegemony.guard"
+    assert (1, 0) in _survivors(game), "as set up, the redirected shot misses the Guard"
+    hand = list(game.view()["hands"][LEARNER])
+    _refused(coach, game, "rotate 0,0 1")  # the Fireblast, but its exit not at the Guard
+    _refused(coach, game, "rotate -1,1 2")  # the shooter, not the redirector
+    _refused(coach, game, "play battle")
+    _refused(coach, game, "place doomsday.officer -1,-1 3")  # before the rotation
+    _play(coach, game)
+    view = game.view()
+    assert game.history()[-1] == "rotate 0,0 2"
+    assert view["used_rotate"] and view["hands"][LEARNER] == hand, "free, once a turn"
+    assert not any(game.describe_action(a)["kind"] == "rotate" for a in game.legal_actions())
+    redirected = [e for e in _events(game) if e["kind"] == "redirected"]
+    assert [tuple(e["at"]) for e in redirected] == [(0, 0)]
+    assert [tuple(h) for h in redirected[0]["path"]] == [(1, 0)], "out of the exit, at the Guard"
+    assert (1, 0) in _survivors(game), "1 wound of 2: not yet"
+    _refused(coach, game, "place doomsday.officer -1,-1 0")  # the long link not at the shooter
+    _refused(coach, game, "place doomsday.officer -1,0 3")  # next to it: no long link taught
+    assert (1, 0) not in _survivors(game, "place doomsday.officer -1,0 3")
+    _play(coach, game)
+    assert game.history()[-1] == "place doomsday.officer -1,-1 3"
+    assert unit_at(game, (-1, 0)) is None, "the hex between is empty"
+    effects = {tuple(e["at"]): e for e in game.view()["board_effects"]}
+    assert effects[(-1, 1)]["ranged_bonus"] == 1, "the long link reaches two hexes"
+    _refused(coach, game, "end")
+    _play(coach, game)
+    view = game.view()
+    assert coach.done and unit_at(game, (1, 0)) is None
+    assert "hegemony.guard" in view["discards"][1]
+    events = [e for p in game.last_battle()["phases"] for e in p["events"]]
+    assert any(e["kind"] == "redirected" and tuple(e["at"]) == (0, 0) for e in events)
+    hit = next(e for e in events if e["kind"] == "hit" and tuple(e["at"]) == (1, 0))
+    assert tuple(hit["from"]) == (-1, 1) and hit["wounds"] == 2, "the Alpha's shot, +1"
+
+
+def test_the_bomb_and_trap_lesson_is_won_by_a_bomb_a_rotation_and_an_explosion() -> None:
+    coach, game = _start(BOMB_AND_TRAP)
+    assert {(1, -1), (-1, 0)}.isdisjoint(_survivors(game)), "the Trap and the Scout are struck"
+    _refused(coach, game, "play small_bomb -1,0 -2,1 -1,1")  # also the own Scout
+    _refused(coach, game, "rotate 1,-1 1")  # before the bomb
+    _refused(coach, game, "play battle")
+    _play(coach, game)
+    view = game.view()
+    assert game.history()[-1].startswith("play small_bomb ")
+    hexes = {tuple(map(int, h.split(","))) for h in game.history()[-1].split()[2:]}
+    assert hexes == {(-2, 1), (-1, 1), (-2, 2)}
+    assert unit_at(game, (-2, 1)) is None and unit_at(game, (-1, 1)) is None
+    assert unit_at(game, (-1, 0)) is not None and view["hq_hp"] == [20, 20], "HQs take nothing"
+    # the Trap struck on another edge just dies; on its marked edge it explodes
+    assert not any(e["kind"] == "explode" for e in _events(game))
+    assert (2, -2) in _survivors(game, "rotate 1,-1 0")
+    _refused(coach, game, "rotate 1,-1 0")
+    _refused(coach, game, "rotate -1,0 1")  # the Scout
+    _play(coach, game)
+    assert game.history()[-1] == "rotate 1,-1 1"
+    _play(coach, game)
+    view = game.view()
+    assert coach.done
+    assert unit_at(game, (2, -2)) is None and unit_at(game, (0, -1)) is None
+    assert unit_at(game, (1, -1)) is None and "doomsday.trap" in view["discards"][0]
+    assert view["hq_hp"] == [20, 19], "the shrapnel spares no HQ"
+    events = [e for p in game.last_battle()["phases"] for e in p["events"]]
+    explode = next(e for e in events if e["kind"] == "explode")
+    assert tuple(explode["at"]) == (1, -1)
+    assert {tuple(t) for t in explode["targets"]} == {(2, -2), (2, -1), (0, -1)}
+
+
+def test_the_doomsday_lessons_are_played_by_clicks(app: Any) -> None:
+    overflow: list[str] = []
+    for title, index in DOOMSDAY.items():
+        scene = app.make("tutorial", index)
+        app.stack.clear_to(scene)
+        app.step(0.0)
+        overflow += [f"{title}, intro: {n}" for n in overflow_notes(app)]
+        key(app, pygame.K_RETURN)
+        inner = scene.inner
+        while not scene.coach.done:
+            step = scene.coach.step
+            wanted = expected(inner.game, step)
+            assert {a for a, _d in inner.legal} >= wanted, step.line
+            app.step(0.0)
+            overflow += [f"{title}, {step.line}: {n}" for n in overflow_notes(app)]
+            length = len(inner.game.history())
+            play_by_clicks(app, inner, min(wanted))
+            assert len(inner.game.history()) == length + 1, (step.line, inner.message)
+            app.step(0.0)
+            top = app.stack.top
+            if top is not scene:  # the battle is played back
+                assert top.scene_name == "battle"
+                top.skip()
+        for _ in range(20):
+            if scene.modal == "outro":
+                break
+            app.step(0.3)
+        assert scene.modal == "outro", title
+        overflow += [f"{title}, done: {n}" for n in overflow_notes(app)]
+    assert not overflow, "\n".join(overflow)
+
+
+def test_wrong_plays_by_clicks_are_refused_with_the_steps_words(app: Any) -> None:
+    scene = app.make("tutorial", DOOMSDAY[REDIRECTORS])
+    app.stack.clear_to(scene)
+    key(app, pygame.K_RETURN)
+    inner = scene.inner
+    game = inner.game
+    assert scene.targets() == {(0, 0)}, "the Fireblast is lit"
+    wrong = game.string_to_action("rotate 0,0 3")
+    assert wrong in {a for a, _d in inner.legal}, "offered: the facing is the learner's to find"
+    before = game.history()
+    play_by_clicks(app, inner, wrong)
+    assert game.history() == before
+    assert inner.message.startswith("Not quite. Your Alpha Shooter on -1,1")
+    assert not game.view()["used_rotate"]
+
+    scene = app.make("tutorial", DOOMSDAY[BOMB_AND_TRAP])
+    app.stack.clear_to(scene)
+    key(app, pygame.K_RETURN)
+    inner = scene.inner
+    game = inner.game
+    assert scene.targets() == {(-2, 1), (-1, 1), (-2, 2)}, "the triangle to bomb is lit"
+    wrong = game.string_to_action("play small_bomb -1,0 -2,1 -1,1")
+    assert wrong in {a for a, _d in inner.legal}, "every triangle is offered"
+    before = game.history()
+    play_by_clicks(app, inner, wrong)
+    assert game.history() == before
+    assert inner.message.startswith("Not quite. The Ganger on -2,1")
+    assert unit_at(game, (-1, 0)) is not None
