@@ -21,6 +21,7 @@ from client_support import (  # noqa: F401
     data_dir_fixture,
     drawn_texts,
     hand_pos,
+    move,
     overflow_notes,
     play_by_clicks,
 )
@@ -216,6 +217,11 @@ def test_each_seat_panel_shows_its_unused_mercenaries_beside_its_deck(app) -> No
         assert not area.colliderect(deck) and not area.colliderect(pile)
         for rect, _centre in scene.hand_rects(seat):
             assert not area.colliderect(rect)
+    # hovering them names them all
+    move(app, scene.mercenary_rect(0).center)
+    texts = drawn_texts(app)
+    assert "Borgo Mercenaries" in texts
+    assert any("Alabama Shield" in t and "Alabama Rifleman" in t for t in texts)
     # a game without Mercenaries shows none
     _scene(app, Game(["borgo", "moloch"], 1))
     assert "Mercenaries" not in drawn_texts(app)

@@ -187,7 +187,7 @@ class SeatPanels:
         if not mercs:
             widgets.draw_text(
                 surface,
-                "none left",
+                "none",
                 (area.centerx, area.top + 40),
                 13,
                 widgets.DIM,

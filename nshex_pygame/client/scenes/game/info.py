@@ -404,13 +404,28 @@ class GameInfo:
             if deck.collidepoint(pos):
                 sizes = self.view.get("deck_sizes") or []
                 left = sizes[seat] if seat < len(sizes) else 0
+                limit = {3: "three", 6: "six"}.get(int(self.view.get("hand_limit") or 3), "three")
                 words = (
-                    f"{plural(left, 'tile')} left, face down. Draw up to three each turn; when a"
-                    " deck runs out, no more Battle tiles, one more turn each, then the final"
+                    f"{plural(left, 'tile')} left, face down. Draw up to {limit} each turn; when"
+                    " a deck runs out, no more Battle tiles, one more turn each, then the final"
                     " battle."
                 )
                 widgets.tooltip(
                     surface, f"{self.seat_name(seat)} deck", [(words, widgets.TEXT)], pos
+                )
+                return
+            mercs = self.mercenary_rect(seat)
+            if mercs is not None and mercs.collidepoint(pos):
+                names = ", ".join(tile_name(t) for t in self.seat_mercenaries(seat)) or "none"
+                words = (
+                    "Unused Mercenaries (every player sees them): at any draw the seat may take"
+                    " one instead of a deck tile."
+                )
+                widgets.tooltip(
+                    surface,
+                    f"{self.seat_name(seat)} Mercenaries",
+                    [(names, widgets.TEXT), (words, widgets.DIM)],
+                    pos,
                 )
                 return
             if pile.collidepoint(pos):
