@@ -5,7 +5,8 @@ only in this stub (typing helpers).
 """
 
 import os
-from typing import Any, ClassVar, Final, Literal, TypedDict, final
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar, Final, Literal, TypedDict, final, overload
 
 class _Unit(TypedDict):
     seat: int
@@ -122,6 +123,17 @@ class Position:
     def to_dict(self) -> dict[str, Any]: ...
 
 @final
+class BattlePhases(Sequence[_Phase]):
+    """A battle's phases as a read-only sequence; a phase becomes its dict when read."""
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, key: int, /) -> _Phase: ...
+    @overload
+    def __getitem__(self, key: slice, /) -> list[_Phase]: ...
+    def __iter__(self) -> Iterator[_Phase]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+
+@final
 class BattleResult:
     @property
     def hq_hp(self) -> list[int]: ...
@@ -130,7 +142,8 @@ class BattleResult:
     @property
     def units(self) -> list[_Unit]: ...
     @property
-    def phases(self) -> list[_Phase]: ...
+    def phases(self) -> BattlePhases:
+        """The phases, highest first; each is made into its dict when read."""
     @property
     def position(self) -> Position: ...
     @property

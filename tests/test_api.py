@@ -332,3 +332,21 @@ def test_every_action_valued_by_a_battle_in_one_call() -> None:
         copy.apply_action(action)
         expected = copy.position.resolve_battle(log=False).hq_hp
         assert hq_hp == (copy.position.hq_hp if copy.is_terminal() else expected)
+
+
+def test_battle_phases_are_a_lazy_sequence_equal_to_the_logged_phases() -> None:
+    """``BattleResult.phases`` makes each phase's dict only when it is read; as a sequence it
+    is the battle's log as ``nshex battle --json`` prints it: length, order, negative
+    indices, slices, iteration and equality with a list."""
+    result = Position.from_file(EXAMPLES[0]).resolve_battle()
+    want = json.loads(result.to_json())["phases"]
+    phases = result.phases
+    assert len(phases) == len(want) > 1
+    assert list(phases) == want and phases == want
+    assert phases[0] == want[0] and phases[-1] == want[-1]
+    assert phases[1:] == want[1:]
+    assert [p["initiative"] for p in phases] == sorted((p["initiative"] for p in want), reverse=True)
+    with pytest.raises(IndexError):
+        phases[len(want)]
+    # A phase read twice is the same object: made once.
+    assert phases[0] is phases[0]

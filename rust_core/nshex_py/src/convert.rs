@@ -1,8 +1,9 @@
 //! Engine values as Python objects.
 
 use nshex_rules::Position;
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use serde_json::Value;
 
 /// JSON value to Python object (lists, dicts, ints, strings, None).
@@ -36,15 +37,30 @@ pub(crate) fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAn
 }
 
 pub(crate) fn units_py<'py>(py: Python<'py>, pos: &Position) -> PyResult<Bound<'py, PyList>> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(19);
     for (h, u) in pos.units() {
         let d = PyDict::new(py);
-        d.set_item("seat", u.seat)?;
-        d.set_item("tile", &u.def().id)?;
-        d.set_item("at", PyTuple::new(py, [h.q, h.r])?)?;
-        d.set_item("facing", u.facing)?;
-        d.set_item("wounds", u.wounds)?;
+        // Interned keys and tile ids: made once, then shared by every dict.
+        d.set_item(intern!(py, "seat"), u.seat)?;
+        d.set_item(intern!(py, "tile"), tile_name(py, u.tile))?;
+        d.set_item(intern!(py, "at"), PyTuple::new(py, [h.q, h.r])?)?;
+        d.set_item(intern!(py, "facing"), u.facing)?;
+        d.set_item(intern!(py, "wounds"), u.wounds)?;
         out.push(d);
     }
     PyList::new(py, out)
+}
+
+/// A tile's id as a Python string, made once per tile and then shared.
+pub(crate) fn tile_name<'py>(py: Python<'py>, t: nshex_rules::TileId) -> Bound<'py, PyString> {
+    static NAMES: pyo3::sync::PyOnceLock<Vec<Py<PyString>>> = pyo3::sync::PyOnceLock::new();
+    NAMES.get_or_init(py, || {
+        nshex_rules::tiles()
+            .tiles
+            .iter()
+            .map(|d| PyString::intern(py, &d.id).unbind())
+            .collect()
+    })[t.0 as usize]
+        .bind(py)
+        .clone()
 }

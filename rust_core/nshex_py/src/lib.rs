@@ -21,7 +21,9 @@ use errors::{EngineError, IllegalActionError, SaveError, ScenarioError};
 use game::PyGame;
 use nshex_ai::BOT_NAMES;
 use nshex_formats::views::{CHANCE, TERMINAL};
-use position::{ability_texts, resolve_battles, tile_ids, tile_info, PyBattleResult, PyPosition};
+use position::{
+    ability_texts, resolve_battles, tile_ids, tile_info, PyBattleResult, PyPhases, PyPosition,
+};
 use puzzle::{puzzle_generate, PyPuzzle};
 use pyo3::prelude::*;
 use tools::{bench_core, bench_ops, script_json, selftest};
@@ -54,6 +56,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(script_json, m)?)?;
     m.add_class::<PyPosition>()?;
     m.add_class::<PyBattleResult>()?;
+    m.add_class::<PyPhases>()?;
     m.add_function(wrap_pyfunction!(tile_ids, m)?)?;
     m.add_function(wrap_pyfunction!(tile_info, m)?)?;
     m.add_function(wrap_pyfunction!(ability_texts, m)?)?;

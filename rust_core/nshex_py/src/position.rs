@@ -15,6 +15,7 @@ use pyo3::types::PyList;
 use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// A position: tiles on the board and HQ hit points. Immutable from Python.
 #[pyclass(name = "Position", module = "nshex_pygame._core", frozen)]
@@ -135,10 +136,99 @@ impl PyPosition {
 /// The result of one battle: the position after it, the winner and the log.
 #[pyclass(name = "BattleResult", module = "nshex_pygame._core", frozen)]
 pub(crate) struct PyBattleResult {
-    before: Position,
     after: Position,
     summary: BattleSummary,
-    log: BattleLog,
+    /// The log, shared with the lazy `phases` sequence (no copy).
+    log: Arc<(Position, BattleLog)>,
+}
+
+/// A battle's phases as a read-only sequence: each phase becomes its dict
+/// (`{"initiative", "events", "after"}`) only when it is read, and is kept once made. Reading
+/// the result of a battle thus costs nothing for the phases nobody looks at.
+#[pyclass(name = "BattlePhases", module = "nshex_pygame._core", frozen, sequence)]
+pub(crate) struct PyPhases {
+    log: Arc<(Position, BattleLog)>,
+    /// The phases' views, made at the first read (all at once: a phase's events refer to
+    /// each other).
+    views: std::sync::OnceLock<Vec<nshex_formats::json::PhaseView>>,
+    made: Vec<std::sync::OnceLock<Py<PyAny>>>,
+}
+
+impl PyPhases {
+    fn new(log: Arc<(Position, BattleLog)>) -> PyPhases {
+        let n = log.1.phases.len();
+        PyPhases {
+            log,
+            views: std::sync::OnceLock::new(),
+            made: (0..n).map(|_| std::sync::OnceLock::new()).collect(),
+        }
+    }
+
+    fn item(&self, py: Python<'_>, i: usize) -> PyResult<Py<PyAny>> {
+        if let Some(v) = self.made[i].get() {
+            return Ok(v.clone_ref(py));
+        }
+        let views = self
+            .views
+            .get_or_init(|| phase_views(&self.log.0, &self.log.1));
+        let v = pythonize::pythonize(py, &views[i])
+            .map_err(|e| EngineError::new_err(format!("the battle's phases: {e}")))?
+            .unbind();
+        Ok(self.made[i].get_or_init(|| v).clone_ref(py))
+    }
+}
+
+#[pymethods]
+impl PyPhases {
+    fn __len__(&self) -> usize {
+        self.made.len()
+    }
+
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        if let Ok(s) = index.cast::<pyo3::types::PySlice>() {
+            let ix = s.indices(self.made.len() as isize)?;
+            let items = (0..ix.slicelength)
+                .map(|k| self.item(py, (ix.start + k as isize * ix.step) as usize))
+                .collect::<PyResult<Vec<_>>>()?;
+            return Ok(PyList::new(py, items)?.into_any().unbind());
+        }
+        let index: isize = index.extract()?;
+        let n = self.made.len() as isize;
+        let i = if index < 0 { index + n } else { index };
+        if !(0..n).contains(&i) {
+            return Err(pyo3::exceptions::PyIndexError::new_err(
+                "phase index out of range",
+            ));
+        }
+        self.item(py, i as usize)
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        let items = (0..slf.made.len())
+            .map(|i| slf.item(py, i))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(PyList::new(py, items)?.call_method0("__iter__")?.unbind())
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<BattlePhases: {} phases>", self.made.len())
+    }
+
+    /// Equal to any sequence holding the same phases, a list included.
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(theirs) = other.try_iter() else {
+            return Ok(false);
+        };
+        let theirs = PyList::new(py, theirs.collect::<PyResult<Vec<_>>>()?)?;
+        let mine = PyList::new(
+            py,
+            (0..self.made.len())
+                .map(|i| self.item(py, i))
+                .collect::<PyResult<Vec<_>>>()?,
+        )?;
+        mine.eq(theirs)
+    }
 }
 
 #[pymethods]
@@ -162,12 +252,12 @@ impl PyBattleResult {
         units_py(py, &self.after)
     }
 
-    /// `[{"initiative": p, "events": [...], "after": {...}}, ...]`, highest phase first,
-    /// made straight from the engine's views (no JSON in between).
+    /// `[{"initiative": p, "events": [...], "after": {...}}, ...]`, highest phase first, as
+    /// a read-only sequence whose phases are made when read (`list(result.phases)` for a
+    /// list). Each phase is made straight from the engine's views (no JSON in between).
     #[getter]
-    fn phases<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        pythonize::pythonize(py, &phase_views(&self.before, &self.log))
-            .map_err(|e| EngineError::new_err(format!("the battle's phases: {e}")))
+    fn phases(&self) -> PyPhases {
+        PyPhases::new(self.log.clone())
     }
 
     #[getter]
@@ -185,7 +275,7 @@ impl PyBattleResult {
 
     /// The `nshex battle --json` object.
     fn to_json(&self) -> String {
-        battle_json(&self.before, &self.after, &self.summary, &self.log).to_string()
+        battle_json(&self.log.0, &self.after, &self.summary, &self.log.1).to_string()
     }
 }
 
@@ -249,10 +339,9 @@ fn fight(
         r.resolve(&mut after, choices, &mut NoLog)?
     };
     Ok(PyBattleResult {
-        before,
+        log: Arc::new((before, battle_log)),
         after,
         summary,
-        log: battle_log,
     })
 }
 
