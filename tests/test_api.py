@@ -345,7 +345,8 @@ def test_battle_phases_are_a_lazy_sequence_equal_to_the_logged_phases() -> None:
     assert list(phases) == want and phases == want
     assert phases[0] == want[0] and phases[-1] == want[-1]
     assert phases[1:] == want[1:]
-    assert [p["initiative"] for p in phases] == sorted((p["initiative"] for p in want), reverse=True)
+    initiatives = [p["initiative"] for p in phases]
+    assert initiatives == sorted(initiatives, reverse=True)
     with pytest.raises(IndexError):
         phases[len(want)]
     # A phase read twice is the same object: made once.
