@@ -33,6 +33,7 @@ ROW_KEYS = ("name", "what", "ops", "per_second", "target_per_second")
 PAIRINGS = tuple(itertools.combinations(("borgo", "moloch", "hegemony", "outpost"), 2))
 OPENING = 40
 LINE = 20
+EXAMPLE = "example_borgo_moloch.toml"
 SEED = 2026
 
 
@@ -114,6 +115,25 @@ def _bench_legal(lines: list[Line], ops_wanted: int) -> tuple[int, float]:
     return ops, spent
 
 
+def _bench_battle_read(ops_wanted: int) -> tuple[int, float]:
+    # The example board: a logged battle from Python, then its phases, units and HQs read.
+    from nshex_pygame.core import Position
+
+    position = Position.from_file(Path(__file__).resolve().parent / "scenarios" / EXAMPLE)
+    want = position.resolve_battle().hq_hp
+    clock = time.perf_counter
+    started = clock()
+    read = 0
+    for _ in range(ops_wanted):
+        result = position.resolve_battle()
+        read += len(result.phases) + len(result.units)
+        hq = result.hq_hp
+    spent = clock() - started
+    if hq != want or not read:
+        raise EngineError("py_battle_read: the battle ended differently")
+    return ops_wanted, spent
+
+
 def _row(
     name: str, what: str, measure: Callable[[], tuple[int, float]], rounds: int
 ) -> dict[str, Any]:
@@ -154,6 +174,13 @@ def python_rows(quick: bool) -> list[dict[str, Any]]:
             "py_legal_actions",
             "one Game.legal_actions called from Python (the states of those lines)",
             lambda: _bench_legal(lines, ops),
+            rounds,
+        ),
+        _row(
+            "py_battle_read",
+            "Position.resolve_battle() with its log, then reading phases, units and hq_hp"
+            f" ({EXAMPLE})",
+            lambda: _bench_battle_read(ops // 4),
             rounds,
         ),
     ]
