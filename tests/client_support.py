@@ -231,3 +231,24 @@ def overflow_notes(app: App) -> list[str]:
     with watching_overflow() as notes:
         app.draw()
     return notes
+
+
+def play_step(coach: Any, game: Any) -> None:
+    """A lesson's current step: its action (the lowest the step accepts), checked by the
+    coach and applied."""
+    from nshex_pygame.client.lessons import expected
+
+    step = coach.step
+    assert step is not None
+    wanted = expected(game, step)
+    assert wanted, f"{coach.lesson.title}: {step.line!r} is not possible there"
+    assert coach.check(game, min(wanted)) is None
+    game.apply_action(min(wanted))
+    coach.played()
+
+
+def refused_by_lesson(coach: Any, game: Any, line: str) -> None:
+    """``line`` is legal in the engine but not what the lesson's step teaches."""
+    action = game.string_to_action(line)
+    assert action in game.legal_actions(), line
+    assert coach.check(game, action) is not None, line

@@ -15,6 +15,8 @@ from client_support import (  # noqa: F401
     key,
     overflow_notes,
     play_by_clicks,
+    play_step,
+    refused_by_lesson,
 )
 
 from nshex_pygame.client.lessons import LEARNER, LESSONS, Coach, expected, unit_at
@@ -28,22 +30,8 @@ def _start(title: str) -> tuple[Coach, Game]:
     return coach, coach.start()
 
 
-def _play(coach: Coach, game: Game) -> None:
-    """The current step's action (the lowest the step accepts)."""
-    step = coach.step
-    assert step is not None
-    wanted = expected(game, step)
-    assert wanted, f"{coach.lesson.title}: {step.line!r} is not possible there"
-    assert coach.check(game, min(wanted)) is None
-    game.apply_action(min(wanted))
-    coach.played()
-
-
-def _refused(coach: Coach, game: Game, line: str) -> None:
-    """``line`` is legal in the engine but not what the step teaches."""
-    action = game.string_to_action(line)
-    assert action in game.legal_actions(), line
-    assert coach.check(game, action) is not None, line
+_play = play_step
+_refused = refused_by_lesson
 
 
 def test_there_are_four_duel_lessons_after_the_base_game() -> None:

@@ -552,36 +552,52 @@ fn random_doomsday_games_keep_every_invariant() {
     );
 }
 
-/// The random Doomsday games reach the army's decisions: the HQ's rotation and the Small Bomb.
-#[test]
-fn random_doomsday_games_reach_rotations_and_small_bombs() {
-    let mut seen = (0, 0);
+/// Plays `games` random games from `new_game`, choosing an action `rare` accepts half the
+/// time it is offered, and counts the actions picked by `count` (its index; `None`: not
+/// counted).
+fn count_rare_picks<const N: usize>(
+    games: u64,
+    new_game: fn(u64) -> Game,
+    rare: fn(&Action) -> bool,
+    count: fn(&Action) -> Option<usize>,
+) -> [usize; N] {
+    let mut seen = [0usize; N];
     let mut legal = Vec::new();
-    for seed in 0..60u64 {
-        let mut g = new_doomsday_game(seed);
+    for seed in 0..games {
+        let mut g = new_game(seed);
         g.set_keep_battle_logs(false);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         while !g.is_over() {
             g.legal_actions_into(&mut legal);
-            let rare: Vec<Action> = legal
-                .iter()
-                .copied()
-                .filter(|a| matches!(a, Action::Rotate { .. } | Action::SmallBomb { .. }))
-                .collect();
-            let pick = if !rare.is_empty() && rng.random_bool(0.5) {
-                rare[rng.random_range(0..rare.len())]
+            let rares: Vec<Action> = legal.iter().copied().filter(rare).collect();
+            let pick = if !rares.is_empty() && rng.random_bool(0.5) {
+                rares[rng.random_range(0..rares.len())]
             } else {
                 legal[rng.random_range(0..legal.len())]
             };
-            match pick {
-                Action::Rotate { .. } => seen.0 += 1,
-                Action::SmallBomb { .. } => seen.1 += 1,
-                _ => {}
+            if let Some(k) = count(&pick) {
+                seen[k] += 1;
             }
             g.apply(pick).unwrap();
         }
     }
-    assert!(seen.0 > 20 && seen.1 > 5, "rotations and bombs: {seen:?}");
+    seen
+}
+
+/// The random Doomsday games reach the army's decisions: the HQ's rotation and the Small Bomb.
+#[test]
+fn random_doomsday_games_reach_rotations_and_small_bombs() {
+    let seen: [usize; 2] = count_rare_picks(
+        60,
+        new_doomsday_game,
+        |a| matches!(a, Action::Rotate { .. } | Action::SmallBomb { .. }),
+        |a| match a {
+            Action::Rotate { .. } => Some(0),
+            Action::SmallBomb { .. } => Some(1),
+            _ => None,
+        },
+    );
+    assert!(seen[0] > 20 && seen[1] > 5, "rotations and bombs: {seen:?}");
 }
 
 /// A game with options: every combination of the variants, with Mercenaries picked openly,
@@ -650,34 +666,18 @@ fn random_games_with_options_keep_every_invariant() {
 /// deck draw that declines one, and the unlucky draw of three with Reinforcements.
 #[test]
 fn random_games_with_options_reach_every_new_decision() {
-    let mut seen = [0usize; 4];
-    let mut legal = Vec::new();
-    for seed in 0..192u64 {
-        let mut g = new_options_game(seed);
-        g.set_keep_battle_logs(false);
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        while !g.is_over() {
-            g.legal_actions_into(&mut legal);
-            let rare: Vec<Action> = legal
-                .iter()
-                .copied()
-                .filter(|a| matches!(a, Action::UnluckyOf { .. } | Action::Mercenary { .. }))
-                .collect();
-            let pick = if !rare.is_empty() && rng.random_bool(0.5) {
-                rare[rng.random_range(0..rare.len())]
-            } else {
-                legal[rng.random_range(0..legal.len())]
-            };
-            match pick {
-                Action::Hire { .. } => seen[0] += 1,
-                Action::Mercenary { .. } => seen[1] += 1,
-                Action::DeckDraw => seen[2] += 1,
-                Action::UnluckyOf { .. } => seen[3] += 1,
-                _ => {}
-            }
-            g.apply(pick).unwrap();
-        }
-    }
+    let seen: [usize; 4] = count_rare_picks(
+        192,
+        new_options_game,
+        |a| matches!(a, Action::UnluckyOf { .. } | Action::Mercenary { .. }),
+        |a| match a {
+            Action::Hire { .. } => Some(0),
+            Action::Mercenary { .. } => Some(1),
+            Action::DeckDraw => Some(2),
+            Action::UnluckyOf { .. } => Some(3),
+            _ => None,
+        },
+    );
     assert!(
         seen.iter().all(|&n| n > 0),
         "not every decision occurred: {seen:?}"
