@@ -187,6 +187,20 @@ TUTORIAL: list[tuple[str, list[str]]] = [
         ],
     ),
     (
+        "Variants and Mercenaries",
+        [
+            "Game options on the new-game screen. Alternative start: the first player's first "
+            "turn draws 3, discards 1 and plays at most one tile. Reinforcements: hands of up "
+            "to 6 (the first turns draw 4 and 5), discard one only with 6 in hand, play at "
+            "most 2 tiles a turn; the unlucky draw then names three of the drawn instants.",
+            "No unlucky draw: three instants in hand must be kept or discarded as usual.",
+            "Mercenaries: four units any army may hire, one or two each, picked in turn before "
+            "the HQs or dealt at random. Yours lie beside your deck for all to see; at a draw "
+            "you may take one instead of a deck tile, even once the deck is empty. Taken, it "
+            "is an ordinary tile of your army.",
+        ],
+    ),
+    (
         "The end of the game",
         [
             "When a player draws the last tile of a deck, no more Battle tiles may be played. "

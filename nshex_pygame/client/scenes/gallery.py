@@ -55,6 +55,12 @@ PAGE_TILES: dict[str, list[tuple[str, int]]] = {
         ("doomsday.hq", 0),
         ("doomsday.small_bomb", 0),
     ],
+    "Variants and Mercenaries": [
+        ("mercenaries.alabama_net_fighter", 0),
+        ("mercenaries.alabama_machine_gunner", 0),
+        ("mercenaries.alabama_rifleman", 0),
+        ("mercenaries.alabama_shield", 0),
+    ],
     "The end of the game": [("outpost.battle", 0), ("borgo.move", 0)],
 }
 
