@@ -438,6 +438,10 @@ fn check_multi_invariants(g: &Game) {
         if g.eliminated() >> s & 1 == 1 {
             assert!(g.pos().units().all(|(_, u)| u.seat != s), "seat {s} is out");
             assert!(g.hands()[s as usize].is_empty() && g.decks()[s as usize].is_empty());
+            assert!(
+                g.mercenaries(s).is_empty(),
+                "seat {s} is out with Mercenaries"
+            );
             if !g.is_over() {
                 assert_ne!(g.current_player(), Player::Seat(s), "seat {s} is out");
             }
@@ -652,6 +656,7 @@ fn random_games_with_options_keep_every_invariant() {
             if let Some(l) = g.play_limit() {
                 assert!(g.tiles_played() <= l, "game {seed}: played past the limit");
             }
+            check_multi_invariants(&g);
             g.legal_actions_into(&mut legal);
             g.apply(legal[rng.random_range(0..legal.len())]).unwrap();
         }

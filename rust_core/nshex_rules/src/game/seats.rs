@@ -119,6 +119,8 @@ impl Game {
             let deck = std::mem::take(&mut self.decks[s]);
             self.discards[s].extend(deck);
             self.known_top[s] = 0;
+            // Unused Mercenaries leave the game with the seat (as its hand does).
+            self.mercs[s] = 0;
             self.eliminated_in[s] = self.battles;
         }
         self.eliminated |= seats;
