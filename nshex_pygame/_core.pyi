@@ -252,6 +252,10 @@ class Bot:
     def name(self) -> str: ...
     def choose(self, game: Game) -> int:
         """The action for the current seat decision; releases the GIL while it thinks."""
+    def analyze(self, game: Game) -> dict[str, Any]:
+        """Chooses as ``choose`` does and says why: ``{"action", "iterations", "moves":
+        [{"action", "line", "visits", "share", "value"}, ...], "line": [notation, ...],
+        "reason": str}`` (the most visited moves first, at most five; the principal line)."""
     def cancel(self) -> None:
         """Stops a running ``choose`` (it answers with its best action so far)."""
     def progress(self) -> _BotProgress:

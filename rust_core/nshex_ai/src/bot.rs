@@ -15,6 +15,10 @@ pub trait Bot {
     fn progress(&self) -> Option<Arc<Progress>> {
         None
     }
+    /// What the last search saw (a searching bot; `None` for the others or before any).
+    fn last_search(&self) -> Option<&crate::mcts::SearchResult> {
+        None
+    }
 }
 
 /// What a running search reports to another thread, and how that thread stops it.

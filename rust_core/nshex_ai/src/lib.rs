@@ -9,6 +9,7 @@ pub mod arena;
 pub mod bot;
 pub mod bots;
 pub mod eval;
+pub mod explain;
 pub mod heuristics;
 pub mod mcts;
 pub mod registry;

@@ -305,6 +305,9 @@ pub struct SearchResult {
     /// (action, visits, mean value for the deciding seat) of each root child.
     pub root: Vec<(Action, u32, f32)>,
     pub nodes: usize,
+    /// The principal line: from the root, the most visited child at each step (the
+    /// search's own moves and the replies it expects), at most eight actions.
+    pub line: Vec<Action>,
 }
 
 impl Search {
@@ -437,7 +440,40 @@ impl Search {
             iterations: done,
             root: self.root_stats(),
             nodes: self.nodes.len(),
+            line: self.principal_line(action),
         }
+    }
+
+    /// `first`, then the most visited child at each step below it (ties: the better mean).
+    fn principal_line(&self, first: Action) -> Vec<Action> {
+        let mut line = vec![first];
+        let mut c = self.nodes[0].first_child;
+        let mut node = NIL;
+        while c != NIL {
+            if self.nodes[c as usize].action == first {
+                node = c;
+                break;
+            }
+            c = self.nodes[c as usize].next_sibling;
+        }
+        while node != NIL && line.len() < 8 {
+            let mut best: Option<(u32, f32, u32)> = None;
+            let mut c = self.nodes[node as usize].first_child;
+            while c != NIL {
+                let n = &self.nodes[c as usize];
+                let q = n.value / n.visits.max(1) as f32;
+                if n.visits > 0
+                    && best.is_none_or(|(v, bq, _)| n.visits > v || (n.visits == v && q > bq))
+                {
+                    best = Some((n.visits, q, c));
+                }
+                c = n.next_sibling;
+            }
+            let Some((_, _, next)) = best else { break };
+            line.push(self.nodes[next as usize].action);
+            node = next;
+        }
+        line
     }
 
     fn root_stats(&self) -> Vec<(Action, u32, f32)> {
@@ -703,6 +739,10 @@ impl Bot for MctsBot {
     fn progress(&self) -> Option<Arc<Progress>> {
         Some(self.progress.clone())
     }
+
+    fn last_search(&self) -> Option<&SearchResult> {
+        self.last.as_ref()
+    }
 }
 
 /// Root-parallel results summed: the action most visited over all trees.
@@ -726,11 +766,18 @@ fn merge(results: Vec<SearchResult>) -> SearchResult {
         .iter()
         .max_by(|x, y| x.1.cmp(&y.1).then(x.2.total_cmp(&y.2)))
         .map_or(results[0].action, |x| x.0);
+    // The line of the tree whose first move was chosen, the most visited one of them.
+    let line = results
+        .iter()
+        .filter(|r| r.line.first() == Some(&action))
+        .max_by_key(|r| r.line.len())
+        .map_or_else(|| vec![action], |r| r.line.clone());
     SearchResult {
         action,
         iterations: results.iter().map(|r| r.iterations).sum(),
         nodes: results.iter().map(|r| r.nodes).sum(),
         root,
+        line,
     }
 }
 

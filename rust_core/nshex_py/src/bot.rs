@@ -8,7 +8,7 @@ use nshex_ai::{bot_by_name, Bot, Progress};
 use nshex_rules::Player;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyList};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -63,6 +63,73 @@ impl PyBot {
         }
         r.map(|a| a.encode())
             .map_err(|_| EngineError::new_err("internal engine error in a bot"))
+    }
+
+    /// Chooses as `choose` does, and says why: `{"action", "iterations", "moves": [{"action",
+    /// "line", "visits", "share", "value"}, ...] (the most visited first, at most five;
+    /// value is the mean result for the deciding seat, 0..1), "line": [notation, ...] (the
+    /// principal line: the move and the replies the search expects), "reason": words}`. A
+    /// bot that does not search gives its move alone.
+    fn analyze<'py>(&self, py: Python<'py>, game: &PyGame) -> PyResult<Bound<'py, PyDict>> {
+        let code = self.choose(py, game)?;
+        let g = &game.rec.game;
+        let action = nshex_rules::Action::decode(code).expect("a bot's action");
+        let bot = self.bot.lock().unwrap_or_else(|p| p.into_inner());
+        let search = bot.last_search().filter(|s| s.action == action);
+        let line_of = |a| nshex_formats::notation::action_to_line(g, a);
+        let d = PyDict::new(py);
+        d.set_item("action", code)?;
+        d.set_item("iterations", search.map_or(0, |s| s.iterations))?;
+        let moves = PyList::empty(py);
+        match search {
+            Some(s) => {
+                let total: u32 = s.root.iter().map(|r| r.1).sum::<u32>().max(1);
+                let mut root = s.root.clone();
+                root.sort_by(|x, y| y.1.cmp(&x.1).then(y.2.total_cmp(&x.2)));
+                for &(a, visits, value) in root.iter().take(5) {
+                    let m = PyDict::new(py);
+                    m.set_item("action", a.encode())?;
+                    m.set_item("line", line_of(a))?;
+                    m.set_item("visits", visits)?;
+                    m.set_item("share", visits as f64 / total as f64)?;
+                    m.set_item("value", value)?;
+                    moves.append(m)?;
+                }
+            }
+            None => {
+                let m = PyDict::new(py);
+                m.set_item("action", code)?;
+                m.set_item("line", line_of(action))?;
+                m.set_item("visits", 0)?;
+                m.set_item("share", 1.0)?;
+                m.set_item("value", py.None())?;
+                moves.append(m)?;
+            }
+        }
+        d.set_item("moves", moves)?;
+        // The principal line in notation, played out on a copy while it stays legal (draws
+        // by the hidden order; a later move the deal makes impossible ends it).
+        let mut copy = g.clone();
+        copy.set_keep_battle_logs(false);
+        let mut line = Vec::new();
+        let planned = search.map_or_else(|| vec![action], |s| s.line.clone());
+        for a in planned {
+            while copy.current_player() == Player::Chance {
+                let Some(draw) = copy.natural_draw() else {
+                    break;
+                };
+                copy.apply_unchecked(draw);
+            }
+            if !copy.legal_actions().contains(&a) {
+                break;
+            }
+            line.push(nshex_formats::notation::action_to_line(&copy, a));
+            copy.apply_unchecked(a);
+            copy.answer_automatically();
+        }
+        d.set_item("line", line)?;
+        d.set_item("reason", nshex_ai::explain::reason(g, action))?;
+        Ok(d)
     }
 
     /// Asks a running `choose` to stop and answer with its best action so far (a search
