@@ -819,8 +819,33 @@ fn parse(
     let any_merc = mercs.iter().any(|&m| m != 0)
         || hands.iter().flatten().flatten().any(|&t| merc_tile(t))
         || position.units().any(|(_, u)| merc_tile(u.tile));
-    if options.mercenaries == 0 && any_merc && game.mercenaries.is_none() {
+    if options.mercenaries == 0 && any_merc {
+        if let Some(m) = &game.mercenaries {
+            return Err(err(
+                m.span().start,
+                "[game] mercenaries = 0, but Mercenaries are listed ([[mercenary]], a hand or \
+                 the board)"
+                    .into(),
+            ));
+        }
         options.mercenaries = if seats == 2 { 2 } else { 1 };
+    }
+    for (s, &m) in mercs.iter().enumerate() {
+        if m.count_ones() > options.mercenaries as u32 {
+            let at = raw
+                .mercenary
+                .iter()
+                .find(|e| *e.get_ref().seat.get_ref() == s as i64);
+            return Err(err(
+                at.map_or(0, |e| e.span().start),
+                format!(
+                    "[[mercenary]]: seat {s} holds {} unused Mercenaries, more than the {} each \
+                     seat hires",
+                    m.count_ones(),
+                    options.mercenaries
+                ),
+            ));
+        }
     }
     if let Err(m) = options.check(seats as u8) {
         let at = game.mercenaries.as_ref().map_or(0, |m| m.span().start);
