@@ -30,6 +30,46 @@ fn multi_scenario_text() -> String {
     std::fs::read_to_string(path).expect("tests/fixtures/fuzz_multi_position.toml")
 }
 
+fn options_scenario_text() -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/fuzz_options_position.toml");
+    std::fs::read_to_string(path).expect("tests/fixtures/fuzz_options_position.toml")
+}
+
+/// A save of a game with both variants and two Mercenaries each, picked, 80 random
+/// decisions in.
+fn an_options_save() -> String {
+    let set = tiles();
+    let armies: Vec<_> = ["hegemony", "doomsday"]
+        .iter()
+        .map(|a| set.find_army(a).unwrap())
+        .collect();
+    let options = nshex_rules::Options {
+        variants: nshex_rules::REINFORCEMENTS | nshex_rules::ALTERNATIVE_START,
+        mercenaries: 2,
+        random_mercenaries: false,
+    };
+    let g = Game::with_options(
+        &armies,
+        BoardKind::Standard,
+        nshex_rules::Mode::Standard,
+        options,
+        5,
+    )
+    .unwrap();
+    let mut rec = Record::new(g, Some(5));
+    let mut bot = nshex_ai::bots::RandomBot::new(1);
+    for _ in 0..80 {
+        let a = match rec.game.current_player() {
+            Player::Terminal => break,
+            Player::Chance => rec.game.natural_draw().unwrap(),
+            Player::Seat(_) => nshex_ai::Bot::choose(&mut bot, &rec.game),
+        };
+        rec.apply(a).unwrap();
+    }
+    rec.to_json().to_string()
+}
+
 /// A save of a four-seat team match on the 37-hex board, 120 random decisions in.
 fn a_team_save() -> String {
     let set = tiles();
@@ -137,6 +177,16 @@ proptest! {
     }
 
     #[test]
+    fn options_scenario_loader_never_panics_on_edited_files(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..6)) {
+        prop_assert!(edited_scenario_loads_or_says_why(&options_scenario_text(), &edits));
+    }
+
+    #[test]
+    fn options_save_loader_never_panics(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..4)) {
+        edited_save_loads_or_not(&an_options_save(), &edits);
+    }
+
+    #[test]
     fn team_save_loader_never_panics(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..4)) {
         edited_save_loads_or_not(&a_team_save(), &edits);
     }
@@ -235,4 +285,15 @@ fn the_fuzz_inputs_are_valid_to_begin_with() {
     let v: serde_json::Value = serde_json::from_str(&a_team_save()).unwrap();
     let rec = Record::from_json(&v).unwrap();
     assert_eq!(rec.game.mode(), nshex_rules::Mode::Team);
+    let sc = parse_scenario(&options_scenario_text(), "fuzz", false).unwrap();
+    let g = game_from_scenario(&sc, 0).unwrap();
+    assert_eq!(g.options().hand_limit(), 6);
+    assert_eq!(g.mercenaries(1).len(), 1);
+    let v: serde_json::Value = serde_json::from_str(&an_options_save()).unwrap();
+    let rec = Record::from_json(&v).unwrap();
+    assert_eq!(rec.game.options().mercenaries, 2);
+    assert!(
+        rec.game.hands().iter().any(|h| h.len() > 3),
+        "hands of Reinforcements"
+    );
 }
