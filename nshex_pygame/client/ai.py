@@ -50,12 +50,17 @@ def available(name: str) -> bool:
 
 
 class Thinker:
-    """One decision in the background: ``start(game)``, poll ``done``, read ``action``."""
+    """One decision in the background: ``start(game)``, poll ``done``, read ``action``.
 
-    def __init__(self, bot: Any) -> None:
+    With ``analyze``, the bot's ``analyze`` is asked instead of ``choose`` (the same choice,
+    with what the search saw): its answer is kept in ``analysis`` as the engine gave it."""
+
+    def __init__(self, bot: Any, *, analyze: bool = False) -> None:
         self.bot = bot
+        self.analyze = analyze
         self.thread: threading.Thread | None = None
         self.action: int | None = None
+        self.analysis: dict[str, Any] | None = None
         self.error: BaseException | None = None
         self.elapsed = 0.0
 
@@ -69,12 +74,18 @@ class Thinker:
 
     def start(self, game: Game) -> None:
         self.action, self.error, self.elapsed = None, None, 0.0
+        self.analysis = None
         snapshot = game.clone()
 
         def work() -> None:
             try:
                 lower_this_threads_priority()
-                self.action = self.bot.choose(snapshot)
+                if self.analyze and hasattr(self.bot, "analyze"):
+                    analysis = dict(self.bot.analyze(snapshot))
+                    self.analysis = analysis
+                    self.action = int(analysis["action"])
+                else:
+                    self.action = self.bot.choose(snapshot)
             except BaseException as exc:  # reported by the game scene
                 self.error = exc
 

@@ -101,6 +101,8 @@ class Settings:
     fullscreen: bool = False
     # the game's helpers: the danger view (what a battle now would do) and the AI's hint
     helpers: bool = True
+    # the hint's panel shows a bar with the mover's winning chance (the search's estimate)
+    winning_chance: bool = False
     # "standard", or "colour-blind" (tiles and marks in a palette told apart without red/green)
     palette: str = "standard"
 
@@ -128,7 +130,7 @@ def _check_settings(data: Any) -> tuple[Settings, list[str]]:
         settings.palette = palette
     else:
         problems.append(f"palette must be one of {', '.join(PALETTES)}, not {palette!r}")
-    for name in ("auto_battle_choices", "muted", "fullscreen", "helpers"):
+    for name in ("auto_battle_choices", "muted", "fullscreen", "helpers", "winning_chance"):
         value = data.get(name, getattr(settings, name))
         if isinstance(value, bool):
             setattr(settings, name, value)

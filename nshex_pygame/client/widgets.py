@@ -60,6 +60,12 @@ def _box(rect: pygame.Rect) -> None:
         _boxes.append(pygame.Rect(rect))
 
 
+def note_overflow(note: str) -> None:
+    """Note text that a widget left out for want of room (while watching)."""
+    if _watch is not None:
+        _watch.append(note)
+
+
 def _check_fit(surface: pygame.Surface, words: str, rect: pygame.Rect) -> None:
     if _watch is None or not words.strip():
         return

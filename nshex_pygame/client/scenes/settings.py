@@ -1,5 +1,5 @@
 """Settings: animation speed, automatic battle choices (for new games), sound, window size,
-fullscreen.
+fullscreen, the game's helpers and the hint's winning-chance bar, the colours.
 
 Every change is saved at once (``settings.json`` in the data folder, written atomically).
 """
@@ -13,11 +13,12 @@ import pygame
 from nshex_pygame.client import storage, tileart, widgets
 from nshex_pygame.client.scene import Scene
 
-ROW_TOP = 130
-ROW_STEP = 60
+ROW_TOP = 124
+ROW_STEP = 54
 ROW_NOTES = {
     "Automatic battle choices": "for new games",
     "Danger view and hints": "the Danger and Hint buttons in a game",
+    "Winning chance": "a bar in the hint: the search's estimate for you",
     "Colours": "colour-blind: no red against green",
 }
 
@@ -60,6 +61,7 @@ class SettingsScene(Scene):
             ("Window size", f"{s.window_size[0]} x {s.window_size[1]}", self.cycle_size),
             ("Fullscreen", "on" if s.fullscreen else "off", self.toggle_fullscreen),
             ("Danger view and hints", "on" if s.helpers else "off", self.toggle_helpers),
+            ("Winning chance", "on" if s.winning_chance else "off", self.toggle_winning_chance),
             ("Colours", s.palette, self.cycle_palette),
         ]
         self.rows = rows
@@ -117,6 +119,11 @@ class SettingsScene(Scene):
     def toggle_helpers(self) -> None:
         """The danger view and the hint button in the game (off: the plain game)."""
         self.app.settings.helpers = not self.app.settings.helpers
+        self.changed()
+
+    def toggle_winning_chance(self) -> None:
+        """The hint's winning-chance bar (off by default: it is the search's estimate)."""
+        self.app.settings.winning_chance = not self.app.settings.winning_chance
         self.changed()
 
     def cycle_palette(self) -> None:

@@ -384,7 +384,7 @@ class GameDrawing(SeatPanels):
 
     def log_entry_at(self, pos: tuple[int, int]) -> int | None:
         """The log entry under the pointer, if any."""
-        if not LOG.collidepoint(pos) or pos[0] >= LOG_BAR.left - 2:
+        if not LOG.collidepoint(pos) or pos[0] >= LOG_BAR.left - 2 or self.hint_panel_shown():
             return None
         for _text, _colour, _more, n, y in self.log_view()[0]:
             if y <= pos[1] < y + 18:
@@ -392,6 +392,9 @@ class GameDrawing(SeatPanels):
         return None
 
     def draw_log(self, surface: pygame.Surface) -> None:
+        if self.hint_panel_shown():  # the hint's panel, until the game moves on or it is closed
+            self.draw_hint_panel(surface)
+            return
         widgets.panel(surface, LOG)
         widgets.draw_text(surface, "Game log", (LOG.left + 12, LOG.top + 8), 16, widgets.DIM, True)
         if self.can_watch_last_battle():

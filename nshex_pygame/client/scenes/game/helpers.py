@@ -5,21 +5,44 @@ which hexes are hit or netted. It is the engine's battle fought on a copy
 (``Position.resolve_battle``); while a tile is held over a hex, the copy has the tile there
 (the place action applied to a clone of the game first). The hint asks a bot, on a clone of the
 game and in the background (a :class:`Thinker`), what it would play, and shows it without
-playing it.
+playing it: its hexes on the board and, in the place of the game log, a panel with what
+``Bot.analyze`` said (the most visited moves with their share of the search, the next moves of
+its principal line, its reason, and, when a setting asks for it, the mover's winning chance as
+the search estimates it). The panel only shows the engine's answer; it judges nothing itself.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from nshex_pygame.client import widgets
+import pygame
+
+from nshex_pygame.client import tileart, widgets
 from nshex_pygame.client.ai import Thinker, make_bot
 from nshex_pygame.client.hexgeo import Hex
-from nshex_pygame.client.scenes.game.layout import as_hex
-from nshex_pygame.client.words import action_hexes, action_words, and_list, unit_words
-from nshex_pygame.core import EngineError, IllegalActionError
+from nshex_pygame.client.scenes.game.layout import HINT_EDGE, LOG, as_hex
+from nshex_pygame.client.words import (
+    action_hexes,
+    action_words,
+    and_list,
+    tile_name,
+    unit_words,
+)
+from nshex_pygame.core import CHANCE, EngineError, IllegalActionError
 
 HINT_BOT = "medium"
+HINT_THEN = 2  # the principal line's moves shown after the hinted one
+HINT_MOVES_MIN = 3  # the top moves kept when the reason needs the room of the others
+# the hint panel's rows: (text, size, colour, bold, space above)
+Row = tuple[str, int, tuple[int, ...], bool, int]
+TILE_ID = re.compile(r"\b[a-z_]+\.[a-z_]+\b")
+
+
+def readable(line: str) -> str:
+    """An action's notation with its tiles named: ``place borgo.guard -1,0 2`` reads
+    ``place Guard -1,0 2`` (the words are the engine's notation otherwise)."""
+    return TILE_ID.sub(lambda match: tile_name(match.group(0)), line)
 
 
 class GameHelpers:
@@ -125,9 +148,13 @@ class GameHelpers:
         if self.hint_thinker is not None and self.hint_thinker.busy:
             return
         bot, _problem = make_bot(self.hint_bot_name(), self.seed + 101)
-        self.hint_thinker = Thinker(bot)
+        self.hint_thinker = Thinker(bot, analyze=True)
+        self.hint_bot = str(getattr(bot, "name", self.hint_bot_name())).partition(":")[0].title()
         self.hint_version = self.version
         self.hint = None
+        self.hint_analysis = None
+        self.hint_then = []
+        self.hint_panel_closed = False
         self.hint_thinker.start(self.game)
         self.say("Thinking of a hint...", info=True)
 
@@ -146,7 +173,155 @@ class GameHelpers:
             return
         desc = self.game.describe_action(action)
         self.hint = (action, desc)
+        analysis = thinker.analysis
+        if analysis is not None and analysis.get("moves"):
+            self.hint_analysis = analysis
+            self.hint_then = self._then_rows(analysis)
         self.say(f"Hint: {action_words(desc, self.units, self.mover, self.armies)}", info=True)
+
+    def _then_rows(self, analysis: dict[str, Any]) -> list[str]:
+        """The principal line's next moves after the hinted one, with who plays them:
+        ``then Moloch: discard Push Back``. Who plays is what the engine says on a copy of the
+        game with the line played (draws made there; a move it cannot follow is told without
+        a name)."""
+        line = [str(text) for text in analysis.get("line") or []]
+        rows: list[tuple[str, list[str]]] = []
+        game: Any = None
+        try:
+            game = self.game.clone()
+            game.apply_action(int(analysis["action"]))
+        except (EngineError, IllegalActionError, ValueError, KeyError):
+            game = None
+        for text in line[1 : 1 + HINT_THEN]:
+            who = ""
+            if game is not None:
+                try:
+                    for _ in range(64):  # the draws before the move (a turn's three at most)
+                        if game.current_player() != CHANCE:
+                            break
+                        draw = game.natural_draw()
+                        if draw is None:
+                            break
+                        game.apply_action(draw)
+                    seat = game.current_player()
+                    if 0 <= seat < len(self.armies) and not game.is_terminal():
+                        who = self.seat_name(seat)
+                    game.apply_action(game.string_to_action(text))
+                except (EngineError, IllegalActionError, ValueError):
+                    game = None
+            if rows and rows[-1][0] == who and who:
+                rows[-1][1].append(readable(text))
+            else:
+                rows.append((who, [readable(text)]))
+        return [
+            f"then {who}: " + "; ".join(moves) if who else "then: " + "; ".join(moves)
+            for who, moves in rows
+        ]
+
+    # --- the hint's panel (in the place of the game log) ----------------------------------------
+
+    def hint_panel_shown(self) -> bool:
+        return (
+            self.hint is not None
+            and self.hint_analysis is not None
+            and not self.hint_panel_closed
+            and self.helpers_allowed()
+        )
+
+    def close_hint_panel(self) -> None:
+        """Back to the game log (the hinted move stays lit on the board)."""
+        self.hint_panel_closed = True
+
+    def handle_hint_panel(self, event: pygame.event.Event) -> bool:
+        """The panel's Log button; clicks and the wheel over the panel do nothing else."""
+        if not self.hint_panel_shown():
+            return False
+        if self.hint_close_button.handle(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and LOG.collidepoint(event.pos):
+            return True
+        return event.type == pygame.MOUSEWHEEL and LOG.collidepoint(self.mouse)
+
+    def hint_chance(self) -> float | None:
+        """The mover's winning chance as the search estimates it (0 to 1): the value of its
+        most visited move; None when the setting is off or the bot does not search."""
+        if not self.app.settings.winning_chance or self.hint_analysis is None:
+            return None
+        moves = self.hint_analysis.get("moves") or []
+        value = moves[0].get("value") if moves else None
+        if not isinstance(value, int | float):
+            return None
+        return min(1.0, max(0.0, float(value)))
+
+    def hint_rows(self, width: int, height: int) -> list[Row]:
+        """The panel's rows above its bar, wrapped to ``width``, within ``height`` (the
+        lower-ranked moves go first when the reason needs their room)."""
+        analysis = self.hint_analysis or {}
+        searched = int(analysis.get("iterations") or 0) > 0
+        moves = list(analysis.get("moves") or [])
+        then = [(line, 14, widgets.DIM, False) for line in self.hint_then]
+        reason = str(analysis.get("reason") or "").strip()
+        keep = len(moves)
+        while True:
+            rows: list[Row] = []
+            title = "Most searched moves" if searched else "Its choice (it does not search)"
+            rows.append((title, 13, widgets.DIM, True, 0))
+            for i, move in enumerate(moves[:keep]):
+                text = readable(str(move.get("line", "")))
+                if searched:
+                    text += f" ({float(move.get('share') or 0.0):.0%})"
+                colour = HINT_EDGE if i == 0 else widgets.TEXT
+                for j, part in enumerate(widgets.wrap(text, 14, width)):
+                    rows.append((part, 14, colour, i == 0, 0 if j else 1))
+            for k, (line, size, colour, bold) in enumerate(then):
+                for j, part in enumerate(widgets.wrap(line, size, width)):
+                    rows.append((part, size, colour, bold, 8 if (k == 0 and j == 0) else 0))
+            if reason:
+                for j, part in enumerate(widgets.wrap(f"Why: {reason}", 14, width)):
+                    rows.append((part, 14, widgets.TEXT, False, 8 if j == 0 else 0))
+            used = sum(round(size * 1.25) + gap for _t, size, _c, _b, gap in rows)
+            if used <= height or keep <= min(HINT_MOVES_MIN, len(moves)):
+                return rows
+            keep -= 1
+
+    def draw_hint_panel(self, surface: pygame.Surface) -> None:
+        """What the hint's search saw, in the place of the game log."""
+        analysis = self.hint_analysis or {}
+        rect = LOG
+        widgets.panel(surface, rect)
+        widgets.draw_text(surface, "Hint", (rect.left + 12, rect.top + 8), 16, HINT_EDGE, True)
+        self.hint_close_button.draw(surface)
+        x, width = rect.left + 12, rect.width - 24
+        bottom = rect.bottom - 10
+        iterations = int(analysis.get("iterations") or 0)
+        footer = f"{self.hint_bot}: {iterations:,} positions searched" if iterations else ""
+        if footer:
+            bottom -= 18
+            size = tileart.fit_text(footer, 13, width)
+            widgets.draw_text(surface, footer, (x, bottom + 2), size, widgets.DIM)
+        chance = self.hint_chance()
+        if chance is not None:
+            bottom -= 40
+            seat = self.seat_name(self.mover)
+            label = f"Winning chance for {seat}: {chance:.0%}"
+            size = tileart.fit_text(label, 14, width)
+            widgets.draw_text(surface, label, (x, bottom + 4), size, widgets.TEXT, True)
+            bar = pygame.Rect(x, bottom + 24, width, 10)
+            pygame.draw.rect(surface, (30, 32, 40), bar, border_radius=4)
+            filled = bar.copy()
+            filled.width = round(bar.width * chance)
+            colour = tileart.army_colour(self.armies[self.mover])
+            if filled.width > 0:
+                pygame.draw.rect(surface, colour, filled, border_radius=4)
+            pygame.draw.rect(surface, widgets.PANEL_EDGE, bar, 1, border_radius=4)
+        y = rect.top + 36
+        for text, size, colour, bold, gap in self.hint_rows(width, bottom - y):
+            y += gap
+            if y + size > bottom:
+                widgets.note_overflow(f"{text!r}: the hint panel is full")
+                break
+            widgets.draw_text(surface, text, (x, y), size, colour, bold)
+            y += round(size * 1.25)
 
     def hint_hexes(self) -> list[Hex]:
         if self.hint is None:

@@ -531,7 +531,13 @@ class GameInput:
     def handle(self, event: pygame.event.Event) -> None:
         if self.menu_button.handle(event):
             return
-        if self.can_watch_last_battle() and self.last_battle_button.handle(event):
+        if self.handle_hint_panel(event):  # (in the place of the log, with its title row)
+            return
+        if (
+            self.can_watch_last_battle()
+            and not self.hint_panel_shown()
+            and self.last_battle_button.handle(event)
+        ):
             return
         thinker = self.thinkers.get(self.mover)
         if thinker is not None and thinker.can_hurry and self.hurry_button.handle(event):

@@ -159,6 +159,19 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         self.hint_thinker: Thinker | None = None
         self.hint_version = -1
         self.hint: tuple[int, dict[str, Any]] | None = None
+        # what ``Bot.analyze`` said of the hint's position (shown in the place of the log), the
+        # principal line's next moves in words, the bot's name; the panel can be closed
+        self.hint_analysis: dict[str, Any] | None = None
+        self.hint_then: list[str] = []
+        self.hint_bot = ""
+        self.hint_panel_closed = False
+        self.hint_close_button = widgets.Button(
+            "Show log",
+            (LOG.right - 92, LOG.top + 5, 82, 26),
+            self.close_hint_panel,
+            size=13,
+            hint="Back to the game log (the hinted move stays lit on the board).",
+        )
         # A lesson or a puzzle narrows the engine's legal actions to the plays it allows: on
         # every refresh, before the buttons are built from them (None: every legal action).
         self.narrow: Callable[[list[tuple[int, dict[str, Any]]]], list[Any]] | None = None
@@ -178,6 +191,8 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
     def _refresh(self) -> None:
         self.version = getattr(self, "version", 0) + 1
         self.hint = None  # a hint is for the position it was asked in
+        self.hint_analysis = None
+        self.hint_then = []
         self.view = self.game.view()
         self.mover = self.game.current_player()
         self.effects = {as_hex(e["at"]): e for e in self.view.get("board_effects") or []}
