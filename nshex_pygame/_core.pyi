@@ -268,6 +268,9 @@ def arena(
     armies: tuple[str, str] | None = None,
     seed: int = 0,
     threads: int = 1,
+    variants: list[str] = ...,
+    mercenaries: int = 0,
+    random_mercenaries: bool = False,
 ) -> _ArenaResult: ...
 def arena_multi(
     bots: list[str],

@@ -154,6 +154,25 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="games played at once (default: every core; the result does not depend on it)",
     )
+    arena.add_argument(
+        "--variants",
+        metavar="V[,V]",
+        type=_variant_list,
+        default=[],
+        help="two seats: alternative_start, reinforcements, no_unlucky_draw (D-31)",
+    )
+    arena.add_argument(
+        "--mercenaries",
+        metavar="N",
+        type=_whole(0, 2),
+        default=0,
+        help="two seats: Mercenaries each seat hires, 0 to 2 (D-25)",
+    )
+    arena.add_argument(
+        "--random-mercenaries",
+        action="store_true",
+        help="the Mercenaries are dealt at random instead of picked",
+    )
     arena.add_argument("--json", action="store_true", help="print the result as JSON")
 
     puzzle = commands.add_parser("puzzle", help="Hex Puzzles: solve a puzzle file, or make one")
@@ -374,7 +393,23 @@ def _bot_list(text: str) -> list[str]:
     return bots
 
 
+VARIANTS = ("alternative_start", "reinforcements", "no_unlucky_draw")
+
+
+def _variant_list(text: str) -> list[str]:
+    names = [v.strip() for v in text.split(",")]
+    unknown = [v for v in names if v not in VARIANTS]
+    if unknown or not all(names):
+        raise argparse.ArgumentTypeError(
+            f"variants, comma-separated, from {', '.join(VARIANTS)}: {text!r}"
+        )
+    return names
+
+
 def _arena(args: argparse.Namespace, *, out: TextIO) -> int:
+    if args.bots is not None and (args.variants or args.mercenaries or args.random_mercenaries):
+        _error("nshex arena: --variants and --mercenaries are for two seats (--a and --b)")
+        return EXIT_USAGE
     if args.bots is not None:
         if args.a is not None or args.b is not None or args.armies is not None:
             _error(
@@ -394,7 +429,17 @@ def _arena(args: argparse.Namespace, *, out: TextIO) -> int:
         return _engine_missing(exc)
     threads = args.threads or _default_threads()
     return _arena_output(
-        lambda: arena(args.a, args.b, args.games, args.armies, args.seed, threads),
+        lambda: arena(
+            args.a,
+            args.b,
+            args.games,
+            args.armies,
+            args.seed,
+            threads,
+            variants=args.variants,
+            mercenaries=args.mercenaries,
+            random_mercenaries=args.random_mercenaries,
+        ),
         lambda result: describe_arena(result, args.armies),
         EngineError,
         as_json=args.json,

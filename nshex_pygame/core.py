@@ -168,16 +168,33 @@ def arena(
     armies: tuple[str, str] | None = None,
     seed: int = 0,
     threads: int = 1,
+    variants: list[str] | None = None,
+    mercenaries: int = 0,
+    random_mercenaries: bool = False,
 ) -> dict[str, Any]:
     """Bot ``a`` against bot ``b`` for ``games`` games, seats alternating, in the engine.
 
     ``armies`` gives ``a`` the first army and ``b`` the second; without it the base pairings
     are played in turn. Game ``i`` depends only on ``seed`` and ``i``, so the result is the
-    same for every ``threads``. Returns the ``nshex arena --json`` object: ``a``, ``b``,
+    same for every ``threads``. ``variants``, ``mercenaries`` and ``random_mercenaries`` are
+    the game options, as for ``Game``. Returns the ``nshex arena --json`` object: ``a``, ``b``,
     ``games``, ``wins_a``, ``wins_b``, ``draws``, ``win_rate_a`` (draws count half) and
-    ``wilson95`` (its 95% Wilson score interval). An unknown bot or army raises ``ValueError``.
+    ``wilson95`` (its 95% Wilson score interval). An unknown bot, army or variant raises
+    ``ValueError``.
     """
-    return dict(_core.arena(a, b, games, armies, seed, threads))
+    return dict(
+        _core.arena(
+            a,
+            b,
+            games,
+            armies,
+            seed,
+            threads,
+            variants=list(variants or []),
+            mercenaries=mercenaries,
+            random_mercenaries=random_mercenaries,
+        )
+    )
 
 
 def arena_multi(

@@ -201,14 +201,51 @@ def test_arena_text(capsys: pytest.CaptureFixture[str]) -> None:
         ["--a", "greedy", "--b", "random", "--games", "0"],
         ["--a", "greedy", "--b", "random", "--games", "2", "--seed", "-1"],
         ["--a", "greedy", "--games", "2"],
+        ["--a", "greedy", "--b", "random", "--games", "2", "--variants", "reinforcement"],
+        ["--a", "greedy", "--b", "random", "--games", "2", "--mercenaries", "3"],
+        ["--bots", "greedy,random,random", "--games", "2", "--variants", "reinforcements"],
     ],
-    ids=["bot", "bot_setting", "army", "one_army", "no_games", "seed", "no_b"],
+    ids=[
+        "bot",
+        "bot_setting",
+        "army",
+        "one_army",
+        "no_games",
+        "seed",
+        "no_b",
+        "variant",
+        "mercenaries",
+        "options_with_bots",
+    ],
 )
 def test_arena_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, out, err = run(capsys, "arena", *argv)
     assert (code, out) == (2, "")
     assert len(err.splitlines()) == 1, err
     assert "Traceback" not in err
+
+
+def test_arena_with_options_plays_those_games(capsys: pytest.CaptureFixture[str]) -> None:
+    """``nshex arena`` plays games with the variants and Mercenaries asked for, and the API
+    refuses an unknown variant or more Mercenaries than two seats hire, saying so."""
+    base = ["arena", "--a", "greedy", "--b", "random", "--games", "4", "--json", "--seed", "2"]
+    code, out, err = run(
+        capsys,
+        *base,
+        "--variants",
+        "reinforcements,alternative_start",
+        "--mercenaries",
+        "2",
+        "--random-mercenaries",
+    )
+    assert (code, err) == (0, "")
+    assert set(json.loads(out)) == ARENA_KEYS
+    from nshex_pygame import core
+
+    with pytest.raises(ValueError, match="unknown variant"):
+        core.arena("greedy", "random", 2, variants=["bogus"])
+    with pytest.raises(ValueError, match="at most"):
+        core.arena("greedy", "random", 2, mercenaries=3)
 
 
 def test_describe_arena_rounds() -> None:

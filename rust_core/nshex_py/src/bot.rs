@@ -3,7 +3,6 @@
 use crate::convert::*;
 use crate::errors::*;
 use crate::game::PyGame;
-use nshex_ai::arena::arena as run_arena;
 use nshex_ai::{bot_by_name, Bot, Progress};
 use nshex_rules::Player;
 use pyo3::exceptions::PyValueError;
@@ -162,7 +161,8 @@ impl PyBot {
 /// Bots against bots: `games` games, seats alternating. Returns wins, draws, the win rate
 /// of `a` (draws count half) and its 95% Wilson interval.
 #[pyfunction]
-#[pyo3(signature = (a, b, games, armies = None, seed = 0, threads = 1))]
+#[pyo3(signature = (a, b, games, armies = None, seed = 0, threads = 1, variants = Vec::new(), mercenaries = 0, random_mercenaries = false))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn arena<'py>(
     py: Python<'py>,
     a: &str,
@@ -171,12 +171,46 @@ pub(crate) fn arena<'py>(
     armies: Option<(String, String)>,
     seed: u64,
     threads: usize,
+    variants: Vec<String>,
+    mercenaries: u8,
+    random_mercenaries: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let armies_ref = armies.as_ref().map(|(x, y)| (x.as_str(), y.as_str()));
+    let mut options = nshex_rules::Options {
+        mercenaries,
+        random_mercenaries,
+        ..Default::default()
+    };
+    for v in &variants {
+        options.variants |= nshex_rules::Options::variant_named(v).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown variant {v:?} (alternative_start, reinforcements, no_unlucky_draw)"
+            ))
+        })?;
+    }
+    let pairings: Vec<(String, String)> = match armies {
+        Some(p) => vec![p],
+        None => nshex_rules::BASE_PAIRINGS
+            .iter()
+            .map(|&(x, y)| (x.to_string(), y.to_string()))
+            .collect(),
+    };
     let r = py
         .detach(|| {
             catch_unwind(AssertUnwindSafe(|| {
-                run_arena(a, b, games, armies_ref, seed, threads)
+                let refs: Vec<(&str, &str)> = pairings
+                    .iter()
+                    .map(|(x, y)| (x.as_str(), y.as_str()))
+                    .collect();
+                nshex_ai::arena::arena_with_options(
+                    a,
+                    b,
+                    games,
+                    &refs,
+                    nshex_rules::BoardKind::Standard,
+                    options,
+                    seed,
+                    threads,
+                )
             }))
         })
         .map_err(|_| EngineError::new_err("internal engine error in the arena"))?
