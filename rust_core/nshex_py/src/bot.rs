@@ -175,18 +175,7 @@ pub(crate) fn arena<'py>(
     mercenaries: u8,
     random_mercenaries: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let mut options = nshex_rules::Options {
-        mercenaries,
-        random_mercenaries,
-        ..Default::default()
-    };
-    for v in &variants {
-        options.variants |= nshex_rules::Options::variant_named(v).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "unknown variant {v:?} (alternative_start, reinforcements, no_unlucky_draw)"
-            ))
-        })?;
-    }
+    let options = options_of(&variants, mercenaries, random_mercenaries)?;
     let pairings: Vec<(String, String)> = match armies {
         Some(p) => vec![p],
         None => nshex_rules::BASE_PAIRINGS

@@ -64,3 +64,24 @@ pub(crate) fn tile_name<'py>(py: Python<'py>, t: nshex_rules::TileId) -> Bound<'
         .bind(py)
         .clone()
 }
+
+/// Game options from Python's arguments: variant names, Mercenaries per seat, dealt or picked.
+pub(crate) fn options_of(
+    variants: &[String],
+    mercenaries: u8,
+    random_mercenaries: bool,
+) -> PyResult<nshex_rules::Options> {
+    let mut options = nshex_rules::Options {
+        mercenaries,
+        random_mercenaries,
+        ..Default::default()
+    };
+    for v in variants {
+        options.variants |= nshex_rules::Options::variant_named(v).ok_or_else(|| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "unknown variant {v:?} (alternative_start, reinforcements, no_unlucky_draw)"
+            ))
+        })?;
+    }
+    Ok(options)
+}

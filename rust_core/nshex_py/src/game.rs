@@ -81,18 +81,7 @@ impl PyGame {
         mercenaries: u8,
         random_mercenaries: bool,
     ) -> PyResult<PyGame> {
-        let mut options = nshex_rules::Options {
-            mercenaries,
-            random_mercenaries,
-            ..Default::default()
-        };
-        for v in &variants {
-            options.variants |= nshex_rules::Options::variant_named(v).ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "unknown variant {v:?} (alternative_start, reinforcements, no_unlucky_draw)"
-                ))
-            })?;
-        }
+        let options = options_of(&variants, mercenaries, random_mercenaries)?;
         let ids = armies_of(&armies)?;
         let board = BoardKind::from_name(board)
             .ok_or_else(|| PyValueError::new_err(format!("unknown board {board:?}")))?;

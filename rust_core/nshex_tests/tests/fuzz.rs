@@ -57,17 +57,7 @@ fn an_options_save() -> String {
         5,
     )
     .unwrap();
-    let mut rec = Record::new(g, Some(5));
-    let mut bot = nshex_ai::bots::RandomBot::new(1);
-    for _ in 0..80 {
-        let a = match rec.game.current_player() {
-            Player::Terminal => break,
-            Player::Chance => rec.game.natural_draw().unwrap(),
-            Player::Seat(_) => nshex_ai::Bot::choose(&mut bot, &rec.game),
-        };
-        rec.apply(a).unwrap();
-    }
-    rec.to_json().to_string()
+    saved_after(g, 80)
 }
 
 /// A save of a four-seat team match on the 37-hex board, 120 random decisions in.
@@ -78,17 +68,7 @@ fn a_team_save() -> String {
         .map(|a| set.find_army(a).unwrap())
         .collect();
     let g = Game::with_mode(&armies, BoardKind::Expanded, nshex_rules::Mode::Team, 5).unwrap();
-    let mut rec = Record::new(g, Some(5));
-    let mut bot = nshex_ai::bots::RandomBot::new(1);
-    for _ in 0..120 {
-        let a = match rec.game.current_player() {
-            Player::Terminal => break,
-            Player::Chance => rec.game.natural_draw().unwrap(),
-            Player::Seat(_) => nshex_ai::Bot::choose(&mut bot, &rec.game),
-        };
-        rec.apply(a).unwrap();
-    }
-    rec.to_json().to_string()
+    saved_after(g, 120)
 }
 
 fn a_save() -> String {
@@ -107,9 +87,14 @@ fn save_of(a: &str, b: &str, board: BoardKind) -> String {
         board,
         5,
     );
+    saved_after(g, 60)
+}
+
+/// The save of `g` after `n` random decisions (draws by the deck order).
+fn saved_after(g: Game, n: usize) -> String {
     let mut rec = Record::new(g, Some(5));
     let mut bot = nshex_ai::bots::RandomBot::new(1);
-    for _ in 0..60 {
+    for _ in 0..n {
         let a = match rec.game.current_player() {
             Player::Terminal => break,
             Player::Chance => rec.game.natural_draw().unwrap(),
