@@ -252,3 +252,39 @@ def refused_by_lesson(coach: Any, game: Any, line: str) -> None:
     action = game.string_to_action(line)
     assert action in game.legal_actions(), line
     assert coach.check(game, action) is not None, line
+
+
+def lessons_by_clicks(app: Any, lessons: dict[str, int], play: Any) -> list[str]:
+    """Plays each lesson (title -> index) by clicks, ``play(app, inner, action)`` doing one
+    step's action, through to its closing card; the texts that overflow, by where."""
+    from nshex_pygame.client.lessons import expected
+
+    overflow: list[str] = []
+    for title, index in lessons.items():
+        scene = app.make("tutorial", index)
+        app.stack.clear_to(scene)
+        app.step(0.0)
+        overflow += [f"{title}, intro: {n}" for n in overflow_notes(app)]
+        key(app, pygame.K_RETURN)
+        inner = scene.inner
+        while not scene.coach.done:
+            step = scene.coach.step
+            wanted = expected(inner.game, step)
+            assert {a for a, _d in inner.legal} >= wanted, step.line
+            app.step(0.0)
+            overflow += [f"{title}, {step.line}: {n}" for n in overflow_notes(app)]
+            length = len(inner.game.history())
+            play(app, inner, min(wanted))
+            assert len(inner.game.history()) == length + 1, (step.line, inner.message)
+            app.step(0.0)
+            top = app.stack.top
+            if top is not scene:  # the battle is played back
+                assert top.scene_name == "battle"
+                top.skip()
+        for _ in range(20):
+            if scene.modal == "outro":
+                break
+            app.step(0.3)
+        assert scene.modal == "outro", title
+        overflow += [f"{title}, done: {n}" for n in overflow_notes(app)]
+    return overflow

@@ -13,13 +13,14 @@ from client_support import (  # noqa: F401
     app_fixture,
     data_dir_fixture,
     key,
+    lessons_by_clicks,
     overflow_notes,
     play_by_clicks,
     play_step,
     refused_by_lesson,
 )
 
-from nshex_pygame.client.lessons import LEARNER, LESSONS, Coach, expected, unit_at
+from nshex_pygame.client.lessons import LEARNER, LESSONS, Coach, unit_at
 from nshex_pygame.core import Game
 
 DOOMSDAY = {
@@ -137,34 +138,7 @@ def test_the_bomb_and_trap_lesson_is_won_by_a_bomb_a_rotation_and_an_explosion()
 
 
 def test_the_doomsday_lessons_are_played_by_clicks(app: Any) -> None:
-    overflow: list[str] = []
-    for title, index in DOOMSDAY.items():
-        scene = app.make("tutorial", index)
-        app.stack.clear_to(scene)
-        app.step(0.0)
-        overflow += [f"{title}, intro: {n}" for n in overflow_notes(app)]
-        key(app, pygame.K_RETURN)
-        inner = scene.inner
-        while not scene.coach.done:
-            step = scene.coach.step
-            wanted = expected(inner.game, step)
-            assert {a for a, _d in inner.legal} >= wanted, step.line
-            app.step(0.0)
-            overflow += [f"{title}, {step.line}: {n}" for n in overflow_notes(app)]
-            length = len(inner.game.history())
-            play_by_clicks(app, inner, min(wanted))
-            assert len(inner.game.history()) == length + 1, (step.line, inner.message)
-            app.step(0.0)
-            top = app.stack.top
-            if top is not scene:  # the battle is played back
-                assert top.scene_name == "battle"
-                top.skip()
-        for _ in range(20):
-            if scene.modal == "outro":
-                break
-            app.step(0.3)
-        assert scene.modal == "outro", title
-        overflow += [f"{title}, done: {n}" for n in overflow_notes(app)]
+    overflow = lessons_by_clicks(app, DOOMSDAY, play_by_clicks)
     assert not overflow, "\n".join(overflow)
 
 

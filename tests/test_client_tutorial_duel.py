@@ -13,13 +13,14 @@ from client_support import (  # noqa: F401
     data_dir_fixture,
     hand_pos,
     key,
+    lessons_by_clicks,
     overflow_notes,
     play_by_clicks,
     play_step,
     refused_by_lesson,
 )
 
-from nshex_pygame.client.lessons import LEARNER, LESSONS, Coach, expected, unit_at
+from nshex_pygame.client.lessons import LEARNER, LESSONS, Coach, unit_at
 from nshex_pygame.core import Game
 
 DUEL = {lesson.title: index for index, lesson in enumerate(LESSONS) if "Duel" in lesson.title}
@@ -141,33 +142,7 @@ def _by_clicks(app: Any, inner: Any, action: int) -> None:
 
 
 def test_the_duel_lessons_are_played_by_clicks(app: Any) -> None:
-    overflow: list[str] = []
-    for title, index in DUEL.items():
-        scene = app.make("tutorial", index)
-        app.stack.clear_to(scene)
-        app.step(0.0)
-        overflow += [f"{title}, intro: {n}" for n in overflow_notes(app)]
-        key(app, pygame.K_RETURN)
-        inner = scene.inner
-        while not scene.coach.done:
-            step = scene.coach.step
-            wanted = expected(inner.game, step)
-            assert {a for a, _d in inner.legal} >= wanted, step.line
-            overflow += [f"{title}, {step.line}: {n}" for n in overflow_notes(app)]
-            length = len(inner.game.history())
-            _by_clicks(app, inner, min(wanted))
-            assert len(inner.game.history()) == length + 1, (step.line, inner.message)
-            app.step(0.0)
-            top = app.stack.top
-            if top is not scene:  # the battle is played back
-                assert top.scene_name == "battle"
-                top.skip()
-        for _ in range(20):
-            if scene.modal == "outro":
-                break
-            app.step(0.3)
-        assert scene.modal == "outro", title
-        overflow += [f"{title}, done: {n}" for n in overflow_notes(app)]
+    overflow = lessons_by_clicks(app, DUEL, _by_clicks)
     assert not overflow, "\n".join(overflow)
 
 
