@@ -451,22 +451,21 @@ pub fn load_armies(files: &[(&str, &str)]) -> Result<TileSet, ArmyDataError> {
             duel_tiles,
         });
     }
-    set.move_flags = set
-        .tiles
-        .iter()
-        .map(|d| {
-            let flag = |on: bool, f: u8| if on { f } else { 0 };
-            flag(d.net != 0, MOVE_NET)
-                | flag(d.mobility, MOVE_MOBILITY)
-                | flag(d.effect.transport, MOVE_TRANSPORT)
-                | flag(d.recon_center, MOVE_RECON)
-                | flag(d.scoper, MOVE_SCOPER)
-                | flag(d.takeover != 0, MOVE_TAKEOVER)
-                | flag(d.grant, MOVE_GRANT)
-                | flag(d.transporter, MOVE_TRANSPORTER)
-        })
-        .collect();
+    set.move_flags = set.tiles.iter().map(move_flags_of).collect();
     Ok(set)
+}
+
+/// A tile's `MOVE_*` bits.
+fn move_flags_of(d: &TileDef) -> u8 {
+    let flag = |on: bool, f: u8| if on { f } else { 0 };
+    flag(d.net != 0, MOVE_NET)
+        | flag(d.mobility, MOVE_MOBILITY)
+        | flag(d.effect.transport, MOVE_TRANSPORT)
+        | flag(d.recon_center, MOVE_RECON)
+        | flag(d.scoper, MOVE_SCOPER)
+        | flag(d.takeover != 0, MOVE_TAKEOVER)
+        | flag(d.grant, MOVE_GRANT)
+        | flag(d.transporter, MOVE_TRANSPORTER)
 }
 
 /// Adds the Mercenaries' tiles (`mercenaries.json`: four tiles, one of each) to `set`.
@@ -502,10 +501,7 @@ pub fn load_mercenaries(set: &mut TileSet, text: &str) -> Result<(), ArmyDataErr
         let id = TileId(set.tiles.len() as u16);
         set.by_id.insert(rt.id.clone(), id);
         set.mercenaries.push(id);
-        let d = &tile;
-        let flag = |on: bool, f: u8| if on { f } else { 0 };
-        set.move_flags
-            .push(flag(d.net != 0, MOVE_NET) | flag(d.mobility, MOVE_MOBILITY));
+        set.move_flags.push(move_flags_of(&tile));
         set.tiles.push(tile);
     }
     if set.mercenaries.len() > 8 {

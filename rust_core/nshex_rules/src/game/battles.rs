@@ -38,8 +38,30 @@ impl Game {
             }
             Step::Done(s) => s,
         };
-        // Removed tiles go to their owners' discard piles (a Bio-droid to the top of its
-        // owner's deck, D-34).
+        self.battles += 1;
+        let credits = self.after_resolution(&before, &summary, then);
+        // The battle is over: a battle choice that led to its credits is answered.
+        if credits && matches!(self.stage, Stage::BattleChoice { .. }) {
+            self.stage = Stage::Main;
+        }
+        if let Some(l) = log {
+            self.last_battle = Some((before, l));
+        }
+        Some(summary)
+    }
+
+    /// What follows a resolution, a battle's or an action's hits outside one (D-22), on the
+    /// board that was `before` it: removed tiles go to their owners' discard piles (a
+    /// Bio-droid to the top of its owner's deck, D-34); in the points game own wounds are
+    /// given before anything follows, the result included (FAQ-374: `then` says what comes
+    /// after); otherwise the game ends, or the seats whose HQ fell leave it (D-26). Returns
+    /// whether own wounds wait to be given.
+    pub(super) fn after_resolution(
+        &mut self,
+        before: &Position,
+        summary: &BattleSummary,
+        then: AfterBattle,
+    ) -> bool {
         for (i, u) in before.cells.iter().enumerate() {
             if let Some(u) = u {
                 if self.pos.cells[i].is_none() && !u.def().is_hq() {
@@ -47,31 +69,20 @@ impl Game {
                 }
             }
         }
-        if let Some(l) = log {
-            self.last_battle = Some((before, l));
-        }
-        self.battles += 1;
         if self.mode() == Mode::Points && summary.own_wounds.iter().any(|&n| n > 0) {
-            // Own wounds are given before anything follows the battle, its result included
-            // (FAQ-374).
             self.credit_wait = Some(Box::new(CreditWait {
                 then,
                 changed: summary.changed,
                 left: summary.own_wounds,
             }));
-            // The battle is over: a battle choice that led here is answered.
-            if matches!(self.stage, Stage::BattleChoice { .. }) {
-                self.stage = Stage::Main;
-            }
-            return Some(summary);
+            return true;
         }
         match summary.outcome {
-            // Deathmatch: the seats whose HQ fell leave the game (D-26).
             Outcome::None if summary.hqs_destroyed != 0 => self.eliminate(summary.hqs_destroyed),
             Outcome::None => {}
             o => self.finish(o),
         }
-        Some(summary)
+        false
     }
 
     /// Fights a battle (with `answers` so far) and what follows it: another battle while

@@ -167,30 +167,9 @@ impl Game {
     pub(super) fn outside_hits(&mut self, hits: &[OutsideHit]) {
         let before = self.pos.clone();
         let summary = with_resolver(|r| r.resolve_hits(&mut self.pos, hits, &mut NoLog));
-        for (i, u) in before.cells.iter().enumerate() {
-            if let Some(u) = u {
-                if self.pos.cells[i].is_none() && !u.def().is_hq() {
-                    self.send_away(u.tile, u.seat);
-                }
-            }
-        }
-        if self.mode() == Mode::Points && summary.own_wounds.iter().any(|&n| n > 0) {
-            self.credit_wait = Some(Box::new(CreditWait {
-                then: AfterBattle::Action,
-                changed: summary.changed,
-                left: summary.own_wounds,
-            }));
-            return;
-        }
-        match summary.outcome {
-            Outcome::None if summary.hqs_destroyed != 0 => {
-                self.eliminate(summary.hqs_destroyed);
-                if self.eliminated >> self.to_move & 1 == 1 {
-                    self.end_turn();
-                }
-            }
-            Outcome::None => {}
-            o => self.finish(o),
+        let credits = self.after_resolution(&before, &summary, AfterBattle::Action);
+        if !credits && !self.is_over() && self.eliminated >> self.to_move & 1 == 1 {
+            self.end_turn();
         }
     }
 }

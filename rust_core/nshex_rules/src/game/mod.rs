@@ -15,8 +15,8 @@ use crate::hex::{bits, BoardKind, NO_CELL};
 use crate::position::{Foundation, Position, MAX_SEATS};
 use crate::sides::Mode;
 use crate::tiles::{
-    tiles, ArmyId, InstantKind, TileId, MOVE_GRANT, MOVE_MOBILITY, MOVE_NET, MOVE_RECON,
-    MOVE_SCOPER, MOVE_TAKEOVER, MOVE_TRANSPORT, MOVE_TRANSPORTER,
+    tiles, ArmyId, InstantKind, TileId, MERCENARY_ARMY, MOVE_GRANT, MOVE_MOBILITY, MOVE_NET,
+    MOVE_RECON, MOVE_SCOPER, MOVE_TAKEOVER, MOVE_TRANSPORT, MOVE_TRANSPORTER,
 };
 use rand::seq::SliceRandom;
 use rand::SeedableRng;

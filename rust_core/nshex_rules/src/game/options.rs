@@ -147,27 +147,11 @@ impl Game {
         }
     }
 
-    /// The Mercenaries nobody holds or has taken yet (a bit mask over the set's list).
+    /// The Mercenaries nobody has hired yet (a bit mask over the set's list). Hiring comes
+    /// before anything else, so every hired one is still unused beside its deck.
     pub(super) fn mercenaries_free(&self) -> u8 {
-        let set = tiles();
-        let n = set.mercenaries.len();
-        let mut free = ((1u16 << n) - 1) as u8;
-        for m in self.mercs {
-            free &= !m;
-        }
-        for (i, &t) in set.mercenaries.iter().enumerate() {
-            let out = self
-                .hands
-                .iter()
-                .chain(&self.decks)
-                .chain(&self.discards)
-                .any(|p| p.contains(&t))
-                || self.pos.cells.iter().flatten().any(|u| u.tile == t);
-            if out {
-                free &= !(1 << i);
-            }
-        }
-        free
+        let all = ((1u16 << tiles().mercenaries.len()) - 1) as u8;
+        self.mercs.iter().fold(all, |free, m| free & !m)
     }
 
     /// The seat picking a Mercenary now: picks go round the seats in turn order from seat

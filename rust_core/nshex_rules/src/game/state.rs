@@ -206,8 +206,15 @@ impl Game {
                 format!("seat {i} holds more than {limit} tiles"),
             ));
         }
-        check_mercenaries(&s.pos, &s.options, &s.mercs, &s.hands, &s.discards)
-            .map_err(|m| StateError::new("mercenaries", m))?;
+        check_mercenaries(
+            &s.pos,
+            &s.options,
+            &s.mercs,
+            &s.hands,
+            &s.decks,
+            &s.discards,
+        )
+        .map_err(|m| StateError::new("mercenaries", m))?;
         if s.to_move as usize >= seats {
             return Err(StateError::new("to_move", "no such seat"));
         }
@@ -349,7 +356,9 @@ impl Game {
             || match game.stage {
                 Stage::PlaceHq => game.pos.hq_hex(game.to_move).is_none(),
                 Stage::Hire => {
-                    game.pos.units().next().is_none() && game.next_picker() == Some(game.to_move)
+                    game.pos.units().next().is_none()
+                        && game.hands.iter().all(|h| h.is_empty())
+                        && game.next_picker() == Some(game.to_move)
                 }
                 Stage::Mercenary { left } => {
                     left > 0 && game.mercs[tm] != 0 && game.hands[tm].len() < limit
@@ -442,8 +451,15 @@ impl Game {
         check_eliminated(&s.pos, s.eliminated, &s.hands, &s.decks)
             .map_err(|m| format!("eliminated: {m}"))?;
         s.options.check(s.pos.seats)?;
-        check_mercenaries(&s.pos, &s.options, &s.mercs, &s.hands, &s.discards)
-            .map_err(|m| format!("mercenaries: {m}"))?;
+        check_mercenaries(
+            &s.pos,
+            &s.options,
+            &s.mercs,
+            &s.hands,
+            &s.decks,
+            &s.discards,
+        )
+        .map_err(|m| format!("mercenaries: {m}"))?;
         if s.eliminated >> s.to_move & 1 == 1 && s.pos.units().next().is_some() {
             return Err(format!(
                 "seat {} is eliminated: it takes no more turns",
@@ -600,9 +616,20 @@ fn check_mercenaries(
     options: &Options,
     mercs: &[u8; MAX_SEATS],
     hands: &[Hand],
+    decks: &[Vec<TileId>],
     discards: &[Vec<TileId>],
 ) -> Result<(), String> {
     let set = tiles();
+    if let Some(&t) = decks
+        .iter()
+        .flatten()
+        .find(|&&t| set.tile(t).army == MERCENARY_ARMY)
+    {
+        return Err(format!(
+            "{} is in a deck: a Mercenary never is",
+            set.tile(t).id
+        ));
+    }
     let seats = pos.seats as usize;
     if mercs[seats..].iter().any(|&m| m != 0) {
         return Err("no such seat".into());

@@ -66,15 +66,7 @@ impl Game {
         self.drawn_now = 0;
         // Every turn draws as usual, the tie-break turns too ("as if the game continued in
         // the normal way", 3.0 Victory): a seat whose deck is empty draws nothing.
-        let want = if let Some(n) = draw {
-            n
-        } else if self.options.variants == 0 && self.turns_taken[s] == 1 {
-            (s as u8 + 1).min(3)
-        } else if self.options.variants == 0 {
-            3u8.saturating_sub(self.hands[s].len() as u8)
-        } else {
-            self.draw_count(s)
-        };
+        let want = draw.unwrap_or_else(|| self.draw_count(s));
         if want > 0 && self.mercs[s] != 0 {
             // Unused Mercenaries may replace deck tiles, also once the deck is empty (D-25).
             self.stage = Stage::Mercenary { left: want };
