@@ -89,11 +89,23 @@ pub fn arena(
     seed: u64,
     threads: usize,
 ) -> Result<ArenaResult, String> {
-    let pairings: Vec<(&str, &str)> = match armies {
+    arena_on(
+        a,
+        b,
+        games,
+        &pairings_or_base(armies),
+        BoardKind::Standard,
+        seed,
+        threads,
+    )
+}
+
+/// The one pairing given, or all base pairings in turn.
+pub fn pairings_or_base<'a>(armies: Option<(&'a str, &'a str)>) -> Vec<(&'a str, &'a str)> {
+    match armies {
         Some(p) => vec![p],
         None => nshex_rules::BASE_PAIRINGS.to_vec(),
-    };
-    arena_on(a, b, games, &pairings, BoardKind::Standard, seed, threads)
+    }
 }
 
 /// [`arena`] over the given army pairings in turn (bot `a` gets the first army of each;

@@ -176,25 +176,16 @@ pub(crate) fn arena<'py>(
     random_mercenaries: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = options_of(&variants, mercenaries, random_mercenaries)?;
-    let pairings: Vec<(String, String)> = match armies {
-        Some(p) => vec![p],
-        None => nshex_rules::BASE_PAIRINGS
-            .iter()
-            .map(|&(x, y)| (x.to_string(), y.to_string()))
-            .collect(),
-    };
+    let armies_ref = armies.as_ref().map(|(x, y)| (x.as_str(), y.as_str()));
+    let pairings = nshex_ai::arena::pairings_or_base(armies_ref);
     let r = py
         .detach(|| {
             catch_unwind(AssertUnwindSafe(|| {
-                let refs: Vec<(&str, &str)> = pairings
-                    .iter()
-                    .map(|(x, y)| (x.as_str(), y.as_str()))
-                    .collect();
                 nshex_ai::arena::arena_with_options(
                     a,
                     b,
                     games,
-                    &refs,
+                    &pairings,
                     nshex_rules::BoardKind::Standard,
                     options,
                     seed,
