@@ -108,12 +108,18 @@ fn random_four_seat_game(i: u64) -> Game {
 /// A base game with Reinforcements (hands of up to 6, two tiles a turn) and two Mercenaries
 /// each, dealt from the seed.
 fn random_options_game(i: u64) -> Game {
+    random_options_game_with(i, nshex_rules::MadBomber::Off)
+}
+
+/// `random_options_game` with the Mad Bomber in `mode`.
+fn random_options_game_with(i: u64, mad_bomber: nshex_rules::MadBomber) -> Game {
     let set = nshex_rules::tiles();
     let (a, b) = nshex_rules::BASE_PAIRINGS[(i % 6) as usize];
     let options = nshex_rules::Options {
         variants: nshex_rules::REINFORCEMENTS,
         mercenaries: 2,
         random_mercenaries: true,
+        mad_bomber,
     };
     let mut g = Game::with_options(
         &[set.find_army(a).unwrap(), set.find_army(b).unwrap()],
@@ -129,6 +135,13 @@ fn random_options_game(i: u64) -> Game {
 
 fn play_random_options(i: u64) -> u64 {
     play_random_from(random_options_game(i), i)
+}
+
+fn play_random_bomber(i: u64) -> u64 {
+    play_random_from(
+        random_options_game_with(i, nshex_rules::MadBomber::Neutral),
+        i,
+    )
 }
 
 fn play_random_four(i: u64) -> u64 {
@@ -286,6 +299,13 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
             200,
             10_000,
         ),
+        (
+            "random_game_mad_bomber",
+            "the same with the neutral Mad Bomber in the centre",
+            play_random_bomber,
+            200,
+            10_000,
+        ),
     ] {
         let reference: Vec<u64> = (0..50).map(play).collect();
         let (ops, per_second, rates) = median_rate(rounds, || {
@@ -388,7 +408,7 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
 }
 
 /// The names of the rows [`run_ops`] runs.
-pub const ROW_NAMES: [&str; 11] = [
+pub const ROW_NAMES: [&str; 12] = [
     "battle",
     "battle_duel",
     "battle_ddm",
@@ -396,6 +416,7 @@ pub const ROW_NAMES: [&str; 11] = [
     "random_game_duel",
     "random_game_4p",
     "random_game_reinforcements",
+    "random_game_mad_bomber",
     "legal_apply",
     "mcts_iteration",
     "mcts_iteration_medium",
@@ -426,6 +447,7 @@ pub fn run_ops(name: &str, n: u64) -> Result<u64, String> {
         "random_game_duel" => sum = (0..n).map(|i| play_random_duel(i % 50)).sum(),
         "random_game_4p" => sum = (0..n).map(|i| play_random_four(i % 50)).sum(),
         "random_game_reinforcements" => sum = (0..n).map(|i| play_random_options(i % 50)).sum(),
+        "random_game_mad_bomber" => sum = (0..n).map(|i| play_random_bomber(i % 50)).sum(),
         "legal_apply" => {
             let mids = mid_game_positions(32);
             let mut buf = Vec::with_capacity(256);

@@ -24,7 +24,7 @@
 
 use crate::battle::nets_among;
 use crate::hex::{bits, NO_CELL};
-use crate::position::{MAX_SEATS, NO_SEAT};
+use crate::position::{MAX_SEATS, NO_SEAT, SEAT_SLOTS};
 use crate::sides::Relations;
 use crate::tiles::Kind;
 
@@ -184,7 +184,7 @@ fn round(
     occ: u64,
     t: &[CtlTile; MAX_CELLS],
     side: &[u8; MAX_SEATS],
-    foes: &[u8; MAX_SEATS],
+    foes: &[u8; SEAT_SLOTS],
     c: &Control,
     working: &mut [u8; MAX_CELLS],
     sources: u64,

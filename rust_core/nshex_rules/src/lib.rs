@@ -27,16 +27,17 @@ pub use battle::{
 };
 pub use error::Refusal;
 pub use game::{
-    Action, AfterBattle, CreditWait, Ending, Game, GameState, Hand, Options, PendingBattle, Player,
-    Procedure, Setup, Stage, StateError, ALTERNATIVE_START, MAX_ENERGY, NO_UNLUCKY_DRAW,
-    REINFORCEMENTS, VARIANT_NAMES,
+    Action, AfterBattle, CreditWait, Ending, Game, GameState, Hand, MadBomber, Options,
+    PendingBattle, Player, Procedure, Setup, Stage, StateError, ALTERNATIVE_START, MAX_ENERGY,
+    NO_UNLUCKY_DRAW, REINFORCEMENTS, VARIANT_NAMES,
 };
 pub use hex::{
     dir_edge, opposite, BoardKind, Geometry, Hex, DIR_NAMES, DIR_STEPS, DUEL_TERMINALS, MAX_CELLS,
     NO_CELL,
 };
 pub use position::{
-    Foundation, Foundations, Position, Unit, HQ_START_HP, MAX_FOUNDATIONS, MAX_SEATS, NO_SEAT,
+    Foundation, Foundations, Position, Unit, HQ_START_HP, MAX_FOUNDATIONS, MAX_SEATS, NEUTRAL,
+    NO_SEAT, SEAT_SLOTS,
 };
 pub use sides::{Mode, Relations, WIN_POINTS};
 pub use tiles::{

@@ -5,7 +5,7 @@
 //! battle asks "does seat `a`'s attack hit seat `b`'s unit" with one shift.
 
 use crate::battle::Outcome;
-use crate::position::MAX_SEATS;
+use crate::position::{MAX_SEATS, NEUTRAL, SEAT_SLOTS};
 use crate::tiles::{tiles, ArmyId};
 
 /// How a game is played and won (3.0 Multiplayer).
@@ -215,17 +215,19 @@ pub fn winners(mask: u8, all: u8) -> Outcome {
     }
 }
 
-/// Friend and foe, per seat, as seat masks.
+/// Friend and foe, per seat, as seat masks. The last slot (`NEUTRAL`) is a neutral Mad
+/// Bomber's: its own side, an enemy whom every seat hits and nets; it hits and nets nobody
+/// (D-24).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Relations {
     /// The seat's side: itself and its allies.
-    pub side: [u8; MAX_SEATS],
+    pub side: [u8; SEAT_SLOTS],
     /// The seats whose units its attacks hit: the other sides', and for Moloch its allies'
     /// too (3.0 "Moloch in a Team Match"; its allies' attacks pass over Moloch, D-28).
-    pub hits: [u8; MAX_SEATS],
+    pub hits: [u8; SEAT_SLOTS],
     /// The seats whose units its nets net and whose units it may push back: the other
     /// sides', and between Moloch and its allies both ways.
-    pub nets: [u8; MAX_SEATS],
+    pub nets: [u8; SEAT_SLOTS],
     /// Every seat its own side (no teams): friend is own, foe is every other seat.
     pub plain: bool,
 }
@@ -233,9 +235,9 @@ pub struct Relations {
 impl Relations {
     /// Every seat its own side.
     pub const NO_TEAMS: Relations = Relations {
-        side: [1, 2, 4, 8],
-        hits: [0b1110, 0b1101, 0b1011, 0b0111],
-        nets: [0b1110, 0b1101, 0b1011, 0b0111],
+        side: [1, 2, 4, 8, 16],
+        hits: [0b11110, 0b11101, 0b11011, 0b10111, 0],
+        nets: [0b11110, 0b11101, 0b11011, 0b10111, 0],
         plain: true,
     };
 
@@ -243,11 +245,13 @@ impl Relations {
         let n = armies.len().min(MAX_SEATS);
         let all = ((1u16 << n) - 1) as u8;
         let mut r = Relations {
-            side: [0; MAX_SEATS],
-            hits: [0; MAX_SEATS],
-            nets: [0; MAX_SEATS],
+            side: [0; SEAT_SLOTS],
+            hits: [0; SEAT_SLOTS],
+            nets: [0; SEAT_SLOTS],
             plain: !mode.has_teams(),
         };
+        let neutral = 1u8 << NEUTRAL;
+        r.side[NEUTRAL as usize] = neutral;
         let moloch = |s: usize| tiles().army(armies[s]).id == "moloch";
         for s in 0..n {
             r.side[s] = match (mode, s) {
@@ -263,8 +267,8 @@ impl Relations {
                 .filter(|&t| allies >> t & 1 == 1 && moloch(t))
                 .fold(0u8, |m, t| m | 1 << t);
             let foes = all & !r.side[s];
-            r.hits[s] = foes | if moloch(s) { allies } else { 0 };
-            r.nets[s] = foes | if moloch(s) { allies } else { allied_molochs };
+            r.hits[s] = neutral | foes | if moloch(s) { allies } else { 0 };
+            r.nets[s] = neutral | foes | if moloch(s) { allies } else { allied_molochs };
         }
         r
     }
@@ -297,7 +301,7 @@ mod tests {
         assert!(Relations::new(Mode::Standard, &a[..2]).plain);
         assert!(!Relations::new(Mode::Team, &a).plain);
         let two = Relations::new(Mode::Standard, &a[..2]);
-        assert_eq!(two.hits[0], 0b10);
+        assert_eq!(two.hits[0], 0b10010, "seat 1 and the neutral slot");
         assert_eq!(two.side[1], 0b10);
     }
 
@@ -308,14 +312,14 @@ mod tests {
             &armies(&["borgo", "outpost", "hegemony", "borgo"]),
         );
         assert!(r.allied(0, 2) && r.allied(1, 3) && !r.allied(0, 1) && !r.allied(2, 3));
-        assert_eq!(r.hits[0], 0b1010);
-        assert_eq!(r.nets[3], 0b0101);
+        assert_eq!(r.hits[0], 0b11010);
+        assert_eq!(r.nets[3], 0b10101);
     }
 
     #[test]
     fn one_vs_team_puts_seats_1_and_2_together() {
         let r = Relations::new(Mode::OneVsTeam, &armies(&["borgo", "outpost", "hegemony"]));
-        assert_eq!(r.side, [0b001, 0b110, 0b110, 0]);
+        assert_eq!(r.side, [0b001, 0b110, 0b110, 0, 0b10000]);
         assert_eq!(Mode::OneVsTeam.hq_start(0), 20);
         assert_eq!(Mode::OneVsTeam.hq_start(2), 13);
         let order: Vec<u8> = (0..6).map(|k| Mode::OneVsTeam.order_seat(k, 3)).collect();

@@ -147,8 +147,10 @@ pub struct TileDef {
     /// A redirector's entry and exit edges (printed; D-18).
     pub redirect_in: u8,
     pub redirect_out: u8,
-    /// The Trap's marked (trigger) edges (printed; D-21).
+    /// The Trap's marked (trigger) edges (printed; D-21); all six for the Mad Bomber.
     pub trigger: u8,
+    /// The Mad Bomber (D-24): set off by any hit, it passes on from deck to deck.
+    pub mad_bomber: bool,
     /// Link edges that reach the second hex as well (long-distance modules).
     pub long_link: u8,
     pub instant: Option<InstantKind>,
@@ -226,6 +228,8 @@ pub struct TileSet {
     pub move_flags: Vec<u8>,
     /// The Mercenaries' tiles, in file order (a seat's unused ones are a bit mask over this).
     pub mercenaries: Vec<TileId>,
+    /// The Mad Bomber's tile (D-24), when the Mercenaries' file has one.
+    pub mad_bomber: Option<TileId>,
 }
 
 /// `TileSet::move_flags` bits.
@@ -337,6 +341,7 @@ struct RawArmy {
 struct RawMercenaries {
     id: String,
     tiles: Vec<RawTile>,
+    mad_bomber: Option<RawTile>,
 }
 
 #[derive(Deserialize)]
@@ -376,6 +381,7 @@ pub fn load_armies(files: &[(&str, &str)]) -> Result<TileSet, ArmyDataError> {
         by_id: HashMap::new(),
         move_flags: Vec::new(),
         mercenaries: Vec::new(),
+        mad_bomber: None,
     };
     for (army_id, text) in files {
         let err = |tile: Option<&str>, field: &str, message: String| ArmyDataError {
@@ -507,6 +513,24 @@ pub fn load_mercenaries(set: &mut TileSet, text: &str) -> Result<(), ArmyDataErr
     if set.mercenaries.len() > 8 {
         return Err(err(None, "tiles", "at most 8 Mercenaries".into()));
     }
+    if let Some(rt) = &raw.mad_bomber {
+        let e = |field: &str, message: String| err(Some(&rt.id), field, message);
+        if rt.id != "mercenaries.mad_bomber" || set.by_id.contains_key(&rt.id) {
+            return Err(e("id", "must be \"mercenaries.mad_bomber\"".into()));
+        }
+        let tile = convert_tile(MERCENARY_ARMY, rt).map_err(|(f, m)| e(&f, m))?;
+        if !tile.mad_bomber || tile.count != 1 || tile.n_init != 0 || tile.trigger != 0b11_1111 {
+            return Err(e(
+                "abilities",
+                "the Mad Bomber is one tile without initiative, marked on all six edges".into(),
+            ));
+        }
+        let id = TileId(set.tiles.len() as u16);
+        set.by_id.insert(rt.id.clone(), id);
+        set.mad_bomber = Some(id);
+        set.move_flags.push(move_flags_of(&tile));
+        set.tiles.push(tile);
+    }
     Ok(())
 }
 
@@ -633,6 +657,7 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
         (false, false, false, false, false);
     let mut hq_takeover = false;
     let (mut rotator, mut redirector, mut trap) = (false, false, false);
+    let mut mad_bomber = false;
     let abilities = rt.abilities.clone().unwrap_or_default();
     for (i, a) in abilities.iter().enumerate() {
         match a.as_str() {
@@ -663,7 +688,8 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
             "mine" => mine = true,
             "hq-rotate-own-unit" => rotator = true,
             "redirector" | "redirector-triple" => redirector = true,
-            "trap" => trap = true,
+            "trap" | "trap-all-edges" => trap = true,
+            "mad-bomber" => mad_bomber = true,
             "gauss" => {
                 if gauss == 0 {
                     return bad(
@@ -797,6 +823,7 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
         redirect_in,
         redirect_out,
         trigger,
+        mad_bomber,
         long_link,
         instant,
         abilities,

@@ -36,8 +36,8 @@ fn options_scenario_text() -> String {
     std::fs::read_to_string(path).expect("tests/fixtures/fuzz_options_position.toml")
 }
 
-/// A save of a game with both variants and two Mercenaries each, picked, 80 random
-/// decisions in.
+/// A save of a game with both variants, two Mercenaries each, picked, and the Mad Bomber as
+/// a mercenary, 74 random decisions in (a hand of more than three by then).
 fn an_options_save() -> String {
     let set = tiles();
     let armies: Vec<_> = ["hegemony", "doomsday"]
@@ -48,6 +48,7 @@ fn an_options_save() -> String {
         variants: nshex_rules::REINFORCEMENTS | nshex_rules::ALTERNATIVE_START,
         mercenaries: 2,
         random_mercenaries: false,
+        mad_bomber: nshex_rules::MadBomber::Mercenary,
     };
     let g = Game::with_options(
         &armies,
@@ -57,7 +58,7 @@ fn an_options_save() -> String {
         5,
     )
     .unwrap();
-    saved_after(g, 80)
+    saved_after(g, 74)
 }
 
 /// A save of a four-seat team match on the 37-hex board, 120 random decisions in.

@@ -407,24 +407,37 @@ fn every_search_answer_is_legal_with_the_doomsday_machine() {
 /// decisions with each option".
 #[test]
 fn every_search_answer_is_legal_with_every_option() {
-    use nshex_rules::{Mode, Options, ALTERNATIVE_START, NO_UNLUCKY_DRAW, REINFORCEMENTS};
+    use nshex_rules::{
+        MadBomber, Mode, Options, ALTERNATIVE_START, NO_UNLUCKY_DRAW, REINFORCEMENTS,
+    };
     let set = tiles();
+    let off = MadBomber::Off;
     let all = [
-        ("alternative start", ALTERNATIVE_START, 0, false),
-        ("reinforcements", REINFORCEMENTS, 0, false),
+        ("alternative start", ALTERNATIVE_START, 0, false, off),
+        ("reinforcements", REINFORCEMENTS, 0, false, off),
         (
             "both variants",
             ALTERNATIVE_START | REINFORCEMENTS,
             0,
             false,
+            off,
         ),
-        ("no unlucky draw", NO_UNLUCKY_DRAW, 0, false),
-        ("two Mercenaries picked", 0, 2, false),
+        ("no unlucky draw", NO_UNLUCKY_DRAW, 0, false, off),
+        ("two Mercenaries picked", 0, 2, false, off),
         (
             "one Mercenary dealt, reinforcements",
             REINFORCEMENTS,
             1,
             true,
+            off,
+        ),
+        ("neutral Mad Bomber", 0, 0, false, MadBomber::Neutral),
+        (
+            "Mad Bomber as a mercenary, one Mercenary dealt",
+            0,
+            1,
+            true,
+            MadBomber::Mercenary,
         ),
     ];
     let pairs = [
@@ -433,7 +446,9 @@ fn every_search_answer_is_legal_with_every_option() {
         ("vegas", "doomsday"),
     ];
     let mut kinds = BTreeSet::new();
-    for (k, &(what, variants, mercenaries, random_mercenaries)) in all.iter().enumerate() {
+    for (k, &(what, variants, mercenaries, random_mercenaries, mad_bomber)) in
+        all.iter().enumerate()
+    {
         let mut decisions = 0;
         let mut game_no = 0usize;
         while decisions < 500 {
@@ -442,6 +457,7 @@ fn every_search_answer_is_legal_with_every_option() {
                 variants,
                 mercenaries,
                 random_mercenaries,
+                mad_bomber,
             };
             let ids = [set.find_army(a).unwrap(), set.find_army(b).unwrap()];
             let seed = 300 + game_no as u64;

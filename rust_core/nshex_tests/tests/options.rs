@@ -113,3 +113,57 @@ fn d31_the_variants_draw_as_the_rules_say_over_a_game_start() {
         assert_eq!(drawn, want, "variants {variants}");
     }
 }
+
+/// D-24 setup: with the Mad Bomber (either mode) it stands neutral on the centre hex before
+/// the HQs, no HQ may go there, and a game without it has an empty board.
+#[test]
+fn d24_the_mad_bomber_starts_neutral_on_the_centre_before_the_hqs() {
+    use nshex_rules::{Hex, MadBomber, NEUTRAL};
+    let a = armies(&["borgo", "moloch"]);
+    let bomber = tiles().find("mercenaries.mad_bomber").unwrap();
+    for mode in [MadBomber::Neutral, MadBomber::Mercenary] {
+        let options = Options {
+            mad_bomber: mode,
+            ..Options::default()
+        };
+        let g = Game::with_options(&a, BoardKind::Standard, Mode::Standard, options, 1).unwrap();
+        assert_eq!(g.stage(), Stage::PlaceHq);
+        let centre = g.pos().cell_of(Hex::new(0, 0)).unwrap();
+        let u = g.pos().cells[centre as usize].expect("the Mad Bomber on the centre");
+        assert_eq!((u.tile, u.seat, u.ctrl), (bomber, NEUTRAL, NEUTRAL));
+        let e = line_to_legal_action(&g, "hq 0,0").unwrap_err();
+        assert!(e.contains("occupied"), "{e}");
+        assert!(line_to_legal_action(&g, "hq 1,0").is_ok());
+        // Saves keep it and its mode.
+        let back = game_from_json(&game_to_json(&g)).unwrap();
+        assert_eq!(back, g);
+        assert_eq!(back.options().mad_bomber, mode);
+        // Neither a deck nor a hand holds it.
+        assert!(g.decks().iter().flatten().all(|&t| t != bomber));
+    }
+    let g = Game::with_options(
+        &a,
+        BoardKind::Standard,
+        Mode::Standard,
+        Options::default(),
+        1,
+    )
+    .unwrap();
+    assert!(g.pos().units().next().is_none(), "off: no Mad Bomber");
+}
+
+/// D-24 status: every seat hits and nets a neutral Mad Bomber; it is nobody's ally.
+#[test]
+fn d24_a_neutral_mad_bomber_is_every_seats_enemy() {
+    use nshex_rules::{Relations, NEUTRAL};
+    let r = Relations::new(
+        Mode::Team,
+        &armies(&["borgo", "moloch", "outpost", "vegas"]),
+    );
+    for s in 0..4u8 {
+        assert!(r.enemies(s, NEUTRAL) && !r.allied(NEUTRAL, s));
+        assert_eq!(r.hits[s as usize] >> NEUTRAL & 1, 1, "seat {s} hits it");
+        assert_eq!(r.nets[s as usize] >> NEUTRAL & 1, 1, "seat {s} nets it");
+    }
+    assert_eq!(r.hits[NEUTRAL as usize], 0, "it attacks nobody");
+}

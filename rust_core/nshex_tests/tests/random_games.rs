@@ -605,7 +605,8 @@ fn random_doomsday_games_reach_rotations_and_small_bombs() {
 }
 
 /// A game with options: every combination of the variants, with Mercenaries picked openly,
-/// dealt at random or not at all, two to four seats.
+/// dealt at random or not at all, the Mad Bomber off, neutral or a mercenary, two to four
+/// seats.
 fn new_options_game(i: u64) -> Game {
     use nshex_rules::{Mode, Options};
     const ARMIES: [&str; 7] = [
@@ -629,6 +630,7 @@ fn new_options_game(i: u64) -> Game {
         variants: ((i / 24) % 8) as u8,
         mercenaries,
         random_mercenaries: (i / 3).is_multiple_of(2),
+        mad_bomber: nshex_rules::MadBomber::ALL[((i / 2) % 3) as usize],
     };
     let mut g = Game::with_options(
         &armies,
@@ -665,6 +667,41 @@ fn random_games_with_options_keep_every_invariant() {
         steps > n as usize * 20,
         "games are suspiciously short: {steps} steps"
     );
+}
+
+/// The Mad Bomber's journey in random games (D-24): on the board neutral and owned, in a hand,
+/// passed on to the top of a deck, and out of the game; never in two places or a discard pile
+/// (the JSON round trip of the deep checks validates that).
+#[test]
+fn random_games_with_the_mad_bomber_take_it_everywhere() {
+    use nshex_rules::{MadBomber, NEUTRAL};
+    let bomber = tiles().find("mercenaries.mad_bomber").unwrap();
+    // neutral on the board, owned on the board, in a hand, on a deck, gone
+    let mut seen = [0usize; 5];
+    let mut games = 0;
+    for seed in (0..600u64).filter(|i| (i / 2) % 3 != 0).take(120) {
+        let mut g = new_options_game(seed);
+        assert_ne!(g.options().mad_bomber, MadBomber::Off);
+        games += 1;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut legal = Vec::new();
+        while !g.is_over() {
+            let on_board = g.pos().units().find(|(_, u)| u.tile == bomber);
+            let place = match on_board {
+                Some((_, u)) if u.seat == NEUTRAL => 0,
+                Some(_) => 1,
+                None if g.hands().iter().flatten().any(|&t| t == bomber) => 2,
+                None if g.decks().iter().flatten().any(|&t| t == bomber) => 3,
+                None => 4,
+            };
+            seen[place] += 1;
+            assert!(g.discards().iter().flatten().all(|&t| t != bomber));
+            g.legal_actions_into(&mut legal);
+            g.apply(legal[rng.random_range(0..legal.len())]).unwrap();
+        }
+    }
+    assert!(games >= 100);
+    assert!(seen.iter().all(|&n| n > 0), "not everywhere: {seen:?}");
 }
 
 /// The random games with options reach every new decision: hiring, taking a Mercenary, the

@@ -85,9 +85,22 @@ impl Battle {
         if L::ON {
             log.event(Event::Explode { cell: c });
         }
+        // The Mad Bomber's shrapnel spares HQs (neutral) or its owner's side (D-24).
+        let (spare_hqs, spare_side) = if c == self.bomber {
+            if self.bomber_neutral_blast(c) {
+                (true, NONE)
+            } else {
+                (false, self.owner(c))
+            }
+        } else {
+            (false, NONE)
+        };
         for dir in 0..6u8 {
             let j = self.nb(c, dir);
-            if self.occupied(j) {
+            if self.occupied(j)
+                && !(spare_hqs && self.u[j as usize].is_hq)
+                && !(spare_side != NONE && self.rel.allied(spare_side, self.u[j as usize].seat))
+            {
                 self.add_dmg(c, DIR_EXPLOSION, j, 1);
                 if L::ON {
                     log.event(Event::Hit {

@@ -85,7 +85,7 @@ impl Battle {
                 crate::control::CtlTile::of(u.def, self.owners[c as usize], u.facing, u.placed);
         }
         let ctl = crate::control::resolve(self.nbr, occ, &t, &self.rel);
-        self.seat_cells = [0; MAX_SEATS];
+        self.seat_cells = [0; SEAT_SLOTS];
         for c in bits(self.start_occ) {
             let seat = if occ >> c & 1 == 1 {
                 ctl.ctrl[c as usize]

@@ -8,7 +8,7 @@
 
 use crate::error::Refusal;
 use crate::hex::{bits, dir_edge, opposite, ray_ascends, Hex, MAX_CELLS, NO_CELL};
-use crate::position::{Position, MAX_SEATS};
+use crate::position::{Position, MAX_SEATS, NEUTRAL, SEAT_SLOTS};
 use crate::sides::Relations;
 use crate::tiles::{Kind, Oriented, TileDef, TileId};
 
@@ -64,6 +64,9 @@ pub struct BattleSummary {
     /// Points game: wounds each seat's own sources dealt to its own HQ, which that seat
     /// gives to opponents of its choice (FAQ-374).
     pub own_wounds: [u8; MAX_SEATS],
+    /// The Mad Bomber left the board (D-24): the seats that hit it in the phase it left (a
+    /// seat mask; two or more: it leaves the game; one: it passes on after that seat).
+    pub bomber_left: Option<u8>,
 }
 
 /// One damage record of a phase: an attack (attacker cell and direction) on one target.
@@ -222,17 +225,20 @@ impl Resolver {
                 dir_cells: &crate::hex::BoardKind::Standard.geometry().dir_cells,
                 u: [filler; MAX_CELLS],
                 occ: 0,
-                seat_cells: [0; MAX_SEATS],
+                seat_cells: [0; SEAT_SLOTS],
                 takers: 0,
                 owners: [0; MAX_CELLS],
-                spare_cells: [0; MAX_SEATS],
-                side_cells: [0; MAX_SEATS],
+                spare_cells: [0; SEAT_SLOTS],
+                side_cells: [0; SEAT_SLOTS],
                 rel: Relations::NO_TEAMS,
                 rel_points: false,
                 redirs: 0,
                 general: 0,
                 starter: NONE,
                 traps: 0,
+                bomber: NONE,
+                bomber_left: None,
+                actor: NONE,
                 own_wounds: [0; MAX_SEATS],
                 recons: 0,
                 sources: 0,
@@ -334,6 +340,8 @@ pub struct OutsideHit {
     pub from: u8,
     pub target: u8,
     pub wounds: u8,
+    /// The seat whose action it is (the detonator of a Mad Bomber it hits, D-24).
+    pub by: u8,
 }
 
 impl Resolver {
@@ -352,6 +360,7 @@ impl Resolver {
         b.manual = 0;
         b.general = 0;
         b.derive();
+        b.actor = hits.first().map_or(NONE, |h| h.by);
         for h in hits {
             if !b.occupied(h.target) {
                 continue;
@@ -387,7 +396,9 @@ impl Resolver {
             debug_assert!(done, "automatic Medic choices never stop");
         }
         b.end_of_phase(log);
-        b.finish(pos)
+        let summary = b.finish(pos);
+        b.actor = NONE;
+        summary
     }
 }
 
@@ -460,12 +471,12 @@ struct Battle {
     u: [BUnit; MAX_CELLS],
     occ: u64,
     /// Each seat's tiles (cell masks; `& occ` for those still on the board), by controller.
-    seat_cells: [u64; MAX_SEATS],
+    seat_cells: [u64; SEAT_SLOTS],
     /// Per seat, the cells of the seats its attacks pass over (its own, its allies' but
     /// Moloch's; D-28); by controller, like `seat_cells`.
-    spare_cells: [u64; MAX_SEATS],
+    spare_cells: [u64; SEAT_SLOTS],
     /// Per seat, the cells of its side (its own and its allies'): whom its modules reach.
-    side_cells: [u64; MAX_SEATS],
+    side_cells: [u64; SEAT_SLOTS],
     /// Friend and foe per seat (the position's mode).
     rel: Relations,
     /// The points game: HQ counters are points, HQs are never destroyed (D-29).
@@ -479,6 +490,12 @@ struct Battle {
     /// between allies' mutually exclusive choices (FAQ-368, D-26).
     starter: u8,
     traps: u64,
+    /// The Mad Bomber's cell (`NONE`: not on the board at the start), and the seats that hit
+    /// it in the phase it left the board (`BattleSummary::bomber_left`).
+    bomber: u8,
+    bomber_left: Option<u8>,
+    /// Outside a battle, the seat whose action's hits are resolved (`NONE` in a battle).
+    actor: u8,
     /// Points game: wounds each seat's own sources dealt to its own HQ (FAQ-374).
     own_wounds: [u8; MAX_SEATS],
     /// Takeover sources (the Vegas HQ, Agitators): control is resolved at every phase
@@ -540,7 +557,7 @@ impl Battle {
         }
         for s in 0..MAX_SEATS {
             let (mut spare, mut side) = (0u64, 0u64);
-            for t in 0..MAX_SEATS {
+            for t in 0..SEAT_SLOTS {
                 if !self.hits(s as u8, t as u8) {
                     spare |= self.seat_cells[t];
                 }
@@ -576,6 +593,27 @@ impl Battle {
             transport_linked: d.transport_linked,
             qm_linked: d.qm_linked,
             recon: d.recon,
+        }
+    }
+
+    /// The seat that owns the tile on `c` (D-35).
+    #[inline]
+    fn owner(&self, c: u8) -> u8 {
+        if self.takers != 0 {
+            self.owners[c as usize]
+        } else {
+            self.u[c as usize].seat
+        }
+    }
+
+    /// The seat a damage record counts for: the controller of what dealt it, or outside a
+    /// battle the seat whose action it is for a hit from no side (D-24's detonator).
+    #[inline]
+    fn hitter(&self, r: &Dmg) -> u8 {
+        if r.dir == DIR_NO_SIDE {
+            self.actor
+        } else {
+            self.u[r.from as usize].seat
         }
     }
 

@@ -10,7 +10,7 @@ pub(super) fn compute_nets(
     nbr: &[[u8; 6]],
     throwers: u64,
     occ: u64,
-    foes: &[u8; MAX_SEATS],
+    foes: &[u8; SEAT_SLOTS],
 ) -> u64 {
     nets_among(nbr, throwers, occ, foes, |c| {
         (u[c as usize].seat, u[c as usize].o.net)
@@ -23,7 +23,7 @@ pub(crate) fn nets_among(
     nbr: &[[u8; 6]],
     throwers: u64,
     occ: u64,
-    foes: &[u8; MAX_SEATS],
+    foes: &[u8; SEAT_SLOTS],
     tile: impl Fn(u8) -> (u8, u8),
 ) -> u64 {
     let mut nets = [0u64; MAX_CELLS];

@@ -170,6 +170,9 @@ impl Battle {
                 if u.is_hq {
                     self.hqs_destroyed |= 1 << u.seat;
                 }
+                if c == self.bomber {
+                    self.bomber_leaves(c);
+                }
                 if L::ON {
                     log.event(Event::Removed {
                         cell: c,
@@ -236,6 +239,7 @@ impl Battle {
             changed: self.changed,
             hqs_destroyed: self.hqs_destroyed,
             own_wounds: self.own_wounds,
+            bomber_left: self.bomber_left,
         }
     }
 

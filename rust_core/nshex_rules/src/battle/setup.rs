@@ -9,7 +9,7 @@ impl Battle {
         self.nbr = &geo.neighbors;
         self.rays = &geo.rays;
         self.dir_cells = &geo.dir_cells;
-        let mut seat_cells = [0u64; MAX_SEATS];
+        let mut seat_cells = [0u64; SEAT_SLOTS];
         // Each tile's flags, one byte per cell, gathered into masks eight cells at a time.
         let mut flag_bytes = [0u8; 64];
         for (i, slot) in pos.cells[..geo.len()].iter().enumerate() {
@@ -61,11 +61,17 @@ impl Battle {
         self.takers = 0;
         self.redirs = 0;
         self.traps = 0;
+        self.bomber = NONE;
+        self.bomber_left = None;
         for c in bits(self.special) {
-            let o = self.u[c as usize].o;
+            let u = &self.u[c as usize];
+            let o = u.o;
             self.takers |= ((o.take != 0) as u64) << c;
             self.redirs |= ((o.redirect_in != 0) as u64) << c;
             self.traps |= ((o.trigger != 0) as u64) << c;
+            if u.def.mad_bomber {
+                self.bomber = c;
+            }
         }
         if self.takers != 0 {
             // Owners matter only to control resolution.

@@ -131,7 +131,7 @@ impl Game {
             }
             Action::Discard { tile } => {
                 self.take_from_hand(tile);
-                self.discards[seat].push(tile);
+                self.discard_tile(seat as u8, tile);
                 if self.stage == Stage::Discard {
                     self.stage = Stage::Main;
                     self.exchange_open = self.energy_in_play();
@@ -148,9 +148,11 @@ impl Game {
                     // On a Transporter's hex: it goes to its owner's discard pile, its
                     // wounds do not pass on (FAQ-260, D-33); the board was not full.
                     self.discards[t.seat as usize].push(t.tile);
-                    self.pos.place_cell(cell, tile, seat as u8, facing, 0);
+                    let owner = self.placed_owner(tile, seat as u8);
+                    self.pos.place_cell(cell, tile, owner, facing, 0);
                 } else {
-                    self.pos.place_cell(cell, tile, seat as u8, facing, 0);
+                    let owner = self.placed_owner(tile, seat as u8);
+                    self.pos.place_cell(cell, tile, owner, facing, 0);
                     if self.duel_tiles {
                         self.enter(cell);
                     }
@@ -242,7 +244,7 @@ impl Game {
             Action::KeepTaken { cell } => self.answer_rotation(cell, None),
             Action::Exchange { tile } => {
                 self.take_from_hand(tile);
-                self.discards[seat].push(tile);
+                self.discard_tile(seat as u8, tile);
                 self.energy[seat] += 1;
             }
             Action::Buy { n } => {

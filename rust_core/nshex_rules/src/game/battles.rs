@@ -62,12 +62,21 @@ impl Game {
         summary: &BattleSummary,
         then: AfterBattle,
     ) -> bool {
+        let mut bomber = false;
         for (i, u) in before.cells.iter().enumerate() {
             if let Some(u) = u {
                 if self.pos.cells[i].is_none() && !u.def().is_hq() {
-                    self.send_away(u.tile, u.seat);
+                    if self.is_bomber(u.tile) {
+                        bomber = true;
+                    } else {
+                        self.send_away(u.tile, u.seat);
+                    }
                 }
             }
+        }
+        if bomber {
+            // Last, so that it lies above a Bio-droid returned to the same pile (D-24).
+            self.bomber_left_board(summary.bomber_left.unwrap_or(0));
         }
         if self.mode() == Mode::Points && summary.own_wounds.iter().any(|&n| n > 0) {
             self.credit_wait = Some(Box::new(CreditWait {

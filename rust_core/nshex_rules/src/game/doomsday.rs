@@ -156,6 +156,7 @@ impl Game {
             from: hq,
             target,
             wounds: u8::MAX,
+            by: self.to_move,
         }]);
     }
 

@@ -23,7 +23,11 @@ impl Game {
     #[inline]
     pub(super) fn send_away(&mut self, tile: TileId, owner: u8) {
         let o = owner as usize;
-        if tiles().tile(tile).bio_droid {
+        if self.is_bomber(tile) {
+            // Destroyed without a hit (a Mine): it passes on after the seat whose action it
+            // was (D-24).
+            self.pass_bomber(self.to_move);
+        } else if tiles().tile(tile).bio_droid {
             self.decks[o].push(tile);
             self.known_top[o] += 1;
         } else {

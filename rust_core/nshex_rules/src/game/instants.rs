@@ -146,6 +146,24 @@ impl Game {
     /// friendly Medic linked to a target dies instead (docs/RULES.md "Medics"; docs/RULES-NOTES.md P-7); a medic hit by
     /// the same action saves no one; the lowest-cell medic is used first (P-7).
     pub(super) fn instant_damage(&mut self, targets: &[u8], wounds: u8) {
+        if self.options.mad_bomber != MadBomber::Off
+            && targets
+                .iter()
+                .any(|&c| self.pos.cells[c as usize].is_some_and(|u| u.def().mad_bomber))
+        {
+            // The Mad Bomber is hit: it explodes at once, with what follows (D-22, D-24).
+            let hits: Vec<OutsideHit> = targets
+                .iter()
+                .map(|&target| OutsideHit {
+                    from: NO_CELL,
+                    target,
+                    wounds,
+                    by: self.to_move,
+                })
+                .collect();
+            self.outside_hits(&hits);
+            return;
+        }
         let an = self.analyze();
         let hit: u64 = targets.iter().fold(0, |m, &c| m | 1 << c);
         let mut spent = 0u64;

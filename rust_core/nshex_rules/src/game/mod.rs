@@ -11,12 +11,12 @@ use crate::battle::{
     Resolver, Step,
 };
 use crate::error::Refusal;
-use crate::hex::{bits, BoardKind, NO_CELL};
+use crate::hex::{bits, BoardKind, Hex, NO_CELL};
 use crate::position::{Foundation, Position, MAX_SEATS};
 use crate::sides::Mode;
 use crate::tiles::{
-    tiles, ArmyId, InstantKind, TileId, MERCENARY_ARMY, MOVE_GRANT, MOVE_MOBILITY, MOVE_NET,
-    MOVE_RECON, MOVE_SCOPER, MOVE_TAKEOVER, MOVE_TRANSPORT, MOVE_TRANSPORTER,
+    tiles, ArmyId, InstantKind, TileId, MOVE_GRANT, MOVE_MOBILITY, MOVE_NET, MOVE_RECON,
+    MOVE_SCOPER, MOVE_TAKEOVER, MOVE_TRANSPORT, MOVE_TRANSPORTER,
 };
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -26,6 +26,7 @@ use std::fmt;
 mod action;
 mod apply;
 mod battles;
+mod bomber;
 mod credits;
 mod doomsday;
 mod duel;
@@ -43,7 +44,9 @@ pub use action::{Action, Procedure};
 pub use credits::CreditWait;
 pub use duel::MAX_ENERGY;
 use legal::MoveInfo;
-pub use options::{Options, ALTERNATIVE_START, NO_UNLUCKY_DRAW, REINFORCEMENTS, VARIANT_NAMES};
+pub use options::{
+    MadBomber, Options, ALTERNATIVE_START, NO_UNLUCKY_DRAW, REINFORCEMENTS, VARIANT_NAMES,
+};
 pub use state::{GameState, Setup, StateError};
 
 /// Who decides now.
@@ -465,6 +468,7 @@ impl Game {
         let mut g = Game::with_mode(armies, board, mode, seed)?;
         options.check(g.seats())?;
         g.options = options;
+        g.set_bomber();
         if options.mercenaries > 0 {
             if options.random_mercenaries {
                 g.deal_mercenaries(seed);
@@ -747,9 +751,14 @@ impl Game {
             Stage::Over => Player::Terminal,
             Stage::Draw { .. } => Player::Chance,
             Stage::BattleChoice { seat } => Player::Seat(seat),
-            Stage::PushTo { target, .. } => {
-                Player::Seat(self.pos.cells[target as usize].map_or(self.to_move, |u| u.ctrl))
-            }
+            Stage::PushTo { target, .. } => Player::Seat(
+                // The pushed unit's controller chooses; the pusher for a neutral Mad Bomber
+                // (FAQ-427).
+                self.pos.cells[target as usize]
+                    .map(|u| u.ctrl)
+                    .filter(|&c| c < self.seats())
+                    .unwrap_or(self.to_move),
+            ),
             _ => Player::Seat(self.to_move),
         }
     }

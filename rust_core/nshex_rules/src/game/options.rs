@@ -17,6 +17,33 @@ pub const VARIANT_NAMES: [(&str, u8); 3] = [
     ("no_unlucky_draw", NO_UNLUCKY_DRAW),
 ];
 
+/// The Mad Bomber's mode (D-24).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MadBomber {
+    #[default]
+    Off,
+    /// A non-player character: it starts in the centre and stays neutral wherever it goes.
+    Neutral,
+    /// It starts neutral in the centre; whoever places it from hand owns it.
+    Mercenary,
+}
+
+impl MadBomber {
+    pub const ALL: [MadBomber; 3] = [MadBomber::Off, MadBomber::Neutral, MadBomber::Mercenary];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            MadBomber::Off => "off",
+            MadBomber::Neutral => "neutral",
+            MadBomber::Mercenary => "mercenary",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<MadBomber> {
+        MadBomber::ALL.into_iter().find(|m| m.name() == name)
+    }
+}
+
 /// What a game is played with besides its armies, board and mode.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Options {
@@ -26,6 +53,8 @@ pub struct Options {
     pub mercenaries: u8,
     /// The Mercenaries are dealt at random at the start instead of picked in turn order.
     pub random_mercenaries: bool,
+    /// The Mad Bomber: off, neutral or a roaming mercenary (D-24).
+    pub mad_bomber: MadBomber,
 }
 
 impl Options {

@@ -69,6 +69,7 @@ impl Game {
             _ => 0,
         };
         let mut skipped = 0u8;
+        let mut bombers: Vec<u8> = Vec::new();
         let mut s = self.to_move;
         let n = self.seats();
         let mut left = owed;
@@ -96,7 +97,9 @@ impl Game {
             if let Some(u) = self.pos.cells[c] {
                 if seats >> u.seat & 1 == 1 {
                     self.pos.cells[c] = None;
-                    if !u.def().is_hq() {
+                    if self.is_bomber(u.tile) {
+                        bombers.push(u.seat);
+                    } else if !u.def().is_hq() {
                         self.discards[u.seat as usize].push(u.tile);
                     }
                 }
@@ -115,15 +118,24 @@ impl Game {
         for s in bits(seats as u64) {
             let s = s as usize;
             let hand = std::mem::take(&mut self.hands[s]);
-            self.discards[s].extend(hand);
             let deck = std::mem::take(&mut self.decks[s]);
-            self.discards[s].extend(deck);
+            for t in hand.into_iter().chain(deck) {
+                if self.is_bomber(t) {
+                    // A Mad Bomber it held passes on as if discarded (D-26).
+                    bombers.push(s as u8);
+                } else {
+                    self.discards[s].push(t);
+                }
+            }
             self.known_top[s] = 0;
             // Unused Mercenaries leave the game with the seat (as its hand does).
             self.mercs[s] = 0;
             self.eliminated_in[s] = self.battles;
         }
         self.eliminated |= seats;
+        for s in bombers {
+            self.pass_bomber(s);
+        }
         self.terror &= !seats;
         self.rotations.retain(|&(_, seat)| seats >> seat & 1 == 0);
         self.pos.settle();

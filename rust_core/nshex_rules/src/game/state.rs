@@ -5,6 +5,7 @@
 //! writes a game's fields or works out rule state itself.
 
 use super::*;
+use crate::position::NEUTRAL;
 
 /// Everything a game's state holds, for saving and loading. A state made by
 /// [`Game::state`] gives the same game back through [`Game::from_state`].
@@ -215,6 +216,8 @@ impl Game {
             &s.discards,
         )
         .map_err(|m| StateError::new("mercenaries", m))?;
+        check_bomber(&s.pos, &s.options, &s.hands, &s.decks, &s.discards)
+            .map_err(|m| StateError::new("mad_bomber", m))?;
         if s.to_move as usize >= seats {
             return Err(StateError::new("to_move", "no such seat"));
         }
@@ -235,8 +238,8 @@ impl Game {
             {
                 count[t.0 as usize] += 1;
             }
-            // Hired Mercenaries are checked apart (check_mercenaries).
-            for &t in &set.mercenaries {
+            // Hired Mercenaries and the Mad Bomber are checked apart.
+            for &t in set.mercenaries.iter().chain(&set.mad_bomber) {
                 count[t.0 as usize] = 0;
             }
             for &t in &army.tiles {
@@ -356,7 +359,7 @@ impl Game {
             || match game.stage {
                 Stage::PlaceHq => game.pos.hq_hex(game.to_move).is_none(),
                 Stage::Hire => {
-                    game.pos.units().next().is_none()
+                    game.pos.units().all(|(_, u)| u.seat == NEUTRAL)
                         && game.hands.iter().all(|h| h.is_empty())
                         && game.next_picker() == Some(game.to_move)
                 }
@@ -460,6 +463,8 @@ impl Game {
             &s.discards,
         )
         .map_err(|m| format!("mercenaries: {m}"))?;
+        check_bomber(&s.pos, &s.options, &s.hands, &s.decks, &s.discards)
+            .map_err(|m| format!("mad_bomber: {m}"))?;
         if s.eliminated >> s.to_move & 1 == 1 && s.pos.units().next().is_some() {
             return Err(format!(
                 "seat {} is eliminated: it takes no more turns",
@@ -468,7 +473,8 @@ impl Game {
         }
         let armies: Vec<ArmyId> = s.pos.armies[..seats].to_vec();
         let mut g = Game::new(&armies, s.pos.board, 0);
-        let hq_placement = s.pos.units().next().is_none();
+        // No unit but a neutral Mad Bomber (set before the HQs): the HQs come next.
+        let hq_placement = s.pos.units().all(|(_, u)| u.seat == NEUTRAL);
         g.pos = s.pos;
         g.pos.settle();
         g.hands = s.hands;
@@ -574,13 +580,65 @@ fn check_duel_state(
         if k > deck.len()
             || deck[deck.len() - k..]
                 .iter()
-                .any(|&t| !tiles().tile(t).bio_droid)
+                .any(|&t| !tiles().tile(t).bio_droid && !tiles().tile(t).mad_bomber)
         {
             return Err(StateError::new(
                 "known_top",
-                format!("seat {seat}: only returned Bio-droids lie known on top of a deck"),
+                format!(
+                    "seat {seat}: only returned Bio-droids and a passed-on Mad Bomber lie \
+                     known on top of a deck"
+                ),
             ));
         }
+    }
+    Ok(())
+}
+
+/// The Mad Bomber (D-24): only in a game played with it, at most once, never in a discard
+/// pile (it passes on instead); a neutral tile is the Mad Bomber, and only the mercenary
+/// mode has an owned one on the board; in a deck it lies known on top.
+fn check_bomber(
+    pos: &Position,
+    options: &Options,
+    hands: &[Hand],
+    decks: &[Vec<TileId>],
+    discards: &[Vec<TileId>],
+) -> Result<(), String> {
+    let set = tiles();
+    let bomber = set.mad_bomber;
+    if pos
+        .units()
+        .any(|(_, u)| u.seat >= pos.seats && (u.seat != NEUTRAL || Some(u.tile) != bomber))
+    {
+        return Err("only the Mad Bomber is a neutral tile".into());
+    }
+    let Some(b) = bomber else { return Ok(()) };
+    let on_board: Vec<u8> = pos
+        .units()
+        .filter(|(_, u)| u.tile == b)
+        .map(|(_, u)| u.seat)
+        .collect();
+    let elsewhere = hands
+        .iter()
+        .chain(decks)
+        .flatten()
+        .filter(|&&t| t == b)
+        .count();
+    let n = on_board.len() + elsewhere;
+    if options.mad_bomber == MadBomber::Off {
+        if n > 0 || discards.iter().flatten().any(|&t| t == b) {
+            return Err("the game is played without the Mad Bomber".into());
+        }
+        return Ok(());
+    }
+    if n > 1 {
+        return Err(format!("the Mad Bomber is in {n} places"));
+    }
+    if discards.iter().flatten().any(|&t| t == b) {
+        return Err("the Mad Bomber is never in a discard pile: it passes on".into());
+    }
+    if options.mad_bomber == MadBomber::Neutral && on_board.iter().any(|&s| s != NEUTRAL) {
+        return Err("a neutral Mad Bomber has no owner (mode neutral)".into());
     }
     Ok(())
 }
@@ -623,7 +681,7 @@ fn check_mercenaries(
     if let Some(&t) = decks
         .iter()
         .flatten()
-        .find(|&&t| set.tile(t).army == MERCENARY_ARMY)
+        .find(|&&t| set.mercenaries.contains(&t))
     {
         return Err(format!(
             "{} is in a deck: a Mercenary never is",
