@@ -163,6 +163,7 @@ class Game:
         variants: list[Literal["alternative_start", "reinforcements", "no_unlucky_draw"]] = ...,
         mercenaries: int = 0,
         random_mercenaries: bool = False,
+        mad_bomber: Literal["off", "neutral", "mercenary"] = "off",
     ) -> Game:
         """``manual_battle_choices``: the seats that answer their own battle choices (a
         Clown's explosion, a Quartermaster conversion, which attack a medic takes); the
@@ -172,7 +173,10 @@ class Game:
         names a mode the seats cannot play. ``variants``: any of "alternative_start",
         "reinforcements", "no_unlucky_draw" (D-31). ``mercenaries``: how many Mercenaries
         each seat hires (0, 1, or 2 with two seats; D-25), picked in turn order before the
-        HQs (``hire TILE``) or, with ``random_mercenaries``, dealt from the seed."""
+        HQs (``hire TILE``) or, with ``random_mercenaries``, dealt from the seed.
+        ``mad_bomber``: "off", "neutral" or "mercenary" (D-24); with it the neutral Mad
+        Bomber stands on the centre hex before the HQs, its unit dict's ``seat`` is
+        ``"neutral"``."""
     @property
     def manual_battle_choices(self) -> list[int]: ...
     @manual_battle_choices.setter
@@ -225,6 +229,8 @@ class Game:
     @property
     def variants(self) -> list[str]: ...
     @property
+    def mad_bomber(self) -> Literal["off", "neutral", "mercenary"]: ...
+    @property
     def mercenaries_per_seat(self) -> int: ...
     def mercenaries(self, seat: int) -> list[str]:
         """A seat's unused Mercenaries (tile ids; public, D-25)."""
@@ -271,6 +277,7 @@ def arena(
     variants: list[str] = ...,
     mercenaries: int = 0,
     random_mercenaries: bool = False,
+    mad_bomber: str = "off",
 ) -> _ArenaResult: ...
 def arena_multi(
     bots: list[str],

@@ -173,6 +173,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="the Mercenaries are dealt at random instead of picked",
     )
+    arena.add_argument(
+        "--mad-bomber",
+        choices=["off", "neutral", "mercenary"],
+        default="off",
+        help="two seats: the Mad Bomber's mode (D-24; default off)",
+    )
     arena.add_argument("--json", action="store_true", help="print the result as JSON")
 
     puzzle = commands.add_parser("puzzle", help="Hex Puzzles: solve a puzzle file, or make one")
@@ -407,8 +413,13 @@ def _variant_list(text: str) -> list[str]:
 
 
 def _arena(args: argparse.Namespace, *, out: TextIO) -> int:
-    if args.bots is not None and (args.variants or args.mercenaries or args.random_mercenaries):
-        _error("nshex arena: --variants and --mercenaries are for two seats (--a and --b)")
+    if args.bots is not None and (
+        args.variants or args.mercenaries or args.random_mercenaries or args.mad_bomber != "off"
+    ):
+        _error(
+            "nshex arena: --variants, --mercenaries and --mad-bomber are for two seats"
+            " (--a and --b)"
+        )
         return EXIT_USAGE
     if args.bots is not None:
         if args.a is not None or args.b is not None or args.armies is not None:
@@ -439,6 +450,7 @@ def _arena(args: argparse.Namespace, *, out: TextIO) -> int:
             variants=args.variants,
             mercenaries=args.mercenaries,
             random_mercenaries=args.random_mercenaries,
+            mad_bomber=args.mad_bomber,
         ),
         lambda result: describe_arena(result, args.armies),
         EngineError,

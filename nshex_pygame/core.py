@@ -171,13 +171,14 @@ def arena(
     variants: list[str] | None = None,
     mercenaries: int = 0,
     random_mercenaries: bool = False,
+    mad_bomber: str = "off",
 ) -> dict[str, Any]:
     """Bot ``a`` against bot ``b`` for ``games`` games, seats alternating, in the engine.
 
     ``armies`` gives ``a`` the first army and ``b`` the second; without it the base pairings
     are played in turn. Game ``i`` depends only on ``seed`` and ``i``, so the result is the
-    same for every ``threads``. ``variants``, ``mercenaries`` and ``random_mercenaries`` are
-    the game options, as for ``Game``. Returns the ``nshex arena --json`` object: ``a``, ``b``,
+    same for every ``threads``. ``variants``, ``mercenaries``, ``random_mercenaries`` and
+    ``mad_bomber`` are the game options, as for ``Game``. Returns the ``nshex arena --json`` object: ``a``, ``b``,
     ``games``, ``wins_a``, ``wins_b``, ``draws``, ``win_rate_a`` (draws count half) and
     ``wilson95`` (its 95% Wilson score interval). An unknown bot, army or variant raises
     ``ValueError``.
@@ -193,6 +194,7 @@ def arena(
             variants=list(variants or []),
             mercenaries=mercenaries,
             random_mercenaries=random_mercenaries,
+            mad_bomber=mad_bomber,
         )
     )
 

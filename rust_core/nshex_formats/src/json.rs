@@ -14,13 +14,31 @@ fn hex_json(geo: &Geometry, cell: u8) -> Value {
     json!([h.q, h.r])
 }
 
+/// A unit's seat as the outward formats write it: its number, or `"neutral"` for a
+/// neutral Mad Bomber (D-24).
+pub fn seat_json(seat: u8) -> Value {
+    if seat == nshex_rules::NEUTRAL {
+        json!("neutral")
+    } else {
+        json!(seat)
+    }
+}
+
+fn ser_seat<S: serde::Serializer>(seat: &u8, s: S) -> Result<S::Ok, S::Error> {
+    if *seat == nshex_rules::NEUTRAL {
+        s.serialize_str("neutral")
+    } else {
+        s.serialize_u8(*seat)
+    }
+}
+
 /// Every tile on the board: `{"seat", "tile", "at", "facing", "wounds"}`.
 pub fn units_json(pos: &Position) -> Value {
     Value::Array(
         pos.units()
             .map(|(h, u)| {
                 let mut v = json!({
-                    "seat": u.seat,
+                    "seat": seat_json(u.seat),
                     "tile": u.def().id,
                     "at": [h.q, h.r],
                     "facing": u.facing,
@@ -175,6 +193,7 @@ pub enum EventView {
     Removed {
         at: HexView,
         tile: &'static str,
+        #[serde(serialize_with = "ser_seat")]
         seat: u8,
         cause: &'static str,
     },
@@ -183,6 +202,7 @@ pub enum EventView {
 /// A tile on the board, as the views write it.
 #[derive(Clone, Debug, Serialize)]
 pub struct UnitView {
+    #[serde(serialize_with = "ser_seat")]
     pub seat: u8,
     pub tile: &'static str,
     pub at: HexView,
@@ -477,7 +497,7 @@ pub fn analysis_json(pos: &Position) -> Value {
             .fold(0, |acc, m| acc | 1 << m);
         out.push(json!({
             "at": hex_json(geo, c),
-            "seat": u.seat,
+            "seat": seat_json(u.seat),
             "tile": u.def().id,
             "netted": a.netted >> c & 1 == 1,
             "initiative": initiative,

@@ -41,7 +41,7 @@ pub fn game_to_json(g: &Game) -> Value {
     let units: Vec<Value> = pos
         .units()
         .map(|(h, u)| {
-            json!({"seat": u.seat, "tile": u.def().id, "at": [h.q, h.r], "facing": u.facing,
+            json!({"seat": crate::json::seat_json(u.seat), "tile": u.def().id, "at": [h.q, h.r], "facing": u.facing,
                    "wounds": u.wounds, "placed": u.placed})
         })
         .collect();
@@ -126,10 +126,10 @@ pub fn game_to_json(g: &Game) -> Value {
 }
 
 /// A game's options as JSON: `{"variants": [names], "mercenaries": N, "random_mercenaries":
-/// bool}`.
+/// bool, "mad_bomber": "off" | "neutral" | "mercenary"}`.
 pub fn options_json(o: &Options) -> Value {
     json!({"variants": o.variant_names(), "mercenaries": o.mercenaries,
-           "random_mercenaries": o.random_mercenaries})
+           "random_mercenaries": o.random_mercenaries, "mad_bomber": o.mad_bomber.name()})
 }
 
 fn options_of(r: &R<'_>) -> Result<Options, String> {
@@ -146,6 +146,12 @@ fn options_of(r: &R<'_>) -> Result<Options, String> {
         Value::Bool(b) => *b,
         _ => return r.get("random_mercenaries")?.err("true or false"),
     };
+    // Saves from before the Mad Bomber have no key: off.
+    if let Ok(m) = r.get("mad_bomber") {
+        let name = m.str()?;
+        o.mad_bomber = nshex_rules::MadBomber::from_name(name)
+            .map_or_else(|| m.err("\"off\", \"neutral\" or \"mercenary\""), Ok)?;
+    }
     Ok(o)
 }
 
@@ -293,10 +299,18 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         pos.hq_hp[s] = h.int(0, HQ_START_HP as i64)? as u8;
     }
     for u in r.get("units")?.items()? {
-        let seat = u.get("seat")?.int(0, seats as i64 - 1)? as u8;
+        let seat = if u.get("seat")?.str().is_ok_and(|s| s == "neutral") {
+            nshex_rules::NEUTRAL
+        } else {
+            u.get("seat")?.int(0, seats as i64 - 1)? as u8
+        };
         let tile = u.get("tile")?.tile()?;
         let def = set.tile(tile);
-        let own = def.army == armies[seat as usize] || def.army == MERCENARY_ARMY;
+        if seat == nshex_rules::NEUTRAL && !def.mad_bomber {
+            return u.get("seat")?.err("only the Mad Bomber is neutral");
+        }
+        let own = def.army == MERCENARY_ARMY
+            || (seat != nshex_rules::NEUTRAL && def.army == armies[seat as usize]);
         if !own || !def.is_board_tile() {
             return u.get("tile")?.err("not a board tile of that seat's army");
         }

@@ -107,11 +107,19 @@ struct RawFoundation {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawUnit {
-    seat: Spanned<i64>,
+    seat: Spanned<RawSeat>,
     tile: Spanned<String>,
     at: Spanned<Vec<i64>>,
     facing: Option<Spanned<i64>>,
     wounds: Option<Spanned<i64>>,
+}
+
+/// A unit's seat: a number, or "neutral" for a neutral Mad Bomber.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawSeat {
+    Number(i64),
+    Name(String),
 }
 
 #[derive(Deserialize)]
@@ -545,24 +553,17 @@ fn parse(
         options.mercenaries = x as u8;
     }
     if let Some(m) = &game.mad_bomber {
-        match m.get_ref().as_str() {
-            "off" => {}
-            "neutral" | "mercenary" => {
-                return Err(err(
-                    m.span().start,
-                    "[game] mad_bomber: the Mad Bomber is not in this version of the engine \
-                     (only \"off\")"
-                        .into(),
-                ))
-            }
-            other => {
+        match nshex_rules::MadBomber::from_name(m.get_ref()) {
+            Some(mode) => options.mad_bomber = mode,
+            None => {
+                let other = m.get_ref();
                 return Err(err(
                     m.span().start,
                     format!(
                         "[game] mad_bomber: {} is not off, neutral or mercenary",
                         crate::notation::quote(other)
                     ),
-                ))
+                ));
             }
         }
     }
@@ -619,8 +620,39 @@ fn parse(
         let at_entry = entry.span().start;
         let u = entry.get_ref();
         let what = format!("[[unit]] #{}", n + 1);
-        let seat = seat_of(&u.seat, &what)?;
-        let tid = tile_of(seat, &u.tile, &what)?;
+        let seat = match u.seat.get_ref() {
+            RawSeat::Number(x) => seat_of(&Spanned::new(u.seat.span(), *x), &what)?,
+            RawSeat::Name(name) if name == "neutral" => {
+                let bomber = set.mad_bomber.filter(|_| {
+                    options.mad_bomber != nshex_rules::MadBomber::Off
+                        && set.find(u.tile.get_ref()) == set.mad_bomber
+                });
+                if bomber.is_none() {
+                    return Err(err(
+                        u.seat.span().start,
+                        format!(
+                            "{what}: only the Mad Bomber (tile = \"mercenaries.mad_bomber\") is \
+                             neutral, with [game] mad_bomber = \"neutral\" or \"mercenary\""
+                        ),
+                    ));
+                }
+                nshex_rules::NEUTRAL
+            }
+            RawSeat::Name(name) => {
+                return Err(err(
+                    u.seat.span().start,
+                    format!(
+                        "{what}: seat {} is not a seat number or \"neutral\"",
+                        crate::notation::quote(name)
+                    ),
+                ))
+            }
+        };
+        let tid = if seat == nshex_rules::NEUTRAL {
+            set.mad_bomber.expect("checked above")
+        } else {
+            tile_of(seat, &u.tile, &what)?
+        };
         let def = set.tile(tid);
         let what = format!("[[unit]] #{} ({})", n + 1, def.id);
         if !def.is_board_tile() {
@@ -694,6 +726,23 @@ fn parse(
                 x as u8
             }
         };
+        if def.mad_bomber && options.mad_bomber == nshex_rules::MadBomber::Off {
+            return Err(err(
+                u.tile.span().start,
+                format!(
+                    "{what}: the Mad Bomber needs [game] mad_bomber = \"neutral\" or \"mercenary\""
+                ),
+            ));
+        }
+        if def.mad_bomber
+            && seat != nshex_rules::NEUTRAL
+            && options.mad_bomber == nshex_rules::MadBomber::Neutral
+        {
+            return Err(err(
+                u.seat.span().start,
+                format!("{what}: with mad_bomber = \"neutral\" the Mad Bomber has no owner: seat = \"neutral\""),
+            ));
+        }
         if def.is_hq() {
             if hq_seen[seat as usize] {
                 return Err(err(
@@ -815,7 +864,7 @@ fn parse(
     }
     // Mercenaries anywhere mean a game with them: as many per seat as the seats allow,
     // unless `[game] mercenaries` says.
-    let merc_tile = |t: TileId| set.tile(t).army == nshex_rules::MERCENARY_ARMY;
+    let merc_tile = |t: TileId| set.mercenaries.contains(&t);
     let any_merc = mercs.iter().any(|&m| m != 0)
         || hands.iter().flatten().flatten().any(|&t| merc_tile(t))
         || position.units().any(|(_, u)| merc_tile(u.tile));

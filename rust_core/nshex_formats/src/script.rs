@@ -230,6 +230,22 @@ pub fn script_result_json(g: &Game) -> Value {
                 .collect())
             .collect::<Vec<Vec<String>>>());
     }
+    if g.options().mad_bomber != nshex_rules::MadBomber::Off {
+        // Per seat, the tiles known on top of its deck, the next drawn first: a passed-on
+        // Mad Bomber, returned Bio-droids (D-24, D-34).
+        let known = g.known_top();
+        v["deck_tops"] = json!(g
+            .decks()
+            .iter()
+            .enumerate()
+            .map(|(s, d)| d
+                .iter()
+                .rev()
+                .take(known[s] as usize)
+                .map(|&t| tiles().tile(t).id.clone())
+                .collect())
+            .collect::<Vec<Vec<String>>>());
+    }
     v
 }
 

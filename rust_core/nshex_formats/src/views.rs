@@ -168,6 +168,16 @@ pub const ABILITY_TEXTS: &[AbilityText] = &[
         badge: "trap",
         text: "Trap: when an enemy hit strikes its marked edge (melee from that side, a shot arriving through it, shrapnel from a tile exploding there) it explodes: one wound to every unit on the six hexes around it, friend and foe, HQs included. Elsewhere it is just wounded. Not while it is netted.",
     },
+    AbilityText {
+        keyword: "mad-bomber",
+        badge: "mad bomber",
+        text: "Mad Bomber: no attack. Any hit sets it off (an attack, an instant, shrapnel) unless it is netted: one wound to every adjacent unit but HQs; placed by a seat in the mercenary mode, to every adjacent enemy of that seat, HQs included. Then it goes on top of the next seat's deck; hit by two seats in one phase, it leaves the game.",
+    },
+    AbilityText {
+        keyword: "trap-all-edges",
+        badge: "trigger",
+        text: "Marked on all six edges: a hit from any side sets it off.",
+    },
 ];
 
 /// The words for an ability keyword, if it has any.

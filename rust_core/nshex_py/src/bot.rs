@@ -161,7 +161,7 @@ impl PyBot {
 /// Bots against bots: `games` games, seats alternating. Returns wins, draws, the win rate
 /// of `a` (draws count half) and its 95% Wilson interval.
 #[pyfunction]
-#[pyo3(signature = (a, b, games, armies = None, seed = 0, threads = 1, variants = Vec::new(), mercenaries = 0, random_mercenaries = false))]
+#[pyo3(signature = (a, b, games, armies = None, seed = 0, threads = 1, variants = Vec::new(), mercenaries = 0, random_mercenaries = false, mad_bomber = "off"))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn arena<'py>(
     py: Python<'py>,
@@ -174,8 +174,9 @@ pub(crate) fn arena<'py>(
     variants: Vec<String>,
     mercenaries: u8,
     random_mercenaries: bool,
+    mad_bomber: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let options = options_of(&variants, mercenaries, random_mercenaries)?;
+    let options = options_of(&variants, mercenaries, random_mercenaries, mad_bomber)?;
     let armies_ref = armies.as_ref().map(|(x, y)| (x.as_str(), y.as_str()));
     let pairings = nshex_ai::arena::pairings_or_base(armies_ref);
     let r = py

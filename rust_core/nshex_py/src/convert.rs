@@ -41,7 +41,12 @@ pub(crate) fn units_py<'py>(py: Python<'py>, pos: &Position) -> PyResult<Bound<'
     for (h, u) in pos.units() {
         let d = PyDict::new(py);
         // Interned keys and tile ids: made once, then shared by every dict.
-        d.set_item(intern!(py, "seat"), u.seat)?;
+        if u.seat == nshex_rules::NEUTRAL {
+            // A neutral Mad Bomber (D-24), as the JSON formats write it.
+            d.set_item(intern!(py, "seat"), intern!(py, "neutral"))?;
+        } else {
+            d.set_item(intern!(py, "seat"), u.seat)?;
+        }
         d.set_item(intern!(py, "tile"), tile_name(py, u.tile))?;
         d.set_item(intern!(py, "at"), PyTuple::new(py, [h.q, h.r])?)?;
         d.set_item(intern!(py, "facing"), u.facing)?;
@@ -70,10 +75,16 @@ pub(crate) fn options_of(
     variants: &[String],
     mercenaries: u8,
     random_mercenaries: bool,
+    mad_bomber: &str,
 ) -> PyResult<nshex_rules::Options> {
     let mut options = nshex_rules::Options {
         mercenaries,
         random_mercenaries,
+        mad_bomber: nshex_rules::MadBomber::from_name(mad_bomber).ok_or_else(|| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "unknown Mad Bomber mode {mad_bomber:?} (off, neutral or mercenary)"
+            ))
+        })?,
         ..Default::default()
     };
     for v in variants {

@@ -69,7 +69,7 @@ impl PyGame {
     /// A new game: the armies (one per seat), the seed that shuffles the decks, and the
     /// seats that answer their own battle choices (the others get the automatic answers).
     #[new]
-    #[pyo3(signature = (armies, seed = 0, board = "standard", manual_battle_choices = Vec::new(), mode = None, variants = Vec::new(), mercenaries = 0, random_mercenaries = false))]
+    #[pyo3(signature = (armies, seed = 0, board = "standard", manual_battle_choices = Vec::new(), mode = None, variants = Vec::new(), mercenaries = 0, random_mercenaries = false, mad_bomber = "off"))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         armies: Vec<String>,
@@ -80,8 +80,9 @@ impl PyGame {
         variants: Vec<String>,
         mercenaries: u8,
         random_mercenaries: bool,
+        mad_bomber: &str,
     ) -> PyResult<PyGame> {
-        let options = options_of(&variants, mercenaries, random_mercenaries)?;
+        let options = options_of(&variants, mercenaries, random_mercenaries, mad_bomber)?;
         let ids = armies_of(&armies)?;
         let board = BoardKind::from_name(board)
             .ok_or_else(|| PyValueError::new_err(format!("unknown board {board:?}")))?;
@@ -384,6 +385,12 @@ impl PyGame {
     #[getter]
     fn variants(&self) -> Vec<&'static str> {
         self.rec.game.options().variant_names()
+    }
+
+    /// The Mad Bomber's mode: "off", "neutral" or "mercenary" (D-24).
+    #[getter]
+    fn mad_bomber(&self) -> &'static str {
+        self.rec.game.options().mad_bomber.name()
     }
 
     /// How many Mercenaries each seat hires (0: none).
