@@ -234,6 +234,9 @@ class Game:
     def mercenaries_per_seat(self) -> int: ...
     def mercenaries(self, seat: int) -> list[str]:
         """A seat's unused Mercenaries (tile ids; public, D-25)."""
+    def deck_tops(self) -> list[list[str]]:
+        """Per seat, the tiles known on top of its deck, the next drawn first: a passed-on
+        Mad Bomber (D-24), returned Bio-droids (D-34)."""
     @property
     def eliminated(self) -> list[int]: ...
     @property

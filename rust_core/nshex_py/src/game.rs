@@ -413,6 +413,24 @@ impl PyGame {
             .collect())
     }
 
+    /// Per seat, the tiles known on top of its deck, the next drawn first: a passed-on Mad
+    /// Bomber (D-24), returned Bio-droids (D-34). Public: everyone saw them go there.
+    fn deck_tops(&self) -> Vec<Vec<String>> {
+        let g = &self.rec.game;
+        let known = g.known_top();
+        g.decks()
+            .iter()
+            .enumerate()
+            .map(|(s, d)| {
+                d.iter()
+                    .rev()
+                    .take(known[s] as usize)
+                    .map(|&t| nshex_rules::tiles().tile(t).id.clone())
+                    .collect()
+            })
+            .collect()
+    }
+
     /// The seats out of the game (deathmatch).
     #[getter]
     fn eliminated(&self) -> Vec<u32> {
