@@ -4,7 +4,8 @@
 //! ARMIES: `base` (the six base pairings in turn, the default), `ARMY:base` (bot A plays
 //! ARMY against each base army in turn) or `X:Y` (one pairing); BOARD: `standard` or `duel`;
 //! OPTIONS (after BOARD): comma-separated variant names (`alternative_start`,
-//! `reinforcements`, `no_unlucky_draw`), `mercenaries=N` and `random` (dealt, not picked).
+//! `reinforcements`, `no_unlucky_draw`), `mercenaries=N`, `random` (dealt, not picked) and
+//! `mad_bomber=MODE` (`neutral` or `mercenary`).
 
 use std::time::Instant;
 
@@ -35,6 +36,8 @@ fn main() {
     {
         if let Some(n) = o.strip_prefix("mercenaries=") {
             options.mercenaries = n.parse().expect("mercenaries=N");
+        } else if let Some(m) = o.strip_prefix("mad_bomber=") {
+            options.mad_bomber = nshex_rules::MadBomber::from_name(m).expect("mad_bomber=MODE");
         } else if o == "random" {
             options.random_mercenaries = true;
         } else {
