@@ -26,6 +26,35 @@ INK = tileart.INK
 # Each seat's own colour (its panel's edge, its turn banner, its line on the game-over chart,
 # its ring on the board when two seats share an army): four told apart without red and green.
 SEAT_COLOURS = [(255, 236, 150), (150, 220, 255), (255, 150, 210), (190, 170, 255)]
+# A neutral unit (the Mad Bomber of D-24, seat "neutral" in the engine's unit dicts): it
+# belongs to no seat, so it gets a grey ring of its own and no seat's colour.
+NEUTRAL = "neutral"
+NEUTRAL_RING = (150, 152, 160)
+MAD_BOMBER = "mercenaries.mad_bomber"
+
+
+def seat_of(unit: object) -> int | None:
+    """The seat that owns a unit (a unit dict, or an event's ``seat`` value), or None for a
+    neutral one (``"neutral"``): every lookup by seat goes through this."""
+    seat = unit.get("seat") if isinstance(unit, dict) else unit
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        return None
+    return seat
+
+
+def controller_of(unit: dict, seats: int) -> int | None:
+    """The seat that controls a unit now (a takeover), or its owner; None for a neutral unit
+    nobody controls (the engine gives it a controller number past the seats)."""
+    controller = unit.get("controller")
+    if isinstance(controller, int) and not isinstance(controller, bool) and controller < seats:
+        return controller
+    return seat_of(unit)
+
+
+def is_neutral(unit: object) -> bool:
+    """Whether a unit (or a ``seat`` value) is neutral: no seat owns it."""
+    seat = unit.get("seat") if isinstance(unit, dict) else unit
+    return seat == NEUTRAL
 
 
 @dataclass(frozen=True)
@@ -62,6 +91,8 @@ def scheme(army: str) -> Scheme:
     """The army's scheme; an army without one gets a scheme made from its colour."""
     if army in SCHEMES:
         return SCHEMES[army]
+    if army in ("", NEUTRAL):  # a neutral unit's effects: grey, with a fiery shot
+        return Scheme((96, 98, 106), NEUTRAL_RING, (255, 170, 60), (200, 120, 50), (170, 172, 180))
     main = tileart.army_colour(army)
     light = tileart.lighter(main, 0.6)
     return Scheme(main, light, tileart.lighter(main, 0.45), main, tileart.lighter(main, 0.3))

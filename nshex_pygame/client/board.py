@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import hexgeo, tileart
+from nshex_pygame.client import armystyle, hexgeo, tileart
 from nshex_pygame.client.hexgeo import Hex
 
 BOARD_FILL = (52, 56, 64)
@@ -78,10 +78,13 @@ class BoardView:
             at = hexgeo.key(unit["at"])
             if at in hidden:
                 continue
-            seat = int(unit.get("seat", 0))
+            seat = armystyle.seat_of(unit)
             info = tileart.info_of(unit["tile"])
-            hp = hq_hp[seat] if info.get("kind") == "hq" and seat < len(hq_hp) else None
-            ring = seat_rings[seat] if seat_rings and seat < len(seat_rings) else None
+            if seat is None:  # a neutral unit (the Mad Bomber): its own grey ring, no HQ
+                hp, ring = None, armystyle.NEUTRAL_RING
+            else:
+                hp = hq_hp[seat] if info.get("kind") == "hq" and seat < len(hq_hp) else None
+                ring = seat_rings[seat] if seat_rings and seat < len(seat_rings) else None
             image = tileart.render_tile(
                 unit["tile"],
                 self.size - 2,
@@ -141,9 +144,9 @@ class BoardView:
         """Every unit taken over: a ring in its controller's colour around the owner's tile
         (``tags``: the TAKEN tags in the same colour, drawn over the other marks)."""
         for unit in units:
-            seat = int(unit.get("seat", 0))
-            controller = int(unit.get("controller", seat))
-            if controller == seat or controller >= len(armies):
+            seat = armystyle.seat_of(unit)
+            controller = armystyle.controller_of(unit, len(armies))
+            if controller is None or controller == seat:
                 continue
             at = hexgeo.key(unit["at"])
             cx, cy = self.pixel(at)

@@ -105,8 +105,9 @@ class Summary:
 def _units_by_seat(view: dict[str, Any], seats: int) -> list[int]:
     counts = [0] * seats
     for unit in view["units"]:
-        if not str(unit["tile"]).endswith(".hq"):
-            counts[int(unit["seat"])] += 1
+        seat = unit["seat"]
+        if isinstance(seat, int) and not str(unit["tile"]).endswith(".hq"):
+            counts[seat] += 1  # a neutral unit (seat "neutral") is nobody's
     return counts
 
 

@@ -201,6 +201,22 @@ TUTORIAL: list[tuple[str, list[str]]] = [
         ],
     ),
     (
+        "The Mad Bomber",
+        [
+            "A game option (Game options on the new-game screen): off, neutral or mercenary. "
+            "The Mad Bomber (a black bomb, hazard stripes on all six edges, grey ring when it "
+            "is nobody's) starts on the centre hex before the HQs. It has no attack and one "
+            "hit point, and it is every player's enemy.",
+            "Any hit sets it off (an attack, a Sniper, a Grenade, shrapnel), unless it is "
+            "netted: 1 wound to every unit around it but the HQs. Then it goes face up on top "
+            "of the next player's deck (the seat after whoever hit it): the panel shows it, "
+            "and that player draws it first. Hit by two players at once, it leaves the game.",
+            "Drawn, it is a tile like any other: place it, keep it or discard it (a discarded "
+            "one goes to the next deck too). In the mercenary mode whoever places it owns it: "
+            "it explodes only at that player's enemies, HQs included.",
+        ],
+    ),
+    (
         "The end of the game",
         [
             "When a player draws the last tile of a deck, no more Battle tiles may be played. "
@@ -241,6 +257,12 @@ ARMIES: dict[str, str] = {
         "stops), a Trap, long links, the Small Bomb; the HQ turns a unit each turn."
     ),
 }
+
+NEUTRAL_UNIT = (
+    "Neutral: nobody's. Every player's enemy; any hit sets it off (unless netted), then it goes"
+    " on top of the next player's deck."
+)
+MAD_BOMBER_GONE = "The Mad Bomber leaves the game (hit by two players at once)."
 
 KIND_NAMES = {
     "hq": "Headquarters",

@@ -169,6 +169,18 @@ class SeatPanels:
         all_mercs = self.view.get("mercenaries") or []
         return list(all_mercs[seat]) if seat < len(all_mercs) else []
 
+    def deck_top(self, seat: int) -> str | None:
+        """The tile known to lie on top of the seat's deck (its next draw: a passed-on Mad
+        Bomber, D-24), as the engine's public ``deck_tops`` says; None when it is face down."""
+        tops_of = getattr(self.game, "deck_tops", None)
+        if tops_of is None or any(f.seat == seat for f in getattr(self, "flights", ())):
+            return None  # (one still flying there lands first)
+        try:
+            tops = tops_of()
+        except (AttributeError, ValueError):
+            return None
+        return str(tops[seat][0]) if seat < len(tops) and tops[seat] else None
+
     def _draw_mercenaries(self, surface: pygame.Surface, seat: int) -> None:
         """The seat's unused Mercenaries: small tiles under a label (names when short)."""
         area = self.mercenary_rect(seat)
@@ -355,8 +367,13 @@ class SeatPanels:
         all_discards = panels.get("discards") or self.view.get("discards") or []
         discards = all_discards[seat] if seat < len(all_discards) else []
         deck_rect, pile_rect = self.stack_rects(seat)
+        known = self.deck_top(seat) if deck else None  # face up on the deck: its next draw
         if compact:
-            widgets.draw_text(surface, f"Deck {deck}", deck_rect.topleft, 15, widgets.DIM, True)
+            colour = widgets.ACCENT if known else widgets.DIM
+            widgets.draw_text(surface, f"Deck {deck}", deck_rect.topleft, 15, colour, True)
+            if known:  # the known top tile, small, beside the count
+                spot = (deck_rect.right - 6, deck_rect.centery)
+                tileart.blit_tile(surface, tileart.render_tile(known, 10), spot)
             widgets.draw_text(
                 surface, f"Discards {len(discards)}", pile_rect.topleft, 15, widgets.DIM, True
             )
@@ -371,14 +388,14 @@ class SeatPanels:
                     "topright",
                 )
         elif self.roomy(seat):  # smaller piles: room for the Mercenaries and six tiles
-            self._draw_stack(surface, deck_rect, "Deck", str(deck), None, deck, 30)
+            self._draw_stack(surface, deck_rect, "Deck", str(deck), known, deck, 30)
             top = discards[-1] if discards else None
             self._draw_stack(
                 surface, pile_rect, "Discards", str(len(discards)), top, len(discards), 30
             )
             hand_y = self.hand_rects(seat)[0][1][1] - round(self.hand_size(seat) * 0.866) - 22
         else:
-            self._draw_stack(surface, deck_rect, "Deck", str(deck), None, deck)
+            self._draw_stack(surface, deck_rect, "Deck", str(deck), known, deck)
             top = discards[-1] if discards else None
             self._draw_stack(surface, pile_rect, "Discards", str(len(discards)), top, len(discards))
             hand_y = self.hand_rects(seat)[0][1][1] - 76

@@ -19,6 +19,7 @@ def new_game(
     variants: list[str] | tuple[str, ...] = (),
     mercenaries: int = 0,
     random_mercenaries: bool = False,
+    mad_bomber: str = "off",
 ) -> Game:
     """A new game for two to four ``seats`` on ``board`` (``"standard"``, ``"expanded"`` or
     ``"duel"``) in ``mode`` (None: the engine's default for the seat count). The engine
@@ -28,7 +29,7 @@ def new_game(
     automatic answers. ``variants`` ("alternative_start", "reinforcements", "no_unlucky_draw")
     and ``mercenaries`` (how many each seat hires, picked in turn, or dealt with
     ``random_mercenaries``) are the game's options; the engine checks them, its save keeps
-    them."""
+    them; ``mad_bomber`` ("off", "neutral" or "mercenary", D-24) too."""
     manual = [] if auto_battle_choices else [i for i, s in enumerate(seats) if s.is_human]
     armies = [s.army for s in seats]
     return Game(
@@ -40,6 +41,7 @@ def new_game(
         variants=list(variants),
         mercenaries=mercenaries,
         random_mercenaries=random_mercenaries,
+        mad_bomber=mad_bomber,  # type: ignore[arg-type]
     )
 
 

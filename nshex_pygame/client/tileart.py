@@ -85,6 +85,7 @@ TAKEOVER = (255, 150, 230)  # a takeover edge (Vegas HQ, Agitator) and a unit ta
 TERMINAL = (80, 220, 230)  # the Duel board's terminals and the Links standing on them
 REDIRECT = (255, 140, 40)  # a redirector's entry and exit arrows
 HAZARD = (255, 214, 40)  # a Trap's marked edge (with black stripes)
+BOMBER_GREY = (74, 76, 86)  # the Mad Bomber's tile (a neutral tile of no army's colour)
 # The army data the engine is built from (in a source checkout): read only for the edge
 # markers the engine's tile view does not carry yet (see :func:`edge_marks`).
 ARMY_DATA = Path(__file__).resolve().parents[2] / "rust_core" / "nshex_rules" / "data" / "armies"
@@ -572,6 +573,8 @@ def _render(tile_id, size, facing, wounds, netted, hq_hp, ring, points=False) ->
     info = info_of(tile_id)
     army = str(info.get("army"))
     base = army_colour(army)
+    if "mad-bomber" in (info.get("abilities") or []):  # the Mad Bomber: nobody's gunmetal
+        base = BOMBER_GREY
     side = size * 2 + 6
     surface = pygame.Surface((side, side), pygame.SRCALPHA)
     center = (side / 2, side / 2)
@@ -615,6 +618,8 @@ def _render(tile_id, size, facing, wounds, netted, hq_hp, ring, points=False) ->
                 (cx, cy - size * 0.1 + (i - (len(labels) - 1) / 2) * size * 0.2),
                 size,
             )
+    elif "mad-bomber" in (info.get("abilities") or []):  # no attack: a bomb, not a disc
+        bomb(surface, (cx, cy - size * 0.1), size * 0.24)
     elif initiative:
         r = size * 0.17
         for i, value in enumerate(initiative):
@@ -637,6 +642,35 @@ def _render(tile_id, size, facing, wounds, netted, hq_hp, ring, points=False) ->
     if netted:
         _net_cover(surface, center, size)
     return surface
+
+
+def bomb(surface, center, radius: float, lit: float = 1.0) -> None:
+    """The Mad Bomber's glyph: a round black bomb with a highlight, a fuse and its spark
+    (``lit``: the spark's size, 0 to 1, for a burning fuse)."""
+    cx, cy = center
+    r = max(3, round(radius))
+    fuse_w = max(2, round(radius / 6))
+    neck = (cx + r * 0.55, cy - r * 0.75)
+    tip = (cx + r * 1.05, cy - r * 1.25)
+    pygame.draw.line(surface, (210, 190, 150), neck, tip, fuse_w)
+    cap = pygame.Rect(0, 0, max(3, round(r * 0.5)), max(3, round(r * 0.4)))
+    cap.center = (round(neck[0] - r * 0.08), round(neck[1] + r * 0.08))
+    pygame.draw.rect(surface, (90, 92, 100), cap)
+    pygame.gfxdraw.filled_circle(surface, round(cx), round(cy), r, INK)
+    pygame.gfxdraw.aacircle(surface, round(cx), round(cy), r, (120, 122, 130))
+    shine = max(1, round(r * 0.25))
+    pygame.gfxdraw.filled_circle(
+        surface, round(cx - r * 0.35), round(cy - r * 0.35), shine, (150, 154, 166)
+    )
+    spark = max(1.0, r * 0.45 * max(0.0, lit))
+    for k in range(8):  # a star of sparks at the fuse's end
+        a = k * math.pi / 4
+        end = (tip[0] + math.cos(a) * spark, tip[1] + math.sin(a) * spark)
+        colour = YELLOW if k % 2 else (255, 120, 40)
+        pygame.draw.line(surface, colour, tip, end, max(1, fuse_w - 1))
+    pygame.gfxdraw.filled_circle(
+        surface, round(tip[0]), round(tip[1]), max(1, round(spark * 0.4)), WHITE
+    )
 
 
 def _badge(surface, label: str, center, size: float) -> None:

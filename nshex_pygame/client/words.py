@@ -69,6 +69,8 @@ def unit_words(units: Units | None, at: Any, seat: int | None = None) -> str:
     name = tile_name(tile)
     if seat is not None and unit.get("seat") == seat:
         return f"its {name}" if name == "HQ" else name
+    if tile == "mercenaries.mad_bomber":  # nobody's army's, whoever holds it: by its name
+        return f"the {name}"
     return f"the {army_name(tile.partition('.')[0])} {name}"
 
 
@@ -250,6 +252,8 @@ class BattleBoard:
     def seat(self, seat: Any) -> str:
         if isinstance(seat, int) and 0 <= seat < len(self.armies):
             return army_name(self.armies[seat])
+        if seat == "neutral":  # the neutral Mad Bomber (D-24)
+            return "nobody (neutral)"
         return f"seat {seat}"
 
     def unit(self, at: Any) -> str:
@@ -260,6 +264,8 @@ class BattleBoard:
         unit = self.units.get(key)
         if unit is None:
             return "an empty hex"
+        if unit.get("seat") == "neutral":  # nobody's: the Mad Bomber by its name alone
+            return f"the {tile_name(unit['tile'])}"
         return f"{army_name(str(unit['tile']).partition('.')[0])} {tile_name(unit['tile'])}"
 
     def units_at(self, hexes: Any) -> str:

@@ -61,6 +61,7 @@ PAGE_TILES: dict[str, list[tuple[str, int]]] = {
         ("mercenaries.alabama_rifleman", 0),
         ("mercenaries.alabama_shield", 0),
     ],
+    "The Mad Bomber": [("mercenaries.mad_bomber", 0), ("borgo.mutant", 0)],
     "The end of the game": [("outpost.battle", 0), ("borgo.move", 0)],
 }
 

@@ -119,6 +119,7 @@ class GameOverScene(Scene):
             variants=list(options.get("variants") or []),
             mercenaries=int(options.get("mercenaries") or 0),
             random_mercenaries=bool(options.get("random_mercenaries")),
+            mad_bomber=str(options.get("mad_bomber") or "off"),
         )
         scene = self.app.make("game", game, seats, save_path=storage.autosave_path(), seed=seed)
         self.app.stack.pop(self)

@@ -102,6 +102,15 @@ MERCENARY_WAY_WORDS = {
     False: "Picked openly, one at a time in turn order, before the HQs go down.",
     True: "Dealt at random when the game starts.",
 }
+# The Mad Bomber (D-24): a neutral bomb on the centre hex, in one of two modes, or none.
+MAD_BOMBER_MODES = (("off", "No Mad Bomber"), ("neutral", "Neutral"), ("mercenary", "Mercenary"))
+MAD_BOMBER_WORDS = {
+    "off": "No Mad Bomber.",
+    "neutral": "A neutral bomb in the centre: any hit sets it off, then it moves to the next"
+    " player's deck.",
+    "mercenary": "A neutral bomb in the centre that moves from deck to deck; whoever places it"
+    " from hand owns it: it blows up on that player's enemies.",
+}
 MERCENARIES = (
     "mercenaries.alabama_net_fighter",
     "mercenaries.alabama_machine_gunner",
@@ -141,6 +150,7 @@ class SetupScene(Scene):
         self.variants: list[str] = []
         self.mercenaries = 0  # how many each seat hires
         self.random_mercenaries = False
+        self.mad_bomber = "off"  # the Mad Bomber's mode (D-24)
         self.page = "seats"  # or "options"
         self.problem = ""
         self.available = {name: name == "human" or ai.available(name) for name, _ in PLAYERS}
@@ -230,7 +240,8 @@ class SetupScene(Scene):
             (880, 130, 360, 36),
             self.toggle_options,
             size=16,
-            hint="Variants (Alternative start, Reinforcements, no unlucky draw) and Mercenaries.",
+            hint="Variants (Alternative start, Reinforcements, no unlucky draw), Mercenaries"
+            " and the Mad Bomber.",
         )
         self.options_button.selected = self.page == "options"
         self.buttons.append(self.options_button)
@@ -277,6 +288,16 @@ class SetupScene(Scene):
             )
             button.selected = self.random_mercenaries == dealt and self.mercenaries > 0
             self.buttons.append(button)
+        for i, (mode, label) in enumerate(MAD_BOMBER_MODES):
+            button = widgets.Button(
+                label,
+                (700 + i * 180, 628, 170, 34),
+                lambda m=mode: self.set_mad_bomber(m),
+                size=15,
+                hint=MAD_BOMBER_WORDS[mode],
+            )
+            button.selected = self.mad_bomber == mode
+            self.buttons.append(button)
 
     def toggle_options(self) -> None:
         """Switch between the players and the game's options."""
@@ -298,6 +319,11 @@ class SetupScene(Scene):
         self.problem = ""
         self._build()
 
+    def set_mad_bomber(self, mode: str) -> None:
+        """The Mad Bomber's mode: off, neutral or mercenary (the engine plays it)."""
+        self.mad_bomber = mode
+        self._build()
+
     def set_random_mercenaries(self, dealt: bool) -> None:
         self.random_mercenaries = dealt
         self._build()
@@ -309,6 +335,8 @@ class SetupScene(Scene):
             way = "dealt" if self.random_mercenaries else "picked"
             each = "1 Mercenary" if self.mercenaries == 1 else "2 Mercenaries"
             parts.append(f"{each} each ({way})")
+        if self.mad_bomber != "off":
+            parts.append(f"Mad Bomber ({self.mad_bomber})")
         return "Options: " + (", ".join(parts) if parts else "none (the basic game)")
 
     def set_count(self, count: int) -> None:
@@ -396,6 +424,7 @@ class SetupScene(Scene):
                 variants=[v for v, _label in VARIANTS if v in self.variants],
                 mercenaries=self.mercenaries,
                 random_mercenaries=self.random_mercenaries,
+                mad_bomber=self.mad_bomber,
             )
         except ValueError as exc:  # the engine cannot play this combination: say why
             self.problem = f"This game cannot be started: {exc}"
@@ -436,6 +465,11 @@ class SetupScene(Scene):
         colour = widgets.TEXT if self.mercenaries else widgets.DIM
         size = tileart.fit_text(words, 15, 600, bold=False)
         widgets.draw_text(surface, words, (60, 628), size, colour, False)
+        # the Mad Bomber (D-24), under the Mercenaries it belongs with
+        widgets.draw_text(surface, "Mad Bomber", (700, 604), 14, widgets.DIM, True)
+        words = MAD_BOMBER_WORDS[self.mad_bomber]
+        colour = widgets.TEXT if self.mad_bomber != "off" else widgets.DIM
+        widgets.draw_paragraph(surface, words, pygame.Rect(700, 668, 540, 40), 14, colour)
         # the four Mercenaries any army may hire
         widgets.draw_text(surface, "Any army may hire them:", (700, 456), 14, widgets.DIM, True)
         for i, tile in enumerate(MERCENARIES):
@@ -457,7 +491,8 @@ class SetupScene(Scene):
         widgets.draw_text(surface, BOARD_WORDS[self.board], (150, 196), 13, widgets.DIM, False)
         summary = self.options_words()
         size = tileart.fit_text(summary, 13, 560, bold=False)
-        colour = widgets.ACCENT if self.variants or self.mercenaries else widgets.DIM
+        chosen = self.variants or self.mercenaries or self.mad_bomber != "off"
+        colour = widgets.ACCENT if chosen else widgets.DIM
         widgets.draw_text(surface, summary, (1240, 196), size, colour, False, "topright")
         if self.page == "options":
             self.draw_options(surface)

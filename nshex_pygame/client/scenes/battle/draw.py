@@ -148,7 +148,7 @@ class BattleDrawing:
             wounds = "\u221e" if in_loop(events, event) else event.get("wounds")
             self._float(surface, at, f"-{wounds}", t, (255, 90, 90))
         elif step.kind == "hq_damage":
-            seat = int(event.get("seat", 0))
+            seat = armystyle.seat_of(event)
             hq = next(
                 (
                     a
@@ -212,7 +212,8 @@ class BattleDrawing:
                 if seat is None:
                     words, colour = "back to its owner", widgets.TEXT
                 else:
-                    army = self.armies[int(seat)] if int(seat) < len(self.armies) else ""
+                    seat = armystyle.seat_of(seat)
+                    army = self.armies[seat] if seat is not None and seat < len(self.armies) else ""
                     words, colour = f"taken by {army_name(army)}", tileart.TAKEOVER
                 pygame.draw.circle(surface, colour, at, int(size * (0.5 + 0.4 * t)), 4)
                 self._float(surface, at, words, t, colour)
@@ -228,8 +229,7 @@ class BattleDrawing:
                     int(unit.get("facing", 0)),
                     wounds=int(unit.get("wounds", 0)),
                 )
-                seat = int(unit.get("seat", 0))
-                army = self.armies[seat] if 0 <= seat < len(self.armies) else ""
+                army = self.army_of(unit)
                 effects.break_apart(surface, image, px(at), t, hash(at), army)
 
     def _draw_redirect(self, surface: pygame.Surface, step: Step, t: float) -> None:
@@ -272,9 +272,12 @@ class BattleDrawing:
 
     def army_at(self, at: Hex) -> str:
         """The army of the unit on ``at`` (its colours for the effects)."""
-        unit = self.playback.units.get(at)
-        seat = int(unit.get("seat", 0)) if unit else 0
-        return self.armies[seat] if 0 <= seat < len(self.armies) else ""
+        return self.army_of(self.playback.units.get(at))
+
+    def army_of(self, unit: dict | None) -> str:
+        """A unit's army (its colours for the effects); "" for a neutral one (grey)."""
+        seat = armystyle.seat_of(unit) if unit else 0
+        return self.armies[seat] if seat is not None and 0 <= seat < len(self.armies) else ""
 
     def _banner(self, surface: pygame.Surface, words: str, alpha: int) -> None:
         """A band over the board's top edge, under the caption: no hex is hidden by it."""

@@ -50,14 +50,17 @@ class Playback:
             p: {
                 as_hex(e["at"]): int(e["seat"])
                 for e in ph.get("events") or []
-                if e.get("kind") == "controlled"
+                if e.get("kind") == "controlled" and isinstance(e.get("seat"), int)
             }
             for p, ph in enumerate(phases)
         }
+        # (a neutral unit, seat "neutral", has a controller number past the seats: nobody)
         self.control: dict[Hex, int] = {
             as_hex(u["at"]): int(u["controller"])
             for u in before
-            if "controller" in u and u["controller"] != u.get("seat")
+            if isinstance(u.get("controller"), int)
+            and u["controller"] != u.get("seat")
+            and (isinstance(u.get("seat"), int) or u["controller"] < len(hq_hp))
         }
         known = dict(self.control)
         for p, phase in enumerate(phases):
@@ -132,8 +135,8 @@ class Playback:
                 for k in [k for k in self.hits if k[0] == at and k[1] == source]:
                     self.hits.pop(k)
         elif step.kind == "hq_damage":
-            seat = int(event["seat"])
-            if 0 <= seat < len(self.hq):
+            seat = event["seat"]
+            if isinstance(seat, int) and 0 <= seat < len(self.hq):
                 self.hq[seat] = int(event.get("hp", self.hq[seat] - int(event.get("amount", 0))))
 
     def finish_step(self, step: Step) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from nshex_pygame.client import widgets
+from nshex_pygame.client.armystyle import MAD_BOMBER
 from nshex_pygame.client.board import BoardView
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.scenes.battle.draw import BattleDrawing
@@ -195,6 +196,8 @@ class BattleScene(BattleInput, BattleInfo, BattleDrawing, Scene):
         piles = [list(pile) for pile in self.start_discards]
         for event in self.playback.removed:
             seat = event.get("seat")
+            if event.get("tile") == MAD_BOMBER:
+                continue  # it goes on top of a deck, never onto a pile (the game scene shows it)
             if isinstance(seat, int) and 0 <= seat < len(piles) and event.get("tile"):
                 piles[seat].append(str(event["tile"]))
         out: dict[str, Any] = {"discards": piles}

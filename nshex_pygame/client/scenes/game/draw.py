@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import hexgeo, tileart, widgets
+from nshex_pygame.client import armystyle, hexgeo, tileart, widgets
 from nshex_pygame.client.board import Marks
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scenes.game.layout import (
@@ -185,16 +185,21 @@ class GameDrawing(SeatPanels):
             unit = self.units.get(at)
             if unit is None:
                 continue
-            seat = int(unit["seat"])
+            seat = armystyle.seat_of(unit)
             info = tileart.info_of(unit["tile"])
+            if seat is None:  # the neutral Mad Bomber: its grey ring
+                hq, ring = None, armystyle.NEUTRAL_RING
+            else:
+                hq = self.view["hq_hp"][seat] if info.get("kind") == "hq" else None
+                ring = rings[seat] if rings else None
             image = tileart.render_tile(
                 unit["tile"],
                 self.board.size - 2,
                 int(unit["facing"]),
                 wounds=int(unit.get("wounds", 0)),
                 netted=at in self.netted,
-                hq_hp=self.view["hq_hp"][seat] if info.get("kind") == "hq" else None,
-                ring=rings[seat] if rings else None,
+                hq_hp=hq,
+                ring=ring,
                 points=self.points_game(),
             )
             grow = 1.0 + 0.3 * (1.0 - tween.t)
@@ -242,7 +247,9 @@ class GameDrawing(SeatPanels):
                 pygame.draw.line(surface, tileart.INK, start, end, 8)
                 pygame.draw.line(surface, DANGER_DIES, start, end, 4)
         for unit in self.view["units"]:
-            seat = int(unit["seat"])
+            seat = armystyle.seat_of(unit)
+            if seat is None:
+                continue
             loss = view["hq_loss"][seat] if seat < len(view["hq_loss"]) else 0
             if loss and tileart.info_of(unit["tile"]).get("kind") == "hq":
                 cx, cy = self.board.pixel(as_hex(unit["at"]))
@@ -642,5 +649,6 @@ class GameDrawing(SeatPanels):
                     False,
                     "midtop",
                 )
+        self.draw_flights(surface)  # the Mad Bomber on its way to a deck
         self.draw_banner(surface)  # (under a hover box: the pointer's words stay readable)
         self.draw_tooltip(surface)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import rulestext, tileart, widgets
+from nshex_pygame.client import armystyle, rulestext, tileart, widgets
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scenes.game.layout import (
     BOMB,
@@ -410,9 +410,13 @@ class GameInfo:
                     " a deck runs out, no more Battle tiles, one more turn each, then the final"
                     " battle."
                 )
-                widgets.tooltip(
-                    surface, f"{self.seat_name(seat)} deck", [(words, widgets.TEXT)], pos
-                )
+                lines = [(words, widgets.TEXT)]
+                known = self.deck_top(seat)
+                if known:  # a passed-on Mad Bomber lies face up: everybody knows it
+                    lines.insert(
+                        0, (f"Next draw: {tile_name(known)} (face up on top)", widgets.ACCENT)
+                    )
+                widgets.tooltip(surface, f"{self.seat_name(seat)} deck", lines, pos)
                 return
             mercs = self.mercenary_rect(seat)
             if mercs is not None and mercs.collidepoint(pos):
@@ -462,14 +466,21 @@ class GameInfo:
         """What the hover box says about a unit on the board, with its current values."""
         at = as_hex(unit["at"])
         info = tileart.info_of(unit["tile"])
-        seat = int(unit["seat"])
-        title = f"{army_name(self.armies[seat])} {info.get('name')}"
+        seat = armystyle.seat_of(unit)
+        if seat is None:  # the neutral Mad Bomber: nobody's
+            title = f"{info.get('name')} (neutral)"
+        else:
+            title = f"{army_name(self.armies[seat])} {info.get('name')}"
         lines: list[tuple[str, tuple[int, ...]]] = []
         kind = info.get("kind")
         lines.append((str(rulestext.KIND_NAMES.get(str(kind), kind)), widgets.DIM))
+        if seat is None:
+            lines.append((rulestext.NEUTRAL_UNIT, armystyle.NEUTRAL_RING))
+        elif unit.get("tile") == armystyle.MAD_BOMBER:
+            lines.append((f"Placed by {self.seat_name(seat)}: it is theirs.", widgets.TEXT))
         analysis = self.analysis.get(at, {})
-        controller = int(unit.get("controller", seat))
-        if controller != seat and controller < len(self.armies):
+        controller = armystyle.controller_of(unit, len(self.armies))
+        if controller is not None and controller != seat:
             lines.append(
                 (
                     f"TAKEN OVER: {self.seat_name(controller)} controls it while the"

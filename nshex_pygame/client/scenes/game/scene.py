@@ -17,6 +17,7 @@ from nshex_pygame.client.ai import Thinker, make_bot
 from nshex_pygame.client.board import BoardView
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scene import Scene
+from nshex_pygame.client.scenes.game.bomber import BomberFlights, Flight
 from nshex_pygame.client.scenes.game.draw import GameDrawing, wrap_log
 from nshex_pygame.client.scenes.game.helpers import GameHelpers
 from nshex_pygame.client.scenes.game.info import GameInfo
@@ -51,7 +52,7 @@ from nshex_pygame.client.words import (
 from nshex_pygame.core import CHANCE, EngineError, Game, IllegalActionError
 
 
-class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
+class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Scene):
     scene_name = "game"
 
     def __init__(
@@ -85,6 +86,9 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         self.pops: dict[Hex, Tween] = {}  # tiles just put down, growing into place
         # instants shown on their target: (kind, target, source or None, tween)
         self.strikes: list[tuple[str, Hex, Hex | None, Tween]] = []
+        # the Mad Bomber flying to the deck it now lies on (D-24), and its leaving the game
+        self.flights: list[Flight] = []
+        self.bomber_gone = 0.0
         self.message = ""
         self.message_info = False
         self.message_time = 0.0
@@ -277,6 +281,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         seat = self.mover
         desc = self.game.describe_action(action)
         before_units = self.units
+        bombers = self.bomber_where()
         # A human's action that reveals nothing and hands nothing over may be taken back.
         undoable = seat >= 0 and self.seats[seat].is_human and self.game.can_take_back(action)
         snapshot = (self.game.clone(), len(self.log)) if undoable else None
@@ -318,6 +323,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
                 self.strikes.append((str(desc["kind"]), as_hex(at), None, tween))
         self.clear_choice()
         self._refresh()
+        self.follow_bomber(bombers)
         if self.mover != seat:
             self.undo_stack.clear()  # the turn passed (or a draw, a battle): nothing to take back
         question = self.human_question()
@@ -475,8 +481,14 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         ]
         names = [
             f"{army_name(self.armies[int(e['seat'])])} {tile_name(str(e.get('tile')))}"
+            if isinstance(e.get("seat"), int)
+            else f"the {tile_name(str(e.get('tile')))}"  # the neutral Mad Bomber
             for e in removed
-            if "tile" in e and isinstance(e.get("seat"), int) and e["seat"] < len(self.armies)
+            if "tile" in e
+            and (
+                (isinstance(e.get("seat"), int) and e["seat"] < len(self.armies))
+                or e.get("seat") == "neutral"
+            )
         ]
         view = game.view()
         hp = " : ".join(str(h) for h in view["hq_hp"])
@@ -555,6 +567,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         self.tweens.update(dt * speed)
         self.pops = {at: tween for at, tween in self.pops.items() if not tween.done}
         self.strikes = [strike for strike in self.strikes if not strike[3].done]
+        self.update_flights(dt * speed)
         if self.game.is_terminal():
             if not self.over_shown:
                 self.over_shown = True
@@ -568,6 +581,8 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
                 self.ask(question)
                 return
         if self.mover == CHANCE:
+            if self.flights:
+                return  # the Mad Bomber lands on its deck before the next draw
             self.wait += dt * speed
             if self.wait >= DRAW_SECONDS:
                 self.wait = 0.0
@@ -619,7 +634,9 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
         turns), the game just over: the picture changes by itself."""
         if self.hint_thinker is not None:
             return True  # a hint being thought of
-        if self.pops or self.strikes or self.ai_show is not None or self.mover == CHANCE:
+        if self.pops or self.strikes or self.flights or self.bomber_gone > 0:
+            return True
+        if self.ai_show is not None or self.mover == CHANCE:
             return True
         if self.game.is_terminal():
             return not self.over_shown
