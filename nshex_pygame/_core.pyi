@@ -145,6 +145,20 @@ class BattleResult:
     def phases(self) -> BattlePhases:
         """The phases, highest first; each is made into its dict when read."""
     @property
+    def events(self) -> tuple[tuple[Any, ...], ...]:
+        """Every event of the log as one compact tuple, highest phase first, for programs
+        that read everything (about four times cheaper than the dicts of ``phases``):
+        ``(initiative, kind, ...)`` with cells as indices into ``cells`` and -1 for none:
+        netted/slot_lost/explode ``cell``; controlled ``cell, seat``; converted ``cell,
+        edge, to_ranged``; attack ``cell, edge, dir, melee, ranged, gauss, reach``; hit and
+        armor ``target, from, dir, wounds|blocked``; save ``medic, target, from, dir,
+        wounds``; hq_damage ``seat, amount, hp``; redirected ``cell, dir, copies (-1:
+        infinite), to``; scored ``seat, points, total``; removed ``cell, tile, seat (-1:
+        neutral), cause``."""
+    @property
+    def cells(self) -> tuple[tuple[int, int], ...]:
+        """The hex ``(q, r)`` of each cell index that ``events`` uses."""
+    @property
     def position(self) -> Position: ...
     @property
     def changed(self) -> bool:

@@ -351,3 +351,24 @@ def test_battle_phases_are_a_lazy_sequence_equal_to_the_logged_phases() -> None:
         phases[len(want)]
     # A phase read twice is the same object: made once.
     assert phases[0] is phases[0]
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_compact_events_are_the_logged_events_one_for_one(path: Path) -> None:
+    """``BattleResult.events`` (one tuple per event, cells as indices into ``cells``) holds the
+    same events as the dicts of ``phases``, in the same order: the same phase, kind and hex
+    (or seat), and the same wounds for every hit."""
+    result = Position.from_file(path).resolve_battle()
+    dicts = [(p["initiative"], e) for p in result.phases for e in p["events"]]
+    compact = result.events
+    assert len(compact) == len(dicts) > 10
+    cells = result.cells
+    for (initiative, d), e in zip(dicts, compact, strict=True):
+        assert (e[0], e[1]) == (initiative, d["kind"])
+        if e[1] in ("hq_damage", "scored"):
+            assert e[2] == d["seat"]
+            continue
+        at = e[3] if e[1] == "save" else e[2]
+        assert cells[at] == tuple(d["at"])
+        if e[1] == "hit":
+            assert cells[e[3]] == tuple(d["from"]) and e[5] == d["wounds"]

@@ -10,8 +10,9 @@ use nshex_rules::{
     tiles, BattleChoices, BattleLog, BattleSummary, NoLog, Position, Refusal, Resolver,
 };
 use pyo3::exceptions::PyValueError;
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyTuple};
 use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
@@ -260,6 +261,29 @@ impl PyBattleResult {
         PyPhases::new(self.log.clone())
     }
 
+    /// Every event of the log in a compact form, for programs that read everything: a tuple
+    /// of tuples `(initiative, kind, ...)`, highest phase first, whose fields are small ints
+    /// (cells are indices into `cells`, `-1` for none) and interned strings; the layout per
+    /// kind is in docs/PYTHON.md ("Compact events"). Made at each read; `phases` gives the
+    /// same events as dicts.
+    #[getter]
+    fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        compact_events(py, &self.log.1)
+    }
+
+    /// The hex `(q, r)` of each cell index the compact `events` use.
+    #[getter]
+    fn cells<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let geo = self.after.geometry();
+        PyTuple::new(
+            py,
+            (0..geo.len()).map(|c| {
+                let h = geo.hex(c as u8);
+                (h.q, h.r)
+            }),
+        )
+    }
+
     #[getter]
     fn position(&self) -> PyPosition {
         PyPosition {
@@ -368,4 +392,155 @@ pub(crate) fn resolve_battles(
         })
         .map_err(|_| EngineError::new_err("internal engine error during a battle"))?;
     Ok(results)
+}
+
+/// A cell index for the compact events: the index, or -1 for none.
+#[inline]
+fn cell_i(c: u8) -> i32 {
+    if c == nshex_rules::NO_CELL {
+        -1
+    } else {
+        c as i32
+    }
+}
+
+/// The log as compact event tuples (see `BattleResult.events`).
+fn compact_events<'py>(py: Python<'py>, log: &BattleLog) -> PyResult<Bound<'py, PyTuple>> {
+    use nshex_rules::Event as E;
+    let n: usize = log.phases.iter().map(|p| p.events.len()).sum();
+    let mut out: Vec<Bound<'py, PyTuple>> = Vec::with_capacity(n);
+    for p in &log.phases {
+        let i = p.initiative as i32;
+        for e in &p.events {
+            let t = match *e {
+                E::Netted { cell } => (i, intern!(py, "netted"), cell_i(cell)).into_pyobject(py)?,
+                E::Controlled { cell, seat } => {
+                    (i, intern!(py, "controlled"), cell_i(cell), seat).into_pyobject(py)?
+                }
+                E::SlotLost { cell } => {
+                    (i, intern!(py, "slot_lost"), cell_i(cell)).into_pyobject(py)?
+                }
+                E::Converted {
+                    cell,
+                    edge,
+                    to_ranged,
+                } => (i, intern!(py, "converted"), cell_i(cell), edge, to_ranged)
+                    .into_pyobject(py)?,
+                E::Attack {
+                    cell,
+                    tile: _,
+                    edge,
+                    dir,
+                    melee,
+                    ranged,
+                    gauss,
+                    reach,
+                } => (
+                    i,
+                    intern!(py, "attack"),
+                    cell_i(cell),
+                    edge,
+                    dir,
+                    melee,
+                    ranged,
+                    gauss,
+                    reach,
+                )
+                    .into_pyobject(py)?,
+                E::Explode { cell } => {
+                    (i, intern!(py, "explode"), cell_i(cell)).into_pyobject(py)?
+                }
+                E::Hit {
+                    target,
+                    from,
+                    dir,
+                    wounds,
+                } => (
+                    i,
+                    intern!(py, "hit"),
+                    cell_i(target),
+                    cell_i(from),
+                    dir,
+                    wounds,
+                )
+                    .into_pyobject(py)?,
+                E::Armor {
+                    target,
+                    from,
+                    dir,
+                    blocked,
+                } => (
+                    i,
+                    intern!(py, "armor"),
+                    cell_i(target),
+                    cell_i(from),
+                    dir,
+                    blocked,
+                )
+                    .into_pyobject(py)?,
+                E::Save {
+                    medic,
+                    target,
+                    from,
+                    dir,
+                    wounds,
+                } => (
+                    i,
+                    intern!(py, "save"),
+                    cell_i(medic),
+                    cell_i(target),
+                    cell_i(from),
+                    dir,
+                    wounds,
+                )
+                    .into_pyobject(py)?,
+                E::HqDamage { seat, amount, hp } => {
+                    (i, intern!(py, "hq_damage"), seat, amount, hp).into_pyobject(py)?
+                }
+                E::Redirected {
+                    cell,
+                    dir,
+                    copies,
+                    to,
+                } => (
+                    i,
+                    intern!(py, "redirected"),
+                    cell_i(cell),
+                    dir,
+                    if copies == u32::MAX {
+                        -1
+                    } else {
+                        copies as i64
+                    },
+                    cell_i(to),
+                )
+                    .into_pyobject(py)?,
+                E::Scored {
+                    seat,
+                    points,
+                    total,
+                } => (i, intern!(py, "scored"), seat, points, total).into_pyobject(py)?,
+                E::Removed {
+                    cell,
+                    tile,
+                    seat,
+                    cause,
+                } => (
+                    i,
+                    intern!(py, "removed"),
+                    cell_i(cell),
+                    tile_name(py, tile),
+                    if seat == nshex_rules::NEUTRAL {
+                        -1
+                    } else {
+                        seat as i32
+                    },
+                    pyo3::types::PyString::intern(py, cause.name()),
+                )
+                    .into_pyobject(py)?,
+            };
+            out.push(t);
+        }
+    }
+    PyTuple::new(py, out)
 }
