@@ -136,10 +136,12 @@ fn battle_in_place(resolver: &mut Resolver, pos: &mut Position) -> Outcome {
         .outcome
 }
 
-/// Sum over the non-HQ tiles on `p` of `worth(tile)`, counted against `seat` for enemies.
+/// Sum over the non-HQ tiles on `p` of `worth(tile)`, counted against `seat` for enemies. A
+/// neutral Mad Bomber is nobody's material (D-24): what its explosion does shows in the
+/// battle that is resolved.
 fn material(p: &Position, seat: u8, worth: impl Fn(&nshex_rules::TileDef) -> f64) -> f64 {
     p.units()
-        .filter(|(_, u)| !u.def().is_hq())
+        .filter(|(_, u)| !u.def().is_hq() && u.ctrl != nshex_rules::NEUTRAL)
         .map(|(_, u)| {
             let v = worth(u.def());
             if p.relations().allied(seat, u.ctrl) {

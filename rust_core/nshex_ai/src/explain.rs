@@ -26,7 +26,10 @@ fn tally(before: &Position, after: &Position, seat: u8) -> (i32, i32, i32, i32) 
     let (mut enemy_units, mut own_units) = (0, 0);
     for (i, u) in before.cells.iter().enumerate() {
         let Some(u) = u else { continue };
-        if u.def().is_hq() || after.cells[i].is_some_and(|a| a.tile == u.tile) {
+        if u.def().is_hq()
+            || u.ctrl == nshex_rules::NEUTRAL
+            || after.cells[i].is_some_and(|a| a.tile == u.tile)
+        {
             continue;
         }
         if rel.allied(seat, u.ctrl) {
