@@ -2,6 +2,7 @@
 //! behind one trait, so a new one (a tuned, learned or deeper evaluation) is added here
 //! without touching the search.
 
+use crate::weights::Weights;
 use nshex_rules::{Action, Game, NoLog, Outcome, Position, Resolver};
 
 /// What a win is worth to an evaluator (a loss is the negative).
@@ -23,18 +24,25 @@ pub trait Evaluator: Send {
             .and_then(|o| o.share_for(seat, game.pos().relations()))
         {
             Some(share) => WIN * (2.0 * share - 1.0),
-            None => self.board(game.pos(), seat) + energy_worth(game, seat),
+            None => {
+                let w = self.weights();
+                self.board(game.pos(), seat)
+                    + energy_worth(game, seat, &w)
+                    + hand_worth(game, seat, &w)
+            }
         }
+    }
+
+    /// The weights of the terms outside the board (energy, hand).
+    fn weights(&self) -> Weights {
+        Weights::default()
     }
 }
 
-/// What one point of energy on the Duel board is worth, in HQ hit points: a point is bought
-/// for one hit point, and three pay for a procedure that destroys a unit or two.
-pub const ENERGY_WORTH: f64 = 0.6;
-
-/// `seat`'s energy minus the average of the others', by [`ENERGY_WORTH`] (0 off the Duel
-/// board).
-pub fn energy_worth(game: &Game, seat: u8) -> f64 {
+/// `seat`'s energy minus the average of the others', by the weight of a point of energy (0
+/// off the Duel board; a point is bought for one hit point, and three pay for a procedure
+/// that destroys a unit or two).
+pub fn energy_worth(game: &Game, seat: u8, w: &Weights) -> f64 {
     let n = game.seats() as usize;
     let e = game.energy();
     if e[..n].iter().all(|&x| x == 0) {
@@ -50,7 +58,31 @@ pub fn energy_worth(game: &Game, seat: u8) -> f64 {
             }
         })
         .sum();
-    ENERGY_WORTH * diff
+    w.energy * diff
+}
+
+/// The worth of `seat`'s hand against the average of its enemies' hands (hands are public),
+/// by the `hand` weight (0 by default: the shipped set does not count hands).
+pub fn hand_worth(game: &Game, seat: u8, w: &Weights) -> f64 {
+    if w.hand == 0.0 {
+        return 0.0;
+    }
+    let set = nshex_rules::tiles();
+    let rel = game.pos().relations();
+    let worth = |s: usize| -> f64 {
+        game.hands()[s]
+            .iter()
+            .map(|&t| w.tile_value(set.tile(t)))
+            .sum()
+    };
+    let (mut foe, mut n) = (0.0, 0.0);
+    for s in 0..game.seats() {
+        if !rel.allied(seat, s) && game.eliminated() >> s & 1 == 0 {
+            foe += worth(s as usize);
+            n += 1.0;
+        }
+    }
+    w.hand * (worth(seat as usize) - if n > 0.0 { foe / n } else { 0.0 })
 }
 
 /// Values a board by resolving battles on a copy: the battle that would follow it (HQ hit
@@ -59,22 +91,26 @@ pub fn energy_worth(game: &Game, seat: u8) -> f64 {
 pub struct BattleEval {
     resolver: Resolver,
     deep: bool,
+    w: Weights,
 }
 
 impl BattleEval {
     /// One battle per valuation.
     pub fn new() -> BattleEval {
-        BattleEval {
-            resolver: Resolver::new(),
-            deep: false,
-        }
+        BattleEval::with_weights(false, Weights::default())
     }
 
     /// Two battles per valuation.
     pub fn deep() -> BattleEval {
+        BattleEval::with_weights(true, Weights::default())
+    }
+
+    /// One (`deep` false) or two battles per valuation, with these weights.
+    pub fn with_weights(deep: bool, w: Weights) -> BattleEval {
         BattleEval {
             resolver: Resolver::new(),
-            deep: true,
+            deep,
+            w,
         }
     }
 }
@@ -96,10 +132,14 @@ impl Evaluator for BattleEval {
 
     fn board(&mut self, pos: &Position, seat: u8) -> f64 {
         if self.deep {
-            evaluate_deep(&mut self.resolver, pos, seat)
+            evaluate_deep(&mut self.resolver, pos, seat, &self.w)
         } else {
-            evaluate(&mut self.resolver, pos, seat)
+            evaluate(&mut self.resolver, pos, seat, &self.w)
         }
+    }
+
+    fn weights(&self) -> Weights {
+        self.w
     }
 }
 
@@ -155,34 +195,32 @@ fn material(p: &Position, seat: u8, worth: impl Fn(&nshex_rules::TileDef) -> f64
 
 /// Worth of a board for `seat`: the battle that would follow, HQ hit points first, then
 /// the tiles left standing.
-pub fn evaluate(resolver: &mut Resolver, pos: &Position, seat: u8) -> f64 {
+pub fn evaluate(resolver: &mut Resolver, pos: &Position, seat: u8, w: &Weights) -> f64 {
     let mut after = pos.clone();
     let outcome = battle_in_place(resolver, &mut after);
     if let Some(v) = outcome_score(&after, outcome, seat, 1000.0) {
         return v;
     }
-    hp_diff(&after, seat) + material(&after, seat, |_| 0.3)
+    hp_diff(&after, seat) + material(&after, seat, |_| w.material)
 }
 
 /// A deeper worth of a board for `seat`: the battle that would follow, then half of what a
 /// second battle of the survivors would add (the board stays, so units that keep hitting
 /// the enemy HQ are worth more than one battle shows), plus the tiles left by their
 /// worth. Costs two battles.
-pub fn evaluate_deep(resolver: &mut Resolver, pos: &Position, seat: u8) -> f64 {
+pub fn evaluate_deep(resolver: &mut Resolver, pos: &Position, seat: u8, w: &Weights) -> f64 {
     let mut board = pos.clone();
     let outcome = battle_in_place(resolver, &mut board);
     if let Some(v) = outcome_score(&board, outcome, seat, 1000.0) {
         return v;
     }
     let now = hp_diff(&board, seat);
-    let material = material(&board, seat, |def| {
-        0.15 * crate::heuristics::tile_value(def) as f64
-    });
+    let material = material(&board, seat, |def| w.material_deep * w.tile_value(def));
     // The second battle on the same board: nothing after it needs the first result.
     let outcome = battle_in_place(resolver, &mut board);
-    let future =
-        outcome_score(&board, outcome, seat, 15.0).unwrap_or_else(|| hp_diff(&board, seat) - now);
-    now + 0.5 * future + material
+    let future = outcome_score(&board, outcome, seat, w.future_win)
+        .unwrap_or_else(|| hp_diff(&board, seat) - now);
+    now + w.future * future + material
 }
 
 /// The answer to a battle question that leads to the best state for the seat answering:

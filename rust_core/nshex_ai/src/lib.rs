@@ -13,7 +13,9 @@ pub mod explain;
 pub mod heuristics;
 pub mod mcts;
 pub mod registry;
+pub mod weights;
 
 pub use bot::{play_out, Bot, Progress};
 pub use eval::{BattleEval, Evaluator};
 pub use registry::{bot_by_name, BOT_NAMES};
+pub use weights::{Weights, WEIGHT_NAMES};

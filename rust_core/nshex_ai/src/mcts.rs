@@ -57,6 +57,8 @@ pub struct MctsConfig {
     /// per seat at each leaf) instead of the paranoid search, in which the root's side plays
     /// against all the others.
     pub maxn: bool,
+    /// The evaluation's weights (the shipped set unless a bot name gives others).
+    pub weights: crate::weights::Weights,
 }
 
 impl MctsConfig {
@@ -77,6 +79,7 @@ impl MctsConfig {
             eval_scale: 4.0,
             deep_eval: false,
             maxn: false,
+            weights: crate::weights::Weights::default(),
         }
     }
 
@@ -312,11 +315,8 @@ pub struct SearchResult {
 
 impl Search {
     pub fn new(cfg: MctsConfig, seed: u64) -> Search {
-        let evaluator: Box<dyn Evaluator> = if cfg.deep_eval {
-            Box::new(BattleEval::deep())
-        } else {
-            Box::new(BattleEval::new())
-        };
+        let evaluator: Box<dyn Evaluator> =
+            Box::new(BattleEval::with_weights(cfg.deep_eval, cfg.weights));
         Search::with_evaluator(cfg, seed, evaluator)
     }
 
@@ -363,7 +363,10 @@ impl Search {
             return share as f32;
         }
         // The board, and on the Duel board each seat's energy.
-        let score = (self.eval.board(g.pos(), seat) + crate::eval::energy_worth(g, seat)) as f32;
+        let w = self.eval.weights();
+        let score = (self.eval.board(g.pos(), seat)
+            + crate::eval::energy_worth(g, seat, &w)
+            + crate::eval::hand_worth(g, seat, &w)) as f32;
         1.0 / (1.0 + (-score / self.cfg.eval_scale).exp())
     }
 

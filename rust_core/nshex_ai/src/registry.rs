@@ -13,7 +13,9 @@ pub const BOT_NAMES: [&str; 6] = ["random", "greedy", "flatmc", "easy", "medium"
 /// (`iters`: iterations per decision; `ms`: time per decision; `turn_ms`: time per turn,
 /// 0 for none; `threads`: search threads; `horizon`: turns searched past the current one;
 /// `explore`: the UCB exploration constant in hundredths; `deep`: 1 to value leaves by two
-/// battles).
+/// battles; `w.NAME=X`: the evaluation weight NAME, a decimal number, see [`crate::weights`]).
+/// `hard-v1` is `hard` with the shipped weights whatever the shipped set becomes: the level
+/// as it was before tuning, kept for side-by-side comparisons.
 pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String> {
     use std::time::Duration;
     let (base, settings) = name.split_once(':').unwrap_or((name, ""));
@@ -30,6 +32,10 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
         "easy" => MctsConfig::easy(),
         "medium" => MctsConfig::medium(),
         "hard" => MctsConfig::hard(),
+        "hard-v1" => MctsConfig {
+            weights: crate::weights::V1,
+            ..MctsConfig::hard()
+        },
         "flatmc" => MctsConfig {
             iterations: 6_000,
             ..MctsConfig::easy()
@@ -46,6 +52,16 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
         let (k, v) = kv
             .split_once('=')
             .ok_or_else(|| format!("bot setting {} is not key=value", quote(kv)))?;
+        if let Some(w) = k.strip_prefix("w.") {
+            if base == "flatmc" {
+                return Err(format!("bot {}: bad setting {}", quote(base), quote(kv)));
+            }
+            let x: f64 = v
+                .parse()
+                .map_err(|_| format!("bot setting {}: {} is not a number", quote(k), quote(v)))?;
+            cfg.weights.set(w, x)?;
+            continue;
+        }
         let n: u64 = v.parse().map_err(|_| {
             format!(
                 "bot setting {}: {} is not a whole number",

@@ -259,3 +259,10 @@ pub(crate) fn arena_multi<'py>(
             "bots": rows}),
     )
 }
+
+/// The evaluation's shipped weights as JSON text (`{"material": 0.3, ...}`, every weight
+/// named); a bot takes other values in its name (`hard:w.material=0.35`).
+#[pyfunction]
+pub(crate) fn default_weights() -> String {
+    nshex_ai::Weights::default().to_json()
+}

@@ -16,7 +16,7 @@ mod position;
 mod puzzle;
 mod tools;
 
-use bot::{arena, arena_multi, PyBot};
+use bot::{arena, arena_multi, default_weights, PyBot};
 use errors::{EngineError, IllegalActionError, SaveError, ScenarioError};
 use game::PyGame;
 use nshex_ai::BOT_NAMES;
@@ -49,6 +49,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<PyBot>()?;
     m.add_function(wrap_pyfunction!(arena, m)?)?;
+    m.add_function(wrap_pyfunction!(default_weights, m)?)?;
     m.add_function(wrap_pyfunction!(arena_multi, m)?)?;
     m.add_function(wrap_pyfunction!(selftest, m)?)?;
     m.add_function(wrap_pyfunction!(bench_core, m)?)?;

@@ -73,6 +73,8 @@ impl Battle {
 
     /// The Mad Bomber on `c` leaves the board at the end of this phase: note who hit it in
     /// the phase (D-24: its detonators).
+    #[cold]
+    #[inline(never)]
     pub(super) fn bomber_leaves(&mut self, c: u8) {
         let mut by = 0u8;
         for r in &self.records {

@@ -1,0 +1,203 @@
+//! The evaluation's named weights: what a tile, an HQ hit point's future or a point of
+//! energy is worth. The shipped set is `data/weights.json`; `nshex tune` proposes others, and
+//! a bot takes them in its name (`hard:w.material=0.35`), so a weight set travels as text to
+//! any thread, process or machine that plays a game.
+
+use serde::{Deserialize, Serialize};
+
+/// The weights of [`crate::eval::BattleEval`]. HQ hit points are the unit: every weight says
+/// what its term is worth in HQ hit points.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weights {
+    /// One-battle valuation: each non-HQ tile left standing (own minus enemy).
+    pub material: f64,
+    /// Two-battle valuation: each tile left standing, per point of its worth
+    /// (`module`, `instant`, `toughness`, `initiative` below).
+    pub material_deep: f64,
+    /// Two-battle valuation: the share of the second battle's HQ damage that counts.
+    pub future: f64,
+    /// Two-battle valuation: a game the second battle would end.
+    pub future_win: f64,
+    /// One point of energy on the Duel board (a point is bought for one hit point).
+    pub energy: f64,
+    /// Each point of worth of the tiles in the seat's hand, against its enemies' average.
+    pub hand: f64,
+    /// A tile's worth: a module, an instant; a unit's strength plus `toughness` per point of
+    /// toughness and `initiative` per initiative value.
+    pub module: f64,
+    pub instant: f64,
+    pub toughness: f64,
+    pub initiative: f64,
+}
+
+/// The weights' names, in the file's order (`nshex tune` searches over them).
+pub const WEIGHT_NAMES: [&str; 10] = [
+    "material",
+    "material_deep",
+    "future",
+    "future_win",
+    "energy",
+    "hand",
+    "module",
+    "instant",
+    "toughness",
+    "initiative",
+];
+
+const SHIPPED: &str = include_str!("../data/weights.json");
+
+/// The weights before any tuning (the hand-set evaluation), which `hard-v1` keeps.
+pub const V1: Weights = Weights {
+    material: 0.3,
+    material_deep: 0.15,
+    future: 0.5,
+    future_win: 15.0,
+    energy: 0.6,
+    hand: 0.0,
+    module: 3.0,
+    instant: 2.5,
+    toughness: 1.0,
+    initiative: 0.5,
+};
+
+impl Default for Weights {
+    /// The shipped set.
+    fn default() -> Weights {
+        static W: std::sync::OnceLock<Weights> = std::sync::OnceLock::new();
+        *W.get_or_init(|| Weights::from_json(SHIPPED).expect("the shipped weights are valid"))
+    }
+}
+
+impl Weights {
+    /// A weight set from JSON text (every weight named, no other key), or why not.
+    pub fn from_json(text: &str) -> Result<Weights, String> {
+        let w: Weights =
+            serde_json::from_str(text).map_err(|e| format!("weights: {e} (line {})", e.line()))?;
+        for name in WEIGHT_NAMES {
+            let v = w.get(name).expect("a named weight");
+            if !v.is_finite() {
+                return Err(format!("weights: {name} is not a finite number"));
+            }
+        }
+        Ok(w)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("plain numbers")
+    }
+
+    /// A weight by name.
+    pub fn get(&self, name: &str) -> Option<f64> {
+        Some(match name {
+            "material" => self.material,
+            "material_deep" => self.material_deep,
+            "future" => self.future,
+            "future_win" => self.future_win,
+            "energy" => self.energy,
+            "hand" => self.hand,
+            "module" => self.module,
+            "instant" => self.instant,
+            "toughness" => self.toughness,
+            "initiative" => self.initiative,
+            _ => return None,
+        })
+    }
+
+    /// Sets a weight by name; an unknown name or a value that is not finite is refused.
+    pub fn set(&mut self, name: &str, v: f64) -> Result<(), String> {
+        if !v.is_finite() {
+            return Err(format!("weight {name}: {v} is not a finite number"));
+        }
+        let slot = match name {
+            "material" => &mut self.material,
+            "material_deep" => &mut self.material_deep,
+            "future" => &mut self.future,
+            "future_win" => &mut self.future_win,
+            "energy" => &mut self.energy,
+            "hand" => &mut self.hand,
+            "module" => &mut self.module,
+            "instant" => &mut self.instant,
+            "toughness" => &mut self.toughness,
+            "initiative" => &mut self.initiative,
+            _ => {
+                return Err(format!(
+                    "unknown weight {name:?}; the weights are {}",
+                    WEIGHT_NAMES.join(", ")
+                ))
+            }
+        };
+        *slot = v;
+        Ok(())
+    }
+
+    /// A tile's worth by these weights (the HQ's is fixed: it is never material).
+    pub fn tile_value(&self, def: &nshex_rules::TileDef) -> f64 {
+        use nshex_rules::Kind;
+        match def.kind {
+            Kind::Hq => 100.0,
+            Kind::Instant => self.instant,
+            Kind::Module => self.module,
+            _ => {
+                let strength: u32 = def
+                    .melee
+                    .iter()
+                    .chain(def.ranged.iter())
+                    .map(|&x| x as u32)
+                    .sum();
+                strength as f64
+                    + self.toughness * def.toughness as f64
+                    + self.initiative * def.n_init as f64
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_weights_load_and_every_name_round_trips() {
+        let w = Weights::default();
+        let back = Weights::from_json(&w.to_json()).unwrap();
+        assert_eq!(back, w);
+        let mut x = w;
+        for (i, name) in WEIGHT_NAMES.iter().enumerate() {
+            x.set(name, i as f64 + 0.5).unwrap();
+            assert_eq!(x.get(name), Some(i as f64 + 0.5));
+        }
+        assert!(x.set("nope", 1.0).unwrap_err().contains("unknown weight"));
+        assert!(x.set("hand", f64::NAN).is_err());
+        assert!(
+            Weights::from_json("{\"material\": 1}").is_err(),
+            "every weight named"
+        );
+    }
+
+    #[test]
+    fn bots_take_weights_in_their_names() {
+        use crate::registry::bot_by_name;
+        assert!(bot_by_name("hard:w.material=0.4,w.hand=0.05", 1).is_ok());
+        assert!(bot_by_name("hard-v1", 1).is_ok());
+        let e = bot_by_name("medium:w.nope=1", 1).err().unwrap();
+        assert!(e.contains("unknown weight"), "{e}");
+        let e = bot_by_name("easy:w.material=lots", 1).err().unwrap();
+        assert!(e.contains("not a number"), "{e}");
+        assert!(bot_by_name("flatmc:w.material=1", 1).is_err());
+        assert_eq!(V1, Weights::default(), "no tuned set shipped yet");
+    }
+
+    #[test]
+    fn the_shipped_tile_values_are_the_heuristics_values() {
+        let w = Weights::default();
+        for def in &nshex_rules::tiles().tiles {
+            assert_eq!(
+                w.tile_value(def) as f32,
+                crate::heuristics::tile_value(def),
+                "{}",
+                def.id
+            );
+        }
+    }
+}
