@@ -295,6 +295,7 @@ def arena(
     mercenaries: int = 0,
     random_mercenaries: bool = False,
     mad_bomber: str = "off",
+    first_game: int = 0,
 ) -> _ArenaResult: ...
 def default_weights() -> str:
     """The evaluation's shipped weights as JSON text, every weight named; a bot takes other

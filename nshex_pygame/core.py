@@ -53,6 +53,7 @@ seat or by chance):
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +91,7 @@ __all__ = [
     "bench_core",
     "bench_ops",
     "build_profile",
+    "default_weights",
     "puzzle_generate",
     "resolve_battles",
     "script_json",
@@ -172,13 +174,16 @@ def arena(
     mercenaries: int = 0,
     random_mercenaries: bool = False,
     mad_bomber: str = "off",
+    first_game: int = 0,
 ) -> dict[str, Any]:
     """Bot ``a`` against bot ``b`` for ``games`` games, seats alternating, in the engine.
 
     ``armies`` gives ``a`` the first army and ``b`` the second; without it the base pairings
     are played in turn. Game ``i`` depends only on ``seed`` and ``i``, so the result is the
     same for every ``threads``. ``variants``, ``mercenaries``, ``random_mercenaries`` and
-    ``mad_bomber`` are the game options, as for ``Game``. Returns the ``nshex arena --json``
+    ``mad_bomber`` are the game options, as for ``Game``. ``first_game`` plays games
+    ``first_game .. first_game + games`` of the same seed instead (an arena split into ranges,
+    on several machines, adds up to the one run). Returns the ``nshex arena --json``
     object: ``a``, ``b``, ``games``, ``wins_a``, ``wins_b``, ``draws``, ``win_rate_a`` (draws
     count half) and ``wilson95`` (its 95% Wilson score interval). An unknown bot, army or
     variant raises ``ValueError``.
@@ -195,8 +200,16 @@ def arena(
             mercenaries=mercenaries,
             random_mercenaries=random_mercenaries,
             mad_bomber=mad_bomber,
+            first_game=first_game,
         )
     )
+
+
+def default_weights() -> dict[str, float]:
+    """The evaluation's shipped weights (``rust_core/nshex_ai/data/weights.json``), name to
+    value, in the file's order. A bot takes other values in its name
+    (``hard:w.material=0.35``); ``nshex tune`` searches for better ones."""
+    return {str(k): float(v) for k, v in json.loads(_core.default_weights()).items()}
 
 
 def arena_multi(

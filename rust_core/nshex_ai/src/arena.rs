@@ -143,6 +143,27 @@ pub fn arena_with_options(
     seed: u64,
     threads: usize,
 ) -> Result<ArenaResult, String> {
+    arena_range(a, b, 0, games, pairings, board, options, seed, threads)
+}
+
+/// Games `first..first + games` of [`arena_with_options`]: a game's result depends only on
+/// its number and the seed, so an arena split into ranges (on several machines) adds up to
+/// the same result as one run.
+#[allow(clippy::too_many_arguments)]
+pub fn arena_range(
+    a: &str,
+    b: &str,
+    first: u32,
+    games: u32,
+    pairings: &[(&str, &str)],
+    board: BoardKind,
+    options: nshex_rules::Options,
+    seed: u64,
+    threads: usize,
+) -> Result<ArenaResult, String> {
+    if first.checked_add(games).is_none() {
+        return Err("the games' numbers run past 4294967295".into());
+    }
     options.check(2)?;
     bot_by_name(a, 0)?;
     bot_by_name(b, 0)?;
@@ -161,7 +182,7 @@ pub fn arena_with_options(
     let pairings = &pairings;
     let threads = threads.clamp(1, 64);
     let results: Vec<Result<i8, String>> = on_threads(games, threads, |i| {
-        arena_game(a, b, i, pairings, board, options, seed)
+        arena_game(a, b, first + i, pairings, board, options, seed)
     })
     .into_iter()
     .map(|(_, r)| r)
@@ -346,6 +367,43 @@ mod tests {
         assert!(r.wins_a >= 9, "greedy won only {} of 12: {r:?}", r.wins_a);
         assert_eq!(arena("greedy", "random", 12, None, 7, 1).unwrap(), r);
         assert!(arena("nobody", "random", 1, None, 0, 1).is_err());
+    }
+
+    #[test]
+    fn an_arena_split_into_ranges_adds_up_to_the_whole_run() {
+        let p = pairings_or_base(None);
+        let run = |first, games| {
+            arena_range(
+                "easy:iters=20",
+                "greedy",
+                first,
+                games,
+                &p,
+                BoardKind::Standard,
+                Default::default(),
+                11,
+                1,
+            )
+            .unwrap()
+        };
+        let whole = run(0, 10);
+        let (x, y) = (run(0, 4), run(4, 6));
+        assert_eq!(
+            (x.wins_a + y.wins_a, x.wins_b + y.wins_b, x.draws + y.draws),
+            (whole.wins_a, whole.wins_b, whole.draws)
+        );
+        assert!(arena_range(
+            "easy",
+            "greedy",
+            u32::MAX,
+            2,
+            &p,
+            BoardKind::Standard,
+            Default::default(),
+            0,
+            1
+        )
+        .is_err());
     }
 
     #[test]

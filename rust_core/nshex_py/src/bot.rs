@@ -161,7 +161,7 @@ impl PyBot {
 /// Bots against bots: `games` games, seats alternating. Returns wins, draws, the win rate
 /// of `a` (draws count half) and its 95% Wilson interval.
 #[pyfunction]
-#[pyo3(signature = (a, b, games, armies = None, seed = 0, threads = 1, variants = Vec::new(), mercenaries = 0, random_mercenaries = false, mad_bomber = "off"))]
+#[pyo3(signature = (a, b, games, armies = None, seed = 0, threads = 1, variants = Vec::new(), mercenaries = 0, random_mercenaries = false, mad_bomber = "off", first_game = 0))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn arena<'py>(
     py: Python<'py>,
@@ -175,6 +175,7 @@ pub(crate) fn arena<'py>(
     mercenaries: u8,
     random_mercenaries: bool,
     mad_bomber: &str,
+    first_game: u32,
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = options_of(&variants, mercenaries, random_mercenaries, mad_bomber)?;
     let armies_ref = armies.as_ref().map(|(x, y)| (x.as_str(), y.as_str()));
@@ -182,9 +183,10 @@ pub(crate) fn arena<'py>(
     let r = py
         .detach(|| {
             catch_unwind(AssertUnwindSafe(|| {
-                nshex_ai::arena::arena_with_options(
+                nshex_ai::arena::arena_range(
                     a,
                     b,
+                    first_game,
                     games,
                     &pairings,
                     nshex_rules::BoardKind::Standard,
