@@ -5,25 +5,13 @@
 //! never legality.
 
 use nshex_rules::NO_CELL;
-use nshex_rules::{tiles, Kind, TileDef, TileId};
+use nshex_rules::{tiles, TileDef, TileId};
 use nshex_rules::{Action, Game, Procedure};
 
 /// How much a tile is worth keeping, roughly (higher = keep).
 pub fn tile_value(def: &TileDef) -> f32 {
-    match def.kind {
-        Kind::Hq => 100.0,
-        Kind::Instant => 2.5,
-        Kind::Module => 3.0,
-        _ => {
-            let strength: u32 = def
-                .melee
-                .iter()
-                .chain(def.ranged.iter())
-                .map(|&x| x as u32)
-                .sum();
-            strength as f32 + def.toughness as f32 + 0.5 * def.n_init as f32
-        }
-    }
+    // The hand-set worths: move ordering stays put whatever weights an evaluation is tuned to.
+    crate::weights::V1.tile_value(def) as f32
 }
 
 /// A static guess of how good `action` is for the seat to move (higher = try first).

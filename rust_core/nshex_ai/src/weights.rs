@@ -189,15 +189,20 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_tile_values_are_the_heuristics_values() {
-        let w = Weights::default();
-        for def in &nshex_rules::tiles().tiles {
-            assert_eq!(
-                w.tile_value(def) as f32,
-                crate::heuristics::tile_value(def),
-                "{}",
-                def.id
-            );
-        }
+    fn a_tile_is_worth_its_strength_toughness_and_initiative() {
+        let set = nshex_rules::tiles();
+        let w = V1;
+        let mutant = set.tile(set.find("borgo.mutant").unwrap());
+        // Melee 1 on three edges, initiative 2 (one value): 3 + 0 + 0.5.
+        assert_eq!(w.tile_value(mutant), 3.5);
+        let stronger = Weights {
+            initiative: 2.0,
+            ..w
+        };
+        assert_eq!(stronger.tile_value(mutant), 5.0);
+        assert_eq!(
+            w.tile_value(set.tile(set.find("borgo.officer").unwrap())),
+            3.0
+        );
     }
 }
