@@ -8,7 +8,9 @@
     python3 dev.py package  set up, build, then the executable in dist/nshex/ (PyInstaller)
 
 Setting up means: a virtualenv in .venv (created when missing) holding maturin, the project's
-Python dependencies (pygame-ce) and its dev tools (pytest, hypothesis, ruff), all from PyPI.
+Python dependencies (pygame-ce), its dev tools (pytest, hypothesis, ruff) and the `tune` extra
+(cma, which `nshex tune` and its tests need), all from PyPI. The `ray` extra (for `nshex tune
+--ray` and the tests marked `ray`) is never installed here: `.venv/bin/pip install '.[ray]'`.
 Building means `maturin develop --release`: cargo compiles the engine and the binding (it
 rebuilds only what changed, so this is quick after the first time) and puts the native module
 into nshex_pygame/, where the editable install finds it. The packages are installed again only
@@ -103,9 +105,10 @@ def setup() -> bool:
     say("Installing maturin into .venv (from PyPI)")
     must([PYTHON, "-m", "pip", "install", "--quiet", MATURIN], "installing maturin", env=pip_env())
     say("Building the engine (release) and installing nshex with its dev tools into .venv")
+    # The tests run `nshex tune`, so the set-up installs its extra (cma) too; never `ray`.
     print("The first build compiles every crate and takes a few minutes.", flush=True)
     must(
-        [BIN / f"maturin{EXE}", "develop", "--release", "--extras", "dev"],
+        [BIN / f"maturin{EXE}", "develop", "--release", "--extras", "dev,tune"],
         "building and installing the project",
         env=pip_env(),
     )

@@ -6,6 +6,8 @@
   actions in the notation) and prints the position reached.
 - ``nshex arena --a BOT --b BOT --games N`` plays bots against each other in the engine and
   prints the wins with a 95% Wilson interval.
+- ``nshex tune --bot BOT --games N --generations G --population P --out FILE`` searches for
+  better evaluation weights by self-play (CMA-ES; ``nshex_pygame.tune``).
 - ``nshex bench [--json] [--quick]`` runs the engine's benchmarks and the Python-side ones.
 - ``nshex --selftest`` plays one headless bot game with every check on; it needs nothing but
   the package (no repository files), so the packaged executable can run it too.
@@ -77,6 +79,28 @@ def _army_pair(text: str) -> tuple[str, str]:
     if len(parts) != 2 or not all(parts):
         raise argparse.ArgumentTypeError(f"{text!r} is not two armies, A,B (e.g. borgo,moloch)")
     return parts[0], parts[1]
+
+
+def _positive_float(high: float) -> Any:
+    """An argparse type: a number above 0, at most ``high``."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not 0 < value <= high:  # NaN fails too
+            raise argparse.ArgumentTypeError(f"{text} is not above 0 and at most {high:g}")
+        return value
+
+    return parse
+
+
+def _name_list(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(f"weight names, comma-separated: {text!r}")
+    return names
 
 
 def _default_threads() -> int:
@@ -197,6 +221,85 @@ def build_parser() -> argparse.ArgumentParser:
     )
     make.add_argument("--seed", metavar="S", type=_whole(0, U64_MAX), default=0, help="default 0")
 
+    tune = commands.add_parser(
+        "tune",
+        help="better evaluation weights by self-play (CMA-ES; the tune extra)",
+        description="CMA-ES proposes weight sets; each plays --games games against the"
+        " starting bot (the same games for every candidate of a generation); the best set goes"
+        " to --out in the format of rust_core/nshex_ai/data/weights.json.",
+    )
+    tune.add_argument(
+        "--bot",
+        metavar="BOT",
+        help="the level to tune, with its settings (e.g. medium, easy:iters=200); default medium",
+    )
+    tune.add_argument(
+        "--games",
+        metavar="N",
+        type=_whole(1, U32_MAX),
+        help="games per candidate and generation (default 24)",
+    )
+    tune.add_argument(
+        "--generations",
+        metavar="G",
+        type=_whole(1, 100_000),
+        help="generations in all, counting those of a resumed checkpoint (default 10)",
+    )
+    tune.add_argument(
+        "--population",
+        metavar="P",
+        type=_whole(2, 10_000),
+        help="candidates per generation (default 8)",
+    )
+    tune.add_argument(
+        "--sigma",
+        metavar="S",
+        type=_positive_float(10.0),
+        help="CMA-ES's initial step size, in multipliers' logarithms (default 0.3)",
+    )
+    tune.add_argument(
+        "--scale",
+        choices=("log", "plain"),
+        help="a weight is start*exp(x) (log, the default) or start*(1+x) (plain)",
+    )
+    tune.add_argument(
+        "--weights",
+        metavar="A,B,C",
+        type=_name_list,
+        help="the weights to tune (default: all; the others keep their starting values)",
+    )
+    tune.add_argument("--seed", metavar="X", type=_whole(0, U64_MAX), help="default 0")
+    tune.add_argument(
+        "--out", metavar="FILE", required=True, help="where the best weights go (JSON)"
+    )
+    tune.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="written after every generation (default: FILE of --resume, else --out plus"
+        " .checkpoint)",
+    )
+    tune.add_argument(
+        "--resume",
+        metavar="CHECKPOINT",
+        help="continue the run of this checkpoint (its bot, games, population, sigma, seed and"
+        " weights); --generations may raise its total",
+    )
+    tune.add_argument(
+        "--threads",
+        metavar="T",
+        type=_whole(1, MAX_THREADS),
+        default=None,
+        help="games played at once (default: every core); with --ray, in each task (default 1)."
+        " The results do not depend on it",
+    )
+    tune.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="play the matches as Ray tasks on the cluster at ADDRESS (ray.init's address, e.g."
+        " auto or ray://host:10001; local starts one here); the ray extra",
+    )
+    tune.add_argument("--json", action="store_true", help="print the summary as JSON")
+
     bench = commands.add_parser("bench", help="the benchmark suite, Rust core and Python")
     bench.add_argument("--json", action="store_true", help="print the rows as a JSON list")
     bench.add_argument("--quick", action="store_true", help="about a third as long")
@@ -229,6 +332,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _arena(args, out=sys.stdout)
         if args.command == "puzzle":
             return _puzzle(args, out=sys.stdout)
+        if args.command == "tune":
+            return _tune(args, out=sys.stdout)
         if args.command == "bench":
             if args.compare:
                 return _bench_compare(args.compare, as_json=args.json, out=sys.stdout)
@@ -535,6 +640,177 @@ def describe_arena(result: dict[str, Any], armies: tuple[str, str] | None = None
 
 def _percent(x: float) -> str:
     return f"{100 * x:.1f}%"
+
+
+TUNE_DEFAULTS: dict[str, Any] = {
+    "bot": "medium",
+    "games": 24,
+    "population": 8,
+    "sigma": 0.3,
+    "seed": 0,
+    "scale": "log",
+    "weights": None,
+    "generations": 10,
+}
+TUNE_SETTINGS = ("bot", "games", "population", "sigma", "seed", "scale", "weights")
+
+
+def _tune(args: argparse.Namespace, *, out: TextIO) -> int:
+    try:
+        from nshex_pygame import tune
+        from nshex_pygame.core import EngineError, default_weights
+    except ImportError as exc:
+        return _engine_missing(exc)
+
+    def refuse(message: str) -> int:
+        _error(f"nshex tune: {_one_line_text(message)}")
+        return EXIT_USAGE
+
+    if args.resume is not None and not os.path.isfile(args.resume):
+        return refuse(f"--resume {args.resume}: no such file")
+    checkpoint = args.checkpoint or args.resume or f"{args.out}.checkpoint"
+    for flag, path in (("--out", args.out), ("--checkpoint", checkpoint)):
+        where = Path(path)
+        if where.is_dir():
+            return refuse(f"{flag} {path}: is a directory, not a file")
+        if not where.resolve().parent.is_dir():
+            return refuse(f"{flag} {path}: the directory {where.parent} does not exist")
+    evaluator: Any = None
+    try:
+        tune.require_cma()
+        if args.ray is not None:
+            tune.require_ray()
+        if args.resume is not None:
+            state = tune.load_checkpoint(args.resume)
+            kept = state["config"]
+            for key in TUNE_SETTINGS:
+                given = getattr(args, key)
+                if key == "weights" and given is not None:
+                    given = list(given)
+                    kept_value: Any = list(kept[key])
+                else:
+                    kept_value = kept[key]
+                if given is not None and given != kept_value:
+                    return refuse(
+                        f"--{key} {given} is not the checkpoint's ({kept_value}); a resumed run"
+                        " keeps its settings"
+                    )
+            generations = args.generations or state.get("target", state["generation"])
+            if generations < state["generation"]:
+                return refuse(
+                    f"--generations {generations}: the checkpoint has played"
+                    f" {state['generation']} already"
+                )
+        else:
+            settings = {k: getattr(args, k) for k in TUNE_SETTINGS}
+            settings = {k: TUNE_DEFAULTS[k] if v is None else v for k, v in settings.items()}
+            tune.check_bot(settings["bot"])
+            names = settings["weights"] or list(default_weights())
+            settings["weights"] = tune.check_weight_names(names)
+            tune.start_weights(settings["bot"])
+            state = tune.new_state(tune.TuneConfig(**settings))
+            generations = args.generations or TUNE_DEFAULTS["generations"]
+        state["target"] = generations
+        threads = args.threads or (1 if args.ray is not None else _default_threads())
+        if args.ray is not None:
+            evaluator = tune.RayEvaluator(args.ray, threads)
+        else:
+            evaluator = tune.LocalEvaluator(threads)
+    except ValueError as exc:  # TuneError, or the engine refusing the bot
+        if evaluator is not None:
+            evaluator.close()
+        return refuse(str(exc))
+
+    config = tune.config_of(state)
+    if not args.json:
+        print(
+            f"Tuning {len(config.weights)} weight(s) of {config.bot}: {config.population}"
+            f" candidates a generation, {config.games} games each against {config.bot},"
+            f" seed {config.seed}; {evaluator.describe()}",
+            file=out,
+        )
+        if state["generation"]:
+            print(f"Resuming after generation {state['generation']} ({args.resume})", file=out)
+        print(TUNE_HEADER, file=out)
+        for row in state["history"]:
+            print(_tune_row(row), file=out)
+        out.flush()
+
+    def progress(row: dict[str, Any]) -> None:
+        if not args.json:
+            print(_tune_row(row), file=out, flush=True)
+
+    try:
+        result = tune.tune(
+            state,
+            generations,
+            evaluator,
+            checkpoint=checkpoint,
+            out=args.out,
+            on_generation=progress,
+        )
+    except KeyboardInterrupt:
+        _error(
+            f"nshex tune: stopped; continue with: nshex tune --resume {checkpoint} --out {args.out}"
+        )
+        return 130
+    except ValueError as exc:
+        return refuse(str(exc))
+    except EngineError as exc:
+        _error(f"nshex tune: engine error: {_one_line(exc)}")
+        return EXIT_FAILURE
+    finally:
+        evaluator.close()
+    result["out"] = args.out
+    result["checkpoint"] = checkpoint
+    if args.json:
+        print(json.dumps(result), file=out)
+        return EXIT_OK
+    out.writelines(f"{line}\n" for line in describe_tune(result))
+    return EXIT_OK
+
+
+TUNE_HEADER = "generation  best win rate  mean win rate  sigma   games  seconds"
+
+
+def _tune_row(row: dict[str, Any]) -> str:
+    return (
+        f"{row['generation']:>10}  {_percent(row['best_win_rate']):>13}"
+        f"  {_percent(row['mean_win_rate']):>13}  {row['sigma']:<6.3f}  {row['games']:>5}"
+        f"  {row['seconds']:>7.1f}"
+    )
+
+
+def describe_tune(result: dict[str, Any]) -> list[str]:
+    """The weights before and after, the best candidate and how to check it."""
+    best = result["best"]
+    before, after, mean = result["before"], result["after"], result["mean"]
+    tuned = set(result["config"]["weights"])
+    lines = [
+        f"{result['generations']} generations, {result['games']} games,"
+        f" {result['seconds']:.1f} s of play",
+        "",
+        f"{'weight':<14} {'before':>10} {'best':>10} {'CMA mean':>10}",
+    ]
+    for name, value in before.items():
+        mark = "" if name in tuned else "  (fixed)"
+        lines.append(f"{name:<14} {value:>10.6g} {after[name]:>10.6g} {mean[name]:>10.6g}{mark}")
+    if best is not None:
+        low, high = best["wilson95"]
+        lines += [
+            "",
+            f"best: generation {best['generation']}, win rate {_percent(best['win_rate'])} in"
+            f" {best['games']} games against {result['config']['bot']} (95% Wilson"
+            f" {_percent(low)} to {_percent(high)}; the best of many noisy scores flatters it)",
+            f"weights written to {result['out']}; checkpoint {result['checkpoint']}",
+            "check it on fresh games, both ways round (the arena gives --a the first army of"
+            " each pairing, and the armies are not equal):",
+            f"  nshex arena --a '{best['bot']}' --b '{result['config']['bot']}' --games 120"
+            " --seed 12345",
+            f"  nshex arena --a '{result['config']['bot']}' --b '{best['bot']}' --games 120"
+            " --seed 12345",
+        ]
+    return lines
 
 
 def _script(path: str, *, as_json: bool, out: TextIO) -> int:

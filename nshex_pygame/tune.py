@@ -1,0 +1,519 @@
+"""``nshex tune``: better evaluation weights by self-play (docs/AI.md, "Weights and tuning").
+
+CMA-ES (the ``cma`` package, the ``tune`` extra) searches over a chosen subset of the
+evaluation's named weights (default: all of them). A search point ``x`` is a vector of
+multipliers of the starting set: on the log scale a weight is ``start * exp(x)``, on the plain
+scale ``start * (1 + x)``; a weight that starts at 0 (``hand``) is additive, ``ZERO_STEP * x``.
+The search starts at ``x = 0``, the starting set itself.
+
+Each generation asks CMA-ES for a population of weight sets. Each set becomes a bot name
+(``medium:w.material=0.33,...``) and plays ``games`` games against the starting bot; every
+candidate of a generation plays the same games (the same arena seed: common random numbers), so
+the differences between candidates are not the luck of the deal. A candidate's fitness is
+``1 - win rate`` (draws count half); CMA-ES minimises it.
+
+Each candidate plays its games both ways round (see :func:`play`): half with the first army of
+each pairing, half with the second, on the same deals, so that army strength cancels out.
+The arena's game ``i`` depends only on its seed and ``i``, the arena seed of a generation only on
+``--seed`` and the generation, CMA-ES's random numbers only on ``--seed``: a run gives the same
+results whether its games are played on this machine's cores (threads: the arena releases the
+GIL) or as Ray tasks on a cluster (``--ray ADDRESS``, the ``ray`` extra), and a run resumed
+from its checkpoint gives the same results as one never stopped.
+
+After every generation a checkpoint is written atomically (a temporary file, then
+``os.replace``): the pickled CMA-ES state with its random generator, the generation reached,
+the history and the best candidate so far. At the end the best candidate's weights go to the
+output file in the format of ``rust_core/nshex_ai/data/weights.json``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import math
+import os
+import pickle
+import tempfile
+import time
+import warnings
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from nshex_pygame.core import arena, default_weights
+
+CHECKPOINT_FORMAT = "nshex-tune-checkpoint"
+CHECKPOINT_VERSION = 1
+ZERO_STEP = 0.1
+"""What a step of 1 in the search space adds to a weight that starts at 0."""
+SCALES = ("log", "plain")
+TUNABLE_BOTS = ("easy", "medium", "hard", "hard-v1")
+SIGNIFICANT_DIGITS = 6
+"""A candidate's weights are rounded to this many significant digits, so that the bot name,
+the history and the output file hold exactly the same numbers."""
+
+
+class TuneError(ValueError):
+    """A run that cannot start or resume as asked (one line, says why)."""
+
+
+class MissingExtra(TuneError):
+    """A package of an optional extra is not installed; the message says which extra."""
+
+
+@dataclass(frozen=True)
+class TuneConfig:
+    """What decides a run's results (the checkpoint keeps it; a resumed run must match)."""
+
+    bot: str
+    games: int
+    population: int
+    sigma: float
+    seed: int
+    weights: tuple[str, ...]
+    scale: str = "log"
+
+
+def require_cma() -> Any:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "Could not import matplotlib.pyplot"
+            import cma  # type: ignore[import-untyped]
+    except ImportError:
+        raise MissingExtra(
+            "the cma package is missing: install the tune extra (pip install '.[tune]')"
+        ) from None
+    return cma
+
+
+def require_ray() -> Any:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            import ray  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        raise MissingExtra(
+            "the ray package is missing: install the ray extra (pip install '.[ray]')"
+        ) from None
+    return ray
+
+
+# --- the search space ----------------------------------------------------------------------
+
+
+def split_bot(bot: str) -> tuple[str, list[str], dict[str, float]]:
+    """``medium:iters=500,w.hand=0.1`` -> ("medium", ["iters=500"], {"hand": 0.1})."""
+    base, _, settings = bot.partition(":")
+    others: list[str] = []
+    fixed: dict[str, float] = {}
+    for kv in filter(None, settings.split(",")):
+        key, _, value = kv.partition("=")
+        if key.startswith("w."):
+            try:
+                fixed[key[2:]] = float(value)
+            except ValueError:
+                raise TuneError(f"bot setting {key!r}: {value!r} is not a number") from None
+        else:
+            others.append(kv)
+    return base, others, fixed
+
+
+def check_bot(bot: str) -> None:
+    """Refuses a bot that has no evaluation weights or that the engine does not know."""
+    base, _, _ = split_bot(bot)
+    if base not in TUNABLE_BOTS:
+        raise TuneError(
+            f"bot {base!r} has no evaluation weights to tune; tune one of {', '.join(TUNABLE_BOTS)}"
+        )
+    arena(bot, bot, 0)  # the engine's ValueError for a bad setting or weight
+
+
+def start_weights(bot: str) -> dict[str, float]:
+    """The shipped weights with the bot's own ``w.NAME=X`` settings applied."""
+    weights = default_weights()
+    _, _, fixed = split_bot(bot)
+    for name, value in fixed.items():
+        if name not in weights:
+            raise TuneError(f"unknown weight {name!r}; the weights are {', '.join(weights)}")
+        weights[name] = value
+    return weights
+
+
+def check_weight_names(names: Sequence[str]) -> tuple[str, ...]:
+    known = list(default_weights())
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise TuneError(f"unknown weight {unknown[0]!r}; the weights are {', '.join(known)}")
+    if len(set(names)) != len(names) or not names:
+        raise TuneError("--weights: name each weight once, at least one")
+    return tuple(names)
+
+
+def _round(x: float) -> float:
+    return float(f"{x:.{SIGNIFICANT_DIGITS}g}")
+
+
+def candidate_weights(
+    x: Sequence[float], start: dict[str, float], names: Sequence[str], scale: str
+) -> dict[str, float]:
+    """The full weight set for the search point ``x`` (one number per name in ``names``)."""
+    weights = dict(start)
+    for name, xi in zip(names, x, strict=True):
+        w0 = start[name]
+        if w0 == 0.0:
+            value = ZERO_STEP * float(xi)
+        elif scale == "log":
+            value = w0 * math.exp(max(-30.0, min(30.0, float(xi))))
+        else:
+            value = w0 * (1.0 + float(xi))
+        weights[name] = _round(value)
+    return weights
+
+
+def _number(x: float) -> str:
+    return repr(float(x))
+
+
+def bot_with_weights(bot: str, weights: dict[str, float]) -> str:
+    """The bot ``bot`` (its level and settings) playing with ``weights``."""
+    base, others, _ = split_bot(bot)
+    shipped = default_weights()
+    settings = [*others]
+    settings += [f"w.{n}={_number(v)}" for n, v in weights.items() if v != shipped.get(n)]
+    return f"{base}:{','.join(settings)}" if settings else base
+
+
+def weights_json(weights: dict[str, float]) -> str:
+    """The text of a weights file, as rust_core/nshex_ai/data/weights.json is written."""
+    order = list(default_weights())
+    return json.dumps({n: weights[n] for n in order}, indent=2) + "\n"
+
+
+def read_weights_file(path: str | Path) -> dict[str, float]:
+    """A weights file's weights; every weight named, each a finite number, nothing else."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    names = list(default_weights())
+    if not isinstance(data, dict) or sorted(data) != sorted(names):
+        raise TuneError(f"{path}: not a weights file (it must name exactly {', '.join(names)})")
+    out = {}
+    for n in names:
+        v = data[n]
+        if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
+            raise TuneError(f"{path}: weight {n} is not a finite number")
+        out[n] = float(v)
+    return out
+
+
+# --- seeds -----------------------------------------------------------------------------------
+
+
+def derive_seed(seed: int, *parts: object, bits: int = 64) -> int:
+    """A seed for one purpose of a run, from ``--seed`` alone (stable across machines)."""
+    text = ":".join(str(p) for p in (seed, *parts)).encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "little") >> (64 - bits)
+
+
+def arena_seed(seed: int, generation: int) -> int:
+    return derive_seed(seed, "arena", generation)
+
+
+def cma_seed(seed: int) -> int:
+    return derive_seed(seed, "cma")
+
+
+# --- evaluating candidates -------------------------------------------------------------------
+
+Match = tuple[str, str, int, int]
+"""(candidate bot, base bot, games, arena seed)."""
+
+
+def play(match: Match, threads: int = 1) -> dict[str, Any]:
+    """The candidate against the base bot, both ways round on the same deals.
+
+    The arena gives bot ``a`` the first army of each base pairing; some armies are stronger,
+    so a bot against itself scores far from 50% as ``a``. A match is therefore two arenas on
+    the same seed: the candidate as ``a`` for the first half of the games, then as ``b`` (the
+    base bot gets the first armies) for the rest. Game ``i`` of both is the same deal with the
+    bots swapped: each pairing is played from both sides and from both seats, and two bots that
+    play alike score exactly 50%. Returns the candidate's ``wins``, ``losses``, ``draws``,
+    ``games``, ``win_rate`` (draws half) and ``wilson95``."""
+    a, b, games, seed = match
+    first = (games + 1) // 2
+    one = arena(a, b, first, seed=seed, threads=threads)
+    two = arena(b, a, games - first, seed=seed, threads=threads)
+    wins = one["wins_a"] + two["wins_b"]
+    losses = one["wins_b"] + two["wins_a"]
+    draws = one["draws"] + two["draws"]
+    rate = (wins + 0.5 * draws) / games if games else 0.0
+    return {
+        "games": games,
+        "wins": wins,
+        "losses": losses,
+        "draws": draws,
+        "win_rate": rate,
+        "wilson95": wilson95(rate, games),
+    }
+
+
+def wilson95(p: float, n: int) -> list[float]:
+    """The 95% Wilson score interval of a rate ``p`` out of ``n`` (as the arena gives it)."""
+    if n == 0:
+        return [0.0, 1.0]
+    z2 = 1.959963984540054**2
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = math.sqrt(z2) * math.sqrt((p * (1 - p) + z2 / (4 * n)) / n) / (1 + z2 / n)
+    return [round(min(1.0, max(0.0, x)), 12) for x in (centre - half, centre + half)]
+
+
+class LocalEvaluator:
+    """Plays the matches on this machine: up to ``threads`` games at once."""
+
+    def __init__(self, threads: int) -> None:
+        self.threads = max(1, threads)
+
+    def __call__(self, matches: list[Match]) -> list[dict[str, Any]]:
+        workers = max(1, min(self.threads, len(matches)))
+        per_match = max(1, self.threads // workers)
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            return list(pool.map(lambda m: play(m, per_match), matches))
+
+    def close(self) -> None:
+        pass
+
+    def describe(self) -> str:
+        return f"local, {self.threads} thread{'s' if self.threads != 1 else ''}"
+
+
+class RayEvaluator:
+    """Plays each match as a Ray task (``threads`` games at once in each task).
+
+    ``address`` is passed to ``ray.init``; ``local`` starts a Ray instance on this machine
+    (or uses the one this process has already started)."""
+
+    def __init__(self, address: str, threads: int) -> None:
+        ray = require_ray()
+        self.ray = ray
+        self.started = False
+        if not ray.is_initialized():
+            kwargs: dict[str, Any] = {"log_to_driver": False, "include_dashboard": False}
+            if address != "local":
+                kwargs["address"] = address
+            try:
+                ray.init(**kwargs)
+            except Exception as exc:  # no cluster there, a version mismatch
+                raise TuneError(f"ray.init({address!r}) failed: {exc}") from None
+            self.started = True
+        self.threads = max(1, threads)
+        self.task = ray.remote(num_cpus=self.threads)(play)
+        self.address = address
+
+    def __call__(self, matches: list[Match]) -> list[dict[str, Any]]:
+        refs = [self.task.remote(m, self.threads) for m in matches]
+        return list(self.ray.get(refs))
+
+    def close(self) -> None:
+        if self.started:
+            self.ray.shutdown()
+            self.started = False
+
+    def describe(self) -> str:
+        return (
+            f"Ray ({self.address}), {self.threads} thread{'s' if self.threads != 1 else ''} a task"
+        )
+
+
+Evaluator = Callable[[list[Match]], list[dict[str, Any]]]
+
+
+# --- the run ---------------------------------------------------------------------------------
+
+
+class Normal:
+    """CMA-ES's source of N(0, 1) numbers (its ``randn`` option): a generator of the run's own,
+    seeded from ``--seed``, that travels inside the pickled CMA-ES object, so that a resumed run
+    draws the same numbers as one never stopped (cma's default draws from numpy's global
+    generator, which a checkpoint would not hold)."""
+
+    def __init__(self, seed: int) -> None:
+        import numpy as np
+
+        self.rng = np.random.Generator(np.random.PCG64(seed))
+
+    def __call__(self, *shape: int) -> Any:
+        return self.rng.standard_normal(shape)
+
+
+@contextlib.contextmanager
+def _quiet() -> Iterator[None]:
+    """CMA-ES's warnings (flat fitness and the like) are not ours to raise."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+def new_state(config: TuneConfig) -> dict[str, Any]:
+    """The state of a run before its first generation."""
+    cma = require_cma()
+    state: dict[str, Any] = {
+        "format": CHECKPOINT_FORMAT,
+        "version": CHECKPOINT_VERSION,
+        "config": asdict(config),
+        "start": start_weights(config.bot),
+        "generation": 0,
+        "history": [],
+        "best": None,
+    }
+    options = {
+        "randn": Normal(cma_seed(config.seed)),
+        "seed": math.nan,  # the seeding is Normal's
+        "popsize": config.population,
+        "verbose": -9,
+        "verb_disp": 0,
+        "verb_log": 0,
+        "verb_filenameprefix": os.devnull,
+    }
+    with _quiet():
+        state["es"] = cma.CMAEvolutionStrategy([0.0] * len(config.weights), config.sigma, options)
+    return state
+
+
+def config_of(state: dict[str, Any]) -> TuneConfig:
+    c = dict(state["config"])
+    c["weights"] = tuple(c["weights"])
+    return TuneConfig(**c)
+
+
+def run_generation(state: dict[str, Any], evaluate: Evaluator) -> dict[str, Any]:
+    """Plays one generation and updates ``state``; returns its history row."""
+    config = config_of(state)
+    es = state["es"]
+    g = state["generation"] + 1
+    began = time.perf_counter()
+    with _quiet():
+        xs = es.ask()
+    candidates = [candidate_weights(x, state["start"], config.weights, config.scale) for x in xs]
+    seed = arena_seed(config.seed, g)
+    matches = [
+        (bot_with_weights(config.bot, w), config.bot, config.games, seed) for w in candidates
+    ]
+    results = evaluate(matches)
+    rates = [float(r["win_rate"]) for r in results]
+    with _quiet():
+        es.tell(xs, [1.0 - r for r in rates])
+    best_i = max(range(len(rates)), key=lambda i: (rates[i], -i))
+    row = {
+        "generation": g,
+        "arena_seed": seed,
+        "games": config.games * len(candidates),
+        "win_rates": rates,
+        "best_win_rate": rates[best_i],
+        "mean_win_rate": sum(rates) / len(rates),
+        "best": candidates[best_i],
+        "mean": candidate_weights(list(es.mean), state["start"], config.weights, config.scale),
+        "sigma": float(es.sigma),
+        "seconds": round(time.perf_counter() - began, 3),
+    }
+    best = state["best"]
+    if best is None or rates[best_i] > best["win_rate"]:
+        r = results[best_i]
+        state["best"] = {
+            "generation": g,
+            "win_rate": rates[best_i],
+            "wilson95": list(r["wilson95"]),
+            "games": config.games,
+            "weights": candidates[best_i],
+            "bot": matches[best_i][0],
+        }
+    state["history"].append(row)
+    state["generation"] = g
+    return row
+
+
+def save_checkpoint(path: str | Path, state: dict[str, Any]) -> None:
+    _write_atomically(Path(path), pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def load_checkpoint(path: str | Path) -> dict[str, Any]:
+    """A checkpoint written by :func:`save_checkpoint` (a pickle: load only your own files)."""
+    require_cma()  # the pickled CMA-ES object needs it
+    try:
+        with open(path, "rb") as f:
+            state = pickle.load(f)
+    except FileNotFoundError:
+        raise TuneError(f"{path}: no such file") from None
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError) as exc:
+        raise TuneError(f"{path}: not a tuning checkpoint ({exc})") from None
+    if not isinstance(state, dict) or state.get("format") != CHECKPOINT_FORMAT:
+        raise TuneError(f"{path}: not a tuning checkpoint")
+    if state.get("version") != CHECKPOINT_VERSION:
+        raise TuneError(f"{path}: checkpoint version {state.get('version')} is not supported")
+    return state
+
+
+def write_weights(path: str | Path, weights: dict[str, float]) -> None:
+    _write_atomically(Path(path), weights_json(weights).encode())
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent or Path("."), prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def tune(
+    state: dict[str, Any],
+    generations: int,
+    evaluate: Evaluator,
+    *,
+    checkpoint: str | Path | None = None,
+    out: str | Path | None = None,
+    on_generation: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Runs ``state`` (new or from a checkpoint) up to ``generations`` generations in all,
+    checkpointing after each; writes the best weights to ``out``. Returns the summary."""
+    while state["generation"] < generations:
+        row = run_generation(state, evaluate)
+        if checkpoint is not None:
+            save_checkpoint(checkpoint, state)
+        if on_generation is not None:
+            on_generation(row)
+    result = summary(state)
+    if out is not None and state["best"] is not None:
+        write_weights(out, result["after"])
+    return result
+
+
+def summary(state: dict[str, Any]) -> dict[str, Any]:
+    """What a run found: the config, the weights before and after, the history."""
+    best = state["best"]
+    config = config_of(state)
+    history = state["history"]
+    return {
+        "config": asdict(config),
+        "generations": state["generation"],
+        "games": sum(row["games"] for row in history),
+        "seconds": round(sum(row["seconds"] for row in history), 3),
+        "before": dict(state["start"]),
+        "after": dict(best["weights"]) if best else dict(state["start"]),
+        "best": best,
+        "mean": history[-1]["mean"] if history else dict(state["start"]),
+        "history": history,
+    }
+
+
+def results_only(result: dict[str, Any]) -> dict[str, Any]:
+    """The summary without its timings: what must be equal between two runs of one seed."""
+    clean = {k: v for k, v in result.items() if k != "seconds"}
+    clean["history"] = [{k: v for k, v in r.items() if k != "seconds"} for r in result["history"]]
+    return clean
