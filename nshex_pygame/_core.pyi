@@ -300,6 +300,7 @@ def arena(
 def default_weights() -> str:
     """The evaluation's shipped weights as JSON text, every weight named; a bot takes other
     values in its name (``hard:w.material=0.35``)."""
+
 def arena_multi(
     bots: list[str],
     mode: str,

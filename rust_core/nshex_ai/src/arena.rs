@@ -100,11 +100,16 @@ pub fn arena(
     )
 }
 
-/// The one pairing given, or all base pairings in turn.
+/// The one pairing given (bot `a` plays its first army), or every base pairing both ways
+/// round in turn: each bot plays each army of a pairing as often as the other, so that an
+/// army stronger than its opponent favours neither bot.
 pub fn pairings_or_base<'a>(armies: Option<(&'a str, &'a str)>) -> Vec<(&'a str, &'a str)> {
     match armies {
         Some(p) => vec![p],
-        None => nshex_rules::BASE_PAIRINGS.to_vec(),
+        None => nshex_rules::BASE_PAIRINGS
+            .iter()
+            .flat_map(|&(x, y)| [(x, y), (y, x)])
+            .collect(),
     }
 }
 
@@ -367,6 +372,19 @@ mod tests {
         assert!(r.wins_a >= 9, "greedy won only {} of 12: {r:?}", r.wins_a);
         assert_eq!(arena("greedy", "random", 12, None, 7, 1).unwrap(), r);
         assert!(arena("nobody", "random", 1, None, 0, 1).is_err());
+    }
+
+    #[test]
+    fn the_base_pairings_are_played_both_ways_round() {
+        let p = pairings_or_base(None);
+        assert_eq!(p.len(), 12);
+        for &(x, y) in &nshex_rules::BASE_PAIRINGS {
+            assert!(p.contains(&(x, y)) && p.contains(&(y, x)), "{x} {y}");
+        }
+        assert_eq!(
+            pairings_or_base(Some(("vegas", "borgo"))),
+            [("vegas", "borgo")]
+        );
     }
 
     #[test]

@@ -20,7 +20,7 @@ fn main() {
     let seed: u64 = args.get(4).map_or(0, |t| t.parse().expect("SEED"));
     let armies = args.get(5).map_or("base", String::as_str);
     let pairings: Vec<(&str, &str)> = match armies.split_once(':') {
-        None => nshex_rules::BASE_PAIRINGS.to_vec(),
+        None => nshex_ai::arena::pairings_or_base(None),
         Some((x, "base")) => nshex_rules::BASE_ARMIES.iter().map(|&y| (x, y)).collect(),
         Some((x, y)) => vec![(x, y)],
     };
