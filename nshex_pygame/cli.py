@@ -176,7 +176,22 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="T",
         type=_whole(1, MAX_THREADS),
         default=None,
-        help="games played at once (default: every core; the result does not depend on it)",
+        help="games played at once (default: every core); with --ray, in each task (default 1)."
+        " The result does not depend on it",
+    )
+    arena.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="two seats: play the games as Ray tasks on the cluster at ADDRESS (ray.init's"
+        " address, e.g. auto or ray://host:10001; local starts one here), the same result as"
+        " here; the ray extra",
+    )
+    arena.add_argument(
+        "--chunk",
+        metavar="N",
+        type=_whole(1, U32_MAX),
+        help="with --ray: N games a task (default: the games split evenly, a task per --threads"
+        " CPUs of the cluster)",
     )
     arena.add_argument(
         "--variants",
@@ -526,6 +541,15 @@ def _arena(args: argparse.Namespace, *, out: TextIO) -> int:
             " (--a and --b)"
         )
         return EXIT_USAGE
+    if args.chunk is not None and args.ray is None:
+        _error("nshex arena: --chunk goes with --ray")
+        return EXIT_USAGE
+    if args.bots is not None and args.ray is not None:
+        _error(
+            "nshex arena: --ray plays two-seat arenas (--a and --b); the three- and four-seat"
+            " arena cannot be split into game ranges yet"
+        )
+        return EXIT_USAGE
     if args.bots is not None:
         if args.a is not None or args.b is not None or args.armies is not None:
             _error(
@@ -543,20 +567,43 @@ def _arena(args: argparse.Namespace, *, out: TextIO) -> int:
         from nshex_pygame.core import EngineError, arena
     except ImportError as exc:
         return _engine_missing(exc)
-    threads = args.threads or _default_threads()
+    options = {
+        "variants": args.variants,
+        "mercenaries": args.mercenaries,
+        "random_mercenaries": args.random_mercenaries,
+        "mad_bomber": args.mad_bomber,
+    }
+    if args.ray is not None:
+        from nshex_pygame import cluster
+
+        try:
+            cluster.require_ray()
+        except cluster.ClusterError as exc:
+            _error(f"nshex arena: {_one_line(exc)}")
+            return EXIT_USAGE
+        threads = args.threads or 1
+
+        def run() -> dict[str, Any]:
+            return cluster.arena_on_ray(
+                args.ray,
+                args.a,
+                args.b,
+                args.games,
+                args.armies,
+                args.seed,
+                threads,
+                args.chunk,
+                **options,
+            )
+
+    else:
+        threads = args.threads or _default_threads()
+
+        def run() -> dict[str, Any]:
+            return arena(args.a, args.b, args.games, args.armies, args.seed, threads, **options)
+
     return _arena_output(
-        lambda: arena(
-            args.a,
-            args.b,
-            args.games,
-            args.armies,
-            args.seed,
-            threads,
-            variants=args.variants,
-            mercenaries=args.mercenaries,
-            random_mercenaries=args.random_mercenaries,
-            mad_bomber=args.mad_bomber,
-        ),
+        run,
         lambda result: describe_arena(result, args.armies),
         EngineError,
         as_json=args.json,

@@ -43,6 +43,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from nshex_pygame import cluster
 from nshex_pygame.core import arena, default_weights
 
 CHECKPOINT_FORMAT = "nshex-tune-checkpoint"
@@ -91,14 +92,9 @@ def require_cma() -> Any:
 
 def require_ray() -> Any:
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            import ray  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        raise MissingExtra(
-            "the ray package is missing: install the ray extra (pip install '.[ray]')"
-        ) from None
-    return ray
+        return cluster.require_ray()
+    except cluster.RayMissing as exc:
+        raise MissingExtra(str(exc)) from None
 
 
 # --- the search space ----------------------------------------------------------------------
@@ -259,13 +255,9 @@ def play(match: Match, threads: int = 1) -> dict[str, Any]:
 
 
 def wilson95(p: float, n: int) -> list[float]:
-    """The 95% Wilson score interval of a rate ``p`` out of ``n`` (as the arena gives it)."""
-    if n == 0:
-        return [0.0, 1.0]
-    z2 = 1.959963984540054**2
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = math.sqrt(z2) * math.sqrt((p * (1 - p) + z2 / (4 * n)) / n) / (1 + z2 / n)
-    return [round(min(1.0, max(0.0, x)), 12) for x in (centre - half, centre + half)]
+    """The 95% Wilson score interval of a rate ``p`` out of ``n`` (exactly as the arena gives
+    it)."""
+    return cluster.wilson95(p, n)
 
 
 class LocalEvaluator:
@@ -294,20 +286,13 @@ class RayEvaluator:
     (or uses the one this process has already started)."""
 
     def __init__(self, address: str, threads: int) -> None:
-        ray = require_ray()
-        self.ray = ray
-        self.started = False
-        if not ray.is_initialized():
-            kwargs: dict[str, Any] = {"log_to_driver": False, "include_dashboard": False}
-            if address != "local":
-                kwargs["address"] = address
-            try:
-                ray.init(**kwargs)
-            except Exception as exc:  # no cluster there, a version mismatch
-                raise TuneError(f"ray.init({address!r}) failed: {exc}") from None
-            self.started = True
+        require_ray()
+        try:
+            self.ray, self.started = cluster.start_ray(address)
+        except cluster.ClusterError as exc:
+            raise TuneError(str(exc)) from None
         self.threads = max(1, threads)
-        self.task = ray.remote(num_cpus=self.threads)(play)
+        self.task = self.ray.remote(num_cpus=self.threads)(play)
         self.address = address
 
     def __call__(self, matches: list[Match]) -> list[dict[str, Any]]:

@@ -1,0 +1,171 @@
+"""Arenas spread over a Ray cluster (``nshex arena --ray ADDRESS``), and the Ray start that
+``nshex tune --ray`` shares.
+
+The arena's game ``i`` depends only on its seed and ``i``, and ``core.arena(first_game=f)``
+plays games ``f .. f + games`` of a seed: an arena split into contiguous ranges, each range a
+Ray task, adds up to exactly the one local run. The wins and draws are summed and the win rate
+and its Wilson interval computed as the engine computes them (``rust_core/nshex_ai/src/arena.rs``,
+the same floating-point operations and the same rounding), so the result of a seed is the same
+object, key for key and bit for bit, wherever its games were played.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Sequence
+from typing import Any
+
+from nshex_pygame.core import arena
+
+RAY_MISSING = "the ray package is missing: install the ray extra (pip install '.[ray]')"
+Z95 = 1.959963984540054
+"""The 97.5% quantile of the standard normal distribution, as the engine writes it."""
+
+
+class ClusterError(ValueError):
+    """Ray is not installed or does not start (one line, says why)."""
+
+
+class RayMissing(ClusterError):
+    """The ray package is not installed; the message names the extra."""
+
+
+def require_ray() -> Any:
+    """The ``ray`` module, or :class:`RayMissing`."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            import ray  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        raise RayMissing(RAY_MISSING) from None
+    return ray
+
+
+def start_ray(address: str) -> tuple[Any, bool]:
+    """Connects to the Ray cluster at ``address`` (``ray.init``'s address; ``local`` starts an
+    instance on this machine) unless this process has already done so. Returns the ``ray``
+    module and whether this call started it (then the caller shuts it down)."""
+    ray = require_ray()
+    if ray.is_initialized():
+        return ray, False
+    kwargs: dict[str, Any] = {"log_to_driver": False, "include_dashboard": False}
+    if address != "local":
+        kwargs["address"] = address
+    try:
+        ray.init(**kwargs)
+    except Exception as exc:  # no cluster there, a version mismatch
+        raise ClusterError(f"ray.init({address!r}) failed: {exc}") from None
+    return ray, True
+
+
+# --- the arena in ranges ---------------------------------------------------------------------
+
+
+def game_ranges(games: int, parts: int) -> list[tuple[int, int]]:
+    """``games`` games as at most ``parts`` contiguous ranges ``(first_game, games)`` of
+    sizes differing by at most one, in order: every game in exactly one range."""
+    parts = max(1, min(parts, games))
+    size, extra = divmod(games, parts)
+    ranges, first = [], 0
+    for k in range(parts):
+        n = size + (k < extra)
+        ranges.append((first, n))
+        first += n
+    return [r for r in ranges if r[1] > 0]
+
+
+def chunk_ranges(games: int, chunk: int) -> list[tuple[int, int]]:
+    """``games`` games as contiguous ranges of ``chunk`` games (the last may be shorter)."""
+    return [(first, min(chunk, games - first)) for first in range(0, games, max(1, chunk))]
+
+
+def win_rate(wins: int, draws: int, games: int) -> float:
+    """Draws count half; the engine's ``ArenaResult::win_rate_a``."""
+    if games == 0:
+        return 0.0
+    return (float(wins) + 0.5 * float(draws)) / float(games)
+
+
+def _round12(x: float) -> float:
+    """Rust's ``(x.clamp(0.0, 1.0) * 1e12).round() / 1e12`` (halves away from zero; Python's
+    ``round`` takes them to even)."""
+    y = min(1.0, max(0.0, x)) * 1e12
+    whole = math.floor(y)
+    if y - whole >= 0.5:  # exact: y < 2**52
+        whole += 1
+    return whole / 1e12
+
+
+def wilson95(p: float, games: int) -> list[float]:
+    """The 95% Wilson score interval of a rate ``p`` out of ``games``, exactly as the engine's
+    ``ArenaResult::wilson95`` gives it."""
+    if games == 0:
+        return [0.0, 1.0]
+    n = float(games)
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n)
+    half = Z95 * math.sqrt((p * (1.0 - p) + z2 / (4.0 * n)) / n) / (1.0 + z2 / n)
+    return [_round12(centre - half), _round12(centre + half)]
+
+
+def add_up(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The arena results of consecutive ranges of one run as the result of the whole run (the
+    keys in the engine's order)."""
+    if not parts:
+        raise ValueError("no arena results to add up")
+    total = dict(parts[0])
+    for key in ("games", "wins_a", "wins_b", "draws"):
+        total[key] = sum(int(p[key]) for p in parts)
+    total["win_rate_a"] = win_rate(total["wins_a"], total["draws"], total["games"])
+    total["wilson95"] = wilson95(total["win_rate_a"], total["games"])
+    return total
+
+
+def play_range(
+    a: str,
+    b: str,
+    first_game: int,
+    games: int,
+    armies: tuple[str, str] | None,
+    seed: int,
+    threads: int,
+    options: dict[str, Any],
+) -> dict[str, Any]:
+    """One range of an arena (a Ray task's body)."""
+    return arena(a, b, games, armies, seed, threads, first_game=first_game, **options)
+
+
+def arena_on_ray(
+    address: str,
+    a: str,
+    b: str,
+    games: int,
+    armies: tuple[str, str] | None = None,
+    seed: int = 0,
+    threads: int = 1,
+    chunk: int | None = None,
+    **options: Any,
+) -> dict[str, Any]:
+    """``core.arena`` with its games spread as Ray tasks over the cluster at ``address``: ranges
+    of ``chunk`` games, or by default one range per ``threads`` CPUs of the cluster, each task
+    playing ``threads`` games at once. The result is the local run's for the same arguments.
+
+    A bad bot, army or option raises ``ValueError`` before Ray is asked for anything (the
+    engine checks them on zero games here); Ray missing or not starting, :class:`ClusterError`.
+    """
+    arena(a, b, 0, armies, seed, 1, **options)
+    ray, started = start_ray(address)
+    try:
+        threads = max(1, threads)
+        if chunk is not None:
+            ranges = chunk_ranges(games, chunk)
+        else:
+            cpus = int(ray.cluster_resources().get("CPU", 1))
+            ranges = game_ranges(games, max(1, cpus // threads))
+        task = ray.remote(num_cpus=threads)(play_range)
+        refs = [task.remote(a, b, first, n, armies, seed, threads, options) for first, n in ranges]
+        return add_up(ray.get(refs))
+    finally:
+        if started:
+            ray.shutdown()
