@@ -35,3 +35,15 @@ def test_the_thinking_thread_yields_to_the_window() -> None:
     assert probe.niceness is not None and probe.niceness >= max(window, ai.THINKING_NICENESS)
     # The window's own thread keeps its priority.
     assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == window
+
+
+def test_a_game_thinks_on_every_core_at_medium_and_hard_not_at_easy() -> None:
+    """With several cores Medium and Hard search root-parallel with the iterations scaled by
+    the threads (a move takes the time it takes on one core); Easy and named settings stay."""
+    from nshex_pygame.client.ai import game_bot_name
+
+    assert game_bot_name("hard", 2) == "hard:threads=2,iters=40000"
+    assert game_bot_name("medium", 8) == "medium:threads=4,iters=4000"
+    assert game_bot_name("hard", 1) == "hard"
+    assert game_bot_name("easy", 4) == "easy"
+    assert game_bot_name("hard:iters=5", 4) == "hard:iters=5"
