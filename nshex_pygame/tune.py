@@ -34,7 +34,6 @@ import json
 import math
 import os
 import pickle
-import tempfile
 import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -45,6 +44,7 @@ from typing import Any
 
 from nshex_pygame import cluster
 from nshex_pygame.core import arena, default_weights
+from nshex_pygame.files import atomic_write
 
 CHECKPOINT_FORMAT = "nshex-tune-checkpoint"
 CHECKPOINT_VERSION = 1
@@ -418,7 +418,7 @@ def run_generation(state: dict[str, Any], evaluate: Evaluator) -> dict[str, Any]
 
 
 def save_checkpoint(path: str | Path, state: dict[str, Any]) -> None:
-    _write_atomically(Path(path), pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    atomic_write(Path(path), pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def load_checkpoint(path: str | Path) -> dict[str, Any]:
@@ -439,21 +439,7 @@ def load_checkpoint(path: str | Path) -> dict[str, Any]:
 
 
 def write_weights(path: str | Path, weights: dict[str, float]) -> None:
-    _write_atomically(Path(path), weights_json(weights).encode())
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent or Path("."), prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    atomic_write(Path(path), weights_json(weights).encode())
 
 
 def tune(

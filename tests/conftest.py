@@ -38,3 +38,15 @@ def unit_hexes(units: list[dict[str, Any]]) -> set[tuple[int, int]]:
 def example(request: pytest.FixtureRequest) -> Path:
     """Each example scenario shipped in the package."""
     return request.param
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``nshex ARGV`` in this process: its exit code, standard output and standard error."""
+    from nshex_pygame.cli import main
+
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # argparse's own exits
+        code = exc.code if isinstance(exc.code, int) else 1
+    out, err = capsys.readouterr()
+    return code, out, err

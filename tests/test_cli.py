@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 from conftest import FIXTURES, ROOT, SCENARIOS_DIR, script_text
+from conftest import run_cli as run
 
 from nshex_pygame import cli
-from nshex_pygame.cli import main
 from nshex_pygame.core import Position
 
 SCRIPTS = sorted((ROOT / "tests" / "scripts").glob("*.toml"))
@@ -24,15 +24,6 @@ UNIT_KEYS = {"seat", "tile", "at", "facing", "wounds"}
 UNIT_OPTIONAL = {"controller"}
 
 BAD_TILE = (FIXTURES / "bad_unknown_tile.toml").read_text(encoding="utf-8")
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse's own exits
-        code = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_examples_are_shipped() -> None:

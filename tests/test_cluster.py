@@ -9,20 +9,11 @@ import sys
 from typing import Any
 
 import pytest
+from conftest import run_cli as run
 
 from nshex_pygame import cluster, core
-from nshex_pygame.cli import main
 
 BOT = "easy:iters=20"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse's own exits
-        code = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def games_of(ranges: list[tuple[int, int]]) -> list[int]:

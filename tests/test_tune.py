@@ -12,22 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import run_cli as run
 
 from nshex_pygame import tune
-from nshex_pygame.cli import main
 from nshex_pygame.core import arena, default_weights
 
 BOT = "easy:iters=30"
 TINY = ["--bot", BOT, "--games", "2", "--population", "4", "--seed", "7"]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse's own exits
-        code = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def tiny_config(**changes: Any) -> tune.TuneConfig:

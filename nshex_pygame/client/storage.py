@@ -16,14 +16,14 @@ file that cannot be read is reported, kept aside as ``puzzles.json.bad`` and sta
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
+
+from nshex_pygame.files import atomic_write
 
 DATA_DIR_ENV = "NSHEX_DATA_DIR"
 SETTINGS_FILE = "settings.json"
@@ -64,26 +64,6 @@ def saves_dir() -> Path:
 
 def autosave_path() -> Path:
     return saves_dir() / AUTOSAVE_FILE
-
-
-def atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a reader sees the old file or the new, never half.
-
-    A temporary file in the same folder is written and flushed to disk, then renamed over the
-    target (``os.replace`` is atomic on one file system).
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
 
 
 # --- settings ----------------------------------------------------------------------------------
