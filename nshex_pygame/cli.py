@@ -182,7 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument(
         "--ray",
         metavar="ADDRESS",
-        help="two seats: play the games as Ray tasks on the cluster at ADDRESS (ray.init's"
+        help="play the games as Ray tasks on the cluster at ADDRESS (ray.init's"
         " address, e.g. auto or ray://host:10001; local starts one here), the same result as"
         " here; the ray extra",
     )
@@ -544,12 +544,6 @@ def _arena(args: argparse.Namespace, *, out: TextIO) -> int:
     if args.chunk is not None and args.ray is None:
         _error("nshex arena: --chunk goes with --ray")
         return EXIT_USAGE
-    if args.bots is not None and args.ray is not None:
-        _error(
-            "nshex arena: --ray plays two-seat arenas (--a and --b); the three- and four-seat"
-            " arena cannot be split into game ranges yet"
-        )
-        return EXIT_USAGE
     if args.bots is not None:
         if args.a is not None or args.b is not None or args.armies is not None:
             _error(
@@ -641,10 +635,30 @@ def _arena_multi(args: argparse.Namespace, *, out: TextIO) -> int:
         from nshex_pygame.core import EngineError, arena_multi
     except ImportError as exc:
         return _engine_missing(exc)
-    threads = args.threads or _default_threads()
     mode = args.mode or "deathmatch"
+    if args.ray is not None:
+        from nshex_pygame import cluster
+
+        try:
+            cluster.require_ray()
+        except cluster.ClusterError as exc:
+            _error(f"nshex arena: {_one_line(exc)}")
+            return EXIT_USAGE
+        threads = args.threads or 1
+
+        def run() -> dict[str, Any]:
+            return cluster.arena_multi_on_ray(
+                args.ray, args.bots, mode, args.games, args.board, args.seed, threads, args.chunk
+            )
+
+    else:
+        threads = args.threads or _default_threads()
+
+        def run() -> dict[str, Any]:
+            return arena_multi(args.bots, mode, args.games, None, args.board, args.seed, threads)
+
     return _arena_output(
-        lambda: arena_multi(args.bots, mode, args.games, None, args.board, args.seed, threads),
+        run,
         describe_arena_multi,
         EngineError,
         as_json=args.json,

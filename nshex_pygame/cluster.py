@@ -16,7 +16,7 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
-from nshex_pygame.core import arena
+from nshex_pygame.core import arena, arena_multi
 
 RAY_MISSING = "the ray package is missing: install the ray extra (pip install '.[ray]')"
 Z95 = 1.959963984540054
@@ -120,6 +120,70 @@ def add_up(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
     total["win_rate_a"] = win_rate(total["wins_a"], total["draws"], total["games"])
     total["wilson95"] = wilson95(total["win_rate_a"], total["games"])
     return total
+
+
+def add_up_multi(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The multi-seat arena results of consecutive ranges of one run as the whole run's: per
+    bot the games, wins, shared results and rank sums added, the rates as the engine computes
+    them (``SeatRecord`` in ``rust_core/nshex_ai/src/arena.rs``)."""
+    if not parts:
+        raise ValueError("no arena results to add up")
+    total = dict(parts[0])
+    total["games"] = sum(int(p["games"]) for p in parts)
+    bots = []
+    for k, first in enumerate(parts[0]["bots"]):
+        row = dict(first)
+        for key in ("games", "wins", "shared", "rank_sum"):
+            row[key] = sum(int(p["bots"][k][key]) for p in parts)
+        games = max(1, row["games"])
+        row["win_rate"] = (float(row["wins"]) + 0.5 * float(row["shared"])) / float(games)
+        row["wilson95"] = wilson95(row["win_rate"], row["games"])
+        row["mean_rank"] = float(row["rank_sum"]) / float(games)
+        bots.append(row)
+    total["bots"] = bots
+    return total
+
+
+def play_multi_range(
+    bots: list[str],
+    mode: str,
+    first_game: int,
+    games: int,
+    board: str,
+    seed: int,
+    threads: int,
+) -> dict[str, Any]:
+    """One range of a multi-seat arena (a Ray task's body)."""
+    return arena_multi(bots, mode, games, None, board, seed, threads, first_game=first_game)
+
+
+def arena_multi_on_ray(
+    address: str,
+    bots: list[str],
+    mode: str,
+    games: int,
+    board: str = "standard",
+    seed: int = 0,
+    threads: int = 1,
+    chunk: int | None = None,
+) -> dict[str, Any]:
+    """``core.arena_multi`` with its games spread as Ray tasks, as :func:`arena_on_ray` does
+    for two seats: the result is the local run's."""
+    arena_multi(bots, mode, 0, None, board, seed, 1)
+    ray, started = start_ray(address)
+    try:
+        threads = max(1, threads)
+        if chunk is not None:
+            ranges = chunk_ranges(games, chunk)
+        else:
+            cpus = int(ray.cluster_resources().get("CPU", 1))
+            ranges = game_ranges(games, max(1, cpus // threads))
+        task = ray.remote(num_cpus=threads)(play_multi_range)
+        refs = [task.remote(bots, mode, first, n, board, seed, threads) for first, n in ranges]
+        return add_up_multi(ray.get(refs))
+    finally:
+        if started:
+            ray.shutdown()
 
 
 def play_range(

@@ -78,16 +78,42 @@ def test_arena_ray_without_the_package_names_the_extra(
 @pytest.mark.parametrize(
     ("argv", "says"),
     [
-        (["--bots", "greedy,random,random", "--ray", "local"], "two-seat"),
         (["--a", "greedy", "--b", "random", "--chunk", "2"], "--chunk goes with --ray"),
         (["--a", "greedy", "--b", "random", "--ray", "local", "--chunk", "0"], "--chunk"),
     ],
-    ids=["bots", "chunk_alone", "chunk_zero"],
+    ids=["chunk_alone", "chunk_zero"],
 )
 def test_arena_ray_refusals(capsys: pytest.CaptureFixture[str], argv: list[str], says: str) -> None:
     code, out, err = run(capsys, "arena", "--games", "2", *argv)
     assert (code, out) == (2, "")
     assert says in err and len(err.splitlines()) == 1, err
+
+
+def test_multi_seat_ranges_add_up_to_the_whole_run() -> None:
+    """``arena_multi(first_game=...)`` ranges, added up, are the one local run: every bot's
+    games, wins, shared results, rank sum, rates and interval."""
+    bots = ["greedy", "random", BOT]
+    whole = core.arena_multi(bots, "deathmatch", 7, seed=5, threads=1)
+    for ranges in (cluster.game_ranges(7, 3), cluster.chunk_ranges(7, 2)):
+        parts = [
+            core.arena_multi(bots, "deathmatch", n, seed=5, threads=1, first_game=first)
+            for first, n in ranges
+        ]
+        assert cluster.add_up_multi(parts) == whole
+    assert cluster.add_up_multi([whole]) == whole
+
+
+@pytest.mark.ray
+@pytest.mark.filterwarnings("ignore")  # Ray's own deprecation warnings
+def test_multi_seat_arena_on_a_local_ray_instance_equals_the_local_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("ray")
+    argv = ["arena", "--bots", f"greedy,random,{BOT}", "--games", "5", "--seed", "3"]
+    code, local, err = run(capsys, *argv, "--threads", "1", "--json")
+    assert (code, err) == (0, "")
+    code, out, _ = run(capsys, *argv, "--ray", "local", "--chunk", "2", "--json")
+    assert (code, out) == (0, local)
 
 
 @pytest.mark.ray

@@ -282,6 +282,24 @@ pub fn arena_multi(
     seed: u64,
     threads: usize,
 ) -> Result<Vec<SeatRecord>, String> {
+    arena_multi_range(bots, mode, 0, games, armies, board, seed, threads)
+}
+
+/// Games `first..first + games` of [`arena_multi`]: ranges add up to the whole run.
+#[allow(clippy::too_many_arguments)]
+pub fn arena_multi_range(
+    bots: &[&str],
+    mode: nshex_rules::Mode,
+    first: u32,
+    games: u32,
+    armies: &[&str],
+    board: BoardKind,
+    seed: u64,
+    threads: usize,
+) -> Result<Vec<SeatRecord>, String> {
+    if first.checked_add(games).is_none() {
+        return Err("the games' numbers run past 4294967295".into());
+    }
     let n = bots.len();
     mode.check_seats(n as u8)?;
     for b in bots {
@@ -301,7 +319,8 @@ pub fn arena_multi(
     let threads = threads.clamp(1, 64);
     let armies = &armies;
     // Game i: the bot in seat s is (s + i) mod n; seat s plays army (s + i / n) mod len.
-    let play = |i: u32| -> Result<(Vec<u8>, Option<Outcome>, nshex_rules::Relations), String> {
+    let play = |k: u32| -> Result<(Vec<u8>, Option<Outcome>, nshex_rules::Relations), String> {
+        let i = first + k;
         let shift = i as usize % n;
         let order: Vec<ArmyId> = (0..n)
             .map(|s| armies[(s + i as usize / n) % armies.len()])
@@ -327,9 +346,9 @@ pub fn arena_multi(
             ..Default::default()
         })
         .collect();
-    for (i, r) in results {
+    for (k, r) in results {
         let (ranking, outcome, rel) = r?;
-        let shift = i as usize % n;
+        let shift = (first + k) as usize % n;
         for s in 0..n {
             let rec = &mut recs[(s + shift) % n];
             rec.games += 1;
@@ -372,6 +391,39 @@ mod tests {
         assert!(r.wins_a >= 9, "greedy won only {} of 12: {r:?}", r.wins_a);
         assert_eq!(arena("greedy", "random", 12, None, 7, 1).unwrap(), r);
         assert!(arena("nobody", "random", 1, None, 0, 1).is_err());
+    }
+
+    #[test]
+    fn a_multi_seat_arena_split_into_ranges_adds_up_to_the_whole_run() {
+        use nshex_rules::Mode;
+        let armies = ["borgo", "moloch", "outpost"];
+        let bots = ["greedy", "random", "easy:iters=10"];
+        let run = |first, games| {
+            arena_multi_range(
+                &bots,
+                Mode::Deathmatch,
+                first,
+                games,
+                &armies,
+                BoardKind::Standard,
+                5,
+                1,
+            )
+            .unwrap()
+        };
+        let whole = run(0, 7);
+        let (x, y) = (run(0, 3), run(3, 4));
+        for b in 0..3 {
+            assert_eq!(
+                (
+                    x[b].games + y[b].games,
+                    x[b].wins + y[b].wins,
+                    x[b].shared + y[b].shared
+                ),
+                (whole[b].games, whole[b].wins, whole[b].shared)
+            );
+            assert_eq!(x[b].rank_sum + y[b].rank_sum, whole[b].rank_sum);
+        }
     }
 
     #[test]

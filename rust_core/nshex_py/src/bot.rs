@@ -212,7 +212,7 @@ pub(crate) fn arena<'py>(
 /// games, wins, shared results, win rate (shared count half) with its 95% Wilson interval, and
 /// mean rank.
 #[pyfunction]
-#[pyo3(signature = (bots, mode, games, armies = None, board = "standard", seed = 0, threads = 1))]
+#[pyo3(signature = (bots, mode, games, armies = None, board = "standard", seed = 0, threads = 1, first_game = 0))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn arena_multi<'py>(
     py: Python<'py>,
@@ -223,6 +223,7 @@ pub(crate) fn arena_multi<'py>(
     board: &str,
     seed: u64,
     threads: usize,
+    first_game: u32,
 ) -> PyResult<Bound<'py, PyAny>> {
     let mode = nshex_rules::Mode::from_name(mode)
         .ok_or_else(|| PyValueError::new_err(format!("unknown mode {mode:?}")))?;
@@ -239,8 +240,8 @@ pub(crate) fn arena_multi<'py>(
     let r = py
         .detach(|| {
             catch_unwind(AssertUnwindSafe(|| {
-                nshex_ai::arena::arena_multi(
-                    &bot_refs, mode, games, &army_refs, board, seed, threads,
+                nshex_ai::arena::arena_multi_range(
+                    &bot_refs, mode, first_game, games, &army_refs, board, seed, threads,
                 )
             }))
         })
@@ -252,7 +253,7 @@ pub(crate) fn arena_multi<'py>(
             let (lo, hi) = x.wilson95();
             serde_json::json!({"bot": x.bot, "games": x.games, "wins": x.wins,
                 "shared": x.shared, "win_rate": x.win_rate(), "wilson95": [lo, hi],
-                "mean_rank": x.mean_rank()})
+                "mean_rank": x.mean_rank(), "rank_sum": x.rank_sum})
         })
         .collect();
     to_py(
