@@ -8,7 +8,7 @@ from conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "tools"))
 
-import read_cost  # noqa: E402
+import read_cost
 
 
 def test_the_boards_have_the_named_sizes_and_every_reader_reads_the_same_battle() -> None:
