@@ -570,10 +570,7 @@ def _arena(args: argparse.Namespace, *, out: TextIO) -> int:
     if args.ray is not None:
         from nshex_pygame import cluster
 
-        try:
-            cluster.require_ray()
-        except cluster.ClusterError as exc:
-            _error(f"nshex arena: {_one_line(exc)}")
+        if not _ray_ready():
             return EXIT_USAGE
         threads = args.threads or 1
 
@@ -630,6 +627,18 @@ def _arena_output(
     return EXIT_OK
 
 
+def _ray_ready() -> bool:
+    """Whether the ray package is there; if not, says which extra to install."""
+    from nshex_pygame import cluster
+
+    try:
+        cluster.require_ray()
+    except cluster.ClusterError as exc:
+        _error(f"nshex arena: {_one_line(exc)}")
+        return False
+    return True
+
+
 def _arena_multi(args: argparse.Namespace, *, out: TextIO) -> int:
     try:
         from nshex_pygame.core import EngineError, arena_multi
@@ -639,10 +648,7 @@ def _arena_multi(args: argparse.Namespace, *, out: TextIO) -> int:
     if args.ray is not None:
         from nshex_pygame import cluster
 
-        try:
-            cluster.require_ray()
-        except cluster.ClusterError as exc:
-            _error(f"nshex arena: {_one_line(exc)}")
+        if not _ray_ready():
             return EXIT_USAGE
         threads = args.threads or 1
 

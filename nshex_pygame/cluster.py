@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from nshex_pygame.core import arena, arena_multi
@@ -170,6 +170,28 @@ def arena_multi_on_ray(
     """``core.arena_multi`` with its games spread as Ray tasks, as :func:`arena_on_ray` does
     for two seats: the result is the local run's."""
     arena_multi(bots, mode, 0, None, board, seed, 1)
+    parts = _ranges_on_ray(
+        address,
+        games,
+        threads,
+        chunk,
+        play_multi_range,
+        lambda first, n, t: (bots, mode, first, n, board, seed, t),
+    )
+    return add_up_multi(parts)
+
+
+def _ranges_on_ray(
+    address: str,
+    games: int,
+    threads: int,
+    chunk: int | None,
+    body: Callable[..., dict[str, Any]],
+    task_args: Callable[[int, int, int], tuple[Any, ...]],
+) -> list[dict[str, Any]]:
+    """Runs ``body(*task_args(first, games, threads))`` as a Ray task per range of games:
+    ranges of ``chunk`` games, or one per ``threads`` CPUs of the cluster. Returns the
+    results in range order; shuts Ray down if this call started it."""
     ray, started = start_ray(address)
     try:
         threads = max(1, threads)
@@ -178,9 +200,8 @@ def arena_multi_on_ray(
         else:
             cpus = int(ray.cluster_resources().get("CPU", 1))
             ranges = game_ranges(games, max(1, cpus // threads))
-        task = ray.remote(num_cpus=threads)(play_multi_range)
-        refs = [task.remote(bots, mode, first, n, board, seed, threads) for first, n in ranges]
-        return add_up_multi(ray.get(refs))
+        task = ray.remote(num_cpus=threads)(body)
+        return list(ray.get([task.remote(*task_args(first, n, threads)) for first, n in ranges]))
     finally:
         if started:
             ray.shutdown()
@@ -219,17 +240,12 @@ def arena_on_ray(
     engine checks them on zero games here); Ray missing or not starting, :class:`ClusterError`.
     """
     arena(a, b, 0, armies, seed, 1, **options)
-    ray, started = start_ray(address)
-    try:
-        threads = max(1, threads)
-        if chunk is not None:
-            ranges = chunk_ranges(games, chunk)
-        else:
-            cpus = int(ray.cluster_resources().get("CPU", 1))
-            ranges = game_ranges(games, max(1, cpus // threads))
-        task = ray.remote(num_cpus=threads)(play_range)
-        refs = [task.remote(a, b, first, n, armies, seed, threads, options) for first, n in ranges]
-        return add_up(ray.get(refs))
-    finally:
-        if started:
-            ray.shutdown()
+    parts = _ranges_on_ray(
+        address,
+        games,
+        threads,
+        chunk,
+        play_range,
+        lambda first, n, t: (a, b, first, n, armies, seed, t, options),
+    )
+    return add_up(parts)
