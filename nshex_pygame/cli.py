@@ -168,7 +168,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--armies",
         metavar="A,B",
         type=_army_pair,
-        help="bot a plays army A, bot b army B (default: the base pairings in turn)",
+        help="bot a plays army A, bot b army B (default: the base pairings in turn, both ways"
+        " round)",
     )
     arena.add_argument("--seed", metavar="S", type=_whole(0, U64_MAX), default=0, help="default 0")
     arena.add_argument(

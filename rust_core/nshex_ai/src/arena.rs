@@ -80,7 +80,8 @@ fn arena_game(
 }
 
 /// Plays `games` games between bots `a` and `b`, seats alternating, over the given army
-/// pairing (bot `a` gets the first army) or all base pairings in turn, on `threads` threads.
+/// pairing (bot `a` gets the first army) or all base pairings in turn, both ways round
+/// ([`pairings_or_base`]), on `threads` threads.
 pub fn arena(
     a: &str,
     b: &str,
