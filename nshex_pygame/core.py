@@ -181,12 +181,12 @@ def arena(
     ``armies`` gives ``a`` the first army and ``b`` the second; without it the base pairings
     are played in turn, each both ways round. Game ``i`` depends only on ``seed`` and ``i``,
     so the result is the same for every ``threads``. ``variants``, ``mercenaries``,
-    ``random_mercenaries`` and ``mad_bomber`` are the game options, as for ``Game``. ``first_game`` plays games
-    ``first_game .. first_game + games`` of the same seed instead (an arena split into ranges,
-    on several machines, adds up to the one run). Returns the ``nshex arena --json``
-    object: ``a``, ``b``, ``games``, ``wins_a``, ``wins_b``, ``draws``, ``win_rate_a`` (draws
-    count half) and ``wilson95`` (its 95% Wilson score interval). An unknown bot, army or
-    variant raises ``ValueError``.
+    ``random_mercenaries`` and ``mad_bomber`` are the game options, as for ``Game``.
+    ``first_game`` plays games ``first_game .. first_game + games`` of the same seed instead
+    (an arena split into ranges, on several machines, adds up to the one run). Returns the
+    ``nshex arena --json`` object: ``a``, ``b``, ``games``, ``wins_a``, ``wins_b``,
+    ``draws``, ``win_rate_a`` (draws count half) and ``wilson95`` (its 95% Wilson score
+    interval). An unknown bot, army or variant raises ``ValueError``.
     """
     return dict(
         _core.arena(
