@@ -14,7 +14,7 @@ import pytest
 from conftest import FIXTURES, ROOT, SCENARIOS_DIR, script_text
 from conftest import run_cli as run
 
-from nshex_pygame import cli
+from nshex_pygame import cli, cli_matches
 from nshex_pygame.core import Position
 
 SCRIPTS = sorted((ROOT / "tests" / "scripts").glob("*.toml"))
@@ -250,7 +250,7 @@ def test_describe_arena_rounds() -> None:
         "win_rate_a": 0.9275,
         "wilson95": [0.88304, 0.95577],
     }
-    lines = cli.describe_arena(result)
+    lines = cli_matches.describe_arena(result)
     assert lines[0] == "a = hard: 183 won, 5 drawn, 12 lost of 200 games"
     assert lines[1] == "b = greedy: 12 won, 5 drawn, 183 lost of 200 games"
     assert lines[2] == (

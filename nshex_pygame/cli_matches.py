@@ -1,0 +1,371 @@
+"""The ``nshex`` commands in which bots play bots: ``arena`` (locally or on Ray) and ``tune``
+(the evaluation's weights by self-play). ``nshex_pygame.cli`` parses the command line and
+calls :func:`arena_command` or :func:`tune_command`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from pathlib import Path
+from typing import Any, TextIO
+
+from nshex_pygame.cli import (
+    EXIT_FAILURE,
+    EXIT_OK,
+    EXIT_USAGE,
+    _default_threads,
+    _engine_missing,
+    _error,
+    _one_line,
+    _one_line_text,
+)
+
+
+def arena_command(args: argparse.Namespace, *, out: TextIO) -> int:
+    """``nshex arena``: two bots (``--a``, ``--b``) or three or four (``--bots``)."""
+    if args.bots is not None and (
+        args.variants or args.mercenaries or args.random_mercenaries or args.mad_bomber != "off"
+    ):
+        _error(
+            "nshex arena: --variants, --mercenaries and --mad-bomber are for two seats"
+            " (--a and --b)"
+        )
+        return EXIT_USAGE
+    if args.chunk is not None and args.ray is None:
+        _error("nshex arena: --chunk goes with --ray")
+        return EXIT_USAGE
+    if args.bots is not None:
+        if args.a is not None or args.b is not None or args.armies is not None:
+            _error(
+                "nshex arena: --bots plays three or four seats; --a, --b and --armies are for two"
+            )
+            return EXIT_USAGE
+        return _arena_multi(args, out=out)
+    if args.a is None or args.b is None:
+        _error("nshex arena: give --a and --b (two seats) or --bots A,B,C[,D]")
+        return EXIT_USAGE
+    if args.mode is not None or args.board != "standard":
+        _error("nshex arena: --mode and --board go with --bots")
+        return EXIT_USAGE
+    try:
+        from nshex_pygame.core import EngineError, arena
+    except ImportError as exc:
+        return _engine_missing(exc)
+    options = {
+        "variants": args.variants,
+        "mercenaries": args.mercenaries,
+        "random_mercenaries": args.random_mercenaries,
+        "mad_bomber": args.mad_bomber,
+    }
+    if args.ray is not None:
+        from nshex_pygame import cluster
+
+        if not _ray_ready():
+            return EXIT_USAGE
+        threads = args.threads or 1
+
+        def run() -> dict[str, Any]:
+            return cluster.arena_on_ray(
+                args.ray,
+                args.a,
+                args.b,
+                args.games,
+                args.armies,
+                args.seed,
+                threads,
+                args.chunk,
+                **options,
+            )
+
+    else:
+        threads = args.threads or _default_threads()
+
+        def run() -> dict[str, Any]:
+            return arena(args.a, args.b, args.games, args.armies, args.seed, threads, **options)
+
+    return _arena_output(
+        run,
+        lambda result: describe_arena(result, args.armies),
+        EngineError,
+        as_json=args.json,
+        out=out,
+    )
+
+
+def _arena_output(
+    run: Any,
+    describe: Any,
+    engine_error: type[Exception],
+    *,
+    as_json: bool,
+    out: TextIO,
+) -> int:
+    """Runs an arena and prints its result (JSON or lines); a bad bot, army or mode
+    (ValueError) is a usage error, an engine error a failure."""
+    try:
+        result = run()
+    except ValueError as exc:
+        _error(f"nshex arena: {_one_line(exc)}")
+        return EXIT_USAGE
+    except engine_error as exc:
+        _error(f"nshex arena: engine error: {_one_line(exc)}")
+        return EXIT_FAILURE
+    if as_json:
+        print(json.dumps(result), file=out)
+        return EXIT_OK
+    out.writelines(f"{line}\n" for line in describe(result))
+    return EXIT_OK
+
+
+def _ray_ready() -> bool:
+    """Whether the ray package is there; if not, says which extra to install."""
+    from nshex_pygame import cluster
+
+    try:
+        cluster.require_ray()
+    except cluster.ClusterError as exc:
+        _error(f"nshex arena: {_one_line(exc)}")
+        return False
+    return True
+
+
+def _arena_multi(args: argparse.Namespace, *, out: TextIO) -> int:
+    try:
+        from nshex_pygame.core import EngineError, arena_multi
+    except ImportError as exc:
+        return _engine_missing(exc)
+    mode = args.mode or "deathmatch"
+    if args.ray is not None:
+        from nshex_pygame import cluster
+
+        if not _ray_ready():
+            return EXIT_USAGE
+        threads = args.threads or 1
+
+        def run() -> dict[str, Any]:
+            return cluster.arena_multi_on_ray(
+                args.ray, args.bots, mode, args.games, args.board, args.seed, threads, args.chunk
+            )
+
+    else:
+        threads = args.threads or _default_threads()
+
+        def run() -> dict[str, Any]:
+            return arena_multi(args.bots, mode, args.games, None, args.board, args.seed, threads)
+
+    return _arena_output(
+        run,
+        describe_arena_multi,
+        EngineError,
+        as_json=args.json,
+        out=out,
+    )
+
+
+def describe_arena_multi(result: dict[str, Any]) -> list[str]:
+    """A line per bot: wins, shared results, the win rate with its interval, the mean rank."""
+    n = len(result["bots"])
+    games, mode, board = result["games"], result["mode"], result["board"]
+    lines = [f"{games} games of {mode} on the {board} board, {n} seats rotated:"]
+    for r in result["bots"]:
+        low, high = r["wilson95"]
+        lines.append(
+            f"  {r['bot']}: {r['wins']} won, {r['shared']} shared of {r['games']};"
+            f" win rate {_percent(r['win_rate'])} (95% Wilson {_percent(low)} to"
+            f" {_percent(high)}), mean rank {r['mean_rank']:.2f}"
+        )
+    return lines
+
+
+def describe_arena(result: dict[str, Any], armies: tuple[str, str] | None = None) -> list[str]:
+    """The arena result in three lines: each bot's record, then the win rate of ``a``."""
+    a, b, games = result["a"], result["b"], result["games"]
+    wins_a, wins_b, draws = result["wins_a"], result["wins_b"], result["draws"]
+    low, high = result["wilson95"]
+    plays = (f" playing {armies[0]}", f" playing {armies[1]}") if armies else ("", "")
+
+    def games_word(n: int) -> str:
+        return f"{n} game" if n == 1 else f"{n} games"
+
+    return [
+        f"a = {a}{plays[0]}: {wins_a} won, {draws} drawn, {wins_b} lost of {games_word(games)}",
+        f"b = {b}{plays[1]}: {wins_b} won, {draws} drawn, {wins_a} lost of {games_word(games)}",
+        f"win rate of {a}: {_percent(result['win_rate_a'])} (draws count half),"
+        f" 95% Wilson interval {_percent(low)} to {_percent(high)}",
+    ]
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+TUNE_DEFAULTS: dict[str, Any] = {
+    "bot": "medium",
+    "games": 24,
+    "population": 8,
+    "sigma": 0.3,
+    "seed": 0,
+    "scale": "log",
+    "weights": None,
+    "generations": 10,
+}
+TUNE_SETTINGS = ("bot", "games", "population", "sigma", "seed", "scale", "weights")
+
+
+def tune_command(args: argparse.Namespace, *, out: TextIO) -> int:
+    try:
+        from nshex_pygame import tune
+        from nshex_pygame.core import EngineError, default_weights
+    except ImportError as exc:
+        return _engine_missing(exc)
+
+    def refuse(message: str) -> int:
+        _error(f"nshex tune: {_one_line_text(message)}")
+        return EXIT_USAGE
+
+    if args.resume is not None and not os.path.isfile(args.resume):
+        return refuse(f"--resume {args.resume}: no such file")
+    checkpoint = args.checkpoint or args.resume or f"{args.out}.checkpoint"
+    for flag, path in (("--out", args.out), ("--checkpoint", checkpoint)):
+        where = Path(path)
+        if where.is_dir():
+            return refuse(f"{flag} {path}: is a directory, not a file")
+        if not where.resolve().parent.is_dir():
+            return refuse(f"{flag} {path}: the directory {where.parent} does not exist")
+    evaluator: Any = None
+    try:
+        tune.require_cma()
+        if args.ray is not None:
+            tune.require_ray()
+        if args.resume is not None:
+            state = tune.load_checkpoint(args.resume)
+            kept = state["config"]
+            for key in TUNE_SETTINGS:
+                given = getattr(args, key)
+                if key == "weights" and given is not None:
+                    given = list(given)
+                    kept_value: Any = list(kept[key])
+                else:
+                    kept_value = kept[key]
+                if given is not None and given != kept_value:
+                    return refuse(
+                        f"--{key} {given} is not the checkpoint's ({kept_value}); a resumed run"
+                        " keeps its settings"
+                    )
+            generations = args.generations or state.get("target", state["generation"])
+            if generations < state["generation"]:
+                return refuse(
+                    f"--generations {generations}: the checkpoint has played"
+                    f" {state['generation']} already"
+                )
+        else:
+            settings = {k: getattr(args, k) for k in TUNE_SETTINGS}
+            settings = {k: TUNE_DEFAULTS[k] if v is None else v for k, v in settings.items()}
+            tune.check_bot(settings["bot"])
+            names = settings["weights"] or list(default_weights())
+            settings["weights"] = tune.check_weight_names(names)
+            tune.start_weights(settings["bot"])
+            state = tune.new_state(tune.TuneConfig(**settings))
+            generations = args.generations or TUNE_DEFAULTS["generations"]
+        state["target"] = generations
+        threads = args.threads or (1 if args.ray is not None else _default_threads())
+        if args.ray is not None:
+            evaluator = tune.RayEvaluator(args.ray, threads)
+        else:
+            evaluator = tune.LocalEvaluator(threads)
+    except ValueError as exc:  # TuneError, or the engine refusing the bot
+        if evaluator is not None:
+            evaluator.close()
+        return refuse(str(exc))
+
+    config = tune.config_of(state)
+    if not args.json:
+        print(
+            f"Tuning {len(config.weights)} weight(s) of {config.bot}: {config.population}"
+            f" candidates a generation, {config.games} games each against {config.bot},"
+            f" seed {config.seed}; {evaluator.describe()}",
+            file=out,
+        )
+        if state["generation"]:
+            print(f"Resuming after generation {state['generation']} ({args.resume})", file=out)
+        print(TUNE_HEADER, file=out)
+        for row in state["history"]:
+            print(_tune_row(row), file=out)
+        out.flush()
+
+    def progress(row: dict[str, Any]) -> None:
+        if not args.json:
+            print(_tune_row(row), file=out, flush=True)
+
+    try:
+        result = tune.tune(
+            state,
+            generations,
+            evaluator,
+            checkpoint=checkpoint,
+            out=args.out,
+            on_generation=progress,
+        )
+    except KeyboardInterrupt:
+        _error(
+            f"nshex tune: stopped; continue with: nshex tune --resume {checkpoint} --out {args.out}"
+        )
+        return 130
+    except ValueError as exc:
+        return refuse(str(exc))
+    except EngineError as exc:
+        _error(f"nshex tune: engine error: {_one_line(exc)}")
+        return EXIT_FAILURE
+    finally:
+        evaluator.close()
+    result["out"] = args.out
+    result["checkpoint"] = checkpoint
+    if args.json:
+        print(json.dumps(result), file=out)
+        return EXIT_OK
+    out.writelines(f"{line}\n" for line in describe_tune(result))
+    return EXIT_OK
+
+
+TUNE_HEADER = "generation  best win rate  mean win rate  sigma   games  seconds"
+
+
+def _tune_row(row: dict[str, Any]) -> str:
+    return (
+        f"{row['generation']:>10}  {_percent(row['best_win_rate']):>13}"
+        f"  {_percent(row['mean_win_rate']):>13}  {row['sigma']:<6.3f}  {row['games']:>5}"
+        f"  {row['seconds']:>7.1f}"
+    )
+
+
+def describe_tune(result: dict[str, Any]) -> list[str]:
+    """The weights before and after, the best candidate and how to check it."""
+    best = result["best"]
+    before, after, mean = result["before"], result["after"], result["mean"]
+    tuned = set(result["config"]["weights"])
+    lines = [
+        f"{result['generations']} generations, {result['games']} games,"
+        f" {result['seconds']:.1f} s of play",
+        "",
+        f"{'weight':<14} {'before':>10} {'best':>10} {'CMA mean':>10}",
+    ]
+    for name, value in before.items():
+        mark = "" if name in tuned else "  (fixed)"
+        lines.append(f"{name:<14} {value:>10.6g} {after[name]:>10.6g} {mean[name]:>10.6g}{mark}")
+    if best is not None:
+        low, high = best["wilson95"]
+        lines += [
+            "",
+            f"best: generation {best['generation']}, win rate {_percent(best['win_rate'])} in"
+            f" {best['games']} games against {result['config']['bot']} (95% Wilson"
+            f" {_percent(low)} to {_percent(high)}; the best of many noisy scores flatters it)",
+            f"weights written to {result['out']}; checkpoint {result['checkpoint']}",
+            "check it on fresh games, both ways round (the arena gives --a the first army of"
+            " each pairing, and the armies are not equal):",
+            f"  nshex arena --a '{best['bot']}' --b '{result['config']['bot']}' --games 120"
+            " --seed 12345",
+            f"  nshex arena --a '{result['config']['bot']}' --b '{best['bot']}' --games 120"
+            " --seed 12345",
+        ]
+    return lines
