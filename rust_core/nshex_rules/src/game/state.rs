@@ -207,7 +207,7 @@ impl Game {
                 format!("seat {i} holds more than {limit} tiles"),
             ));
         }
-        check_mercenaries(
+        check_option_tiles(
             &s.pos,
             &s.options,
             &s.mercs,
@@ -215,9 +215,7 @@ impl Game {
             &s.decks,
             &s.discards,
         )
-        .map_err(|m| StateError::new("mercenaries", m))?;
-        check_bomber(&s.pos, &s.options, &s.hands, &s.decks, &s.discards)
-            .map_err(|m| StateError::new("mad_bomber", m))?;
+        .map_err(|(field, m)| StateError::new(field, m))?;
         if s.to_move as usize >= seats {
             return Err(StateError::new("to_move", "no such seat"));
         }
@@ -454,7 +452,7 @@ impl Game {
         check_eliminated(&s.pos, s.eliminated, &s.hands, &s.decks)
             .map_err(|m| format!("eliminated: {m}"))?;
         s.options.check(s.pos.seats)?;
-        check_mercenaries(
+        check_option_tiles(
             &s.pos,
             &s.options,
             &s.mercs,
@@ -462,9 +460,7 @@ impl Game {
             &s.decks,
             &s.discards,
         )
-        .map_err(|m| format!("mercenaries: {m}"))?;
-        check_bomber(&s.pos, &s.options, &s.hands, &s.decks, &s.discards)
-            .map_err(|m| format!("mad_bomber: {m}"))?;
+        .map_err(|(field, m)| format!("{field}: {m}"))?;
         if s.eliminated >> s.to_move & 1 == 1 && s.pos.units().next().is_some() {
             return Err(format!(
                 "seat {} is eliminated: it takes no more turns",
@@ -592,6 +588,21 @@ fn check_duel_state(
         }
     }
     Ok(())
+}
+
+/// The tiles the options bring, where they may be: the Mercenaries (D-25) and the Mad Bomber
+/// (D-24). An error names the state's field it is about.
+fn check_option_tiles(
+    pos: &Position,
+    options: &Options,
+    mercs: &[u8; MAX_SEATS],
+    hands: &[Hand],
+    decks: &[Vec<TileId>],
+    discards: &[Vec<TileId>],
+) -> Result<(), (&'static str, String)> {
+    check_mercenaries(pos, options, mercs, hands, decks, discards)
+        .map_err(|m| ("mercenaries", m))?;
+    check_bomber(pos, options, hands, decks, discards).map_err(|m| ("mad_bomber", m))
 }
 
 /// The Mad Bomber (D-24): only in a game played with it, at most once, never in a discard
