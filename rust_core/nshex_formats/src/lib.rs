@@ -2,6 +2,7 @@
 //! snapshots (JSON), the action notation, game scripts, and the JSON views of battles and
 //! games that the command line and Python show. Errors name the file, the line or the field.
 
+pub mod choices;
 pub mod json;
 pub mod notation;
 pub mod save;
