@@ -496,12 +496,15 @@ pub fn mcts_positions(count: usize) -> Vec<Game> {
 mod tests {
     use super::*;
 
-    /// The search's path (no log, `attack_as_printed`, `underive`) and the logged path the
-    /// conformance suite checks give the same boards, on the benchmark boards and on the
-    /// boards of random games.
+    /// The search's path (no log, `attack_as_printed`, hits summed per cell, `underive`)
+    /// and the logged path the conformance suite checks give the same boards, on the
+    /// benchmark boards (base, Duel, Doomsday Machine) and on the boards of random games.
     #[test]
     fn battles_without_a_log_end_as_logged_battles_do() {
-        let mut boards = full_boards(256, 7);
+        let mut boards = full_boards(512, 7);
+        boards.extend(duel_boards(256, 7));
+        boards.extend(doomsday_boards(128, 7, 6, true));
+        boards.extend(doomsday_boards(128, 8, 2, false));
         for (g, _) in mid_game_positions(64) {
             boards.push(g.pos().clone());
         }

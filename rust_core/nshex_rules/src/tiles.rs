@@ -184,6 +184,9 @@ pub struct Oriented {
     /// Directions with a melee attack, and with a ranged one (Gauss included).
     pub melee_dirs: u8,
     pub ranged_dirs: u8,
+    /// The strength of every melee edge (Gauss edges aside) when they are all alike, else 0:
+    /// the battle then hits all its melee targets in one step.
+    pub melee_even: u8,
 }
 
 impl TileDef {
@@ -786,6 +789,15 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
             o.ranged_dirs |= ((o.ranged[d] > 0) as u8) << d;
         }
         o.attacks = o.melee_dirs | o.ranged_dirs;
+        let mut strengths = (0..6)
+            .filter(|&d| (o.melee_dirs & !o.gauss) >> d & 1 == 1)
+            .map(|d| o.melee[d]);
+        let first = strengths.next().unwrap_or(0);
+        o.melee_even = if strengths.all(|m| m == first) {
+            first
+        } else {
+            0
+        };
     }
     let mut init = [0u8; 2];
     init[..initiative.len()].copy_from_slice(&initiative);

@@ -236,26 +236,46 @@ impl Battle {
             }
         }
         let (melee_dirs, ranged_dirs) = (o.melee_dirs & !o.gauss, o.ranged_dirs & !o.gauss);
-        // Melee edges first, then ranged ones: one loop each, no test per edge of what it
-        // has. A ranged shot at the tile its own edge also strikes in melee (the Universal
-        // Soldier) joins that melee record: it is one attack.
-        // Whether a melee edge finds an enemy follows no pattern a predictor could learn:
-        // its record is written either way and kept only on a hit. (No melee record of this
-        // unit can join an earlier one: each is its own edge.)
+        // Melee edges first, then ranged ones. The enemies the melee edges strike are one
+        // table lookup (the neighbours of a cell by direction mask); most units strike with
+        // the same strength on every melee edge, so those hits are summed without looking
+        // at the edges one by one.
         let targets = if is_hq { enemies & !self.hqs } else { enemies };
-        for dir in bits(melee_dirs as u64) {
-            let adj = self.nbr[ci][dir as usize];
-            // Past the edge of the board `adj` is NONE: bit 63 of no mask is set.
-            let hit = targets >> (adj & 63) & 1;
-            self.records.push(Dmg {
-                from: c,
-                dir,
-                target: adj,
-                wounds: o.melee[dir as usize] + mb,
-                absorbed: false,
-            });
-            let keep = self.records.len() - (hit ^ 1) as usize;
-            self.records.truncate(keep);
+        // With redirectors every hit is recorded (the shots' records are looked at again).
+        let rec = if REDIRECTORS { u64::MAX } else { self.rec_mask };
+        let hits = self.dir_cells[ci][melee_dirs as usize & 63] & targets;
+        if hits != 0 {
+            let summed = hits & !rec;
+            if o.melee_even != 0 {
+                let w = o.melee_even + mb;
+                for t in bits(summed) {
+                    self.acc[t as usize] += w;
+                }
+            } else {
+                for dir in bits(melee_dirs as u64) {
+                    let adj = self.nbr[ci][dir as usize];
+                    if adj != NONE && summed >> adj & 1 == 1 {
+                        self.acc[adj as usize] += o.melee[dir as usize] + mb;
+                    }
+                }
+            }
+            self.acc_cells |= summed;
+            if hits & rec != 0 {
+                // One record per edge (a medic takes an attack, D-6), in edge order. (No
+                // melee record of this unit can join an earlier one: each is its own edge.)
+                for dir in bits(melee_dirs as u64) {
+                    let adj = self.nbr[ci][dir as usize];
+                    if adj != NONE && (hits & rec) >> adj & 1 == 1 {
+                        self.records.push(Dmg {
+                            from: c,
+                            dir,
+                            target: adj,
+                            wounds: o.melee[dir as usize] + mb,
+                            absorbed: false,
+                        });
+                    }
+                }
+            }
         }
         for dir in bits(ranged_dirs as u64) {
             if REDIRECTORS {
@@ -268,7 +288,14 @@ impl Battle {
                 let armor = self.unit(rt).o.armor >> opposite(dir) & 1;
                 let w = (o.ranged[dir as usize] + rb).saturating_sub(armor);
                 if w > 0 {
+                    if rec >> rt & 1 == 0 {
+                        self.acc[rt as usize] += w;
+                        self.acc_cells |= 1 << rt;
+                        continue;
+                    }
                     if o.melee_dirs >> dir & 1 == 1 {
+                        // A ranged shot at the tile its own edge also strikes in melee (the
+                        // Universal Soldier) joins that melee record: it is one attack.
                         if let Some(r) = self
                             .records
                             .iter_mut()

@@ -62,7 +62,8 @@ impl Battle {
             .iter()
             .filter(|r| r.target == c)
             .map(|r| r.wounds as u32)
-            .sum();
+            .sum::<u32>()
+            + self.acc[c as usize] as u32;
         if incoming < self.hp_left(c) as u32 {
             boom -= 2;
         }

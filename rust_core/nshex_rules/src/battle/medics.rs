@@ -119,6 +119,10 @@ impl Battle {
             t.direct[r.target as usize] += r.wounds as u32;
             hit |= 1 << r.target;
         }
+        for c in bits(self.acc_cells) {
+            // Summed hits (on tiles no medic protects; a medic's own count, D-6).
+            t.direct[c as usize] += self.acc[c as usize] as u32;
+        }
         if hit & protected == 0 && self.choices.medic.is_empty() {
             return Ok(());
         }

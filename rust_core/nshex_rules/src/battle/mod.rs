@@ -251,6 +251,9 @@ impl Resolver {
                 d: Derived::new(),
                 dirty: true,
                 records: Vec::with_capacity(256),
+                acc: [0; 64],
+                acc_cells: 0,
+                rec_mask: u64::MAX,
                 choices: CellChoices::default(),
                 actors: 0,
                 exploded: 0,
@@ -516,6 +519,14 @@ struct Battle {
     d: Derived,
     dirty: bool,
     records: Vec<Dmg>,
+    /// Wounds of this phase on targets nothing asks about one attack at a time (no medic
+    /// protects them, no Trap or Mad Bomber, not the points game's HQs): summed per cell
+    /// instead of recorded per attack (the lean path only). `acc_cells` marks the cells with
+    /// a sum; every other entry of `acc` is 0.
+    acc: [u8; 64],
+    acc_cells: u64,
+    /// Cells whose hits must be recorded one by one in this phase (see `acc`).
+    rec_mask: u64,
     choices: CellChoices,
     /// Units with any initiative (the only ones that can act).
     actors: u64,

@@ -60,6 +60,7 @@ impl Battle {
             }
             self.records.clear();
             self.exploded = 0;
+            self.rec_mask = self.recorded_cells();
             let mut clowns = 0u64;
             for c in bits(firing) {
                 self.spend_slot(c, phase);
@@ -91,7 +92,7 @@ impl Battle {
                     self.medics(phase, log)?;
                 }
                 self.end_of_phase(log);
-            } else if self.exploded != 0 {
+            } else if self.exploded | self.acc_cells != 0 {
                 self.end_of_phase(log);
             }
         }
@@ -99,6 +100,21 @@ impl Battle {
             self.log_board(log);
         }
         Ok(())
+    }
+
+    /// The cells whose hits this phase must be recorded one attack at a time: those a
+    /// medic may protect, Traps and the Mad Bomber (struck from which side, by whom), and
+    /// the points game's HQs (scored per source). Hits on the others are only summed.
+    #[inline]
+    fn recorded_cells(&self) -> u64 {
+        let mut m = self.traps;
+        if self.rel_points {
+            m |= self.hqs;
+        }
+        for med in bits(self.d.medics) {
+            m |= self.d.medic_prot[med as usize];
+        }
+        m
     }
 
     // ----- end of phase ----------------------------------------------------------------
@@ -135,6 +151,22 @@ impl Battle {
                 self.changed = true;
             }
         }
+        if self.acc_cells != 0 {
+            // The summed hits of the lean path (never a points game's HQ).
+            for c in bits(self.acc_cells) {
+                let w = std::mem::take(&mut self.acc[c as usize]);
+                let t = &mut self.u[c as usize];
+                if t.is_hq {
+                    hq_dmg[t.seat as usize] += w as u32;
+                } else {
+                    t.wounds = t.wounds.saturating_add(w);
+                }
+            }
+            self.wounded |= self.acc_cells & !self.hqs;
+            touched |= self.acc_cells;
+            self.acc_cells = 0;
+            self.changed = true;
+        }
         for (seat, &dmg) in hq_dmg.iter().enumerate() {
             if dmg > 0 {
                 let hp = self.hq_hp[seat] as u32;
@@ -149,54 +181,59 @@ impl Battle {
                 }
             }
         }
-        for c in bits(self.occ & touched) {
-            let u = *self.unit(c);
-            let cause = if u.is_hq {
-                if self.hq_hp[u.seat as usize] == 0 && !points {
-                    Some(Cause::HqDestroyed)
-                } else {
-                    None
+        // Who leaves: an HQ at 0 (not in the points game), an exploded Clown or Trap, a tile
+        // whose wounds reach its hit points, a medic that saved someone.
+        let cand = self.occ & touched;
+        let mut gone = cand & !self.hqs & (self.exploded | dying_medics);
+        for c in bits(cand & !self.hqs & !gone) {
+            let u = &self.u[c as usize];
+            gone |= ((u.wounds >= u.hp) as u64) << c;
+        }
+        if !points {
+            for c in bits(cand & self.hqs) {
+                let seat = self.u[c as usize].seat;
+                if self.hq_hp[seat as usize] == 0 {
+                    gone |= 1 << c;
+                    self.hqs_destroyed |= 1 << seat;
                 }
-            } else if self.exploded >> c & 1 == 1 {
-                Some(Cause::Exploded)
-            } else if u.wounds >= u.hp {
-                Some(Cause::Killed)
-            } else if dying_medics >> c & 1 == 1 {
-                Some(Cause::Medic)
-            } else {
-                None
-            };
-            if let Some(cause) = cause {
-                if u.is_hq {
-                    self.hqs_destroyed |= 1 << u.seat;
-                }
-                if c == self.bomber {
-                    self.bomber_leaves(c);
-                }
-                if L::ON {
-                    log.event(Event::Removed {
-                        cell: c,
-                        tile: u.tile,
-                        seat: u.seat,
-                        cause,
-                    });
-                }
-                self.occ &= !(1 << c);
-                // Only a tile that gives something (links, nets, a Scoper's takeover)
-                // changes the derived state of the others; most sources' effects can be
-                // taken back one by one (`underive`).
-                if (self.scopers | self.special) >> c & 1 == 1 || self.takers & self.occ != 0 {
-                    self.dirty = true;
-                } else {
-                    if self.sources >> c & 1 == 1 {
-                        self.removed_sources |= 1 << c;
-                    }
-                    if self.netters >> c & 1 == 1 {
-                        self.nets_dirty = true;
-                    }
-                }
-                self.changed = true;
             }
+        }
+        if gone == 0 {
+            return;
+        }
+        if L::ON {
+            for c in bits(gone) {
+                let u = self.unit(c);
+                let cause = if u.is_hq {
+                    Cause::HqDestroyed
+                } else if self.exploded >> c & 1 == 1 {
+                    Cause::Exploded
+                } else if u.wounds >= u.hp {
+                    Cause::Killed
+                } else {
+                    Cause::Medic
+                };
+                log.event(Event::Removed {
+                    cell: c,
+                    tile: u.tile,
+                    seat: u.seat,
+                    cause,
+                });
+            }
+        }
+        if self.bomber != NONE && gone >> self.bomber & 1 == 1 {
+            self.bomber_leaves(self.bomber);
+        }
+        self.occ &= !gone;
+        self.changed = true;
+        // Only a tile that gives something (links, nets, a Scoper's takeover) changes the
+        // derived state of the others; most sources' effects can be taken back one by one
+        // (`underive`).
+        if gone & (self.scopers | self.special) != 0 || self.takers & self.occ != 0 {
+            self.dirty = true;
+        } else {
+            self.removed_sources |= gone & self.sources;
+            self.nets_dirty |= gone & self.netters != 0;
         }
     }
 

@@ -42,6 +42,11 @@ impl Battle {
             hq_present |= 1 << self.u[c as usize].seat;
         }
         self.records.clear();
+        for c in bits(self.acc_cells) {
+            // Left by a battle that stopped in a phase (a question, a refused choice).
+            self.acc[c as usize] = 0;
+        }
+        self.acc_cells = 0;
         self.occ = masks[F_OCCUPIED as usize];
         self.start_occ = self.occ;
         self.wounded = 0;
