@@ -212,8 +212,8 @@ impl Battle {
     }
 
     /// Takes back what source `s` gave (it left the board, or it is netted now); returns
-    /// the units whose slots may have moved. Not for Quartermasters and Transports, whose
-    /// links are a union over all of them.
+    /// the units whose slots may have moved. The links of Quartermasters and Transports, a
+    /// union over all of them, are not taken back here (see `underive`).
     pub(super) fn take(&mut self, s: u8) -> u64 {
         let si = s as usize;
         let e = &self.u[si].def.effect;
@@ -257,13 +257,29 @@ impl Battle {
     }
 
     /// Takes back the effects of the sources removed since the last `derive` (none of
-    /// them nets, scopes, or gives Quartermaster or Transport links: those call for a full
-    /// `derive`). Nothing else changes when such a tile leaves, so only the units it gave
-    /// something get their slots placed again.
+    /// them nets or scopes: those call for a full `derive`); the Quartermaster and Transport
+    /// links are worked out again from those left. Nothing else changes when such a tile
+    /// leaves, so only the units it gave something get their slots placed again.
     pub(super) fn underive(&mut self) {
         let mut affected = 0u64;
         for s in bits(self.removed_sources) {
             affected |= self.take(s);
+        }
+        if self.removed_sources & self.unions != 0 {
+            // A Quartermaster or Transport left: the links of those still working.
+            self.d.qm_linked = 0;
+            self.d.transport_linked = 0;
+            for s in bits(self.unions & self.occ & !self.d.netted) {
+                let si = s as usize;
+                let friends = self.linked_cells(s) & self.side_cells[self.d.benef[si] as usize];
+                let e = &self.u[si].def.effect;
+                if e.quartermaster {
+                    self.d.qm_linked |= friends;
+                }
+                if e.transport {
+                    self.d.transport_linked |= friends;
+                }
+            }
         }
         self.removed_sources = 0;
         if self.nets_dirty {
@@ -314,6 +330,8 @@ impl Battle {
             d.medic_prot,
             d.medics & occ,
             d.fires_at,
+            d.qm_linked & occ,
+            d.transport_linked & occ,
         );
         self.derive();
         let d = &self.d;
@@ -339,5 +357,7 @@ impl Battle {
         for v in 0..=phase as usize {
             assert_eq!(before.6[v] & occ, d.fires_at[v] & occ, "slots at {v}");
         }
+        assert_eq!(before.7, d.qm_linked & occ, "Quartermaster links");
+        assert_eq!(before.8, d.transport_linked & occ, "Transport links");
     }
 }

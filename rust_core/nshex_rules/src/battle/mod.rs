@@ -259,6 +259,7 @@ impl Resolver {
                 exploded: 0,
                 hqs: 0,
                 special: 0,
+                unions: 0,
                 removed_sources: 0,
                 nets_dirty: false,
                 start_occ: 0,
@@ -534,8 +535,12 @@ struct Battle {
     exploded: u64,
     /// HQs (cell mask).
     hqs: u64,
-    /// Sources whose effect `underive` cannot take back (Quartermaster, Transport).
+    /// Quartermasters, Transports, takeover sources, redirectors and Traps: the tiles
+    /// `setup` looks at one by one. Removing one of the last three asks for a full `derive`.
     special: u64,
+    /// Quartermasters and Transports: their links are a union over all of them, worked out
+    /// again from those left when one leaves (`underive`).
+    unions: u64,
     /// Sources removed since the last `derive`, their effects still to be taken back.
     removed_sources: u64,
     /// A net thrower left since the last `derive`: the nets are to be worked out again.

@@ -229,7 +229,7 @@ impl Battle {
         // Only a tile that gives something (links, nets, a Scoper's takeover) changes the
         // derived state of the others; most sources' effects can be taken back one by one
         // (`underive`).
-        if gone & (self.scopers | self.special) != 0 || self.takers & self.occ != 0 {
+        if gone & (self.scopers | self.special & !self.unions) != 0 || self.takers & self.occ != 0 {
             self.dirty = true;
         } else {
             self.removed_sources |= gone & self.sources;

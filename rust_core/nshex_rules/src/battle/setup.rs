@@ -68,9 +68,12 @@ impl Battle {
         self.traps = 0;
         self.bomber = NONE;
         self.bomber_left = None;
+        self.unions = 0;
         for c in bits(self.special) {
             let u = &self.u[c as usize];
             let o = u.o;
+            let e = &u.def.effect;
+            self.unions |= ((e.quartermaster || e.transport) as u64) << c;
             self.takers |= ((o.take != 0) as u64) << c;
             self.redirs |= ((o.redirect_in != 0) as u64) << c;
             self.traps |= ((o.trigger != 0) as u64) << c;
