@@ -27,8 +27,10 @@ impl Battle {
         d.transport_linked = 0;
         d.recon = 0;
         d.fires_at = [0; 16];
-        let scoped_by = if self.takers & occ != 0 {
-            // Control, nets and scoping as one fixed point (D-13), at every phase start.
+        let scoped_by = if self.takers != 0 {
+            // Control, nets and scoping as one fixed point (D-13), at every phase start of a
+            // battle that began with a takeover source: also once the last one has left,
+            // when every unit goes back to its owner.
             self.resolve_control()
         } else {
             self.nets_and_scopers()

@@ -258,7 +258,23 @@ impl Battle {
         }
         pos.hq_hp = self.hq_hp;
         if self.takers != 0 {
-            pos.settle();
+            if self.dirty {
+                // Tiles left in the last phase: control as the board now stands (D-13).
+                pos.settle();
+            } else {
+                // Nothing left since the last phase start: its control resolution stands.
+                for c in bits(self.occ) {
+                    if let Some(unit) = pos.cells[c as usize].as_mut() {
+                        unit.ctrl = self.u[c as usize].seat;
+                    }
+                }
+                #[cfg(debug_assertions)]
+                {
+                    let mut settled = pos.clone();
+                    settled.settle();
+                    assert_eq!(settled.cells, pos.cells, "control after the battle");
+                }
+            }
         }
         BattleSummary {
             outcome: if self.hqs_destroyed == 0 && !self.rel_points {
