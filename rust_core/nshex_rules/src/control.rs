@@ -110,6 +110,12 @@ pub(crate) fn resolve(
         [([0; MAX_CELLS], [0; MAX_CELLS]); HISTORY];
     let mut kept = 0usize;
     let mut last_round = false;
+    // Per target, the sources aiming at it per side: zeroed once here, and each round puts
+    // back the zeros of the entries it used.
+    let mut aims = Aims {
+        count: [[0; MAX_SEATS]; MAX_CELLS],
+        by: [[0; MAX_SEATS]; MAX_CELLS],
+    };
     // P-23: the takeovers first, as if no net were on the board.
     c = round(
         nbr,
@@ -122,6 +128,7 @@ pub(crate) fn resolve(
         sources,
         held,
         false,
+        &mut aims,
     );
     loop {
         let next = round(
@@ -135,6 +142,7 @@ pub(crate) fn resolve(
             sources,
             held,
             true,
+            &mut aims,
         );
         if next.ctrl == c.ctrl && next.scoped_by == c.scoped_by || last_round {
             return next;
@@ -173,6 +181,12 @@ pub(crate) fn resolve(
     }
 }
 
+/// Takeover tallies of one round (see `resolve`).
+struct Aims {
+    count: [[u8; MAX_SEATS]; MAX_CELLS],
+    by: [[u64; MAX_SEATS]; MAX_CELLS],
+}
+
 fn side_of(side: &[u8; MAX_SEATS], seat: u8) -> u8 {
     side.get(seat as usize).copied().unwrap_or(seat)
 }
@@ -190,6 +204,7 @@ fn round(
     sources: u64,
     held: u64,
     nets_on: bool,
+    aims: &mut Aims,
 ) -> Control {
     // A source takes only a unit that is not an HQ (a foundation is never in `occ`).
     let may_take = |target: u8| !t[target as usize].hq;
@@ -278,8 +293,7 @@ fn round(
     }
     // Per target: sources per side (seats are sides without teams; at most four sides).
     let mut aimed = 0u64;
-    let mut count = [[0u8; MAX_SEATS]; MAX_CELLS];
-    let mut by = [[0u64; MAX_SEATS]; MAX_CELLS];
+    let Aims { count, by } = aims;
     for s in bits(sources & !netted) {
         let si = s as usize;
         for d in bits(t[si].take as u64) {
@@ -312,6 +326,10 @@ fn round(
         let first = srcs.trailing_zeros() as usize;
         out.ctrl[ti] = works_for[first];
         out.through[ti] = srcs;
+    }
+    for target in bits(aimed) {
+        count[target as usize] = [0; MAX_SEATS];
+        by[target as usize] = [0; MAX_SEATS];
     }
     out
 }
