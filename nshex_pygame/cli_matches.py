@@ -361,11 +361,10 @@ def describe_tune(result: dict[str, Any]) -> list[str]:
             f" {best['games']} games against {result['config']['bot']} (95% Wilson"
             f" {_percent(low)} to {_percent(high)}; the best of many noisy scores flatters it)",
             f"weights written to {result['out']}; checkpoint {result['checkpoint']}",
-            "check it on fresh games, both ways round (the arena gives --a the first army of"
-            " each pairing, and the armies are not equal):",
-            f"  nshex arena --a '{best['bot']}' --b '{result['config']['bot']}' --games 120"
+            "check it on fresh games (a seed other than the run's; the arena plays every base"
+            " pairing both ways round):",
+            f"  nshex arena --a '{best['bot']}' --b '{result['config']['bot']}' --games 240"
             " --seed 12345",
-            f"  nshex arena --a '{result['config']['bot']}' --b '{best['bot']}' --games 120"
-            " --seed 12345",
+            "and the CMA mean likewise (with the values of its column).",
         ]
     return lines

@@ -229,13 +229,13 @@ Match = tuple[str, str, int, int]
 def play(match: Match, threads: int = 1) -> dict[str, Any]:
     """The candidate against the base bot, both ways round on the same deals.
 
-    The arena gives bot ``a`` the first army of each base pairing; some armies are stronger,
-    so a bot against itself scores far from 50% as ``a``. A match is therefore two arenas on
-    the same seed: the candidate as ``a`` for the first half of the games, then as ``b`` (the
-    base bot gets the first armies) for the rest. Game ``i`` of both is the same deal with the
-    bots swapped: each pairing is played from both sides and from both seats, and two bots that
-    play alike score exactly 50%. Returns the candidate's ``wins``, ``losses``, ``draws``,
-    ``games``, ``win_rate`` (draws half) and ``wilson95``."""
+    A match is two arenas on the same seed: the candidate as ``a`` for the first half of the
+    games, then as ``b`` for the rest. Game ``i`` of both is the same deal with the bots
+    swapped, so two bots that play alike score exactly 50% whatever the armies (the arena
+    itself also plays each base pairing both ways round; matches were built this way before
+    it did, and are kept so that a run's results stay what they were). Returns the
+    candidate's ``wins``, ``losses``, ``draws``, ``games``, ``win_rate`` (draws half) and
+    ``wilson95``."""
     a, b, games, seed = match
     first = (games + 1) // 2
     one = arena(a, b, first, seed=seed, threads=threads)

@@ -122,8 +122,8 @@ def test_a_subset_of_weights_on_the_plain_scale(tmp_path: Path) -> None:
 
 
 def test_a_match_is_played_both_ways_round() -> None:
-    """The arena gives bot a the first army of each pairing; a match plays the same deals the
-    other way round as well, so a bot against itself scores exactly half, whatever the armies."""
+    """A match plays the same deals with the bots swapped as well, so a bot against itself
+    scores exactly half, whatever the armies."""
     same = tune.play((f"{BOT},w.material=0.3", BOT, 12, 5))
     assert same["win_rate"] == 0.5 and same["wins"] == same["losses"]
     assert same["wins"] + same["losses"] + same["draws"] == same["games"] == 12
