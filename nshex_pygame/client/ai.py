@@ -35,7 +35,7 @@ def lower_this_threads_priority() -> None:
 
 # Levels that think on every core in a game: root-parallel searches, twice the iterations on
 # two cores, so a move takes the time it takes on one core and the search sees twice as much
-# (Hard with two threads against one at equal time: 58.1% of 80 games, docs/AI.md). Easy stays
+# (Hard with two threads against one at equal time: 55.7% of 150 games, docs/AI.md). Easy stays
 # on one core: it is meant to be beatable.
 PARALLEL_LEVELS = {"medium": 1_000, "hard": 20_000}
 
