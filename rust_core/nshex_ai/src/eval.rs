@@ -37,6 +37,10 @@ pub trait Evaluator: Send {
     fn weights(&self) -> Weights {
         Weights::default()
     }
+
+    /// Values from now on with these weights (a search sets those of its game's mode);
+    /// an evaluator without weights ignores them.
+    fn set_weights(&mut self, _w: Weights) {}
 }
 
 /// `seat`'s energy minus the average of the others', by the weight of a point of energy (0
@@ -140,6 +144,10 @@ impl Evaluator for BattleEval {
 
     fn weights(&self) -> Weights {
         self.w
+    }
+
+    fn set_weights(&mut self, w: Weights) {
+        self.w = w;
     }
 }
 

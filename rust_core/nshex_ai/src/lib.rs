@@ -18,4 +18,4 @@ pub mod weights;
 pub use bot::{play_out, Bot, Progress};
 pub use eval::{BattleEval, Evaluator};
 pub use registry::{bot_by_name, BOT_NAMES};
-pub use weights::{Weights, WEIGHT_NAMES};
+pub use weights::{WeightSets, Weights, WEIGHT_NAMES};

@@ -57,8 +57,9 @@ pub struct MctsConfig {
     /// per seat at each leaf) instead of the paranoid search, in which the root's side plays
     /// against all the others.
     pub maxn: bool,
-    /// The evaluation's weights (the shipped set unless a bot name gives others).
-    pub weights: crate::weights::Weights,
+    /// The evaluation's weights, a set for the base game and one for Reinforcements (the
+    /// shipped sets unless a bot name gives others); a search uses the set of its game.
+    pub weights: crate::weights::WeightSets,
 }
 
 impl MctsConfig {
@@ -79,7 +80,7 @@ impl MctsConfig {
             eval_scale: 4.0,
             deep_eval: false,
             maxn: false,
-            weights: crate::weights::Weights::default(),
+            weights: crate::weights::WeightSets::shipped(),
         }
     }
 
@@ -298,6 +299,9 @@ pub struct Search {
     stamp: u32,
     /// The root's actions, best first (when `root_battle_order`).
     root_order: Vec<Action>,
+    /// The evaluator is the configuration's own (`new`): each search gives it the weight set
+    /// of its game's mode. One passed in (`with_evaluator`) keeps its weights.
+    mode_weights: bool,
 }
 
 /// The answer of a search: the action and what the search saw.
@@ -316,8 +320,11 @@ pub struct SearchResult {
 impl Search {
     pub fn new(cfg: MctsConfig, seed: u64) -> Search {
         let evaluator: Box<dyn Evaluator> =
-            Box::new(BattleEval::with_weights(cfg.deep_eval, cfg.weights));
-        Search::with_evaluator(cfg, seed, evaluator)
+            Box::new(BattleEval::with_weights(cfg.deep_eval, cfg.weights.base));
+        Search {
+            mode_weights: true,
+            ..Search::with_evaluator(cfg, seed, evaluator)
+        }
     }
 
     /// A search that values its leaves with `evaluator` (`cfg.deep_eval` is then unused).
@@ -337,6 +344,7 @@ impl Search {
             child_stamp: vec![0; n],
             stamp: 0,
             root_order: Vec::new(),
+            mode_weights: false,
         }
     }
 
@@ -388,6 +396,10 @@ impl Search {
         let Player::Seat(seat) = game.current_player() else {
             panic!("a search runs only where a seat decides");
         };
+        if self.mode_weights {
+            self.eval
+                .set_weights(self.cfg.weights.for_options(&game.options()));
+        }
         // The seat's view (deck order hidden), no logs, automatic battle choices inside.
         let root = game.for_search(seat);
         self.nodes.clear();
@@ -915,6 +927,54 @@ mod tests {
             seen.dedup();
             assert_eq!(seen.len(), legal.len(), "two actions share an index");
         }
+    }
+
+    #[test]
+    fn a_search_values_with_the_weight_set_of_its_games_mode() {
+        use crate::weights::WeightSets;
+        let set = tiles();
+        let armies = [
+            set.find_army("borgo").unwrap(),
+            set.find_army("moloch").unwrap(),
+        ];
+        let reinforcements = nshex_rules::Options {
+            variants: nshex_rules::REINFORCEMENTS,
+            ..Default::default()
+        };
+        let game = |options| {
+            Game::with_options(
+                &armies,
+                nshex_rules::BoardKind::Standard,
+                nshex_rules::Mode::default_for(2),
+                options,
+                1,
+            )
+            .unwrap()
+        };
+        let shipped = WeightSets::shipped();
+        assert_ne!(
+            shipped.base.hand, shipped.reinforcements.hand,
+            "the Reinforcements set values the hand"
+        );
+        let mut s = Search::new(MctsConfig::easy(), 1);
+        s.run(&game(reinforcements), 8, None, &Progress::new());
+        assert_eq!(s.eval.weights(), shipped.reinforcements);
+        s.run(&game(Default::default()), 8, None, &Progress::new());
+        assert_eq!(s.eval.weights(), shipped.base);
+        // hard-v1's sets are the hand-set weights in every mode; `w.` settings reach both.
+        let mut v1 = Search::new(
+            MctsConfig {
+                weights: WeightSets::V1,
+                ..MctsConfig::easy()
+            },
+            1,
+        );
+        v1.run(&game(reinforcements), 8, None, &Progress::new());
+        assert_eq!(v1.eval.weights(), crate::weights::V1);
+        let mut both = shipped;
+        both.set("hand", 0.7).unwrap();
+        assert_eq!((both.base.hand, both.reinforcements.hand), (0.7, 0.7));
+        assert!(both.set("nope", 1.0).is_err());
     }
 
     #[test]

@@ -33,7 +33,7 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
         "medium" => MctsConfig::medium(),
         "hard" => MctsConfig::hard(),
         "hard-v1" => MctsConfig {
-            weights: crate::weights::V1,
+            weights: crate::weights::WeightSets::V1,
             ..MctsConfig::hard()
         },
         "flatmc" => MctsConfig {

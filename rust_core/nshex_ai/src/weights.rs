@@ -46,6 +46,7 @@ pub const WEIGHT_NAMES: [&str; 10] = [
 ];
 
 const SHIPPED: &str = include_str!("../data/weights.json");
+const SHIPPED_REINFORCEMENTS: &str = include_str!("../data/weights_reinforcements.json");
 
 /// The weights before any tuning (the hand-set evaluation), which `hard-v1` keeps.
 pub const V1: Weights = Weights {
@@ -66,6 +67,51 @@ impl Default for Weights {
     fn default() -> Weights {
         static W: std::sync::OnceLock<Weights> = std::sync::OnceLock::new();
         *W.get_or_init(|| Weights::from_json(SHIPPED).expect("the shipped weights are valid"))
+    }
+}
+
+/// The weight sets a bot chooses from by the game it plays: the base set, and the set for
+/// games with Reinforcements (six tiles drawn a turn, two played: what is kept in hand
+/// matters there, while in the base game a hand of three is mostly spent or discarded).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WeightSets {
+    pub base: Weights,
+    pub reinforcements: Weights,
+}
+
+impl WeightSets {
+    /// The shipped sets (`data/weights.json`, `data/weights_reinforcements.json`).
+    pub fn shipped() -> WeightSets {
+        static W: std::sync::OnceLock<Weights> = std::sync::OnceLock::new();
+        let reinforcements = *W.get_or_init(|| {
+            Weights::from_json(SHIPPED_REINFORCEMENTS)
+                .expect("the shipped Reinforcements weights are valid")
+        });
+        WeightSets {
+            base: Weights::default(),
+            reinforcements,
+        }
+    }
+
+    /// [`V1`] for every game: the evaluation before any tuning (`hard-v1`).
+    pub const V1: WeightSets = WeightSets {
+        base: V1,
+        reinforcements: V1,
+    };
+
+    /// Sets a weight by name in every set (a bot name's `w.NAME=X`).
+    pub fn set(&mut self, name: &str, v: f64) -> Result<(), String> {
+        self.base.set(name, v)?;
+        self.reinforcements.set(name, v)
+    }
+
+    /// The set for a game with these options.
+    pub fn for_options(&self, options: &nshex_rules::Options) -> Weights {
+        if options.has(nshex_rules::REINFORCEMENTS) {
+            self.reinforcements
+        } else {
+            self.base
+        }
     }
 }
 
