@@ -304,9 +304,10 @@ def arena(
     mad_bomber: str = "off",
     first_game: int = 0,
 ) -> _ArenaResult: ...
-def default_weights() -> str:
-    """The evaluation's shipped weights as JSON text, every weight named; a bot takes other
-    values in its name (``hard:w.material=0.35``)."""
+def default_weights(variants: list[str] = ...) -> str:
+    """The evaluation's shipped weights as JSON text, every weight named, for a game with these
+    variants (the Reinforcements set or the base set; an unknown variant raises ValueError); a
+    bot takes other values in its name (``hard:w.material=0.35``)."""
 
 def arena_multi(
     bots: list[str],

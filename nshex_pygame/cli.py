@@ -286,6 +286,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tune.add_argument("--seed", metavar="X", type=_whole(0, U64_MAX), help="default 0")
     tune.add_argument(
+        "--variants",
+        metavar="V[,V]",
+        type=_variant_list,
+        help="play every match with these variants (D-31); with reinforcements this tunes the"
+        " set games with Reinforcements use (weights_reinforcements.json)",
+    )
+    tune.add_argument(
         "--out", metavar="FILE", required=True, help="where the best weights go (JSON)"
     )
     tune.add_argument(
@@ -297,8 +304,8 @@ def build_parser() -> argparse.ArgumentParser:
     tune.add_argument(
         "--resume",
         metavar="CHECKPOINT",
-        help="continue the run of this checkpoint (its bot, games, population, sigma, seed and"
-        " weights); --generations may raise its total",
+        help="continue the run of this checkpoint (its bot, games, population, sigma, seed,"
+        " weights and variants); --generations may raise its total",
     )
     tune.add_argument(
         "--threads",

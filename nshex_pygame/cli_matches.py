@@ -208,9 +208,10 @@ TUNE_DEFAULTS: dict[str, Any] = {
     "seed": 0,
     "scale": "log",
     "weights": None,
+    "variants": (),
     "generations": 10,
 }
-TUNE_SETTINGS = ("bot", "games", "population", "sigma", "seed", "scale", "weights")
+TUNE_SETTINGS = ("bot", "games", "population", "sigma", "seed", "scale", "weights", "variants")
 
 
 def tune_command(args: argparse.Namespace, *, out: TextIO) -> int:
@@ -243,9 +244,9 @@ def tune_command(args: argparse.Namespace, *, out: TextIO) -> int:
             kept = state["config"]
             for key in TUNE_SETTINGS:
                 given = getattr(args, key)
-                if key == "weights" and given is not None:
+                if key in ("weights", "variants") and given is not None:
                     given = list(given)
-                    kept_value: Any = list(kept[key])
+                    kept_value: Any = list(kept.get(key, ()))
                 else:
                     kept_value = kept[key]
                 if given is not None and given != kept_value:
@@ -262,10 +263,11 @@ def tune_command(args: argparse.Namespace, *, out: TextIO) -> int:
         else:
             settings = {k: getattr(args, k) for k in TUNE_SETTINGS}
             settings = {k: TUNE_DEFAULTS[k] if v is None else v for k, v in settings.items()}
-            tune.check_bot(settings["bot"])
+            settings["variants"] = tuple(settings["variants"])
+            tune.check_bot(settings["bot"], settings["variants"])
             names = settings["weights"] or list(default_weights())
             settings["weights"] = tune.check_weight_names(names)
-            tune.start_weights(settings["bot"])
+            tune.start_weights(settings["bot"], settings["variants"])
             state = tune.new_state(tune.TuneConfig(**settings))
             generations = args.generations or TUNE_DEFAULTS["generations"]
         state["target"] = generations
@@ -284,7 +286,9 @@ def tune_command(args: argparse.Namespace, *, out: TextIO) -> int:
         print(
             f"Tuning {len(config.weights)} weight(s) of {config.bot}: {config.population}"
             f" candidates a generation, {config.games} games each against {config.bot},"
-            f" seed {config.seed}; {evaluator.describe()}",
+            f" seed {config.seed}"
+            f"{'; variants ' + ','.join(config.variants) if config.variants else ''};"
+            f" {evaluator.describe()}",
             file=out,
         )
         if state["generation"]:
@@ -355,6 +359,8 @@ def describe_tune(result: dict[str, Any]) -> list[str]:
         lines.append(f"{name:<14} {value:>10.6g} {after[name]:>10.6g} {mean[name]:>10.6g}{mark}")
     if best is not None:
         low, high = best["wilson95"]
+        variants = result["config"].get("variants") or ()
+        with_variants = f" --variants {','.join(variants)}" if variants else ""
         lines += [
             "",
             f"best: generation {best['generation']}, win rate {_percent(best['win_rate'])} in"
@@ -364,7 +370,7 @@ def describe_tune(result: dict[str, Any]) -> list[str]:
             "check it on fresh games (a seed other than the run's; the arena plays every base"
             " pairing both ways round):",
             f"  nshex arena --a '{best['bot']}' --b '{result['config']['bot']}' --games 240"
-            " --seed 12345",
+            f" --seed 12345{with_variants}",
             "and the CMA mean likewise (with the values of its column).",
         ]
     return lines

@@ -54,6 +54,7 @@ seat or by chance):
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -205,11 +206,14 @@ def arena(
     )
 
 
-def default_weights() -> dict[str, float]:
-    """The evaluation's shipped weights (``rust_core/nshex_ai/data/weights.json``), name to
-    value, in the file's order. A bot takes other values in its name
-    (``hard:w.material=0.35``); ``nshex tune`` searches for better ones."""
-    return {str(k): float(v) for k, v in json.loads(_core.default_weights()).items()}
+def default_weights(variants: Sequence[str] = ()) -> dict[str, float]:
+    """The evaluation's shipped weights for a game with these variants, name to value, in the
+    file's order: ``rust_core/nshex_ai/data/weights.json``, or with ``reinforcements`` among
+    them ``weights_reinforcements.json`` (an unknown variant raises ``ValueError``). A bot
+    takes other values in its name (``hard:w.material=0.35``); ``nshex tune`` searches for
+    better ones."""
+    text = _core.default_weights(list(variants))
+    return {str(k): float(v) for k, v in json.loads(text).items()}
 
 
 def arena_multi(

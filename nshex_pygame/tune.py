@@ -76,6 +76,9 @@ class TuneConfig:
     seed: int
     weights: tuple[str, ...]
     scale: str = "log"
+    variants: tuple[str, ...] = ()
+    """The variants every match is played with (``reinforcements`` tunes the set games with
+    Reinforcements use)."""
 
 
 def require_cma() -> Any:
@@ -117,19 +120,22 @@ def split_bot(bot: str) -> tuple[str, list[str], dict[str, float]]:
     return base, others, fixed
 
 
-def check_bot(bot: str) -> None:
-    """Refuses a bot that has no evaluation weights or that the engine does not know."""
+def check_bot(bot: str, variants: Sequence[str] = ()) -> None:
+    """Refuses a bot that has no evaluation weights or that the engine does not know, and
+    variants the engine does not know."""
     base, _, _ = split_bot(bot)
     if base not in TUNABLE_BOTS:
         raise TuneError(
             f"bot {base!r} has no evaluation weights to tune; tune one of {', '.join(TUNABLE_BOTS)}"
         )
-    arena(bot, bot, 0)  # the engine's ValueError for a bad setting or weight
+    # The engine's ValueError for a bad setting, weight or variant.
+    arena(bot, bot, 0, variants=list(variants))
 
 
-def start_weights(bot: str) -> dict[str, float]:
-    """The shipped weights with the bot's own ``w.NAME=X`` settings applied."""
-    weights = default_weights()
+def start_weights(bot: str, variants: Sequence[str] = ()) -> dict[str, float]:
+    """The shipped weights for games with ``variants`` with the bot's own ``w.NAME=X``
+    settings applied."""
+    weights = default_weights(variants)
     _, _, fixed = split_bot(bot)
     for name, value in fixed.items():
         if name not in weights:
@@ -173,10 +179,11 @@ def _number(x: float) -> str:
     return repr(float(x))
 
 
-def bot_with_weights(bot: str, weights: dict[str, float]) -> str:
-    """The bot ``bot`` (its level and settings) playing with ``weights``."""
+def bot_with_weights(bot: str, weights: dict[str, float], variants: Sequence[str] = ()) -> str:
+    """The bot ``bot`` (its level and settings) playing with ``weights`` in games with
+    ``variants`` (a weight is named when it differs from the shipped set of those games)."""
     base, others, _ = split_bot(bot)
-    shipped = default_weights()
+    shipped = default_weights(variants)
     settings = [*others]
     settings += [f"w.{n}={_number(v)}" for n, v in weights.items() if v != shipped.get(n)]
     return f"{base}:{','.join(settings)}" if settings else base
@@ -222,8 +229,8 @@ def cma_seed(seed: int) -> int:
 
 # --- evaluating candidates -------------------------------------------------------------------
 
-Match = tuple[str, str, int, int]
-"""(candidate bot, base bot, games, arena seed)."""
+Match = tuple[str, str, int, int, tuple[str, ...]]
+"""(candidate bot, base bot, games, arena seed, variants)."""
 
 
 def play(match: Match, threads: int = 1) -> dict[str, Any]:
@@ -236,10 +243,10 @@ def play(match: Match, threads: int = 1) -> dict[str, Any]:
     it did, and are kept so that a run's results stay what they were). Returns the
     candidate's ``wins``, ``losses``, ``draws``, ``games``, ``win_rate`` (draws half) and
     ``wilson95``."""
-    a, b, games, seed = match
+    a, b, games, seed, variants = match
     first = (games + 1) // 2
-    one = arena(a, b, first, seed=seed, threads=threads)
-    two = arena(b, a, games - first, seed=seed, threads=threads)
+    one = arena(a, b, first, seed=seed, threads=threads, variants=list(variants))
+    two = arena(b, a, games - first, seed=seed, threads=threads, variants=list(variants))
     wins = one["wins_a"] + two["wins_b"]
     losses = one["wins_b"] + two["wins_a"]
     draws = one["draws"] + two["draws"]
@@ -346,7 +353,7 @@ def new_state(config: TuneConfig) -> dict[str, Any]:
         "format": CHECKPOINT_FORMAT,
         "version": CHECKPOINT_VERSION,
         "config": asdict(config),
-        "start": start_weights(config.bot),
+        "start": start_weights(config.bot, config.variants),
         "generation": 0,
         "history": [],
         "best": None,
@@ -368,6 +375,7 @@ def new_state(config: TuneConfig) -> dict[str, Any]:
 def config_of(state: dict[str, Any]) -> TuneConfig:
     c = dict(state["config"])
     c["weights"] = tuple(c["weights"])
+    c["variants"] = tuple(c.get("variants", ()))
     return TuneConfig(**c)
 
 
@@ -382,7 +390,14 @@ def run_generation(state: dict[str, Any], evaluate: Evaluator) -> dict[str, Any]
     candidates = [candidate_weights(x, state["start"], config.weights, config.scale) for x in xs]
     seed = arena_seed(config.seed, g)
     matches = [
-        (bot_with_weights(config.bot, w), config.bot, config.games, seed) for w in candidates
+        (
+            bot_with_weights(config.bot, w, config.variants),
+            config.bot,
+            config.games,
+            seed,
+            config.variants,
+        )
+        for w in candidates
     ]
     results = evaluate(matches)
     rates = [float(r["win_rate"]) for r in results]

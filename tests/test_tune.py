@@ -124,7 +124,7 @@ def test_a_subset_of_weights_on_the_plain_scale(tmp_path: Path) -> None:
 def test_a_match_is_played_both_ways_round() -> None:
     """A match plays the same deals with the bots swapped as well, so a bot against itself
     scores exactly half, whatever the armies."""
-    same = tune.play((f"{BOT},w.material=0.3", BOT, 12, 5))
+    same = tune.play((f"{BOT},w.material=0.3", BOT, 12, 5, ()))
     assert same["win_rate"] == 0.5 and same["wins"] == same["losses"]
     assert same["wins"] + same["losses"] + same["draws"] == same["games"] == 12
 
@@ -195,6 +195,53 @@ def test_a_resumed_run_keeps_its_settings(
         capsys, "tune", "--resume", checkpoint, "--generations", "1", "--out", str(out)
     )
     assert code == 2 and "played 2 already" in err
+
+
+def test_games_with_reinforcements_have_their_own_shipped_set() -> None:
+    """The set for games with Reinforcements values the hand (docs/AI.md, "Variants and
+    Mercenaries"); every other variant plays with the base set."""
+    base = default_weights()
+    reinforcements = default_weights(["reinforcements"])
+    assert list(reinforcements) == list(base), "the order of weights.json"
+    assert (base["hand"], reinforcements["hand"]) == (0.0, 0.1)
+    assert {n for n in base if base[n] != reinforcements[n]} == {"hand"}
+    assert default_weights(["alternative_start", "no_unlucky_draw"]) == base
+    with pytest.raises(ValueError, match="nope"):
+        default_weights(["nope"])
+    # A candidate's bot name names what differs from the set of its games.
+    assert tune.bot_with_weights(BOT, reinforcements, ["reinforcements"]) == BOT
+    assert tune.bot_with_weights(BOT, reinforcements) == f"{BOT},w.hand=0.1"
+
+
+def test_a_session_with_reinforcements_tunes_that_set(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    played: list[list[str]] = []
+    real = tune.arena
+
+    def arena_spy(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        played.append(kwargs.get("variants", []))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tune, "arena", arena_spy)
+    out = tmp_path / "w.json"
+    argv = [*TINY, "--weights", "hand,material", "--variants", "reinforcements"]
+    code, text, err = run(capsys, "tune", *argv, "--generations", "1", "--out", str(out), "--json")
+    assert (code, err) == (0, ""), err
+    result = json.loads(text)
+    assert result["config"]["variants"] == ["reinforcements"]
+    assert result["before"] == default_weights(["reinforcements"])
+    assert played and all(v == ["reinforcements"] for v in played), played
+    # The advice to check the result plays the same variants.
+    code, text, _ = run(capsys, "tune", "--resume", f"{out}.checkpoint", "--out", str(out))
+    assert code == 0 and "--variants reinforcements" in text
+    code, _, err = run(
+        capsys,
+        "tune",
+        *("--resume", f"{out}.checkpoint", "--variants", "alternative_start"),
+        *("--out", str(out)),
+    )
+    assert code == 2 and "keeps its settings" in err
 
 
 @pytest.mark.parametrize(("module", "extra"), [("cma", "tune"), ("ray", "ray")])

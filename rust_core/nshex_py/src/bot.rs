@@ -264,8 +264,13 @@ pub(crate) fn arena_multi<'py>(
 }
 
 /// The evaluation's shipped weights as JSON text (`{"material": 0.3, ...}`, every weight
-/// named); a bot takes other values in its name (`hard:w.material=0.35`).
+/// named) for a game with these variants (the Reinforcements set or the base set); a bot takes
+/// other values in its name (`hard:w.material=0.35`).
 #[pyfunction]
-pub(crate) fn default_weights() -> String {
-    nshex_ai::Weights::default().to_json()
+#[pyo3(signature = (variants = Vec::new()))]
+pub(crate) fn default_weights(variants: Vec<String>) -> PyResult<String> {
+    let options = options_of(&variants, 0, false, "off")?;
+    Ok(nshex_ai::WeightSets::shipped()
+        .for_options(&options)
+        .to_json())
 }
