@@ -475,5 +475,14 @@ mod tests {
         // Syntax error.
         let e = load_armies(&[("test", "{")]).unwrap_err();
         assert_eq!(e.field, "(file)");
+        assert!(e.message.starts_with("not a valid army file"), "{e}");
+        assert!(e.message.contains("(line 1)"), "{e}");
+        let mut set = load_armies(&[]).unwrap();
+        let e = load_mercenaries(&mut set, "[").unwrap_err();
+        assert_eq!(
+            (e.army.as_str(), e.field.as_str()),
+            ("mercenaries", "(file)")
+        );
+        assert!(e.message.starts_with("not a valid tile file"), "{e}");
     }
 }

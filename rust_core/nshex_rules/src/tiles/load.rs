@@ -16,6 +16,33 @@ pub struct ArmyDataError {
     pub message: String,
 }
 
+impl ArmyDataError {
+    fn at(army: &str, tile: Option<&str>, field: &str, message: String) -> ArmyDataError {
+        ArmyDataError {
+            army: army.to_string(),
+            tile: tile.map(str::to_string),
+            field: field.to_string(),
+            message,
+        }
+    }
+}
+
+/// The JSON of a data file (`kind`: "army" or "tile"), or where it is not one.
+fn parse_file<'a, T: Deserialize<'a>>(
+    army: &str,
+    kind: &str,
+    text: &'a str,
+) -> Result<T, ArmyDataError> {
+    serde_json::from_str(text).map_err(|e| {
+        ArmyDataError::at(
+            army,
+            None,
+            "(file)",
+            format!("not a valid {kind} file: {e} (line {})", e.line()),
+        )
+    })
+}
+
 impl fmt::Display for ArmyDataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "army {}", self.army)?;
@@ -83,19 +110,10 @@ pub fn load_armies(files: &[(&str, &str)]) -> Result<TileSet, ArmyDataError> {
         mad_bomber: None,
     };
     for (army_id, text) in files {
-        let err = |tile: Option<&str>, field: &str, message: String| ArmyDataError {
-            army: army_id.to_string(),
-            tile: tile.map(str::to_string),
-            field: field.to_string(),
-            message,
+        let err = |tile: Option<&str>, field: &str, message: String| {
+            ArmyDataError::at(army_id, tile, field, message)
         };
-        let raw: RawArmy = serde_json::from_str(text).map_err(|e| {
-            err(
-                None,
-                "(file)",
-                format!("not a valid army file: {e} (line {})", e.line()),
-            )
-        })?;
+        let raw: RawArmy = parse_file(army_id, "army", text)?;
         if raw.id != *army_id {
             return Err(err(
                 None,
@@ -175,19 +193,10 @@ fn move_flags_of(d: &TileDef) -> u8 {
 
 /// Adds the Mercenaries' tiles (`mercenaries.json`: four tiles, one of each) to `set`.
 pub fn load_mercenaries(set: &mut TileSet, text: &str) -> Result<(), ArmyDataError> {
-    let err = |tile: Option<&str>, field: &str, message: String| ArmyDataError {
-        army: "mercenaries".into(),
-        tile: tile.map(str::to_string),
-        field: field.to_string(),
-        message,
+    let err = |tile: Option<&str>, field: &str, message: String| {
+        ArmyDataError::at("mercenaries", tile, field, message)
     };
-    let raw: RawMercenaries = serde_json::from_str(text).map_err(|e| {
-        err(
-            None,
-            "(file)",
-            format!("not a valid tile file: {e} (line {})", e.line()),
-        )
-    })?;
+    let raw: RawMercenaries = parse_file("mercenaries", "tile", text)?;
     if raw.id != "mercenaries" {
         return Err(err(None, "id", format!("is {:?}", raw.id)));
     }
