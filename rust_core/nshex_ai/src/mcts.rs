@@ -16,7 +16,7 @@
 
 use crate::bot::{Bot, Progress};
 use crate::eval::{answer_by_battle, BattleEval, Evaluator};
-use crate::heuristics::prior;
+use crate::heuristics::{prior, Priors};
 use nshex_rules::tiles;
 use nshex_rules::{Action, Game, Player, Procedure};
 use rand::{Rng, SeedableRng};
@@ -120,6 +120,21 @@ impl MctsConfig {
 
 const NIL: u32 = u32::MAX;
 
+/// `(n as f32).ln()`, from a table for the counts a search meets most (the UCB term takes
+/// one per child per step).
+#[inline]
+fn ln(n: u32) -> f32 {
+    const N: usize = 1 << 16;
+    static T: std::sync::OnceLock<Vec<f32>> = std::sync::OnceLock::new();
+    match T
+        .get_or_init(|| (0..N).map(|i| (i as f32).ln()).collect())
+        .get(n as usize)
+    {
+        Some(&x) => x,
+        None => (n as f32).ln(),
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Node {
     action: Action,
@@ -214,6 +229,7 @@ impl ActionIndex {
         self.offsets[kind]
     }
 
+    #[inline(always)]
     fn index(&self, a: Action) -> usize {
         let step = Self::STEP;
         let c = Self::CELLS;
@@ -290,6 +306,8 @@ pub struct Search {
     eval: Box<dyn Evaluator>,
     work: Option<Game>,
     legal: Vec<Action>,
+    /// The prior of the actions of the current step (see `next_to_expand`).
+    priors: Priors,
     path: Vec<u32>,
     index: ActionIndex,
     /// `legal_stamp[i] == stamp`: action `i` is legal in the current visit.
@@ -338,6 +356,7 @@ impl Search {
             eval: evaluator,
             work: None,
             legal: Vec::with_capacity(256),
+            priors: Priors::default(),
             path: Vec::with_capacity(64),
             index,
             legal_stamp: vec![0; n],
@@ -607,7 +626,7 @@ impl Search {
                 n.avail += 1;
                 available += 1;
                 let v = n.visits.max(1) as f32;
-                let score = n.value / v + c * ((n.avail as f32).ln() / v).sqrt();
+                let score = n.value / v + c * (ln(n.avail) / v).sqrt();
                 if score > best_score {
                     best_score = score;
                     best = ch;
@@ -634,7 +653,10 @@ impl Search {
         }
     }
 
-    /// The best legal action without a child yet: root order at the root, else the prior.
+    /// The best legal action without a child yet: root order at the root, else the prior
+    /// (the first in legal order among equals). A scan of the prior over every legal action
+    /// costs more than the rest of a step: `priors` works out what each hex's neighbours
+    /// offer once per scan, not once per placement.
     fn next_to_expand(&mut self, g: &Game, node: u32, stamp: u32) -> Option<Action> {
         if node == 0 && !self.root_order.is_empty() {
             return self
@@ -644,11 +666,12 @@ impl Search {
                 .find(|&a| self.child_stamp[self.index.index(a)] != stamp);
         }
         let mut best: Option<(f32, Action)> = None;
+        self.priors.clear();
         for &a in &self.legal {
             if self.child_stamp[self.index.index(a)] == stamp {
                 continue;
             }
-            let p = prior(g, a);
+            let p = self.priors.prior(g, a);
             if best.is_none_or(|(bp, _)| p > bp) {
                 best = Some((p, a));
             }
