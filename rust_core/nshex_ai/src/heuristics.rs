@@ -259,8 +259,7 @@ fn around(g: &Game, cell: u8, s: u8) -> Around {
     let cells = &g.pos().cells;
     let worth = |u: &nshex_rules::Unit| if u.def().is_hq() { 1.5 } else { 1.0 };
     let mut a = Around::default();
-    for dir in 0..6 {
-        let j = nbr[cell as usize][dir];
+    for (dir, &j) in nbr[cell as usize].iter().enumerate() {
         if j == NO_CELL {
             continue;
         }
