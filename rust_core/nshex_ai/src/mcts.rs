@@ -306,6 +306,9 @@ pub struct Search {
     eval: Box<dyn Evaluator>,
     work: Option<Game>,
     legal: Vec<Action>,
+    /// The root's legal actions: the same on every deal (the order of the decks does not
+    /// change what the seat may do now), so worked out once per search.
+    root_legal: Vec<Action>,
     /// The prior of the actions of the current step (see `next_to_expand`).
     priors: Priors,
     path: Vec<u32>,
@@ -356,6 +359,7 @@ impl Search {
             eval: evaluator,
             work: None,
             legal: Vec::with_capacity(256),
+            root_legal: Vec::with_capacity(256),
             priors: Priors::default(),
             path: Vec::with_capacity(64),
             index,
@@ -425,6 +429,8 @@ impl Search {
         self.nodes.push(Node::new(Action::EndTurn, seat));
         self.root_order.clear();
         root.legal_actions_into(&mut self.legal);
+        self.root_legal.clear();
+        self.root_legal.extend_from_slice(&self.legal);
         let n_legal = self.legal.len();
         let first_legal = self.legal[0];
         if self.cfg.root_battle_order && self.legal.len() > 1 {
@@ -606,7 +612,12 @@ impl Search {
 
     /// At `node` with `seat` to decide in `g`: pick a child to descend into, or add one.
     fn step(&mut self, g: &Game, node: u32, seat: u8) -> Step {
-        g.legal_actions_into(&mut self.legal);
+        if node == 0 {
+            self.legal.clear();
+            self.legal.extend_from_slice(&self.root_legal);
+        } else {
+            g.legal_actions_into(&mut self.legal);
+        }
         let stamp = self.next_stamp();
         for &a in &self.legal {
             self.legal_stamp[self.index.index(a)] = stamp;

@@ -224,6 +224,18 @@ fn play_with(seed: u64, deep_checks: bool, new_game: fn(u64) -> Game) -> usize {
             assert_eq!(&copy, g, "copy_from of game {seed}");
             let back = game_from_json(&game_to_json(g)).expect("round trip");
             assert_eq!(&back, g, "JSON round trip of game {seed}");
+            // The search works out its root's legal actions once per search: they do not
+            // depend on the order of the hidden decks (its own generator, so the game
+            // played stays the same).
+            if let (Player::Seat(s), None) = (g.current_player(), g.battle_question()) {
+                let mut view = g.for_search(s);
+                view.shuffle_hidden(&mut ChaCha8Rng::seed_from_u64(seed ^ steps as u64));
+                assert_eq!(
+                    view.legal_actions(),
+                    legal,
+                    "game {seed}, a deal of the decks"
+                );
+            }
         }
         // Every other action is refused, and refusing changes nothing.
         for _ in 0..4 {
