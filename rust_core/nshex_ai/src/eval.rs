@@ -16,6 +16,12 @@ pub trait Evaluator: Send {
     /// Worth of the board `pos` for `seat`, the game still going on.
     fn board(&mut self, pos: &Position, seat: u8) -> f64;
 
+    /// Worth of `game`'s board for `seat`: by default [`Evaluator::board`]; an evaluator
+    /// may also look at how far the game is.
+    fn board_in(&mut self, game: &Game, seat: u8) -> f64 {
+        self.board(game.pos(), seat)
+    }
+
     /// Worth of a game state for `seat`: a finished game by its result, otherwise its
     /// board.
     fn game(&mut self, game: &Game, seat: u8) -> f64 {
@@ -26,7 +32,7 @@ pub trait Evaluator: Send {
             Some(share) => WIN * (2.0 * share - 1.0),
             None => {
                 let w = self.weights();
-                self.board(game.pos(), seat)
+                self.board_in(game, seat)
                     + energy_worth(game, seat, &w)
                     + hand_worth(game, seat, &w)
             }
@@ -142,6 +148,19 @@ impl Evaluator for BattleEval {
         }
     }
 
+    fn board_in(&mut self, game: &Game, seat: u8) -> f64 {
+        let w = if self.w.material_phase == 0.0 && self.w.material_deep_phase == 0.0 {
+            self.w
+        } else {
+            self.w.at_phase(tiles_left(game))
+        };
+        if self.deep {
+            evaluate_deep(&mut self.resolver, game.pos(), seat, &w)
+        } else {
+            evaluate(&mut self.resolver, game.pos(), seat, &w)
+        }
+    }
+
     fn weights(&self) -> Weights {
         self.w
     }
@@ -149,6 +168,16 @@ impl Evaluator for BattleEval {
     fn set_weights(&mut self, w: Weights) {
         self.w = w;
     }
+}
+
+/// The fewest tiles left in the deck of a seat still playing: how near the end is.
+pub fn tiles_left(game: &Game) -> u32 {
+    let out = game.eliminated();
+    (0..game.seats())
+        .filter(|&s| out >> s & 1 == 0)
+        .map(|s| game.decks()[s as usize].len() as u32)
+        .min()
+        .unwrap_or(0)
 }
 
 /// Score of a battle's outcome for `seat` when it ends the game.
@@ -254,4 +283,84 @@ pub fn answer_by_battle(eval: &mut dyn Evaluator, game: &Game) -> Action {
         }
     }
     best.map_or(automatic, |(_, a)| a)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::Bot;
+    use nshex_rules::{tiles, BoardKind, Player};
+
+    /// A mid-game position of a random game (units on the board, tiles left in the decks).
+    fn mid_game() -> Game {
+        let set = tiles();
+        let armies = [
+            set.find_army("borgo").unwrap(),
+            set.find_army("hegemony").unwrap(),
+        ];
+        let mut g = Game::new(&armies, BoardKind::Standard, 3);
+        let mut bot = crate::bots::RandomBot::new(3);
+        while g.turn() < 8 || g.current_player() == Player::Chance {
+            let a = match g.current_player() {
+                Player::Chance => g.natural_draw().unwrap(),
+                _ => bot.choose(&g),
+            };
+            g.apply_unchecked(a);
+        }
+        g
+    }
+
+    /// `material_phase`: a tile on the board is worth `material` plus `material_phase` per
+    /// tile left in the shortest deck, so the same board's material counts for more early.
+    #[test]
+    fn material_counts_by_the_tiles_left_with_material_phase() {
+        let g = mid_game();
+        let left = tiles_left(&g);
+        assert!(left > 5 && left < 30, "{left}");
+        assert_eq!(
+            left as usize,
+            g.decks()[..2].iter().map(|d| d.len()).min().unwrap()
+        );
+        let flat = Weights {
+            material: 0.1 * left as f64,
+            material_phase: 0.0,
+            ..crate::weights::V1
+        };
+        let phased = Weights {
+            material: 0.0,
+            material_phase: 0.1,
+            ..crate::weights::V1
+        };
+        let mut by_flat = BattleEval::with_weights(false, flat);
+        let mut by_phase = BattleEval::with_weights(false, phased);
+        let mut hp_only = BattleEval::with_weights(
+            false,
+            Weights {
+                material: 0.0,
+                ..crate::weights::V1
+            },
+        );
+        let v = by_phase.board_in(&g, 0);
+        assert!((v - by_flat.board_in(&g, 0)).abs() < 1e-9);
+        assert_ne!(
+            v,
+            hp_only.board_in(&g, 0),
+            "the board has material to count"
+        );
+        // The board alone, without the game, cannot tell the phase: no material then.
+        assert_eq!(by_phase.board(g.pos(), 0), hp_only.board(g.pos(), 0));
+        // The deep evaluation's `material_deep_phase` the same way.
+        let deep_flat = Weights {
+            material_deep: 0.01 * left as f64,
+            ..crate::weights::V1
+        };
+        let deep_phased = Weights {
+            material_deep: 0.0,
+            material_deep_phase: 0.01,
+            ..crate::weights::V1
+        };
+        let a = BattleEval::with_weights(true, deep_flat).board_in(&g, 1);
+        let b = BattleEval::with_weights(true, deep_phased).board_in(&g, 1);
+        assert!((a - b).abs() < 1e-9);
+    }
 }

@@ -51,6 +51,9 @@ pub struct MctsConfig {
     pub threads: usize,
     /// Scale of the evaluation's logistic squash (hit points of advantage for 73%).
     pub eval_scale: f32,
+    /// Added to `eval_scale` per tile left in the shortest deck: early on, a lead of a few
+    /// hit points says less about who wins than near the end.
+    pub eval_scale_phase: f32,
     /// Value leaves with `evaluate_deep` (two battles) instead of `evaluate` (one).
     pub deep_eval: bool,
     /// With three or four seats: every seat maximises its own value (max^n, one valuation
@@ -78,6 +81,7 @@ impl MctsConfig {
             max_nodes: 1 << 16,
             threads: 1,
             eval_scale: 4.0,
+            eval_scale_phase: 0.0,
             deep_eval: false,
             maxn: false,
             weights: crate::weights::WeightSets::shipped(),
@@ -395,10 +399,15 @@ impl Search {
         }
         // The board, and on the Duel board each seat's energy.
         let w = self.eval.weights();
-        let score = (self.eval.board(g.pos(), seat)
+        let score = (self.eval.board_in(g, seat)
             + crate::eval::energy_worth(g, seat, &w)
             + crate::eval::hand_worth(g, seat, &w)) as f32;
-        1.0 / (1.0 + (-score / self.cfg.eval_scale).exp())
+        let scale = if self.cfg.eval_scale_phase == 0.0 {
+            self.cfg.eval_scale
+        } else {
+            self.cfg.eval_scale + self.cfg.eval_scale_phase * crate::eval::tiles_left(g) as f32
+        };
+        1.0 / (1.0 + (-score / scale).exp())
     }
 
     fn widen_limit(&self, visits: u32) -> usize {

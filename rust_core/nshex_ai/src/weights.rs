@@ -29,10 +29,15 @@ pub struct Weights {
     pub instant: f64,
     pub toughness: f64,
     pub initiative: f64,
+    /// Added to `material` and to `material_deep` per tile left in the shortest deck: what
+    /// stands on the board counts for more the more turns it has to act (0: the same all
+    /// game).
+    pub material_phase: f64,
+    pub material_deep_phase: f64,
 }
 
 /// The weights' names, in the file's order (`nshex tune` searches over them).
-pub const WEIGHT_NAMES: [&str; 10] = [
+pub const WEIGHT_NAMES: [&str; 12] = [
     "material",
     "material_deep",
     "future",
@@ -43,6 +48,8 @@ pub const WEIGHT_NAMES: [&str; 10] = [
     "instant",
     "toughness",
     "initiative",
+    "material_phase",
+    "material_deep_phase",
 ];
 
 const SHIPPED: &str = include_str!("../data/weights.json");
@@ -60,6 +67,8 @@ pub const V1: Weights = Weights {
     instant: 2.5,
     toughness: 1.0,
     initiative: 0.5,
+    material_phase: 0.0,
+    material_deep_phase: 0.0,
 };
 
 impl Default for Weights {
@@ -116,6 +125,16 @@ impl WeightSets {
 }
 
 impl Weights {
+    /// These weights at a point of the game: `tiles_left` in the shortest deck.
+    pub fn at_phase(&self, tiles_left: u32) -> Weights {
+        let d = tiles_left as f64;
+        Weights {
+            material: self.material + self.material_phase * d,
+            material_deep: self.material_deep + self.material_deep_phase * d,
+            ..*self
+        }
+    }
+
     /// A weight set from JSON text (every weight named, no other key), or why not.
     pub fn from_json(text: &str) -> Result<Weights, String> {
         let w: Weights =
@@ -146,6 +165,8 @@ impl Weights {
             "instant" => self.instant,
             "toughness" => self.toughness,
             "initiative" => self.initiative,
+            "material_phase" => self.material_phase,
+            "material_deep_phase" => self.material_deep_phase,
             _ => return None,
         })
     }
@@ -166,6 +187,8 @@ impl Weights {
             "instant" => &mut self.instant,
             "toughness" => &mut self.toughness,
             "initiative" => &mut self.initiative,
+            "material_phase" => &mut self.material_phase,
+            "material_deep_phase" => &mut self.material_deep_phase,
             _ => {
                 return Err(format!(
                     "unknown weight {name:?}; the weights are {}",
@@ -231,6 +254,11 @@ mod tests {
         let e = bot_by_name("easy:w.material=lots", 1).err().unwrap();
         assert!(e.contains("not a number"), "{e}");
         assert!(bot_by_name("flatmc:w.material=1", 1).is_err());
+        assert!(bot_by_name("medium:w.material_phase=0.025,scale=12,scalep=30", 1).is_ok());
+        assert!(
+            bot_by_name("medium:scale=0", 1).is_err(),
+            "a scale of 0 divides by 0"
+        );
         assert_eq!(V1, Weights::default(), "no tuned set shipped yet");
     }
 

@@ -1,0 +1,146 @@
+//! Positions from self-play with the terms of the evaluation and how each game ended, for
+//! fitting the evaluation's weights to outcomes (`tools/fit_eval.py`):
+//! `cargo run --release -p nshex_bench --example eval_data -- BOT GAMES SEED > data.csv`.
+//!
+//! One row per seat at the start of every turn (after the draw), the terms as the two-battle
+//! evaluation sees them: the battle that would follow (HQ difference, and what survives of
+//! each side by strength, toughness, initiative values and modules), a second battle of the
+//! survivors (its HQ difference, or a game it would end), and the hands' worth. Positions whose
+//! first battle would end the game are left out (the evaluation knows those exactly).
+
+use nshex_ai::{bot_by_name, Bot, Weights};
+use nshex_rules::{tiles, Game, Kind, NoLog, Player, Position, Resolver, BASE_PAIRINGS, NEUTRAL};
+use std::io::Write;
+
+fn hp_diff(p: &Position, seat: u8) -> f64 {
+    let o = 1 - seat as usize;
+    p.hq_hp[seat as usize] as f64 - p.hq_hp[o] as f64
+}
+
+/// Own minus enemy over the non-HQ tiles: count, strength, toughness, initiative values,
+/// modules.
+fn material(p: &Position, seat: u8) -> [f64; 5] {
+    let mut m = [0.0; 5];
+    for (_, u) in p.units() {
+        let d = u.def();
+        if d.is_hq() || u.ctrl == NEUTRAL {
+            continue;
+        }
+        let sign = if u.ctrl == seat { 1.0 } else { -1.0 };
+        let strength: u32 = d
+            .melee
+            .iter()
+            .chain(d.ranged.iter())
+            .map(|&x| x as u32)
+            .sum();
+        let module = (d.kind == Kind::Module) as u8 as f64;
+        let unit = 1.0 - module;
+        m[0] += sign;
+        m[1] += sign * unit * strength as f64;
+        m[2] += sign * unit * d.toughness as f64;
+        m[3] += sign * unit * d.n_init as f64;
+        m[4] += sign * module;
+    }
+    m
+}
+
+fn row(g: &Game, seat: u8, r: &mut Resolver) -> Option<Vec<f64>> {
+    let mut board = g.pos().clone();
+    let out = r.resolve(&mut board, None, &mut NoLog).ok()?.outcome;
+    if out.share_for(seat, board.relations()).is_some() {
+        return None;
+    }
+    let now = hp_diff(&board, seat);
+    let mat = material(&board, seat);
+    let out2 = r.resolve(&mut board, None, &mut NoLog).ok()?.outcome;
+    let (fut_hp, fut_win) = match out2.share_for(seat, board.relations()) {
+        Some(share) => (0.0, 2.0 * share - 1.0),
+        None => (hp_diff(&board, seat) - now, 0.0),
+    };
+    let w = nshex_ai::weights::V1;
+    let set = tiles();
+    let worth = |s: usize| -> f64 {
+        g.hands()[s]
+            .iter()
+            .map(|&t| Weights::tile_value(&w, set.tile(t)))
+            .sum()
+    };
+    let hand = worth(seat as usize) - worth(1 - seat as usize);
+    let mut v = vec![now];
+    v.extend_from_slice(&mat);
+    v.extend_from_slice(&[fut_hp, fut_win, hand]);
+    v.push(g.turn() as f64);
+    v.push(g.decks()[seat as usize].len() as f64);
+    Some(v)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let bot = args.first().map_or("medium", |s| s.as_str()).to_string();
+    let games: u64 = args.get(1).map_or(100, |g| g.parse().expect("GAMES"));
+    let seed: u64 = args.get(2).map_or(1, |g| g.parse().expect("SEED"));
+    let threads = 2u64;
+    let handles: Vec<_> = (0..threads)
+        .map(|t| {
+            let bot = bot.clone();
+            std::thread::spawn(move || {
+                let set = tiles();
+                let mut r = Resolver::new();
+                let mut lines = Vec::new();
+                for i in (t..games).step_by(threads as usize) {
+                    let gseed = seed.wrapping_mul(1_000_003).wrapping_add(i);
+                    let (a, b) = BASE_PAIRINGS[(i / 2) as usize % BASE_PAIRINGS.len()];
+                    let (a, b) = if i % 2 == 0 { (a, b) } else { (b, a) };
+                    let mut g = Game::new(
+                        &[set.find_army(a).unwrap(), set.find_army(b).unwrap()],
+                        nshex_rules::BoardKind::Standard,
+                        gseed,
+                    );
+                    g.set_keep_battle_logs(false);
+                    let mut bots: Vec<Box<dyn Bot + Send>> = (0..2)
+                        .map(|s| bot_by_name(&bot, gseed * 2 + s).expect("a bot"))
+                        .collect();
+                    let mut rows: Vec<(u8, Vec<f64>)> = Vec::new();
+                    let mut last_turn = u32::MAX;
+                    while !g.is_over() {
+                        let a = match g.current_player() {
+                            Player::Chance => g.natural_draw().expect("a draw"),
+                            Player::Seat(s) => {
+                                if g.turn() != last_turn && g.battle_question().is_none() {
+                                    last_turn = g.turn();
+                                    for seat in 0..2u8 {
+                                        if let Some(v) = row(&g, seat, &mut r) {
+                                            rows.push((seat, v));
+                                        }
+                                    }
+                                }
+                                bots[s as usize].choose(&g)
+                            }
+                            Player::Terminal => break,
+                        };
+                        g.apply_unchecked(a);
+                    }
+                    let o = g.outcome().expect("over");
+                    for (seat, v) in rows {
+                        let share = o.share_for(seat, g.pos().relations()).unwrap_or(0.5);
+                        let cols: Vec<String> = v.iter().map(|x| format!("{x}")).collect();
+                        lines.push(format!("{i},{},{share}", cols.join(",")));
+                    }
+                }
+                lines
+            })
+        })
+        .collect();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    writeln!(
+        out,
+        "game,now,count,strength,toughness,initiative,modules,future_hp,future_win,hand,turn,deck,result"
+    )
+    .unwrap();
+    for h in handles {
+        for l in h.join().expect("a thread") {
+            writeln!(out, "{l}").unwrap();
+        }
+    }
+}

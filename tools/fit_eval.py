@@ -1,0 +1,145 @@
+"""Fits the two-battle evaluation's weights to how games ended.
+
+Reads the rows of ``eval_data`` (``cargo run --release -p nshex_bench --example eval_data --
+BOT GAMES SEED > data.csv``): one row per seat at the start of each turn, with the terms the
+evaluation adds up and the seat's result (1, 0.5 or 0). The search turns a score into a
+winning chance as ``1 / (1 + exp(-score / 4))``; this script finds the weights whose score,
+put through the same curve, predicts the results best (logistic regression, cross-entropy,
+Newton's method, a little L2), holding out every fifth game to report the fit on games it did
+not see. It prints the shipped weights' loss, the fitted weights, and the bot name that plays
+them (``hard:w.material_deep=...``).
+
+    .venv/bin/python tools/fit_eval.py data.csv [--min-turn N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+
+import numpy as np
+
+SCALE = 4.0
+# Hard's hand-set weights (hard-v1).
+V1 = {
+    "material_deep": 0.15,
+    "future": 0.5,
+    "future_win": 15.0,
+    "hand": 0.0,
+    "module": 3.0,
+    "toughness": 1.0,
+    "initiative": 0.5,
+}
+BUCKETS = [(20, 99), (10, 20), (5, 10), (0, 5)]
+TERMS = ["now", "strength", "toughness", "initiative", "modules", "future_hp", "future_win", "hand"]
+
+
+def load(path: str, min_turn: int) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
+    """The terms and results of the rows, and their other columns by name."""
+    with open(path, newline="") as f:
+        rows = [r for r in csv.DictReader(f) if float(r["turn"]) >= min_turn]
+    x = np.array([[float(r[t]) for t in TERMS] for r in rows])
+    y = np.array([float(r["result"]) for r in rows])
+    other = {k: np.array([float(r[k]) for r in rows]) for k in ("game", "count", "deck")}
+    return x, y, other
+
+
+def score_v1(x: np.ndarray, w: dict[str, float]) -> np.ndarray:
+    now, s, t, i, m, fh, fw, h = x.T
+    material = w["material_deep"] * (s + w["toughness"] * t + w["initiative"] * i + w["module"] * m)
+    return now + w["future"] * (fh + w["future_win"] * fw) + material + w["hand"] * h
+
+
+def loss(score: np.ndarray, y: np.ndarray) -> float:
+    p = 1.0 / (1.0 + np.exp(-score / SCALE))
+    p = np.clip(p, 1e-9, 1 - 1e-9)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+
+def fit(x: np.ndarray, y: np.ndarray, l2: float = 1e-3) -> np.ndarray:
+    """Coefficients c of score = x @ c by Newton's method on the cross-entropy."""
+    z = x / SCALE
+    c = np.zeros(x.shape[1])
+    for _ in range(50):
+        p = 1.0 / (1.0 + np.exp(-(z @ c)))
+        grad = z.T @ (p - y) / len(y) + l2 * c
+        hess = (z.T * (p * (1 - p))) @ z / len(y) + l2 * np.eye(len(c))
+        step = np.linalg.solve(hess, grad)
+        c -= step
+        if np.abs(step).max() < 1e-9:
+            break
+    return c
+
+
+def weights_of(c: np.ndarray) -> dict[str, float]:
+    """The named weights a fitted score means, with HQ hit points as the unit (`now` = 1)."""
+    c = c / c[0]
+    _, s, t, i, m, fh, fw, h = c
+    return {
+        "material_deep": s,
+        "toughness": t / s,
+        "initiative": i / s,
+        "module": m / s,
+        "future": fh,
+        "future_win": fw / fh,
+        "hand": h,
+    }
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("data")
+    ap.add_argument("--min-turn", type=int, default=0)
+    ap.add_argument(
+        "--without",
+        action="append",
+        default=[],
+        choices=TERMS[1:],
+        help="leave a term out of the fit (its weight 0): the hand's worth predicts results "
+        "but, as a reason to choose, makes the search keep tiles instead of playing them",
+    )
+    ap.add_argument(
+        "--by-deck",
+        action="store_true",
+        help="also fit each stretch of the game (tiles left in the deck) on its own",
+    )
+    args = ap.parse_args(argv)
+    x, y, other = load(args.data, args.min_turn)
+    game, deck = other["game"].astype(int), other["deck"]
+    for t in args.without:
+        x[:, TERMS.index(t)] = 0.0
+    test = game % 5 == 0
+    print(f"{len(y)} rows from {len(set(game.tolist()))} games ({test.sum()} held out)")
+    base = loss(score_v1(x[test], V1), y[test])
+    print(f"hand-set weights: held-out loss {base:.4f}")
+    c = fit(x[~test], y[~test])
+    print(
+        f"fitted: held-out loss {loss(x[test] @ c, y[test]):.4f}; raw coefficients "
+        + ", ".join(f"{t} {v:.4g}" for t, v in zip(TERMS, c, strict=True))
+    )
+    w = weights_of(c)
+    print("as weights (now = 1): " + ", ".join(f"{k} {v:.4g}" for k, v in w.items()))
+    print(
+        f"  the same rescaled to now = 1: held-out loss {loss(score_v1(x[test], w), y[test]):.4f}"
+    )
+    print("bot: hard:" + ",".join(f"w.{k}={v:.6g}" for k, v in w.items()))
+    if args.by_deck:
+        # What a lead in material is worth against HQ hit points along the game: Medium's
+        # one-battle terms (tiles standing after the battle) and Hard's, stretch by stretch.
+        medium = np.column_stack([x[:, 0], other["count"]])
+        for lo, hi in BUCKETS:
+            m = (deck >= lo) & (deck < hi)
+            cm = fit(medium[~test & m], y[~test & m])
+            ch = fit(x[~test & m], y[~test & m])
+            wh = weights_of(ch)
+            print(
+                f"deck {lo}-{hi} ({m.sum()} rows): HQ point {cm[0]:.3g}, a tile "
+                f"{cm[1] / cm[0]:.3g} of an HQ point (Medium's material); Hard's material_deep "
+                f"{wh['material_deep']:.3g}, future {wh['future']:.3g}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
