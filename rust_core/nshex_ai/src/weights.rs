@@ -208,18 +208,21 @@ impl Weights {
             Kind::Instant => self.instant,
             Kind::Module => self.module,
             _ => {
-                let strength: u32 = def
-                    .melee
-                    .iter()
-                    .chain(def.ranged.iter())
-                    .map(|&x| x as u32)
-                    .sum();
-                strength as f64
+                strength(def) as f64
                     + self.toughness * def.toughness as f64
                     + self.initiative * def.n_init as f64
             }
         }
     }
+}
+
+/// A tile's printed strength: the sum of its melee and ranged attacks over every edge.
+pub fn strength(def: &nshex_rules::TileDef) -> u32 {
+    def.melee
+        .iter()
+        .chain(def.ranged.iter())
+        .map(|&x| x as u32)
+        .sum()
 }
 
 #[cfg(test)]

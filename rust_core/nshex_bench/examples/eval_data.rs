@@ -27,12 +27,7 @@ fn material(p: &Position, seat: u8) -> [f64; 5] {
             continue;
         }
         let sign = if u.ctrl == seat { 1.0 } else { -1.0 };
-        let strength: u32 = d
-            .melee
-            .iter()
-            .chain(d.ranged.iter())
-            .map(|&x| x as u32)
-            .sum();
+        let strength = nshex_ai::weights::strength(d);
         let module = (d.kind == Kind::Module) as u8 as f64;
         let unit = 1.0 - module;
         m[0] += sign;
