@@ -5,6 +5,7 @@
 //! The modules depend on each other in one direction: `bot` and `eval` are interfaces;
 //! `bots` and `mcts` implement them; `registry` names them; `arena` plays them.
 
+mod action_index;
 pub mod arena;
 pub mod bot;
 pub mod bots;
