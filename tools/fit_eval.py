@@ -20,17 +20,9 @@ import sys
 
 import numpy as np
 
+from nshex_pygame.core import default_weights
+
 SCALE = 4.0
-# Hard's hand-set weights (hard-v1).
-V1 = {
-    "material_deep": 0.15,
-    "future": 0.5,
-    "future_win": 15.0,
-    "hand": 0.0,
-    "module": 3.0,
-    "toughness": 1.0,
-    "initiative": 0.5,
-}
 BUCKETS = [(20, 99), (10, 20), (5, 10), (0, 5)]
 TERMS = ["now", "strength", "toughness", "initiative", "modules", "future_hp", "future_win", "hand"]
 
@@ -45,7 +37,9 @@ def load(path: str, min_turn: int) -> tuple[np.ndarray, np.ndarray, dict[str, np
     return x, y, other
 
 
-def score_v1(x: np.ndarray, w: dict[str, float]) -> np.ndarray:
+def score_of(x: np.ndarray, w: dict[str, float]) -> np.ndarray:
+    """Hard's two-battle score of each row by the weights ``w`` (at their values over the
+    whole game: the phase weights aside)."""
     now, s, t, i, m, fh, fw, h = x.T
     material = w["material_deep"] * (s + w["toughness"] * t + w["initiative"] * i + w["module"] * m)
     return now + w["future"] * (fh + w["future_win"] * fw) + material + w["hand"] * h
@@ -111,8 +105,8 @@ def main(argv: list[str]) -> int:
         x[:, TERMS.index(t)] = 0.0
     test = game % 5 == 0
     print(f"{len(y)} rows from {len(set(game.tolist()))} games ({test.sum()} held out)")
-    base = loss(score_v1(x[test], V1), y[test])
-    print(f"hand-set weights: held-out loss {base:.4f}")
+    base = loss(score_of(x[test], default_weights()), y[test])
+    print(f"shipped weights: held-out loss {base:.4f}")
     c = fit(x[~test], y[~test])
     print(
         f"fitted: held-out loss {loss(x[test] @ c, y[test]):.4f}; raw coefficients "
@@ -121,7 +115,7 @@ def main(argv: list[str]) -> int:
     w = weights_of(c)
     print("as weights (now = 1): " + ", ".join(f"{k} {v:.4g}" for k, v in w.items()))
     print(
-        f"  the same rescaled to now = 1: held-out loss {loss(score_v1(x[test], w), y[test]):.4f}"
+        f"  the same rescaled to now = 1: held-out loss {loss(score_of(x[test], w), y[test]):.4f}"
     )
     print("bot: hard:" + ",".join(f"w.{k}={v:.6g}" for k, v in w.items()))
     if args.by_deck:

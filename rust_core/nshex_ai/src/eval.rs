@@ -189,7 +189,7 @@ fn outcome_score(p: &Position, outcome: Outcome, seat: u8, win: f64) -> Option<f
 
 /// The average HQ counter of `seat`'s side minus the average of its enemies' (hit points;
 /// points in the points game, where more is better too).
-fn hp_diff(p: &Position, seat: u8) -> f64 {
+pub fn hp_diff(p: &Position, seat: u8) -> f64 {
     let rel = p.relations();
     let (mut own, mut n_own, mut foe, mut n_foe) = (0.0, 0.0, 0.0, 0.0);
     for s in 0..p.seats {

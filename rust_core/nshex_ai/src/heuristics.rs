@@ -4,9 +4,9 @@
 //! which of them is actually good. Nothing here is a rule: a wrong guess costs search time,
 //! never legality.
 
+use nshex_rules::{bits, MAX_CELLS, NO_CELL};
 use nshex_rules::{tiles, TileDef, TileId};
 use nshex_rules::{Action, Game, Procedure};
-use nshex_rules::{MAX_CELLS, NO_CELL};
 
 /// How much a tile is worth keeping, roughly (higher = keep).
 pub fn tile_value(def: &TileDef) -> f32 {
@@ -19,7 +19,7 @@ pub fn prior(g: &Game, action: Action) -> f32 {
     let s = g.to_move();
     let set = tiles();
     match action {
-        Action::Place { tile, cell, facing } => place_prior(g, tile, cell, facing, s),
+        Action::Place { tile, cell, facing } => place_value(&around(g, cell, s), tile, facing),
         Action::Discard { tile } => -tile_value(set.tile(tile)),
         Action::Unlucky | Action::UnluckyOf { .. } => -3.0,
         // A Mercenary is a known unit instead of an unknown deck tile.
@@ -101,67 +101,7 @@ pub fn prior(g: &Game, action: Action) -> f32 {
     }
 }
 
-fn place_prior(g: &Game, tile: TileId, cell: u8, facing: u8, s: u8) -> f32 {
-    let def = tiles().tile(tile);
-    let o = &def.oriented[facing as usize];
-    let nbr = &g.pos().geometry().neighbors;
-    let cells = &g.pos().cells;
-    let mut offense = 0.0f32;
-    let mut other = 0.0f32;
-    #[allow(clippy::needless_range_loop)] // `dir` indexes four arrays at once
-    for dir in 0..6usize {
-        let bit = 1u8 << dir;
-        let j = nbr[cell as usize][dir];
-        let adjacent = if j == NO_CELL {
-            None
-        } else {
-            cells[j as usize]
-        };
-        if o.melee[dir] > 0 {
-            if let Some(u) = adjacent {
-                if g.pos().enemies(s, u.ctrl) {
-                    offense += o.melee[dir] as f32 * if u.def().is_hq() { 1.5 } else { 1.0 };
-                }
-            }
-        }
-        if o.ranged[dir] > 0 {
-            // Over friends to the first enemy (all enemies on the line for a Gauss edge).
-            let mut k = j;
-            while k != NO_CELL {
-                if let Some(u) = cells[k as usize] {
-                    if g.pos().enemies(s, u.ctrl) {
-                        offense += o.ranged[dir] as f32 * if u.def().is_hq() { 1.5 } else { 1.0 };
-                        if o.gauss & bit == 0 {
-                            break;
-                        }
-                    }
-                }
-                k = nbr[k as usize][dir];
-            }
-        }
-        let Some(u) = adjacent else { continue };
-        if g.pos().enemies(s, u.ctrl) {
-            if o.net & bit != 0 && !u.def().is_hq() {
-                other += 1.5;
-            }
-            let theirs = &u.def().oriented[u.facing as usize];
-            let back = (dir + 3) % 6;
-            if theirs.melee[back] > 0 && o.armor & bit == 0 {
-                other -= 0.5 * theirs.melee[back] as f32;
-            }
-        } else if o.link & bit != 0 && def.is_source && !u.def().is_hq() {
-            other += 1.0;
-        }
-    }
-    let speed = if def.n_init > 0 {
-        1.0 + def.init[0] as f32 / 6.0
-    } else {
-        1.0
-    };
-    offense * speed + other + 0.1 * def.toughness as f32
-}
-
-/// What a tile placed on a hex meets around it (see [`place_prior`]), by direction.
+/// What a tile placed on a hex meets around it (see [`place_value`]), by direction.
 #[derive(Clone, Copy, Default)]
 struct Around {
     /// Worth of hitting the adjacent tile (1.5 an enemy HQ, 1 an enemy unit, else 0).
@@ -180,8 +120,7 @@ struct Around {
 }
 
 /// [`prior`] for many actions of one state: what a placement meets around its hex is
-/// worked out once per hex instead of once per placement. The values are the same as
-/// `prior`'s (every term is a multiple of a half, so the sums are exact in any order).
+/// worked out once per hex instead of once per placement.
 pub struct Priors {
     done: u64,
     around: [Around; MAX_CELLS],
@@ -212,46 +151,45 @@ impl Priors {
             self.around[cell as usize] = around(g, cell, g.to_move());
             self.done |= 1 << cell;
         }
-        let a = &self.around[cell as usize];
-        let def = tiles().tile(tile);
-        let o = &def.oriented[facing as usize];
-        let mut offense = 0.0f32;
-        for d in bits8(o.melee_dirs & a.enemies) {
-            offense += o.melee[d] as f32 * a.adjacent_enemy[d];
-        }
-        for d in bits8(o.ranged_dirs) {
-            let w = if o.gauss >> d & 1 == 0 {
-                a.first_enemy[d]
-            } else {
-                a.all_enemies[d]
-            };
-            offense += o.ranged[d] as f32 * w;
-        }
-        let mut other = 1.5 * (o.net & a.netable).count_ones() as f32;
-        for d in bits8(a.enemies & !o.armor) {
-            other -= 0.5 * a.melee_back[d] as f32;
-        }
-        if def.is_source {
-            other += (o.link & a.linkable).count_ones() as f32;
-        }
-        let speed = if def.n_init > 0 {
-            1.0 + def.init[0] as f32 / 6.0
-        } else {
-            1.0
-        };
-        offense * speed + other + 0.1 * def.toughness as f32
+        place_value(&self.around[cell as usize], tile, facing)
     }
 }
 
-/// The set bits of `m`, lowest first.
-fn bits8(mut m: u8) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let d = m.trailing_zeros() as usize;
-            m &= m - 1;
-            d
-        })
-    })
+/// A placement's guess from what its hex meets (see [`prior`]): what the tile would hit
+/// (faster units count for more), nets on enemies, links to friends, melee it would take.
+fn place_value(a: &Around, tile: TileId, facing: u8) -> f32 {
+    let def = tiles().tile(tile);
+    let o = &def.oriented[facing as usize];
+    let mut offense = 0.0f32;
+    for d in dirs(o.melee_dirs & a.enemies) {
+        offense += o.melee[d] as f32 * a.adjacent_enemy[d];
+    }
+    for d in dirs(o.ranged_dirs) {
+        let w = if o.gauss >> d & 1 == 0 {
+            a.first_enemy[d]
+        } else {
+            a.all_enemies[d]
+        };
+        offense += o.ranged[d] as f32 * w;
+    }
+    let mut other = 1.5 * (o.net & a.netable).count_ones() as f32;
+    for d in dirs(a.enemies & !o.armor) {
+        other -= 0.5 * a.melee_back[d] as f32;
+    }
+    if def.is_source {
+        other += (o.link & a.linkable).count_ones() as f32;
+    }
+    let speed = if def.n_init > 0 {
+        1.0 + def.init[0] as f32 / 6.0
+    } else {
+        1.0
+    };
+    offense * speed + other + 0.1 * def.toughness as f32
+}
+
+/// The directions of a six-bit mask, lowest first.
+fn dirs(m: u8) -> impl Iterator<Item = usize> {
+    bits(m as u64).map(usize::from)
 }
 
 fn around(g: &Game, cell: u8, s: u8) -> Around {

@@ -17,7 +17,7 @@
 use crate::action_index::ActionIndex;
 use crate::bot::{Bot, Progress};
 use crate::eval::{answer_by_battle, BattleEval, Evaluator};
-use crate::heuristics::{prior, Priors};
+use crate::heuristics::Priors;
 use nshex_rules::tiles;
 use nshex_rules::{Action, Game, Player};
 use rand::{Rng, SeedableRng};
@@ -311,10 +311,11 @@ impl Search {
             let mut scored: Vec<(f32, usize, Action)> = Vec::with_capacity(self.legal.len());
             let mut g = root.clone();
             let legal = std::mem::take(&mut self.legal);
+            self.priors.clear();
             for (i, &a) in legal.iter().enumerate() {
                 g.copy_from(&root);
                 g.apply_unchecked(a);
-                let v = self.value(&g, seat) + 1e-3 * prior(&root, a).tanh();
+                let v = self.value(&g, seat) + 1e-3 * self.priors.prior(&root, a).tanh();
                 scored.push((v, i, a));
             }
             self.legal = legal;

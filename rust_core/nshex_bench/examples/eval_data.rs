@@ -8,14 +8,10 @@
 //! survivors (its HQ difference, or a game it would end), and the hands' worth. Positions whose
 //! first battle would end the game are left out (the evaluation knows those exactly).
 
+use nshex_ai::eval::{hand_worth, hp_diff};
 use nshex_ai::{bot_by_name, Bot, Weights};
 use nshex_rules::{tiles, Game, Kind, NoLog, Player, Position, Resolver, BASE_PAIRINGS, NEUTRAL};
 use std::io::Write;
-
-fn hp_diff(p: &Position, seat: u8) -> f64 {
-    let o = 1 - seat as usize;
-    p.hq_hp[seat as usize] as f64 - p.hq_hp[o] as f64
-}
 
 /// Own minus enemy over the non-HQ tiles: count, strength, toughness, initiative values,
 /// modules.
@@ -52,15 +48,12 @@ fn row(g: &Game, seat: u8, r: &mut Resolver) -> Option<Vec<f64>> {
         Some(share) => (0.0, 2.0 * share - 1.0),
         None => (hp_diff(&board, seat) - now, 0.0),
     };
-    let w = nshex_ai::weights::V1;
-    let set = tiles();
-    let worth = |s: usize| -> f64 {
-        g.hands()[s]
-            .iter()
-            .map(|&t| Weights::tile_value(&w, set.tile(t)))
-            .sum()
+    // The hands' worth by the hand-set tile worths, one point per point.
+    let unit_hand = Weights {
+        hand: 1.0,
+        ..nshex_ai::weights::V1
     };
-    let hand = worth(seat as usize) - worth(1 - seat as usize);
+    let hand = hand_worth(g, seat, &unit_hand);
     let mut v = vec![now];
     v.extend_from_slice(&mat);
     v.extend_from_slice(&[fut_hp, fut_win, hand]);

@@ -71,9 +71,9 @@ pub const fn rotate_mask(mask: u8, facing: u8) -> u8 {
     (((m << f) | (m >> ((6 - f) % 6))) & 0x3f) as u8
 }
 
-/// Iterates the set bits of a mask, lowest first.
+/// Iterates the set bits of a mask (cells, directions), lowest first.
 #[inline]
-pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = u8> {
+pub fn bits(mut m: u64) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
         if m == 0 {
             None

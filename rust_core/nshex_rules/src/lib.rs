@@ -32,8 +32,8 @@ pub use game::{
     NO_UNLUCKY_DRAW, REINFORCEMENTS, VARIANT_NAMES,
 };
 pub use hex::{
-    dir_edge, opposite, BoardKind, Geometry, Hex, DIR_NAMES, DIR_STEPS, DUEL_TERMINALS, MAX_CELLS,
-    NO_CELL,
+    bits, dir_edge, opposite, BoardKind, Geometry, Hex, DIR_NAMES, DIR_STEPS, DUEL_TERMINALS,
+    MAX_CELLS, NO_CELL,
 };
 pub use position::{
     Foundation, Foundations, Position, Unit, HQ_START_HP, MAX_FOUNDATIONS, MAX_SEATS, NEUTRAL,
