@@ -271,7 +271,9 @@ def compare(this: Path, other: Path, rounds: int = 6, seed: int = 2026) -> list[
 # Instructions per operation, counted by callgrind: repeatable whatever else the machine does.
 # Each row is run twice in a fresh process under valgrind, with N and 2N operations; the
 # difference of the two totals, divided by N, is what one operation costs (the interpreter's
-# start, the engine's tables and the row's inputs cancel out).
+# start, the engine's tables and the row's inputs cancel out). Callgrind's branch simulator
+# counts the mispredicted branches the same way: a model of a predictor, not the processor's
+# own, but repeatable, and on a battle each one costs about as much as a dozen instructions.
 INSTRUCTION_OPS = {
     "battle": 1_024,
     "battle_duel": 512,
@@ -300,12 +302,27 @@ def valgrind() -> str | None:
     return shutil.which("valgrind")
 
 
-def _collected(program: str, name: str, n: int) -> int:
-    """Instructions callgrind counted for ``n`` operations of row ``name`` in a new process."""
+def parse_collected(stderr: str) -> tuple[int, int] | None:
+    """(instructions, mispredicted branches) from callgrind's summary with the branch
+    simulator on (``Collected : Ir Bc Bcm Bi Bim``), or None without that line."""
+    for line in stderr.splitlines():
+        if "Collected :" in line:
+            counts = [int(x) for x in line.rsplit(":", 1)[1].split()]
+            if len(counts) != 5:
+                return None
+            ir, _bc, bcm, _bi, bim = counts
+            return ir, bcm + bim
+    return None
+
+
+def _collected(program: str, name: str, n: int) -> tuple[int, int]:
+    """Instructions and mispredicted branches callgrind counted for ``n`` operations of row
+    ``name`` in a new process."""
     run = subprocess.run(
         [
             program,
             "--tool=callgrind",
+            "--branch-sim=yes",
             "--callgrind-out-file=/dev/null",
             sys.executable,
             "-c",
@@ -320,16 +337,17 @@ def _collected(program: str, name: str, n: int) -> int:
         # more than a few hundred battles cost.
         env={**os.environ, "PYTHONHASHSEED": "0"},
     )
-    for line in run.stderr.splitlines():
-        if "Collected :" in line:
-            return int(line.rsplit(":", 1)[1].strip())
+    counts = parse_collected(run.stderr)
+    if counts is not None:
+        return counts
     tail = (run.stderr.strip().splitlines() or ["no output"])[-1]
     raise EngineError(f"callgrind could not count {name}: {tail}")
 
 
 def instructions(names: list[str] | None = None) -> list[dict[str, Any]]:
-    """Instructions per operation of the engine's rows (callgrind), one dict per row:
-    ``name``, ``instructions`` (per operation), ``ops`` (the N of the two runs)."""
+    """Instructions and mispredicted branches per operation of the engine's rows
+    (callgrind), one dict per row: ``name``, ``instructions``, ``mispredicts`` (per
+    operation), ``ops`` (the N of the two runs)."""
     program = valgrind()
     if program is None:
         raise EngineError("no valgrind on this machine: instructions are counted by callgrind")
@@ -338,5 +356,12 @@ def instructions(names: list[str] | None = None) -> list[dict[str, Any]]:
         n = INSTRUCTION_OPS[name]
         once = _collected(program, name, n)
         twice = _collected(program, name, 2 * n)
-        rows.append({"name": name, "instructions": (twice - once) / n, "ops": n})
+        rows.append(
+            {
+                "name": name,
+                "instructions": (twice[0] - once[0]) / n,
+                "mispredicts": (twice[1] - once[1]) / n,
+                "ops": n,
+            }
+        )
     return rows

@@ -329,7 +329,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--instructions",
         action="store_true",
-        help="count the instructions per operation of the engine's rows with callgrind"
+        help="count the instructions and mispredicted branches per operation of the engine's"
+        " rows with callgrind"
         " (valgrind): repeatable on a busy machine, where times are not (a few minutes)",
     )
     bench.add_argument(
@@ -713,9 +714,17 @@ def _bench_instructions(*, as_json: bool, out: TextIO) -> int:
     if as_json:
         print(json.dumps(rows), file=out)
         return EXIT_OK
-    print("instructions per operation (callgrind, the difference of two run lengths):", file=out)
+    print(
+        "per operation (callgrind, the difference of two run lengths; branches as its"
+        " branch simulator predicts them):",
+        file=out,
+    )
+    print(f"  {'row':<28} {'instructions':>12} {'mispredicted branches':>22}", file=out)
     for row in rows:
-        print(f"  {row['name']:<24} {row['instructions']:>12,.0f}", file=out)
+        print(
+            f"  {row['name']:<28} {row['instructions']:>12,.0f} {row['mispredicts']:>22,.1f}",
+            file=out,
+        )
     return EXIT_OK
 
 

@@ -60,16 +60,32 @@ def test_every_engine_row_runs_untimed_and_an_unknown_one_is_refused() -> None:
 
 
 def test_instructions_are_the_difference_of_two_run_lengths(monkeypatch) -> None:
-    # Start-up costs 1,000,000; a battle 7,000: N and 2N battles count 1,000,000 + 7,000 N
-    # and 1,000,000 + 14,000 N, whose difference over N is the battle's 7,000.
+    # Start-up costs 1,000,000 instructions and 9,000 mispredicted branches; a battle 7,000
+    # and 80: N and 2N battles differ by N battles, whose cost over N is one battle's.
     monkeypatch.setattr(bench, "valgrind", lambda: "valgrind")
-    monkeypatch.setattr(bench, "_collected", lambda _p, _name, n: 1_000_000 + 7_000 * n)
+    monkeypatch.setattr(
+        bench, "_collected", lambda _p, _name, n: (1_000_000 + 7_000 * n, 9_000 + 80 * n)
+    )
     (row,) = bench.instructions(["battle"])
     assert row == {
         "name": "battle",
         "instructions": 7_000.0,
+        "mispredicts": 80.0,
         "ops": bench.INSTRUCTION_OPS["battle"],
     }
+
+
+def test_callgrinds_summary_gives_instructions_and_mispredicted_branches() -> None:
+    stderr = (
+        "==27453== Events    : Ir Bc Bcm Bi Bim\n"
+        "==27453== Collected : 125902967 18489054 1788462 253333 6790\n"
+        "==27453== I   refs:      125,902,967\n"
+    )
+    # Mispredicted: the conditional branches' plus the indirect ones'.
+    assert bench.parse_collected(stderr) == (125_902_967, 1_788_462 + 6_790)
+    # Without the branch simulator's columns the line says nothing of branches: no guess.
+    assert bench.parse_collected("==1== Collected : 125902967\n") is None
+    assert bench.parse_collected("valgrind: no such tool\n") is None
 
 
 @pytest.mark.skipif(bench.valgrind() is None, reason="valgrind is not installed")
@@ -78,10 +94,14 @@ def test_callgrind_counts_a_battle_in_thousands_of_instructions() -> None:
     assert program is not None
     once = bench._collected(program, "battle", 64)
     twice = bench._collected(program, "battle", 128)
-    per_battle = (twice - once) / 64
-    # The resolver takes a few thousand instructions a battle (about 7,000 in a release
+    per_battle = (twice[0] - once[0]) / 64
+    # The resolver takes a few thousand instructions a battle (about 6,000 in a release
     # build); a count far outside that means the difference did not isolate the battles.
     assert 1_000 < per_battle < 200_000, per_battle
+    # Every bit set walked, every phase with or without a shot: a battle mispredicts some
+    # dozens of branches (about 90), never none and never more than it has instructions.
+    mispredicts = (twice[1] - once[1]) / 64
+    assert 5 < mispredicts < per_battle / 10, mispredicts
 
 
 def test_bench_instructions_without_valgrind_says_how_to_get_it(monkeypatch, capsys) -> None:
