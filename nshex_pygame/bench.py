@@ -273,7 +273,7 @@ def compare(this: Path, other: Path, rounds: int = 6, seed: int = 2026) -> list[
 # difference of the two totals, divided by N, is what one operation costs (the interpreter's
 # start, the engine's tables and the row's inputs cancel out). Callgrind's branch simulator
 # counts the mispredicted branches the same way: a model of a predictor, not the processor's
-# own, but repeatable, and on a battle each one costs about as much as a dozen instructions.
+# own, but repeatable; each costs 15 to 20 cycles, the time of several dozen instructions.
 INSTRUCTION_OPS = {
     "battle": 1_024,
     "battle_duel": 512,
