@@ -354,13 +354,13 @@ def instructions(names: list[str] | None = None) -> list[dict[str, Any]]:
     rows = []
     for name in names or list(INSTRUCTION_OPS):
         n = INSTRUCTION_OPS[name]
-        once = _collected(program, name, n)
-        twice = _collected(program, name, 2 * n)
+        ir_once, br_once = _collected(program, name, n)
+        ir_twice, br_twice = _collected(program, name, 2 * n)
         rows.append(
             {
                 "name": name,
-                "instructions": (twice[0] - once[0]) / n,
-                "mispredicts": (twice[1] - once[1]) / n,
+                "instructions": (ir_twice - ir_once) / n,
+                "mispredicts": (br_twice - br_once) / n,
                 "ops": n,
             }
         )

@@ -99,7 +99,8 @@ def test_callgrind_counts_a_battle_in_thousands_of_instructions() -> None:
     # build); a count far outside that means the difference did not isolate the battles.
     assert 1_000 < per_battle < 200_000, per_battle
     # Every bit set walked, every phase with or without a shot: a battle mispredicts some
-    # dozens of branches (about 90), never none and never more than it has instructions.
+    # dozens of branches (about 90), never none, and far fewer than a tenth of its
+    # instructions (a count that high would be the whole run's, not the battles').
     mispredicts = (twice[1] - once[1]) / 64
     assert 5 < mispredicts < per_battle / 10, mispredicts
 
