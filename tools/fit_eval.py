@@ -9,7 +9,12 @@ Newton's method, a little L2), holding out every fifth game to report the fit on
 not see. It prints the shipped weights' loss, the fitted weights, and the bot name that plays
 them (``hard:w.material_deep=...``).
 
-    .venv/bin/python tools/fit_eval.py data.csv [--min-turn N]
+    .venv/bin/python tools/fit_eval.py data.csv [--min-turn N] [--features]
+
+``--features`` compares, on the same held-out games, fits that add the board's other columns
+(HQ hit points apart, what stands and what is free around each HQ after the battle, and each
+base tile kind standing after it, own minus enemy), also scaled by how early in the game it is:
+how much a richer evaluation of this board could predict beyond the eight terms.
 """
 
 from __future__ import annotations
@@ -81,6 +86,55 @@ def weights_of(c: np.ndarray) -> dict[str, float]:
     }
 
 
+SURROUNDINGS = [
+    "own_hq_enemies",
+    "own_hq_friends",
+    "own_hq_empty",
+    "foe_hq_enemies",
+    "foe_hq_friends",
+    "foe_hq_empty",
+]
+
+
+def compare_features(path: str) -> None:
+    """Held-out loss of the eight terms (without the hand) and of richer feature sets."""
+    with open(path, newline="") as f:
+        reader = csv.reader(f)
+        head = next(reader)
+        data = np.array([[float(v) for v in row] for row in reader])
+    col = {h: i for i, h in enumerate(head)}
+    missing = [c for c in ["own_hp", *SURROUNDINGS] if c not in col]
+    if missing:
+        sys.exit(f"{path}: no column {missing[0]} (written by eval_data since 2026-11-27)")
+    y, game = data[:, col["result"]], data[:, col["game"]].astype(int)
+    test = game % 5 == 0
+    early = (data[:, col["deck"]] / 34.0)[:, None]
+    kinds = [h for h in head if h.startswith("t_")]
+
+    def cols(names: list[str]) -> np.ndarray:
+        return np.column_stack([data[:, col[n]] for n in names])
+
+    terms = [t for t in TERMS if t != "hand"]
+    everything = cols(terms + SURROUNDINGS + ["own_hp", "foe_hp"] + kinds)
+    sets = {
+        "the eight terms (no hand)": cols(terms),
+        "+ HQ surroundings": cols(terms + SURROUNDINGS),
+        "+ HQ hit points apart": cols([*terms, "own_hp", "foe_hp"]),
+        f"+ each tile kind ({len(kinds)})": cols(terms + kinds),
+        "all of these": everything,
+        "all, and all again x tiles left / 34": np.column_stack(
+            [everything, everything[:, 1:] * early]
+        ),
+    }
+    print(f"{len(y)} rows from {len(set(game.tolist()))} games ({test.sum()} held out)")
+    for name, x in sets.items():
+        c = fit(x[~test], y[~test])
+        print(
+            f"{name:40s} {x.shape[1]:4d} columns: loss {loss(x[~test] @ c, y[~test]):.4f} "
+            f"fitted, {loss(x[test] @ c, y[test]):.4f} held out"
+        )
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("data")
@@ -98,7 +152,15 @@ def main(argv: list[str]) -> int:
         action="store_true",
         help="also fit each stretch of the game (tiles left in the deck) on its own",
     )
+    ap.add_argument(
+        "--features",
+        action="store_true",
+        help="compare the held-out loss of richer feature sets (the board's other columns)",
+    )
     args = ap.parse_args(argv)
+    if args.features:
+        compare_features(args.data)
+        return 0
     x, y, other = load(args.data, args.min_turn)
     game, deck = other["game"].astype(int), other["deck"]
     for t in args.without:

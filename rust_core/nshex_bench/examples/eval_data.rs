@@ -43,6 +43,7 @@ fn row(g: &Game, seat: u8, r: &mut Resolver) -> Option<Vec<f64>> {
     }
     let now = hp_diff(&board, seat);
     let mat = material(&board, seat);
+    let after_first = board.clone();
     let out2 = r.resolve(&mut board, None, &mut NoLog).ok()?.outcome;
     let (fut_hp, fut_win) = match out2.share_for(seat, board.relations()) {
         Some(share) => (0.0, 2.0 * share - 1.0),
@@ -59,7 +60,72 @@ fn row(g: &Game, seat: u8, r: &mut Resolver) -> Option<Vec<f64>> {
     v.extend_from_slice(&[fut_hp, fut_win, hand]);
     v.push(g.turn() as f64);
     v.push(g.decks()[seat as usize].len() as f64);
+    v.extend(board_features(g.pos(), &after_first, seat));
     Some(v)
+}
+
+/// The base armies' non-HQ board tiles, in a fixed order: one column each.
+fn board_tiles() -> Vec<nshex_rules::TileId> {
+    let set = tiles();
+    nshex_rules::BASE_ARMIES
+        .iter()
+        .flat_map(|a| {
+            set.armies[set.find_army(a).unwrap().0 as usize]
+                .tiles
+                .clone()
+        })
+        .filter(|&t| {
+            let d = set.tile(t);
+            !d.is_hq() && d.kind != Kind::Instant
+        })
+        .collect()
+}
+
+/// Board features beyond the evaluation's terms (for trying a richer evaluation): HQ hit
+/// points apart, how full the board is, what stands and what is free around each HQ after
+/// the battle, and each tile kind standing after it (own minus enemy).
+fn board_features(before: &Position, after: &Position, seat: u8) -> Vec<f64> {
+    let geo = after.geometry();
+    let foe = 1 - seat;
+    let mut v = vec![
+        after.hq_hp[seat as usize] as f64,
+        after.hq_hp[foe as usize] as f64,
+        (geo.len() as u32 - before.occupied().count_ones()) as f64,
+    ];
+    let mut hq = [u8::MAX; 2];
+    for (c, u) in after.cells.iter().enumerate().take(geo.len()) {
+        if let Some(u) = u {
+            if u.def().is_hq() && u.ctrl < 2 {
+                hq[u.ctrl as usize] = c as u8;
+            }
+        }
+    }
+    // Around seat's HQ, then the enemy's: enemy units, own units, empty hexes.
+    for s in [seat, foe] {
+        let (mut enemies, mut friends, mut empty) = (0.0, 0.0, 0.0);
+        if hq[s as usize] != u8::MAX {
+            for &n in &geo.neighbors[hq[s as usize] as usize] {
+                if n == nshex_rules::NO_CELL {
+                    continue;
+                }
+                match after.cells[n as usize] {
+                    None => empty += 1.0,
+                    Some(u) if u.ctrl == s => friends += 1.0,
+                    Some(_) => enemies += 1.0,
+                }
+            }
+        }
+        v.extend_from_slice(&[enemies, friends, empty]);
+    }
+    let kinds = board_tiles();
+    let mut per = vec![0.0; kinds.len()];
+    for (_, u) in after.units() {
+        if let Some(k) = kinds.iter().position(|&t| t == u.tile) {
+            per[k] += if u.ctrl == seat { 1.0 } else { -1.0 };
+        }
+    }
+    v.extend(per);
+    v
 }
 
 fn main() {
@@ -121,9 +187,17 @@ fn main() {
         .collect();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
+    let set = tiles();
+    let kinds: Vec<String> = board_tiles()
+        .iter()
+        .map(|&t| format!("t_{}", set.tile(t).id))
+        .collect();
     writeln!(
         out,
-        "game,now,count,strength,toughness,initiative,modules,future_hp,future_win,hand,turn,deck,result"
+        "game,now,count,strength,toughness,initiative,modules,future_hp,future_win,hand,turn,deck,\
+         own_hp,foe_hp,empty,own_hq_enemies,own_hq_friends,own_hq_empty,foe_hq_enemies,\
+         foe_hq_friends,foe_hq_empty,{},result",
+        kinds.join(",")
     )
     .unwrap();
     for h in handles {
