@@ -483,13 +483,17 @@ impl Game {
     /// A new game: every army's tiles but the HQ shuffled into its deck by the seed, in the
     /// mode this many seats play by default ([`Mode::default_for`]).
     pub fn new(armies: &[ArmyId], board: BoardKind, seed: u64) -> Game {
+        /// Room for a deck with Mercenaries and a hand with Reinforcements.
+        const DECK_CAPACITY: usize = 40;
+        const HAND_CAPACITY: usize = 8;
         let set = tiles();
         let n = armies.len();
         assert!((2..=MAX_SEATS).contains(&n), "2 to 4 seats");
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut decks = Vec::with_capacity(n);
+        let mut longest = 0;
         for &a in armies {
-            let mut deck = Vec::new();
+            let mut deck = Vec::with_capacity(DECK_CAPACITY);
             for &t in &set.army(a).tiles {
                 let def = set.tile(t);
                 if !def.is_hq() {
@@ -497,13 +501,17 @@ impl Game {
                 }
             }
             deck.shuffle(&mut rng);
+            longest = longest.max(deck.len());
             decks.push(deck);
         }
+        // Hands and discard piles sized once, so that a game's play does not allocate
+        // (`vec![v; n]` would clone without the capacity).
+        let sized = |cap: usize| (0..n).map(|_| Vec::with_capacity(cap)).collect();
         let mut g = Game {
             pos: Position::new(board, armies),
-            hands: vec![Vec::new(); n],
+            hands: sized(HAND_CAPACITY),
             decks,
-            discards: vec![Vec::new(); n],
+            discards: sized(longest.max(DECK_CAPACITY)),
             to_move: 0,
             turn: 0,
             turns_taken: [0; MAX_SEATS],
