@@ -2,7 +2,8 @@
 //!
 //! The search is information-set MCTS with one tree ("single observer", open loop): each
 //! iteration deals a fresh determinization (every deck shuffled again; hands and discard
-//! piles are public, deck order is not, so the search never peeks at the real order), then
+//! piles are public, deck order is not, so the search never peeks at the real order; only the
+//! analysis setting `peek` does), then
 //! walks the tree by the decisions alone. Draws are not tree nodes: they happen as the deal
 //! says, and a node's children are the actions that were legal on some deal. Selection uses
 //! UCB with availability counts (a child only competes on deals where it is legal).
@@ -61,6 +62,10 @@ pub struct MctsConfig {
     /// per seat at each leaf) instead of the paranoid search, in which the root's side plays
     /// against all the others.
     pub maxn: bool,
+    /// For analysis only, never a level: the search sees the real order of every deck (both
+    /// seats' coming draws) instead of dealing a fresh order each iteration, to measure what
+    /// knowing the draws is worth (docs/AI.md, "What knowing the draws buys").
+    pub peek: bool,
     /// The evaluation's weights, a set for the base game and one for Reinforcements (the
     /// shipped sets unless a bot name gives others); a search uses the set of its game.
     pub weights: crate::weights::WeightSets,
@@ -85,6 +90,7 @@ impl MctsConfig {
             eval_scale_phase: 0.0,
             deep_eval: false,
             maxn: false,
+            peek: false,
             weights: crate::weights::WeightSets::shipped(),
         }
     }
@@ -113,6 +119,7 @@ impl MctsConfig {
             root_battle_order: true,
             deep_eval: true,
             maxn: false,
+            peek: false,
             exploration: 0.25,
             widen_base: 4.0,
             widen_c: 2.0,
@@ -298,7 +305,13 @@ impl Search {
                 .set_weights(self.cfg.weights.for_options(&game.options()));
         }
         // The seat's view (deck order hidden), no logs, automatic battle choices inside.
-        let root = game.for_search(seat);
+        let root = if self.cfg.peek {
+            let mut r = game.clone();
+            r.set_keep_battle_logs(false);
+            r
+        } else {
+            game.for_search(seat)
+        };
         self.nodes.clear();
         self.nodes.push(Node::new(Action::EndTurn, seat));
         self.root_order.clear();
@@ -425,7 +438,9 @@ impl Search {
     /// One iteration: deal, descend, expand one child, evaluate, back up.
     fn iterate(&mut self, root: &Game, g: &mut Game, root_seat: u8) {
         g.copy_from(root);
-        g.shuffle_hidden(&mut self.rng);
+        if !self.cfg.peek {
+            g.shuffle_hidden(&mut self.rng);
+        }
         self.path.clear();
         self.path.push(0);
         let last_turn = root.turn() + self.cfg.horizon;

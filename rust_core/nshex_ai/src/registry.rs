@@ -80,6 +80,7 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
             "explore" if n <= 1000 && base != "flatmc" => cfg.exploration = n as f32 / 100.0,
             "deep" if n <= 1 && base != "flatmc" => cfg.deep_eval = n == 1,
             "maxn" if n <= 1 && base != "flatmc" => cfg.maxn = n == 1,
+            "peek" if n <= 1 && base != "flatmc" => cfg.peek = n == 1,
             "scale" if (1..=1000).contains(&n) && base != "flatmc" => {
                 cfg.eval_scale = n as f32 / 10.0
             }

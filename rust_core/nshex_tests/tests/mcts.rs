@@ -254,6 +254,27 @@ fn the_search_does_not_see_the_real_deck_order() {
 }
 
 #[test]
+fn only_the_peek_analysis_setting_sees_the_real_deck_order() {
+    // `peek` (analysis only) searches the real deal: two games that differ only in the
+    // hidden order of the decks get different searches, as they do not without it (above).
+    let g = a_main_decision();
+    let mut h = g.clone();
+    h.resample_hidden(99);
+    let pick = |game: &Game, peek: bool| {
+        let cfg = MctsConfig {
+            peek,
+            ..MctsConfig::medium()
+        };
+        let mut s = Search::new(cfg, 5);
+        s.run(game, 800, None, &Progress::new()).root
+    };
+    assert_ne!(pick(&g, true), pick(&h, true));
+    assert_eq!(pick(&g, false), pick(&h, false));
+    assert!(bot_by_name("hard:peek=1", 0).is_ok());
+    assert!(bot_by_name("hard:peek=2", 0).is_err());
+}
+
+#[test]
 fn every_level_and_baseline_is_known_by_name() {
     for name in BOT_NAMES {
         assert!(bot_by_name(name, 0).is_ok(), "{name}");
