@@ -306,9 +306,7 @@ impl Search {
         }
         // The seat's view (deck order hidden), no logs, automatic battle choices inside.
         let root = if self.cfg.peek {
-            let mut r = game.clone();
-            r.set_keep_battle_logs(false);
-            r
+            game.for_peeking_search()
         } else {
             game.for_search(seat)
         };

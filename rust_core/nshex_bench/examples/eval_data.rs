@@ -69,16 +69,25 @@ fn board_tiles() -> Vec<nshex_rules::TileId> {
     let set = tiles();
     nshex_rules::BASE_ARMIES
         .iter()
-        .flat_map(|a| {
-            set.armies[set.find_army(a).unwrap().0 as usize]
-                .tiles
-                .clone()
-        })
+        .flat_map(|a| set.army(set.find_army(a).unwrap()).tiles.iter().copied())
         .filter(|&t| {
             let d = set.tile(t);
             !d.is_hq() && d.kind != Kind::Instant
         })
         .collect()
+}
+
+/// Per tile id, its column among `board_tiles`, and how many columns (worked out once).
+fn tile_columns() -> &'static (Vec<Option<usize>>, usize) {
+    static C: std::sync::OnceLock<(Vec<Option<usize>>, usize)> = std::sync::OnceLock::new();
+    C.get_or_init(|| {
+        let kinds = board_tiles();
+        let mut c = vec![None; tiles().tiles.len()];
+        for (k, t) in kinds.iter().enumerate() {
+            c[t.0 as usize] = Some(k);
+        }
+        (c, kinds.len())
+    })
 }
 
 /// Board features beyond the evaluation's terms (for trying a richer evaluation): HQ hit
@@ -92,19 +101,11 @@ fn board_features(before: &Position, after: &Position, seat: u8) -> Vec<f64> {
         after.hq_hp[foe as usize] as f64,
         (geo.len() as u32 - before.occupied().count_ones()) as f64,
     ];
-    let mut hq = [u8::MAX; 2];
-    for (c, u) in after.cells.iter().enumerate().take(geo.len()) {
-        if let Some(u) = u {
-            if u.def().is_hq() && u.ctrl < 2 {
-                hq[u.ctrl as usize] = c as u8;
-            }
-        }
-    }
     // Around seat's HQ, then the enemy's: enemy units, own units, empty hexes.
     for s in [seat, foe] {
         let (mut enemies, mut friends, mut empty) = (0.0, 0.0, 0.0);
-        if hq[s as usize] != u8::MAX {
-            for &n in &geo.neighbors[hq[s as usize] as usize] {
+        if let Some(hq) = after.hq_hex(s).and_then(|h| after.cell_of(h)) {
+            for &n in &geo.neighbors[hq as usize] {
                 if n == nshex_rules::NO_CELL {
                     continue;
                 }
@@ -117,10 +118,10 @@ fn board_features(before: &Position, after: &Position, seat: u8) -> Vec<f64> {
         }
         v.extend_from_slice(&[enemies, friends, empty]);
     }
-    let kinds = board_tiles();
-    let mut per = vec![0.0; kinds.len()];
+    let (columns, n) = tile_columns();
+    let mut per = vec![0.0; *n];
     for (_, u) in after.units() {
-        if let Some(k) = kinds.iter().position(|&t| t == u.tile) {
+        if let Some(k) = columns[u.tile.0 as usize] {
             per[k] += if u.ctrl == seat { 1.0 } else { -1.0 };
         }
     }

@@ -738,11 +738,20 @@ impl Game {
     /// logs, and with every seat's battle choices answered automatically (the search plays
     /// battles, it does not ask). MCTS and flat Monte Carlo both start from this.
     pub fn for_search(&self, seat: u8) -> Game {
-        let mut g = self.observation(seat);
-        g.last_battle = None;
-        g.keep_battle_logs = false;
-        g.manual_choices = 0;
-        g
+        self.observation(seat).into_search_copy()
+    }
+
+    /// The same copy with the real order of the decks kept: for analysis only (a search
+    /// from it knows every coming draw), never for a seat's decision.
+    pub fn for_peeking_search(&self) -> Game {
+        self.clone().into_search_copy()
+    }
+
+    fn into_search_copy(mut self) -> Game {
+        self.last_battle = None;
+        self.keep_battle_logs = false;
+        self.manual_choices = 0;
+        self
     }
 
     /// Who decides now.
