@@ -74,76 +74,118 @@ pub(crate) struct Control {
     pub scoped_by: [u8; MAX_CELLS],
     /// Per taken-over cell, the sources (cells) it is controlled through.
     pub through: [u64; MAX_CELLS],
+    /// Every cell a working source aimed its takeover at in any round of the resolution.
+    /// Besides these, only takeover sources, net throwers and Scopers decide anyone's
+    /// control, nets or scoping but their own: any other tile leaving the board changes
+    /// nothing for those that stay.
+    pub aimed: u64,
 }
 
 /// Rounds kept for finding a cycle; a longer one is treated as a cycle of everything kept.
 const HISTORY: usize = 12;
 
-/// Resolves D-13 on the tiles in `occ`, with the seats' sides and who nets whom from `rel`.
+/// The tiles of a board for control resolution, and the cells a round looks at (net
+/// throwers, Scopers, takeover sources), kept as masks so that a round visits only those.
+/// A battle sets its tiles once and resolves on the cells still standing at each phase.
+#[derive(Clone)]
+pub(crate) struct CtlBoard {
+    pub t: [CtlTile; MAX_CELLS],
+    netters: u64,
+    scopers: u64,
+    sources: u64,
+}
+
+impl CtlBoard {
+    pub(crate) fn new() -> CtlBoard {
+        CtlBoard {
+            t: [CtlTile::default(); MAX_CELLS],
+            netters: 0,
+            scopers: 0,
+            sources: 0,
+        }
+    }
+
+    /// Puts `tile` on cell `c` (a cell not set holds a tile no resolution looks at, as long
+    /// as it is outside the `occ` it is given).
+    #[inline]
+    pub(crate) fn set(&mut self, c: u8, tile: CtlTile) {
+        let bit = 1u64 << c;
+        self.netters = self.netters & !bit | ((tile.net != 0) as u64) << c;
+        self.scopers = self.scopers & !bit | (tile.scoper as u64) << c;
+        self.sources = self.sources & !bit | ((tile.take != 0) as u64) << c;
+        self.t[c as usize] = tile;
+    }
+}
+
+/// Working memory of control resolution, reused from one resolution to the next: the
+/// takeover tallies (all zero between resolutions) and the rounds kept for finding a cycle.
+pub(crate) struct CtlScratch {
+    aims: Aims,
+    history: [([u8; MAX_CELLS], [u8; MAX_CELLS]); HISTORY],
+}
+
+impl CtlScratch {
+    pub(crate) fn new() -> CtlScratch {
+        CtlScratch {
+            aims: Aims {
+                count: [[0; MAX_SEATS]; MAX_CELLS],
+                by: [[0; MAX_SEATS]; MAX_CELLS],
+            },
+            history: [([0; MAX_CELLS], [0; MAX_CELLS]); HISTORY],
+        }
+    }
+}
+
+/// Resolves D-13 on the tiles of `board` in `occ`, with the seats' sides and who nets whom
+/// from `rel`.
 pub(crate) fn resolve(
     nbr: &[[u8; 6]],
     occ: u64,
-    t: &[CtlTile; MAX_CELLS],
+    board: &CtlBoard,
     rel: &Relations,
+    scratch: &mut CtlScratch,
 ) -> Control {
+    let t = &board.t;
     // Each seat's side, numbered by its lowest seat.
     let side: [u8; MAX_SEATS] = std::array::from_fn(|s| rel.side[s].trailing_zeros() as u8);
     let side = &side;
+    // Every unit with its owner: where each round starts.
+    let mut owners = [NO_SEAT; MAX_CELLS];
+    for i in bits(occ) {
+        owners[i as usize] = t[i as usize].owner;
+    }
     let mut c = Control {
-        ctrl: [NO_SEAT; MAX_CELLS],
+        ctrl: owners,
         netted: 0,
         scoped_by: [NO_CELL; MAX_CELLS],
         through: [0; MAX_CELLS],
+        aimed: 0,
     };
-    for i in bits(occ) {
-        c.ctrl[i as usize] = t[i as usize].owner;
-    }
+    let cells = Cells {
+        occ,
+        netters: board.netters & occ,
+        scopers: board.scopers & occ,
+        sources: board.sources & occ,
+    };
     // The working side of each source as found in the previous round (first round: its
     // controller's side).
     let mut working = [0u8; MAX_CELLS];
-    let sources = bits(occ).fold(0u64, |m, i| m | ((t[i as usize].take != 0) as u64) << i);
-    for s in bits(sources) {
+    for s in bits(cells.sources) {
         working[s as usize] = side_of(side, c.ctrl[s as usize]);
     }
     let mut held = 0u64;
-    let mut history: [([u8; MAX_CELLS], [u8; MAX_CELLS]); HISTORY] =
-        [([0; MAX_CELLS], [0; MAX_CELLS]); HISTORY];
+    let CtlScratch { aims, history } = scratch;
     let mut kept = 0usize;
     let mut last_round = false;
-    // Per target, the sources aiming at it per side: zeroed once here, and each round puts
-    // back the zeros of the entries it used.
-    let mut aims = Aims {
-        count: [[0; MAX_SEATS]; MAX_CELLS],
-        by: [[0; MAX_SEATS]; MAX_CELLS],
-    };
     // P-23: the takeovers first, as if no net were on the board.
-    c = round(
-        nbr,
-        occ,
-        t,
-        side,
-        &rel.nets,
-        &c,
-        &mut working,
-        sources,
-        held,
-        false,
-        &mut aims,
-    );
+    let mut step = |c: &Control, working: &mut [u8; MAX_CELLS], held: u64, nets_on: bool| {
+        round(
+            nbr, &cells, t, side, &rel.nets, &owners, c, working, held, nets_on, aims,
+        )
+    };
+    c = step(&c, &mut working, held, false);
     loop {
-        let next = round(
-            nbr,
-            occ,
-            t,
-            side,
-            &rel.nets,
-            &c,
-            &mut working,
-            sources,
-            held,
-            true,
-            &mut aims,
-        );
+        let next = step(&c, &mut working, held, true);
         if next.ctrl == c.ctrl && next.scoped_by == c.scoped_by || last_round {
             return next;
         }
@@ -181,6 +223,14 @@ pub(crate) fn resolve(
     }
 }
 
+/// The cells one resolution looks at.
+struct Cells {
+    occ: u64,
+    netters: u64,
+    scopers: u64,
+    sources: u64,
+}
+
 /// Takeover tallies of one round (see `resolve`).
 struct Aims {
     count: [[u8; MAX_SEATS]; MAX_CELLS],
@@ -195,27 +245,25 @@ fn side_of(side: &[u8; MAX_SEATS], seat: u8) -> u8 {
 #[allow(clippy::too_many_arguments)]
 fn round(
     nbr: &[[u8; 6]],
-    occ: u64,
+    cells: &Cells,
     t: &[CtlTile; MAX_CELLS],
     side: &[u8; MAX_SEATS],
     foes: &[u8; SEAT_SLOTS],
+    owners: &[u8; MAX_CELLS],
     c: &Control,
     working: &mut [u8; MAX_CELLS],
-    sources: u64,
     held: u64,
     nets_on: bool,
     aims: &mut Aims,
 ) -> Control {
+    let (occ, sources) = (cells.occ, cells.sources);
     // A source takes only a unit that is not an HQ (a foundation is never in `occ`).
     let may_take = |target: u8| !t[target as usize].hq;
     // 2. Nets, with takeover beating the net.
     let mut throwers = 0u64;
     let mut net_dirs = [0u8; MAX_CELLS];
-    for n in bits(occ) {
+    for n in bits(cells.netters) {
         let tn = &t[n as usize];
-        if tn.net == 0 {
-            continue;
-        }
         let mut dirs = tn.net;
         for d in bits(tn.net as u64) {
             let j = nbr[n as usize][d as usize];
@@ -241,7 +289,7 @@ fn round(
     };
     // 3. Scoping (first placed Scoper wins, D-7); an Agitator facing the Scoper is not scoped.
     let mut scoped_by = [NO_CELL; MAX_CELLS];
-    let scopers = bits(occ & !netted).fold(0u64, |m, i| m | (t[i as usize].scoper as u64) << i);
+    let scopers = cells.scopers & !netted;
     if scopers != 0 {
         let mut order = [(0u16, 0u8); MAX_CELLS];
         let mut n = 0;
@@ -283,14 +331,12 @@ fn round(
     }
     // 4. Takeover.
     let mut out = Control {
-        ctrl: [NO_SEAT; MAX_CELLS],
+        ctrl: *owners,
         netted,
         scoped_by,
         through: [0; MAX_CELLS],
+        aimed: 0,
     };
-    for i in bits(occ) {
-        out.ctrl[i as usize] = t[i as usize].owner;
-    }
     // Per target: sources per side (seats are sides without teams; at most four sides).
     let mut aimed = 0u64;
     let Aims { count, by } = aims;
@@ -331,6 +377,7 @@ fn round(
         count[target as usize] = [0; MAX_SEATS];
         by[target as usize] = [0; MAX_SEATS];
     }
+    out.aimed = c.aimed | aimed;
     out
 }
 
@@ -349,16 +396,22 @@ mod tests {
     /// returns the controller of each listed tile and the netted hexes.
     fn run(list: &[(i8, i8, &str, u8, u8)]) -> (Vec<u8>, Vec<(i8, i8)>) {
         let geo = BoardKind::Standard.geometry();
-        let mut t = [CtlTile::default(); MAX_CELLS];
+        let mut board = CtlBoard::new();
         let mut occ = 0u64;
         let mut cells = Vec::new();
         for (k, &(q, r, id, owner, f)) in list.iter().enumerate() {
             let c = geo.cell(Hex::new(q, r)).unwrap();
-            t[c as usize] = tile(id, owner, f, k as u16);
+            board.set(c, tile(id, owner, f, k as u16));
             occ |= 1 << c;
             cells.push(c);
         }
-        let out = resolve(&geo.neighbors, occ, &t, &Relations::NO_TEAMS);
+        let out = resolve(
+            &geo.neighbors,
+            occ,
+            &board,
+            &Relations::NO_TEAMS,
+            &mut CtlScratch::new(),
+        );
         let netted = bits(out.netted)
             .map(|c| {
                 let h = geo.hex(c);

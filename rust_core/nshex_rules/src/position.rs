@@ -3,7 +3,7 @@
 //! This is the state a battle resolves. It is small and `Copy`-friendly (fixed arrays sized
 //! for the largest board and four seats), so cloning it for a search costs one memcpy.
 
-use crate::control::{Control, CtlTile};
+use crate::control::{Control, CtlBoard, CtlScratch, CtlTile};
 use crate::hex::{BoardKind, Geometry, Hex, MAX_CELLS};
 use crate::sides::{Mode, Relations};
 use crate::tiles::{tiles, ArmyId, TileDef, TileId, MOVE_TAKEOVER};
@@ -265,15 +265,24 @@ impl Position {
     pub(crate) fn control(&self) -> Control {
         let geo = self.geometry();
         let set = tiles();
-        let mut t = [CtlTile::default(); MAX_CELLS];
+        let mut board = CtlBoard::new();
         let mut occ = 0u64;
         for (i, u) in self.cells[..geo.len()].iter().enumerate() {
             if let Some(u) = u {
-                t[i] = CtlTile::of(set.tile(u.tile), u.seat, u.facing, u.placed);
+                board.set(
+                    i as u8,
+                    CtlTile::of(set.tile(u.tile), u.seat, u.facing, u.placed),
+                );
                 occ |= 1 << i;
             }
         }
-        crate::control::resolve(&geo.neighbors, occ, &t, &self.rel)
+        thread_local! {
+            static SCRATCH: std::cell::RefCell<CtlScratch> =
+                std::cell::RefCell::new(CtlScratch::new());
+        }
+        SCRATCH.with_borrow_mut(|scratch| {
+            crate::control::resolve(&geo.neighbors, occ, &board, &self.rel, scratch)
+        })
     }
 
     /// Sets every unit's controller from the board (D-13): called after every change of the

@@ -80,13 +80,14 @@ impl Battle {
     /// (`seat`) and the seats' cell masks, and the netted cells; returns who scopes what.
     fn resolve_control(&mut self) -> [u8; MAX_CELLS] {
         let occ = self.occ;
-        let mut t = [crate::control::CtlTile::default(); MAX_CELLS];
-        for c in bits(occ) {
-            let u = &self.u[c as usize];
-            t[c as usize] =
-                crate::control::CtlTile::of(u.def, self.owners[c as usize], u.facing, u.placed);
-        }
-        let ctl = crate::control::resolve(self.nbr, occ, &t, &self.rel);
+        let ctl = crate::control::resolve(
+            self.nbr,
+            occ,
+            &self.ctl_board,
+            &self.rel,
+            &mut self.ctl_scratch,
+        );
+        self.ctl_watch = self.takers | self.netters | self.scopers | ctl.aimed;
         self.seat_cells = [0; SEAT_SLOTS];
         for c in bits(self.start_occ) {
             let seat = if occ >> c & 1 == 1 {
@@ -335,7 +336,18 @@ impl Battle {
             d.qm_linked & occ,
             d.transport_linked & occ,
         );
+        // Control and nets too: with a takeover source on the board, they are resolved
+        // again only when a tile that decides someone else's left (`Control::aimed`).
+        let seats: [u8; MAX_CELLS] = std::array::from_fn(|c| self.u[c].seat);
+        let netted = d.netted & occ;
         self.derive();
+        for c in bits(occ) {
+            assert_eq!(
+                seats[c as usize], self.u[c as usize].seat,
+                "controller of {c}"
+            );
+        }
+        assert_eq!(netted, self.d.netted & occ, "netted cells");
         let d = &self.d;
         for c in bits(occ) {
             let ci = c as usize;

@@ -228,6 +228,9 @@ impl Resolver {
                 seat_cells: [0; SEAT_SLOTS],
                 takers: 0,
                 owners: [0; MAX_CELLS],
+                ctl_board: crate::control::CtlBoard::new(),
+                ctl_scratch: crate::control::CtlScratch::new(),
+                ctl_watch: 0,
                 spare_cells: [0; SEAT_SLOTS],
                 side_cells: [0; SEAT_SLOTS],
                 rel: Relations::NO_TEAMS,
@@ -507,6 +510,13 @@ struct Battle {
     takers: u64,
     /// The seat that owns each tile (kept apart from the units, which only control needs).
     owners: [u8; MAX_CELLS],
+    /// With a takeover source on the board: its tiles as control resolution reads them, and
+    /// that resolution's working memory.
+    ctl_board: crate::control::CtlBoard,
+    ctl_scratch: crate::control::CtlScratch,
+    /// The tiles whose leaving can change control, nets or scoping of the others (see
+    /// `Control::aimed`), as of the last control resolution.
+    ctl_watch: u64,
     /// Recon Centers.
     recons: u64,
     /// Modules and HQs with an effect, Scopers, net throwers (cell masks).

@@ -33,6 +33,10 @@ impl Battle {
                 self.underive();
                 #[cfg(debug_assertions)]
                 self.check_underive(phase);
+            } else if cfg!(debug_assertions) && self.takers != 0 && self.occ != self.start_occ {
+                // Tiles left that decide nobody else's control: the last resolution stands.
+                #[cfg(debug_assertions)]
+                self.check_underive(phase);
             }
             if L::ON {
                 if phase != top as u8 {
@@ -229,7 +233,11 @@ impl Battle {
         // Only a tile that gives something (links, nets, a Scoper's takeover) changes the
         // derived state of the others; most sources' effects can be taken back one by one
         // (`underive`).
-        if gone & (self.scopers | self.special & !self.unions) != 0 || self.takers & self.occ != 0 {
+        // With a takeover source on the board, control is resolved again at the next phase
+        // start (D-13) unless only tiles that decide nobody else's control left.
+        if gone & (self.scopers | self.special & !self.unions) != 0
+            || self.takers != 0 && gone & self.ctl_watch != 0
+        {
             self.dirty = true;
         } else {
             self.removed_sources |= gone & self.sources;
@@ -247,7 +255,7 @@ impl Battle {
     }
 
     /// Writes the result back into the position.
-    pub(super) fn finish(&self, pos: &mut Position) -> BattleSummary {
+    pub(super) fn finish(&mut self, pos: &mut Position) -> BattleSummary {
         for c in bits(self.start_occ & !self.occ) {
             pos.cells[c as usize] = None;
         }
@@ -259,8 +267,26 @@ impl Battle {
         pos.hq_hp = self.hq_hp;
         if self.takers != 0 {
             if self.dirty {
-                // Tiles left in the last phase: control as the board now stands (D-13).
-                pos.settle();
+                // Tiles left in the last phase: control as the board now stands (D-13),
+                // resolved on the battle's own tiles.
+                let ctl = crate::control::resolve(
+                    self.nbr,
+                    self.occ,
+                    &self.ctl_board,
+                    &self.rel,
+                    &mut self.ctl_scratch,
+                );
+                for c in bits(self.occ) {
+                    if let Some(unit) = pos.cells[c as usize].as_mut() {
+                        unit.ctrl = ctl.ctrl[c as usize];
+                    }
+                }
+                #[cfg(debug_assertions)]
+                {
+                    let mut settled = pos.clone();
+                    settled.settle();
+                    assert_eq!(settled.cells, pos.cells, "control after the battle");
+                }
             } else {
                 // Nothing left since the last phase start: its control resolution stands.
                 for c in bits(self.occ) {

@@ -82,9 +82,16 @@ impl Battle {
             }
         }
         if self.takers != 0 {
-            // Owners matter only to control resolution.
+            // Owners matter only to control resolution, which sees the tiles as they are
+            // now at every phase start (those that leave drop out of `occ`).
             for c in bits(self.occ) {
-                self.owners[c as usize] = pos.cells[c as usize].map_or(0, |u| u.seat);
+                let owner = pos.cells[c as usize].map_or(0, |u| u.seat);
+                self.owners[c as usize] = owner;
+                let u = &self.u[c as usize];
+                self.ctl_board.set(
+                    c,
+                    crate::control::CtlTile::of(u.def, owner, u.facing, u.placed),
+                );
             }
         }
         self.removed_sources = 0;
