@@ -261,6 +261,24 @@ impl Position {
             .any(|u| flags[u.tile.0 as usize] & MOVE_TAKEOVER != 0)
     }
 
+    /// Whether a takeover source's takeover edge faces a tile it could take (any but an HQ):
+    /// without one, no round of control resolution takes anything and every unit is its
+    /// owner's (D-13), whatever the nets and Scopers.
+    fn takeover_aimed(&self) -> bool {
+        let geo = self.geometry();
+        let set = tiles();
+        let mut targets = 0u64;
+        for (i, u) in self.cells[..geo.len()].iter().enumerate() {
+            if let Some(u) = u {
+                if set.move_flags[u.tile.0 as usize] & MOVE_TAKEOVER != 0 {
+                    let take = set.tile(u.tile).oriented[u.facing as usize % 6].take;
+                    targets |= geo.dir_cells[i][take as usize & 63];
+                }
+            }
+        }
+        crate::hex::bits(targets).any(|c| self.cells[c as usize].is_some_and(|u| !u.def().is_hq()))
+    }
+
     /// Resolves control, nets and scoping from the owners' state (D-13).
     pub(crate) fn control(&self) -> Control {
         let geo = self.geometry();
@@ -298,7 +316,18 @@ impl Position {
         if let Some(t) = takeovers.as_deref_mut() {
             t.clear();
         }
-        if !self.has_takeover_sources() {
+        if !self.takeover_aimed() {
+            #[cfg(debug_assertions)]
+            if self.has_takeover_sources() {
+                // What the full resolution would give: every unit its owner's.
+                let c = self.control();
+                for (i, u) in self.cells.iter().enumerate() {
+                    if let Some(u) = u {
+                        assert_eq!(c.ctrl[i], u.seat, "controller of cell {i}");
+                    }
+                }
+                assert!(c.through.iter().all(|&t| t == 0), "a takeover");
+            }
             for u in self.cells.iter_mut().flatten() {
                 u.ctrl = u.seat;
             }
@@ -396,6 +425,32 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A board of the Vegas HQ (seat 1) on the centre turned to `facing` (its takeover edge
+    /// faces NE at facing 0) and an enemy tile `other` (seat 0) on the NE hex; the
+    /// controller of that tile once the board is settled.
+    fn controller_after_settle(facing: u8, other: &str) -> u8 {
+        let set = tiles();
+        let armies = [
+            set.find_army("borgo").unwrap(),
+            set.find_army("vegas").unwrap(),
+        ];
+        let mut pos = Position::new(BoardKind::Standard, &armies);
+        pos.place(Hex::new(0, 0), set.find("vegas.hq").unwrap(), 1, facing, 0);
+        pos.place(Hex::new(1, -1), set.find(other).unwrap(), 0, 0, 0);
+        pos.settle();
+        pos.unit_at(Hex::new(1, -1)).unwrap().ctrl
+    }
+
+    #[test]
+    fn d13_settling_takes_over_only_what_a_takeover_edge_faces() {
+        // Faced: taken over (the full resolution).
+        assert_eq!(controller_after_settle(0, "borgo.mutant"), 1);
+        // Turned away, or facing an HQ, which is never taken: no takeover aims at a tile it
+        // could take, so settling keeps every unit its owner's without resolving rounds.
+        assert_eq!(controller_after_settle(1, "borgo.mutant"), 0);
+        assert_eq!(controller_after_settle(0, "borgo.hq"), 0);
+    }
 
     fn mine(seat: u8) -> Foundation {
         Foundation {
