@@ -80,6 +80,41 @@ impl Battle {
     /// (`seat`) and the seats' cell masks, and the netted cells; returns who scopes what.
     fn resolve_control(&mut self) -> [u8; MAX_CELLS] {
         let occ = self.occ;
+        let mut faced = 0u64;
+        for c in bits(self.takers & occ) {
+            faced |= self.dir_cells[c as usize][self.u[c as usize].o.take as usize & 63];
+        }
+        if faced & occ & !self.hqs == 0 {
+            // No takeover edge faces a tile it could take: no round takes anything, every
+            // unit is its owner's, and nets and Scopers are the plain ones (the exceptions
+            // for takeovers all need a takeover edge facing a unit).
+            self.ctl_watch = self.takers | self.netters | self.scopers;
+            self.seat_cells = [0; SEAT_SLOTS];
+            for c in bits(self.start_occ) {
+                if occ >> c & 1 == 1 {
+                    self.u[c as usize].seat = self.owners[c as usize];
+                }
+                self.seat_cells[self.u[c as usize].seat as usize] |= 1 << c;
+            }
+            self.side_masks();
+            let scoped_by = self.nets_and_scopers();
+            #[cfg(debug_assertions)]
+            {
+                let ctl = crate::control::resolve(
+                    self.nbr,
+                    occ,
+                    &self.ctl_board,
+                    &self.rel,
+                    &mut self.ctl_scratch,
+                );
+                for c in bits(occ) {
+                    assert_eq!(ctl.ctrl[c as usize], self.u[c as usize].seat, "cell {c}");
+                }
+                assert_eq!(ctl.netted, self.d.netted, "netted cells");
+                assert_eq!(ctl.scoped_by, scoped_by, "scoping");
+            }
+            return scoped_by;
+        }
         let ctl = crate::control::resolve(
             self.nbr,
             occ,
