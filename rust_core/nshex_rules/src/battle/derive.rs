@@ -76,6 +76,17 @@ impl Battle {
         self.nets_dirty = false;
     }
 
+    /// The rounds of control resolution (D-13) on the tiles now on the board.
+    pub(super) fn control_rounds(&mut self) -> crate::control::Control {
+        crate::control::resolve(
+            self.nbr,
+            self.occ,
+            &self.ctl_board,
+            &self.rel,
+            &mut self.ctl_scratch,
+        )
+    }
+
     /// Control resolution (D-13) on the tiles now on the board: sets each unit's controller
     /// (`seat`) and the seats' cell masks, and the netted cells; returns who scopes what.
     fn resolve_control(&mut self) -> [u8; MAX_CELLS] {
@@ -100,13 +111,7 @@ impl Battle {
             let scoped_by = self.nets_and_scopers();
             #[cfg(debug_assertions)]
             {
-                let ctl = crate::control::resolve(
-                    self.nbr,
-                    occ,
-                    &self.ctl_board,
-                    &self.rel,
-                    &mut self.ctl_scratch,
-                );
+                let ctl = self.control_rounds();
                 for c in bits(occ) {
                     assert_eq!(ctl.ctrl[c as usize], self.u[c as usize].seat, "cell {c}");
                 }
@@ -115,13 +120,7 @@ impl Battle {
             }
             return scoped_by;
         }
-        let ctl = crate::control::resolve(
-            self.nbr,
-            occ,
-            &self.ctl_board,
-            &self.rel,
-            &mut self.ctl_scratch,
-        );
+        let ctl = self.control_rounds();
         self.ctl_watch = self.takers | self.netters | self.scopers | ctl.aimed;
         self.seat_cells = [0; SEAT_SLOTS];
         for c in bits(self.start_occ) {

@@ -269,13 +269,7 @@ impl Battle {
             if self.dirty {
                 // Tiles left in the last phase: control as the board now stands (D-13),
                 // resolved on the battle's own tiles.
-                let ctl = crate::control::resolve(
-                    self.nbr,
-                    self.occ,
-                    &self.ctl_board,
-                    &self.rel,
-                    &mut self.ctl_scratch,
-                );
+                let ctl = self.control_rounds();
                 for c in bits(self.occ) {
                     if let Some(unit) = pos.cells[c as usize].as_mut() {
                         unit.ctrl = ctl.ctrl[c as usize];
