@@ -99,7 +99,7 @@ impl Battle {
             // No takeover edge faces a tile it could take: no round takes anything, every
             // unit is its owner's, and nets and Scopers are the plain ones (the exceptions
             // for takeovers all need a takeover edge facing a unit).
-            self.ctl_watch = self.takers | self.netters | self.scopers;
+            self.ctl_aimed = 0;
             self.seat_cells = [0; SEAT_SLOTS];
             for c in bits(self.start_occ) {
                 if occ >> c & 1 == 1 {
@@ -121,7 +121,7 @@ impl Battle {
             return scoped_by;
         }
         let ctl = self.control_rounds();
-        self.ctl_watch = self.takers | self.netters | self.scopers | ctl.aimed;
+        self.ctl_aimed = ctl.aimed;
         self.seat_cells = [0; SEAT_SLOTS];
         for c in bits(self.start_occ) {
             let seat = if occ >> c & 1 == 1 {

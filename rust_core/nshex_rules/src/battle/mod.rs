@@ -230,7 +230,7 @@ impl Resolver {
                 owners: [0; MAX_CELLS],
                 ctl_board: crate::control::CtlBoard::new(),
                 ctl_scratch: crate::control::CtlScratch::new(),
-                ctl_watch: 0,
+                ctl_aimed: 0,
                 spare_cells: [0; SEAT_SLOTS],
                 side_cells: [0; SEAT_SLOTS],
                 rel: Relations::NO_TEAMS,
@@ -514,9 +514,10 @@ struct Battle {
     /// that resolution's working memory.
     ctl_board: crate::control::CtlBoard,
     ctl_scratch: crate::control::CtlScratch,
-    /// The tiles whose leaving can change control, nets or scoping of the others (see
-    /// `Control::aimed`), as of the last control resolution.
-    ctl_watch: u64,
+    /// The tiles a takeover aimed at in the last control resolution (`Control::aimed`):
+    /// with the takeover sources, net throwers and Scopers, the tiles whose leaving can
+    /// change the control, nets or scoping of the others.
+    ctl_aimed: u64,
     /// Recon Centers.
     recons: u64,
     /// Modules and HQs with an effect, Scopers, net throwers (cell masks).

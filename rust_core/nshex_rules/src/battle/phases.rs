@@ -236,7 +236,8 @@ impl Battle {
         // With a takeover source on the board, control is resolved again at the next phase
         // start (D-13) unless only tiles that decide nobody else's control left.
         if gone & (self.scopers | self.special & !self.unions) != 0
-            || self.takers != 0 && gone & self.ctl_watch != 0
+            || self.takers != 0
+                && gone & (self.takers | self.netters | self.scopers | self.ctl_aimed) != 0
         {
             self.dirty = true;
         } else {
