@@ -4,21 +4,22 @@
 
 use crate::bot::Bot;
 use crate::eval::{BattleEval, Evaluator};
-use nshex_rules::{Action, Game, Player};
+use nshex_rules::{Action, Game, LegalActions, Player};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// Picks uniformly among the legal actions.
+/// Picks uniformly among the legal actions (from the compact list: the same pick as from
+/// the full one, without listing every placement).
 pub struct RandomBot {
     rng: ChaCha8Rng,
-    buf: Vec<Action>,
+    legal: LegalActions,
 }
 
 impl RandomBot {
     pub fn new(seed: u64) -> RandomBot {
         RandomBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
-            buf: Vec::with_capacity(256),
+            legal: LegalActions::new(),
         }
     }
 }
@@ -29,8 +30,9 @@ impl Bot for RandomBot {
     }
 
     fn choose(&mut self, game: &Game) -> Action {
-        game.legal_actions_into(&mut self.buf);
-        self.buf[self.rng.random_range(0..self.buf.len())]
+        game.legal_actions_compact(&mut self.legal);
+        let k = self.rng.random_range(0..self.legal.len());
+        self.legal.get(k).expect("below len")
     }
 }
 

@@ -20,7 +20,7 @@ use crate::bot::{Bot, Progress};
 use crate::eval::{answer_by_battle, BattleEval, Evaluator};
 use crate::heuristics::Priors;
 use nshex_rules::tiles;
-use nshex_rules::{Action, Game, Player};
+use nshex_rules::{Action, Game, LegalActions, Player};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::Ordering;
@@ -725,7 +725,7 @@ pub struct FlatMcBot {
     iterations: u32,
     decision_time: Option<Duration>,
     legal: Vec<Action>,
-    buf: Vec<Action>,
+    buf: LegalActions,
     work: Option<Game>,
     progress: Arc<Progress>,
 }
@@ -737,7 +737,7 @@ impl FlatMcBot {
             iterations,
             decision_time,
             legal: Vec::with_capacity(256),
-            buf: Vec::with_capacity(256),
+            buf: LegalActions::new(),
             work: None,
             progress: Progress::new(),
         }
@@ -777,8 +777,9 @@ impl Bot for FlatMcBot {
                     Player::Terminal => break,
                     Player::Chance => g.natural_draw().expect("a draw"),
                     Player::Seat(_) => {
-                        g.legal_actions_into(&mut self.buf);
-                        self.buf[self.rng.random_range(0..self.buf.len())]
+                        g.legal_actions_compact(&mut self.buf);
+                        let k = self.rng.random_range(0..self.buf.len());
+                        self.buf.get(k).expect("below len")
                     }
                 };
                 g.apply_unchecked(a);

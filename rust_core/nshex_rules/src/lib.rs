@@ -27,9 +27,9 @@ pub use battle::{
 };
 pub use error::Refusal;
 pub use game::{
-    Action, AfterBattle, CreditWait, Ending, Game, GameState, Hand, MadBomber, Options,
-    PendingBattle, Player, Procedure, Setup, Stage, StateError, ALTERNATIVE_START, MAX_ENERGY,
-    NO_UNLUCKY_DRAW, REINFORCEMENTS, VARIANT_NAMES,
+    Action, AfterBattle, CreditWait, Ending, Game, GameState, Hand, LegalActions, MadBomber,
+    Options, PendingBattle, Player, Procedure, Setup, Stage, StateError, ALTERNATIVE_START,
+    MAX_ENERGY, NO_UNLUCKY_DRAW, REINFORCEMENTS, VARIANT_NAMES,
 };
 pub use hex::{
     bits, dir_edge, opposite, BoardKind, Geometry, Hex, DIR_NAMES, DIR_STEPS, DUEL_TERMINALS,

@@ -9,7 +9,7 @@ use nshex_rules::tiles;
 use nshex_rules::BoardKind;
 use nshex_rules::BASE_PAIRINGS;
 use nshex_rules::HQ_START_HP;
-use nshex_rules::{Action, Game, Player};
+use nshex_rules::{Action, Game, LegalActions, Player};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -197,6 +197,7 @@ fn play_with(seed: u64, deep_checks: bool, new_game: fn(u64) -> Game) -> usize {
     let start = new_game(seed);
     let mut rec = Record::new(start, Some(seed));
     let mut legal = Vec::new();
+    let mut compact = LegalActions::new();
     let mut steps = 0;
     while !rec.game.is_over() {
         steps += 1;
@@ -209,6 +210,18 @@ fn play_with(seed: u64, deep_checks: bool, new_game: fn(u64) -> Game) -> usize {
             "no legal action in game {seed}: {:?}",
             g.stage()
         );
+        // The compact list holds the same actions in the same order, and picks by index
+        // as the full list does.
+        g.legal_actions_compact(&mut compact);
+        assert_eq!(compact.len(), legal.len(), "game {seed}: compact length");
+        assert!(
+            compact.iter().eq(legal.iter().copied()),
+            "game {seed}: compact list"
+        );
+        for (k, &a) in legal.iter().enumerate() {
+            assert_eq!(compact.get(k), Some(a), "game {seed}: compact pick {k}");
+        }
+        assert_eq!(compact.get(legal.len()), None);
         if deep_checks {
             // Every legal action applies; clone and JSON round trip give equal states.
             for &a in &legal {

@@ -227,7 +227,7 @@ impl Game {
 
     /// Moves the Smart HQ grants now: each unit next to a working Smart HQ of the seat,
     /// controlled by the seat, not netted, not the HQ, not yet granted this turn.
-    pub(super) fn push_grants(&self, an: &MoveInfo, out: &mut Vec<Action>) {
+    pub(super) fn push_grants(&self, an: &MoveInfo, out: &mut Sink) {
         if self.pos.is_full() {
             return;
         }
@@ -249,12 +249,7 @@ impl Game {
                     continue;
                 }
                 if self.pos.cells[j as usize].is_some_and(|v| v.ctrl == self.to_move) {
-                    self.push_moves(
-                        j,
-                        two,
-                        |from, to, facing| Action::Grant { from, to, facing },
-                        out,
-                    );
+                    self.push_moves(j, two, Make::Grant, out);
                 }
             }
         }

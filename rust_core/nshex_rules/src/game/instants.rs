@@ -4,7 +4,7 @@
 use super::*;
 
 impl Game {
-    pub(super) fn push_instant(&self, k: InstantKind, an: &MoveInfo, out: &mut Vec<Action>) {
+    pub(super) fn push_instant(&self, k: InstantKind, an: &MoveInfo, out: &mut Sink) {
         let geo = self.pos.geometry();
         let seat = self.to_move;
         let n = geo.len() as u8;
@@ -29,12 +29,7 @@ impl Game {
                 let two = an.recon >> seat & 1 == 1;
                 for c in 0..n {
                     if self.own_free_unit(an, c) {
-                        self.push_moves(
-                            c,
-                            two,
-                            |from, to, facing| Action::Move { from, to, facing },
-                            out,
-                        );
+                        self.push_moves(c, two, Make::Move, out);
                     }
                 }
             }

@@ -33,6 +33,20 @@ impl Game {
 
     /// Fills `out` with the legal actions (cleared first).
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        self.legal_into(&mut Sink::listing(out));
+    }
+
+    /// Fills `out` with the legal actions in compact form: the same actions in the same
+    /// order as [`Game::legal_actions_into`], each tile's placements and each unit's moves
+    /// kept as one block instead of listed. For random playouts: `out.get(k)` for a `k`
+    /// below `out.len()` is the action a pick of `k` from the full list would give.
+    pub fn legal_actions_compact(&self, out: &mut LegalActions) {
+        self.legal_into(&mut out.sink());
+        out.count();
+    }
+
+    /// The legal actions into `out`, listed or in blocks as `out` keeps them.
+    fn legal_into(&self, out: &mut Sink) {
         out.clear();
         let geo = self.pos.geometry();
         let seat = self.to_move;
@@ -106,13 +120,7 @@ impl Game {
                 let an = self.main_analysis(occ);
                 let set = tiles();
                 let (distinct, nd) = distinct_tiles(&self.hands[seat as usize]);
-                let mut empties = [0u8; crate::hex::MAX_CELLS];
-                let mut ne = 0;
                 let board = (1u64 << geo.len()) - 1;
-                for c in bits(board & !occ) {
-                    empties[ne] = c;
-                    ne += 1;
-                }
                 let transporters = if self.takeovers_possible || self.duel_tiles {
                     self.transporter_cells(&an)
                 } else {
@@ -128,36 +136,15 @@ impl Game {
                     match set.tile(t).instant {
                         None if set.tile(t).kind == crate::tiles::Kind::Foundation => {
                             if !self.under_terror() {
-                                for c in bits(board & !occ & !foundations) {
-                                    out.push(Action::Place {
-                                        tile: t,
-                                        cell: c,
-                                        facing: 0,
-                                    });
-                                }
+                                out.block(Block::places(t, board & !occ & !foundations, 1));
                             }
                         }
                         None => {
                             if !self.under_terror() {
-                                out.reserve(ne * 6);
-                                for &c in &empties[..ne] {
-                                    let six: [Action; 6] = std::array::from_fn(|f| Action::Place {
-                                        tile: t,
-                                        cell: c,
-                                        facing: f as u8,
-                                    });
-                                    out.extend_from_slice(&six);
-                                }
+                                out.block(Block::places(t, board & !occ, 6));
                             }
                             // On a Transporter's hex, even under Terror (FAQ-224).
-                            for c in bits(transporters) {
-                                let six: [Action; 6] = std::array::from_fn(|f| Action::Place {
-                                    tile: t,
-                                    cell: c,
-                                    facing: f as u8,
-                                });
-                                out.extend_from_slice(&six);
-                            }
+                            out.block(Block::places(t, transporters, 6));
                         }
                         Some(k) => self.push_instant(k, &an, out),
                     }

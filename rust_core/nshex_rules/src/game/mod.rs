@@ -33,6 +33,7 @@ mod duel;
 mod ending;
 mod instants;
 mod legal;
+mod list;
 mod moves;
 mod options;
 mod seats;
@@ -44,6 +45,8 @@ pub use action::{Action, Procedure};
 pub use credits::CreditWait;
 pub use duel::MAX_ENERGY;
 use legal::MoveInfo;
+pub use list::LegalActions;
+use list::{Block, Make, Sink};
 pub use options::{
     MadBomber, Options, ALTERNATIVE_START, NO_UNLUCKY_DRAW, REINFORCEMENTS, VARIANT_NAMES,
 };

@@ -97,32 +97,18 @@ impl Game {
         })
     }
 
-    pub(super) fn push_moves(
-        &self,
-        from: u8,
-        two: bool,
-        make: impl Fn(u8, u8, u8) -> Action,
-        out: &mut Vec<Action>,
-    ) {
+    /// The moves of the unit on `from` (staying put only with a new facing), as `make`.
+    pub(super) fn push_moves(&self, from: u8, two: bool, make: Make, out: &mut Sink) {
         let facing = self.pos.cells[from as usize].unwrap().facing;
-        for to in bits(self.destinations(from, two)) {
-            let six: [Action; 6] = std::array::from_fn(|f| make(from, to, f as u8));
-            if to == from {
-                // Staying put: every facing but the current one.
-                out.extend(six.iter().copied().filter(|a| match *a {
-                    Action::Move { facing: f, .. }
-                    | Action::Mobility { facing: f, .. }
-                    | Action::Transport { facing: f, .. }
-                    | Action::Grant { facing: f, .. } => f != facing,
-                    _ => true,
-                }));
-            } else {
-                out.extend_from_slice(&six);
-            }
-        }
+        out.block(Block::moves(
+            make,
+            from,
+            facing,
+            self.destinations(from, two),
+        ));
     }
 
-    pub(super) fn push_unit_moves(&self, an: &MoveInfo, out: &mut Vec<Action>) {
+    pub(super) fn push_unit_moves(&self, an: &MoveInfo, out: &mut Sink) {
         if self.pos.is_full() {
             return;
         }
@@ -135,20 +121,10 @@ impl Game {
             }
             let bit = 1u64 << c;
             if an.own_mobile & bit != 0 && self.used_mobility & bit == 0 {
-                self.push_moves(
-                    c,
-                    two,
-                    |from, to, facing| Action::Mobility { from, to, facing },
-                    out,
-                );
+                self.push_moves(c, two, Make::Mobility, out);
             }
             if an.transport_linked >> c & 1 == 1 && self.used_transport & bit == 0 {
-                self.push_moves(
-                    c,
-                    two,
-                    |from, to, facing| Action::Transport { from, to, facing },
-                    out,
-                );
+                self.push_moves(c, two, Make::Transport, out);
             }
         }
     }
