@@ -233,7 +233,6 @@ impl Game {
         }
         let set = tiles();
         let geo = self.pos.geometry();
-        let two = an.recon >> self.to_move & 1 == 1;
         for (i, u) in self.pos.cells[..geo.len()].iter().enumerate() {
             let Some(u) = u else { continue };
             // The seat's own Smart HQ, or an ally's: the grant is a bonus to the units next
@@ -249,7 +248,7 @@ impl Game {
                     continue;
                 }
                 if self.pos.cells[j as usize].is_some_and(|v| v.ctrl == self.to_move) {
-                    self.push_moves(j, two, Make::Grant, out);
+                    self.push_moves(j, an, Make::Grant, out);
                 }
             }
         }

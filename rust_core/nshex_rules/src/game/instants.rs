@@ -26,10 +26,9 @@ impl Game {
                 }
             }
             InstantKind::Move => {
-                let two = an.recon >> seat & 1 == 1;
                 for c in 0..n {
                     if self.own_free_unit(an, c) {
-                        self.push_moves(c, two, Make::Move, out);
+                        self.push_moves(c, an, Make::Move, out);
                     }
                 }
             }

@@ -10,6 +10,8 @@ pub(super) struct MoveInfo {
     pub(super) recon: u8,
     /// The mover's own units with Mobility.
     pub(super) own_mobile: u64,
+    /// The occupied cells.
+    pub(super) occ: u64,
 }
 
 impl From<&Analysis> for MoveInfo {
@@ -19,6 +21,7 @@ impl From<&Analysis> for MoveInfo {
             transport_linked: a.transport_linked,
             recon: a.recon,
             own_mobile: 0,
+            occ: 0,
         }
     }
 }
@@ -117,7 +120,10 @@ impl Game {
             }
             Stage::Main => {
                 let occ = self.pos.occupied();
-                let an = self.main_analysis(occ);
+                let an = MoveInfo {
+                    occ,
+                    ..self.main_analysis(occ)
+                };
                 let set = tiles();
                 let (distinct, nd) = distinct_tiles(&self.hands[seat as usize]);
                 let board = (1u64 << geo.len()) - 1;

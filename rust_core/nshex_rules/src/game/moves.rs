@@ -7,29 +7,19 @@ impl Game {
     /// Destinations of a move from `from`: adjacent empty cells, or with a Recon Center up
     /// to two steps (FAQ-137 to FAQ-139). A two-hex move goes step by step: the hex between
     /// must be one where the unit could stand (`can_pass`). Includes `from` itself, which a
-    /// two-hex move may also end on.
-    pub(super) fn destinations(&self, from: u8, two_steps: bool) -> u64 {
+    /// two-hex move may also end on. `occ` is the occupied cells.
+    pub(super) fn destinations(&self, from: u8, two_steps: bool, occ: u64) -> u64 {
         let geo = self.pos.geometry();
-        let empty = |c: u8| c != NO_CELL && (c == from || self.pos.cells[c as usize].is_none());
-        let mut out = 1u64 << from;
-        // Worked out once for the unit's every way through (only with a Recon Center).
-        let threats = if two_steps {
-            self.net_threats(from)
-        } else {
-            NetThreats::default()
-        };
-        for d in 0..6 {
-            let n1 = geo.neighbors[from as usize][d];
-            if !empty(n1) || n1 == from {
-                continue;
-            }
-            out |= 1 << n1;
-            if two_steps && self.can_pass(from, n1, threats) {
-                for d2 in 0..6 {
-                    let n2 = geo.neighbors[n1 as usize][d2];
-                    if empty(n2) {
-                        out |= 1 << n2;
-                    }
+        let around = |c: u8| geo.dir_cells[c as usize][63];
+        let near = around(from) & !occ;
+        let mut out = 1u64 << from | near;
+        if two_steps {
+            // Worked out once for the unit's every way through.
+            let threats = self.net_threats(from);
+            let free = !occ | 1u64 << from;
+            for mid in bits(near) {
+                if self.can_pass(from, mid, threats) {
+                    out |= around(mid) & free;
                 }
             }
         }
@@ -97,22 +87,19 @@ impl Game {
         })
     }
 
-    /// The moves of the unit on `from` (staying put only with a new facing), as `make`.
-    pub(super) fn push_moves(&self, from: u8, two: bool, make: Make, out: &mut Sink) {
+    /// The moves of the unit on `from` (staying put only with a new facing), as `make`;
+    /// two hexes with a Recon Center.
+    pub(super) fn push_moves(&self, from: u8, an: &MoveInfo, make: Make, out: &mut Sink) {
         let facing = self.pos.cells[from as usize].unwrap().facing;
-        out.block(Block::moves(
-            make,
-            from,
-            facing,
-            self.destinations(from, two),
-        ));
+        let two = an.recon >> self.to_move & 1 == 1;
+        let to = self.destinations(from, two, an.occ);
+        out.block(Block::moves(make, from, facing, to));
     }
 
     pub(super) fn push_unit_moves(&self, an: &MoveInfo, out: &mut Sink) {
         if self.pos.is_full() {
             return;
         }
-        let two = an.recon >> self.to_move & 1 == 1;
         let movers =
             (an.own_mobile & !self.used_mobility) | (an.transport_linked & !self.used_transport);
         for c in bits(movers & !an.netted) {
@@ -121,10 +108,10 @@ impl Game {
             }
             let bit = 1u64 << c;
             if an.own_mobile & bit != 0 && self.used_mobility & bit == 0 {
-                self.push_moves(c, two, Make::Mobility, out);
+                self.push_moves(c, an, Make::Mobility, out);
             }
             if an.transport_linked >> c & 1 == 1 && self.used_transport & bit == 0 {
-                self.push_moves(c, two, Make::Transport, out);
+                self.push_moves(c, an, Make::Transport, out);
             }
         }
     }
