@@ -222,6 +222,10 @@ class Game:
     def battle_after_each_action(self) -> list[tuple[int, list[int]]]:
         """Every legal action with the HQ hit points after the battle that would follow it,
         in one call with the GIL released."""
+    def random_playouts(self, count: int, seed: int, resample: bool = True) -> list[list[float]]:
+        """Plays ``count`` games on to their end with uniformly random decisions, in one call
+        with the GIL released: per playout, each seat's result (1.0 win, 0.5 draw or shared
+        win, 0.0 loss). ``resample`` shuffles the hidden deck orders before each playout."""
     def can_take_back(self, action: int) -> bool:
         """Whether the action, applied now, could be taken back within the turn (an undo):
         it reveals nothing hidden (no draw, no battle) and hands no decision to anybody else."""

@@ -35,6 +35,10 @@ OPENING = 40
 LINE = 20
 EXAMPLE = "example_borgo_moloch.toml"
 SEED = 2026
+# Random playouts per Game.random_playouts call in the py_random_playout row.
+PLAYOUT_BATCH = 50
+# The Rust random_game row's target: a batch from Python should cost about what Rust does.
+PLAYOUT_TARGET_PER_SECOND = 20_000
 
 
 class Line:
@@ -115,6 +119,25 @@ def _bench_legal(lines: list[Line], ops_wanted: int) -> tuple[int, float]:
     return ops, spent
 
 
+def _bench_playouts(ops_wanted: int) -> tuple[int, float]:
+    # Random playouts from the start of one game per base pairing, a batch per call (what a
+    # Python search with random rollouts calls); each batch must give the results it gave
+    # before timing.
+    games = [Game(list(armies), seed=SEED + i) for i, armies in enumerate(PAIRINGS)]
+    want = [game.random_playouts(PLAYOUT_BATCH, SEED) for game in games]
+    clock = time.perf_counter
+    ops, spent = 0, 0.0
+    while ops < ops_wanted:
+        for game, expected in zip(games, want, strict=True):
+            started = clock()
+            got = game.random_playouts(PLAYOUT_BATCH, SEED)
+            spent += clock() - started
+            ops += PLAYOUT_BATCH
+            if got != expected:
+                raise EngineError("py_random_playout: the same playouts ended differently")
+    return ops, spent
+
+
 def _bench_battle_read(ops_wanted: int) -> tuple[int, float]:
     # The example board: a logged battle from Python, then its phases, units and HQs read.
     from nshex_pygame.core import Position
@@ -135,7 +158,11 @@ def _bench_battle_read(ops_wanted: int) -> tuple[int, float]:
 
 
 def _row(
-    name: str, what: str, measure: Callable[[], tuple[int, float]], rounds: int
+    name: str,
+    what: str,
+    measure: Callable[[], tuple[int, float]],
+    rounds: int,
+    target: int = PY_TARGET_PER_SECOND,
 ) -> dict[str, Any]:
     """A row from several timed rounds: the median rate, and every round's rate."""
     rates, total = [], 0
@@ -148,7 +175,7 @@ def _row(
         "what": what,
         "ops": total,
         "per_second": statistics.median(rates),
-        "target_per_second": PY_TARGET_PER_SECOND,
+        "target_per_second": target,
         "rates": rates,
     }
 
@@ -160,7 +187,8 @@ def spread(row: dict[str, Any]) -> float:
 
 
 def python_rows(quick: bool) -> list[dict[str, Any]]:
-    """The rows measured from Python: ``py_apply_action`` and ``py_legal_actions``."""
+    """The rows measured from Python: the binding's calls, a logged battle read whole, and
+    random playouts in batches."""
     ops, rounds = (4_000, 3) if quick else (20_000, 5)
     lines = mid_game_lines()
     return [
@@ -182,6 +210,14 @@ def python_rows(quick: bool) -> list[dict[str, Any]]:
             f" ({EXAMPLE})",
             lambda: _bench_battle_read(ops // 4),
             rounds,
+        ),
+        _row(
+            "py_random_playout",
+            "one random playout to the end from a game's start, from Python, in batches of"
+            f" {PLAYOUT_BATCH} (Game.random_playouts)",
+            lambda: _bench_playouts(ops // 10),
+            rounds,
+            PLAYOUT_TARGET_PER_SECOND,
         ),
     ]
 

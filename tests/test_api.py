@@ -334,6 +334,51 @@ def test_every_action_valued_by_a_battle_in_one_call() -> None:
         assert hq_hp == (copy.position.hq_hp if copy.is_terminal() else expected)
 
 
+def _played_into(game: core.Game, actions: int) -> core.Game:
+    """``game`` after ``actions`` actions: the deck's draw, else the first legal action."""
+    for _ in range(actions):
+        if game.is_terminal():
+            break
+        player = game.current_player()
+        game.apply_action(game.natural_draw() if player == core.CHANCE else game.legal_actions()[0])
+    return game
+
+
+def test_random_playouts_in_one_call_end_every_game_and_repeat_by_seed() -> None:
+    game = _played_into(core.Game(["hegemony", "outpost"], seed=8), 25)
+    before = game.state_json()
+    results = game.random_playouts(40, seed=5)
+    assert game.state_json() == before  # the game itself is not played on
+    assert len(results) == 40
+    # Two seats: a win and a loss, or a draw; never an unfinished game.
+    assert all(sorted(r) in ([0.0, 1.0], [0.5, 0.5]) for r in results)
+    assert {tuple(r) for r in results} >= {(1.0, 0.0), (0.0, 1.0)}  # random play: both win
+    assert game.random_playouts(40, seed=5) == results
+    assert game.random_playouts(1, seed=5) == results[:1]
+    assert game.random_playouts(40, seed=6) != results
+    # Without resampling every playout draws what the decks hold, so it can differ from the
+    # resampled one; with one playout and the same decisions' seed it is still repeatable.
+    assert game.random_playouts(5, seed=5, resample=False) == game.random_playouts(
+        5, seed=5, resample=False
+    )
+
+
+def test_random_playouts_of_a_finished_game_give_its_result() -> None:
+    game = _played_into(core.Game(["borgo", "moloch"], seed=2), 10_000)
+    assert game.is_terminal()
+    winner = game.winner
+    want = [0.5, 0.5] if winner == "draw" else [1.0 if s == winner else 0.0 for s in (0, 1)]
+    assert game.random_playouts(3, seed=1) == [want] * 3
+
+
+def test_random_playouts_give_every_seat_of_a_four_seat_game() -> None:
+    game = core.Game(["borgo", "moloch", "hegemony", "outpost"], seed=4, board="expanded")
+    results = game.random_playouts(6, seed=9)
+    assert all(len(r) == 4 and all(x in (0.0, 0.5, 1.0) for x in r) for r in results)
+    # A deathmatch has one winner or several sharing it; someone always scores.
+    assert all(sum(r) > 0 for r in results)
+
+
 def test_battle_phases_are_a_lazy_sequence_equal_to_the_logged_phases() -> None:
     """``BattleResult.phases`` makes each phase's dict only when it is read; as a sequence it
     is the battle's log as ``nshex battle --json`` prints it: length, order, negative

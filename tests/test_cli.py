@@ -412,14 +412,22 @@ def test_bench_quick_json(capsys: pytest.CaptureFixture[str]) -> None:
         assert "debug" not in err, err
     rows = json.loads(out)
     names = [row["name"] for row in rows]
-    assert {"battle", "random_game", "py_apply_action", "py_legal_actions"} <= set(names)
+    assert {
+        "battle",
+        "random_game",
+        "py_apply_action",
+        "py_legal_actions",
+        "py_random_playout",
+    } <= set(names)
     assert len(names) == len(set(names))
     for row in rows:
         assert set(row) >= BENCH_KEYS, row
         assert row["ops"] > 0 and row["per_second"] > 0 and row["target_per_second"] > 0
         assert isinstance(row["what"], str) and row["what"]
     python = {row["name"]: row for row in rows if row["name"].startswith("py_")}
+    playout = python.pop("py_random_playout")
     assert {row["target_per_second"] for row in python.values()} == {200_000}
+    assert playout["target_per_second"] == 20_000
 
 
 def test_bench_text_table() -> None:

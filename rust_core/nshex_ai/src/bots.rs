@@ -4,7 +4,7 @@
 
 use crate::bot::Bot;
 use crate::eval::{BattleEval, Evaluator};
-use nshex_rules::{Action, Game, LegalActions, Player};
+use nshex_rules::{Action, Game, LegalActions, Outcome, Player};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -35,6 +35,40 @@ impl Bot for RandomBot {
         self.legal.get(k).expect("below len")
     }
 }
+
+/// Plays `count` games on from `game` to their end, every decision uniformly random and
+/// every draw the deck's next tile, and gives each one's outcome (battle logs are not kept).
+/// With `resample`, each playout first shuffles the hidden deck orders again, as a player
+/// who does not know the coming draws must; without, every playout draws what the decks
+/// hold. The same game, count, seed and `resample` give the same outcomes. A playout that
+/// has not ended after `PLAYOUT_LIMIT` actions (no game lasts that long) gives
+/// `Outcome::None`.
+pub fn random_playouts(game: &Game, count: u32, seed: u64, resample: bool) -> Vec<Outcome> {
+    let mut bot = RandomBot::new(seed);
+    let mut deal = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let mut g = game.clone();
+    (0..count)
+        .map(|_| {
+            g.copy_from(game);
+            g.set_keep_battle_logs(false);
+            if resample {
+                g.shuffle_hidden(&mut deal);
+            }
+            for _ in 0..PLAYOUT_LIMIT {
+                let a = match g.current_player() {
+                    Player::Terminal => break,
+                    Player::Chance => g.natural_draw().expect("a draw"),
+                    Player::Seat(_) => bot.choose(&g),
+                };
+                g.apply_unchecked(a);
+            }
+            g.outcome().unwrap_or(Outcome::None)
+        })
+        .collect()
+}
+
+/// The most actions [`random_playouts`] plays in one playout.
+pub const PLAYOUT_LIMIT: u32 = 100_000;
 
 /// Tries every legal action, scores the position each one leads to by resolving a battle on
 /// its board, and plays the best (ties broken at random).

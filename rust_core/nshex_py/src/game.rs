@@ -221,6 +221,37 @@ impl PyGame {
         .map_err(|_| EngineError::new_err("internal engine error while valuing actions"))
     }
 
+    /// Plays `count` games on from this state to their end with uniformly random decisions,
+    /// in one call with the GIL released, and gives each playout's result: per seat, 1.0 for
+    /// a win (of its side), 0.5 for a draw or a shared win, 0.0 for a loss. With `resample`
+    /// (the default) each playout shuffles the hidden deck orders first, as a player who
+    /// does not know the coming draws must. The same state, count, seed and `resample` give
+    /// the same results; this game is not changed.
+    #[pyo3(signature = (count, seed, resample = true))]
+    fn random_playouts(
+        &self,
+        py: Python<'_>,
+        count: u32,
+        seed: u64,
+        resample: bool,
+    ) -> PyResult<Vec<Vec<f64>>> {
+        let game = self.rec.game.clone();
+        py.detach(|| {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let rel = game.pos().relations();
+                nshex_ai::bots::random_playouts(&game, count, seed, resample)
+                    .into_iter()
+                    .map(|o| {
+                        (0..game.seats())
+                            .map(|s| o.share_for(s, rel).unwrap_or(0.5))
+                            .collect()
+                    })
+                    .collect()
+            }))
+        })
+        .map_err(|_| EngineError::new_err("internal engine error during the playouts"))
+    }
+
     /// Applies an action; an illegal one raises IllegalActionError and changes nothing.
     fn apply_action(&mut self, action: u64) -> PyResult<()> {
         let a = decode(action)?;
