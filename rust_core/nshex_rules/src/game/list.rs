@@ -99,10 +99,29 @@ impl Block {
 
     /// Lists the block's actions onto `out`.
     fn list(&self, out: &mut Vec<Action>) {
+        let from = self.from;
+        // One loop per kind of action, so that no action is built through a `match`.
+        match self.make {
+            Make::Place(tile) => {
+                self.list_with(out, |cell, facing| Action::Place { tile, cell, facing })
+            }
+            Make::Move => self.list_with(out, |to, facing| Action::Move { from, to, facing }),
+            Make::Mobility => {
+                self.list_with(out, |to, facing| Action::Mobility { from, to, facing })
+            }
+            Make::Transport => {
+                self.list_with(out, |to, facing| Action::Transport { from, to, facing })
+            }
+            Make::Grant => self.list_with(out, |to, facing| Action::Grant { from, to, facing }),
+        }
+    }
+
+    #[inline(always)]
+    fn list_with(&self, out: &mut Vec<Action>, make: impl Fn(u8, u8) -> Action) {
         out.reserve(self.count());
         for c in bits(self.cells) {
             if self.facings == 6 {
-                let six: [Action; 6] = std::array::from_fn(|f| self.action(c, f as u8));
+                let six: [Action; 6] = std::array::from_fn(|f| make(c, f as u8));
                 if c == self.from && self.skip < 6 {
                     let s = self.skip as usize;
                     out.extend_from_slice(&six[..s]);
@@ -111,7 +130,7 @@ impl Block {
                     out.extend_from_slice(&six);
                 }
             } else {
-                out.extend((0..self.facings).map(|f| self.action(c, f)));
+                out.extend((0..self.facings).map(|f| make(c, f)));
             }
         }
     }

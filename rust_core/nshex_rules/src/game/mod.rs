@@ -802,13 +802,23 @@ impl Game {
                     return vec![(t, 1)];
                 }
             }
-            for &t in &self.decks[s] {
-                match out.iter_mut().find(|(x, _)| *x == t) {
-                    Some(e) => e.1 += 1,
-                    None => out.push((t, 1)),
-                }
+            // The deck sorted (on the stack: a deck holds at most a few dozen tiles), then
+            // each run of one tile counted.
+            let deck = &self.decks[s];
+            let mut buf = [TileId(0); 64];
+            let mut heap;
+            let sorted: &mut [TileId] = if deck.len() <= buf.len() {
+                buf[..deck.len()].copy_from_slice(deck);
+                &mut buf[..deck.len()]
+            } else {
+                heap = deck.clone();
+                &mut heap
+            };
+            sorted.sort_unstable();
+            out.reserve(sorted.len());
+            for run in sorted.chunk_by(|a, b| a == b) {
+                out.push((run[0], run.len() as u32));
             }
-            out.sort();
         }
         out
     }
