@@ -118,6 +118,30 @@ fn check_invariants(g: &Game) {
     }
 }
 
+/// The chance outcomes are the deck's distinct tiles, each with its count, in tile order; or,
+/// when a returned Bio-droid is known to be on top (D-34), that tile alone.
+fn check_chance_outcomes(g: &Game) {
+    let deck = &g.decks()[g.to_move() as usize];
+    let outcomes = g.chance_outcomes();
+    let top_only = outcomes.len() == 1 && outcomes[0].1 == 1 && deck.len() > 1;
+    if top_only {
+        assert_eq!(Some(&outcomes[0].0), deck.last(), "the known top");
+        return;
+    }
+    assert!(outcomes.windows(2).all(|w| w[0].0 < w[1].0), "tile order");
+    assert_eq!(
+        outcomes.iter().map(|o| o.1 as usize).sum::<usize>(),
+        deck.len()
+    );
+    for &(t, n) in &outcomes {
+        assert_eq!(
+            deck.iter().filter(|&&x| x == t).count(),
+            n as usize,
+            "{t:?}"
+        );
+    }
+}
+
 /// A random action that may or may not be legal.
 fn random_action(rng: &mut ChaCha8Rng, g: &Game) -> Action {
     let n = tiles().tiles.len() as u16;
@@ -222,6 +246,9 @@ fn play_with(seed: u64, deep_checks: bool, new_game: fn(u64) -> Game) -> usize {
             assert_eq!(compact.get(k), Some(a), "game {seed}: compact pick {k}");
         }
         assert_eq!(compact.get(legal.len()), None);
+        if let (Player::Chance, nshex_rules::Stage::Draw { .. }) = (g.current_player(), g.stage()) {
+            check_chance_outcomes(g);
+        }
         if deep_checks {
             // Every legal action applies; clone and JSON round trip give equal states.
             for &a in &legal {
