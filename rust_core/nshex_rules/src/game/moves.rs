@@ -97,11 +97,11 @@ impl Game {
     }
 
     pub(super) fn push_unit_moves(&self, an: &MoveInfo, out: &mut Sink) {
-        if self.pos.is_full() {
-            return;
-        }
         let movers =
             (an.own_mobile & !self.used_mobility) | (an.transport_linked & !self.used_transport);
+        if movers & !an.netted == 0 || self.pos.is_full() {
+            return;
+        }
         for c in bits(movers & !an.netted) {
             if self.pos.cells[c as usize].is_none_or(|u| u.ctrl != self.to_move) {
                 continue;
