@@ -246,6 +246,9 @@ fn play_with(seed: u64, deep_checks: bool, new_game: fn(u64) -> Game) -> usize {
             assert_eq!(compact.get(k), Some(a), "game {seed}: compact pick {k}");
         }
         assert_eq!(compact.get(legal.len()), None);
+        let mut listed = Vec::new();
+        compact.list_into(&mut listed);
+        assert_eq!(listed, legal, "game {seed}: compact list listed");
         if let (Player::Chance, nshex_rules::Stage::Draw { .. }) = (g.current_player(), g.stage()) {
             check_chance_outcomes(g);
         }

@@ -120,10 +120,7 @@ impl Game {
             }
             Stage::Main => {
                 let occ = self.pos.occupied();
-                let an = MoveInfo {
-                    occ,
-                    ..self.main_analysis(occ)
-                };
+                let an = self.main_analysis(occ);
                 let set = tiles();
                 let (distinct, nd) = distinct_tiles(&self.hands[seat as usize]);
                 let board = (1u64 << geo.len()) - 1;
@@ -228,13 +225,17 @@ impl Game {
         let duel =
             seen & (MOVE_TAKEOVER | MOVE_GRANT | MOVE_TRANSPORTER) != 0 || self.energy_in_play();
         if !hand_needs && own_mobile == 0 && transports == 0 && !duel {
-            return MoveInfo::default();
+            return MoveInfo {
+                occ,
+                ..MoveInfo::default()
+            };
         }
         if scoper && transports != 0 || duel {
             // A Scoper may take a Transport, a takeover changes nets and control (D-13),
             // and the Duel's moves and procedures need the nets: ask the full analysis.
             return MoveInfo {
                 own_mobile,
+                occ,
                 ..MoveInfo::from(&self.analyze())
             };
         }
@@ -256,6 +257,7 @@ impl Game {
         let mut a = MoveInfo {
             netted,
             own_mobile,
+            occ,
             ..MoveInfo::default()
         };
         for c in bits(recons & !netted) {
