@@ -37,6 +37,9 @@ seat or by chance):
   ``view()`` and ``state_json()`` show everything, deck order included;
   ``observation(seat)`` only what that seat knows (the decks sorted);
   ``resample_hidden(seed)`` shuffles the decks again (for a player who must not know them).
+  For a Python AI, one call does many things with the GIL released:
+  ``battle_after_each_action()`` values every legal action by the battle that follows it,
+  ``random_playouts(count, seed)`` plays random games on to their end (each seat's result).
   ``clone()``, ``==``, ``history()`` (every action so far, in notation), ``last_battle()``,
   ``winner``, ``battles`` and ``position`` complete it.
 - :class:`Bot`: ``Bot(name, seed)``; ``choose(game)`` returns the action for the seat to move
