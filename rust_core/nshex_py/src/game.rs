@@ -236,20 +236,29 @@ impl PyGame {
         resample: bool,
     ) -> PyResult<Vec<Vec<f64>>> {
         let game = self.rec.game.clone();
-        py.detach(|| {
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                let rel = game.pos().relations();
-                nshex_ai::bots::random_playouts(&game, count, seed, resample)
-                    .into_iter()
-                    .map(|o| {
-                        (0..game.seats())
-                            .map(|s| o.share_for(s, rel).unwrap_or(0.5))
-                            .collect()
+        let outcomes = py
+            .detach(|| {
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    nshex_ai::bots::random_playouts(&game, count, seed, resample)
+                }))
+            })
+            .map_err(|_| EngineError::new_err("internal engine error during the playouts"))?;
+        let rel = game.pos().relations();
+        outcomes
+            .into_iter()
+            .map(|o| {
+                (0..game.seats())
+                    .map(|s| {
+                        o.share_for(s, rel).ok_or_else(|| {
+                            EngineError::new_err(format!(
+                                "a playout did not end within {} actions",
+                                nshex_ai::bots::PLAYOUT_LIMIT
+                            ))
+                        })
                     })
                     .collect()
-            }))
-        })
-        .map_err(|_| EngineError::new_err("internal engine error during the playouts"))
+            })
+            .collect()
     }
 
     /// Applies an action; an illegal one raises IllegalActionError and changes nothing.
