@@ -30,9 +30,28 @@ impl Bot for RandomBot {
     }
 
     fn choose(&mut self, game: &Game) -> Action {
-        game.legal_actions_compact(&mut self.legal);
-        let k = self.rng.random_range(0..self.legal.len());
-        self.legal.get(k).expect("below len")
+        random_legal(game, &mut self.legal, &mut self.rng)
+    }
+}
+
+/// A uniformly random legal action, picked from the compact list `legal` (the same pick as
+/// from the full list, without listing every placement).
+pub fn random_legal(game: &Game, legal: &mut LegalActions, rng: &mut ChaCha8Rng) -> Action {
+    game.legal_actions_compact(legal);
+    let k = rng.random_range(0..legal.len());
+    legal.get(k).expect("below len")
+}
+
+/// Plays `g` on with uniformly random decisions and the decks' next tiles until it ends or
+/// `limit` actions have been played.
+pub fn play_randomly(g: &mut Game, legal: &mut LegalActions, rng: &mut ChaCha8Rng, limit: u32) {
+    for _ in 0..limit {
+        let a = match g.current_player() {
+            Player::Terminal => break,
+            Player::Chance => g.natural_draw().expect("a draw"),
+            Player::Seat(_) => random_legal(g, legal, rng),
+        };
+        g.apply_unchecked(a);
     }
 }
 
@@ -44,7 +63,8 @@ impl Bot for RandomBot {
 /// has not ended after `PLAYOUT_LIMIT` actions (no game lasts that long) gives
 /// `Outcome::None`.
 pub fn random_playouts(game: &Game, count: u32, seed: u64, resample: bool) -> Vec<Outcome> {
-    let mut bot = RandomBot::new(seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut legal = LegalActions::new();
     let mut deal = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
     let mut g = game.clone();
     (0..count)
@@ -54,14 +74,7 @@ pub fn random_playouts(game: &Game, count: u32, seed: u64, resample: bool) -> Ve
             if resample {
                 g.shuffle_hidden(&mut deal);
             }
-            for _ in 0..PLAYOUT_LIMIT {
-                let a = match g.current_player() {
-                    Player::Terminal => break,
-                    Player::Chance => g.natural_draw().expect("a draw"),
-                    Player::Seat(_) => bot.choose(&g),
-                };
-                g.apply_unchecked(a);
-            }
+            play_randomly(&mut g, &mut legal, &mut rng, PLAYOUT_LIMIT);
             g.outcome().unwrap_or(Outcome::None)
         })
         .collect()

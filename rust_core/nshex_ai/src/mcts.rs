@@ -17,11 +17,12 @@
 
 use crate::action_index::ActionIndex;
 use crate::bot::{Bot, Progress};
+use crate::bots::play_randomly;
 use crate::eval::{answer_by_battle, BattleEval, Evaluator};
 use crate::heuristics::Priors;
 use nshex_rules::tiles;
 use nshex_rules::{Action, Game, LegalActions, Player};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -771,20 +772,7 @@ impl Bot for FlatMcBot {
             g.copy_from(&root);
             g.shuffle_hidden(&mut self.rng);
             g.apply_unchecked(self.legal[k]);
-            let mut steps = 0;
-            while steps < 5_000 {
-                let a = match g.current_player() {
-                    Player::Terminal => break,
-                    Player::Chance => g.natural_draw().expect("a draw"),
-                    Player::Seat(_) => {
-                        g.legal_actions_compact(&mut self.buf);
-                        let k = self.rng.random_range(0..self.buf.len());
-                        self.buf.get(k).expect("below len")
-                    }
-                };
-                g.apply_unchecked(a);
-                steps += 1;
-            }
+            play_randomly(&mut g, &mut self.buf, &mut self.rng, 5_000);
             sum[k] += g
                 .outcome()
                 .and_then(|o| o.share_for(seat, g.pos().relations()))
