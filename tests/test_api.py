@@ -318,22 +318,6 @@ def test_battles_in_one_call_match_one_by_one() -> None:
     assert [r.hq_hp for r in batch] == [p.resolve_battle().hq_hp for p in positions]
 
 
-def test_every_action_valued_by_a_battle_in_one_call() -> None:
-    game = core.Game(["borgo", "moloch"], seed=3)
-    for _ in range(30):  # into the game: a few turns of the first legal action
-        if game.is_terminal():
-            break
-        player = game.current_player()
-        game.apply_action(game.natural_draw() if player == core.CHANCE else game.legal_actions()[0])
-    values = game.battle_after_each_action()
-    assert [a for a, _ in values] == game.legal_actions()
-    for action, hq_hp in values[:20]:
-        copy = game.clone()
-        copy.apply_action(action)
-        expected = copy.position.resolve_battle(log=False).hq_hp
-        assert hq_hp == (copy.position.hq_hp if copy.is_terminal() else expected)
-
-
 def _played_into(game: core.Game, actions: int) -> core.Game:
     """``game`` after ``actions`` actions: the deck's draw, else the first legal action."""
     for _ in range(actions):
@@ -342,6 +326,17 @@ def _played_into(game: core.Game, actions: int) -> core.Game:
         player = game.current_player()
         game.apply_action(game.natural_draw() if player == core.CHANCE else game.legal_actions()[0])
     return game
+
+
+def test_every_action_valued_by_a_battle_in_one_call() -> None:
+    game = _played_into(core.Game(["borgo", "moloch"], seed=3), 30)
+    values = game.battle_after_each_action()
+    assert [a for a, _ in values] == game.legal_actions()
+    for action, hq_hp in values[:20]:
+        copy = game.clone()
+        copy.apply_action(action)
+        expected = copy.position.resolve_battle(log=False).hq_hp
+        assert hq_hp == (copy.position.hq_hp if copy.is_terminal() else expected)
 
 
 def test_random_playouts_in_one_call_end_every_game_and_repeat_by_seed() -> None:
