@@ -27,6 +27,7 @@ impl Battle {
         d.transport_linked = 0;
         d.recon = 0;
         d.fires_at = [0; 16];
+        d.slow_slots = 0;
         let scoped_by = if self.takers != 0 {
             // Control, nets and scoping as one fixed point (D-13), at every phase start of a
             // battle that began with a takeover source: also once the last one has left,
@@ -281,9 +282,10 @@ impl Battle {
             // The common case: one printed slot, no extra attack.
             // Without a branch on whether it has fired (that changes as the battle goes).
             let v = (u.init[0] as i8 + self.d.init_bonus[c as usize]).clamp(0, 15);
-            self.d.fires_at[v as usize] |= ((u.fired == 0) as u64) << c;
+            self.d.fires_at[v as usize] |= !self.fired[0] & 1 << c;
             return;
         }
+        self.d.slow_slots |= 1 << c;
         let (printed, extra) = self.slot_layout(c);
         let mut m = printed | extra;
         while m != 0 {
@@ -349,6 +351,7 @@ impl Battle {
             for f in self.d.fires_at.iter_mut() {
                 *f &= !(1 << c);
             }
+            self.d.slow_slots &= !(1 << c);
             self.place_slots(c);
         }
     }

@@ -100,18 +100,10 @@ struct BUnit {
     seat: u8,
     facing: u8,
     is_hq: bool,
-    /// Hit points of a non-HQ unit (toughness + 1).
-    hp: u8,
     /// The printed initiative values (`n_init` of them), copied from `def`.
     init: [u8; 2],
     n_init: u8,
-    /// A Clown (copied from `def`).
-    explodes: bool,
-    /// Wounds taken (non-HQ) — HQ hit points live in `hq_hp`.
-    wounds: u8,
     placed: u16,
-    /// Printed initiative slots already fired (bit k = slot k).
-    fired: u8,
     /// Extra-attack sources already spent (cell mask).
     extra_spent: u64,
     qm_used: bool,
@@ -137,6 +129,10 @@ struct Derived {
     recon: u8,
     /// `fires_at[p]`: units with an unspent initiative slot of value `p` (cell mask).
     fires_at: [u64; 16],
+    /// Units whose slots are not one printed value alone (two printed values, or extra
+    /// attacks): spent one by one (`spend_slot`); every other firing unit spends its one
+    /// slot with the others' in one mask operation.
+    slow_slots: u64,
     /// Active modules and HQs whose link reaches each unit (cell mask). Filled only by
     /// `derive_with::<true>` (for `Resolver::explain`); battles never read it.
     linked_from: [u64; MAX_CELLS],
@@ -162,6 +158,7 @@ impl Derived {
             transport_linked: 0,
             recon: 0,
             fires_at: [0; 16],
+            slow_slots: 0,
             linked_from: [0; MAX_CELLS],
             gave: [0; MAX_CELLS],
             gave_enemy: [0; MAX_CELLS],
@@ -208,13 +205,9 @@ impl Resolver {
             seat: 0,
             facing: 0,
             is_hq: false,
-            hp: 1,
             init: [0; 2],
             n_init: 0,
-            explodes: false,
-            wounds: 0,
             placed: 0,
-            fired: 0,
             extra_spent: 0,
             qm_used: false,
         };
@@ -224,6 +217,11 @@ impl Resolver {
                 rays: &crate::hex::BoardKind::Standard.geometry().rays,
                 dir_cells: &crate::hex::BoardKind::Standard.geometry().dir_cells,
                 u: [filler; MAX_CELLS],
+                wounds: [0; 64],
+                hp: [0; 64],
+                words: 8,
+                fired: [0; 2],
+                clowns: 0,
                 occ: 0,
                 seat_cells: [0; SEAT_SLOTS],
                 takers: 0,
@@ -476,6 +474,18 @@ struct Battle {
     dir_cells: &'static [[u64; 64]],
     /// Tiles by cell; only cells in `occ` hold a tile.
     u: [BUnit; MAX_CELLS],
+    /// Per cell, the wounds a non-HQ unit has taken and its hit points (toughness + 1); HQ
+    /// hit points live in `hq_hp`. Kept apart from the units, 64 to a row, so that the end
+    /// of a phase adds a phase's summed hits and finds who leaves for every cell at once.
+    /// Entries of cells without a tile are never read without `occ`.
+    wounds: [u8; 64],
+    hp: [u8; 64],
+    /// Per printed initiative slot `k`, the units that have fired it (cell mask).
+    fired: [u64; 2],
+    /// Clowns (they decide last in their phase, P-2).
+    clowns: u64,
+    /// The board's cells in words of eight (`wounds`, `hp`, `acc`).
+    words: usize,
     occ: u64,
     /// Each seat's tiles (cell masks; `& occ` for those still on the board), by controller.
     seat_cells: [u64; SEAT_SLOTS],
@@ -669,7 +679,7 @@ impl Battle {
         } else if u.is_hq {
             self.hq_hp[u.seat as usize]
         } else {
-            u.hp.saturating_sub(u.wounds)
+            self.hp[c as usize].saturating_sub(self.wounds[c as usize])
         }
     }
 

@@ -65,18 +65,20 @@ impl Battle {
             self.records.clear();
             self.exploded = 0;
             self.rec_mask = self.recorded_cells();
-            let mut clowns = 0u64;
-            for c in bits(firing) {
+            // Every firing unit spends its slots (D-2), the many with one printed slot in
+            // one operation; a netted one loses them, a Clown decides once every other
+            // attack of the phase is known (P-2).
+            let slow = firing & self.d.slow_slots;
+            self.fired[0] |= firing & !slow;
+            for c in bits(slow) {
                 self.spend_slot(c, phase);
-                if self.d.netted >> c & 1 == 1 {
-                    if L::ON {
-                        log.event(Event::SlotLost { cell: c });
-                    }
-                    continue;
-                }
-                if self.unit(c).explodes {
-                    // Decided once every other attack of the phase is known (P-2).
-                    clowns |= 1 << c;
+            }
+            let lost = firing & self.d.netted;
+            let clowns = firing & self.clowns & !lost;
+            let acting = firing & !clowns & if L::ON { u64::MAX } else { !lost };
+            for c in bits(acting) {
+                if L::ON && lost >> c & 1 == 1 {
+                    log.event(Event::SlotLost { cell: c });
                     continue;
                 }
                 self.attack::<L, DDM>(c, phase, log)?;
@@ -148,7 +150,8 @@ impl Battle {
             } else if t.is_hq {
                 hq_dmg[t.seat as usize] += r.wounds as u32;
             } else {
-                t.wounds = t.wounds.saturating_add(r.wounds);
+                let w = &mut self.wounds[r.target as usize];
+                *w = w.saturating_add(r.wounds).min(127);
                 self.wounded |= 1 << r.target;
             }
             if r.wounds > 0 {
@@ -156,16 +159,14 @@ impl Battle {
             }
         }
         if self.acc_cells != 0 {
-            // The summed hits of the lean path (never a points game's HQ).
-            for c in bits(self.acc_cells) {
+            // The summed hits of the lean path (never a points game's HQ): the HQs' go to
+            // their seats, then every cell's sum is added to its wounds at once (an entry
+            // of `acc` without a hit is 0).
+            for c in bits(self.acc_cells & self.hqs) {
                 let w = std::mem::take(&mut self.acc[c as usize]);
-                let t = &mut self.u[c as usize];
-                if t.is_hq {
-                    hq_dmg[t.seat as usize] += w as u32;
-                } else {
-                    t.wounds = t.wounds.saturating_add(w);
-                }
+                hq_dmg[self.u[c as usize].seat as usize] += w as u32;
             }
+            add_wounds(&mut self.wounds, &mut self.acc, self.words);
             self.wounded |= self.acc_cells & !self.hqs;
             touched |= self.acc_cells;
             self.acc_cells = 0;
@@ -188,11 +189,10 @@ impl Battle {
         // Who leaves: an HQ at 0 (not in the points game), an exploded Clown or Trap, a tile
         // whose wounds reach its hit points, a medic that saved someone.
         let cand = self.occ & touched;
-        let mut gone = cand & !self.hqs & (self.exploded | dying_medics);
-        for c in bits(cand & !self.hqs & !gone) {
-            let u = &self.u[c as usize];
-            gone |= ((u.wounds >= u.hp) as u64) << c;
-        }
+        // Wounds against hit points for every cell at once (no branch per cell: who dies
+        // follows no pattern); only the touched tiles on the board count.
+        let killed = at_least(&self.wounds, &self.hp, self.words);
+        let mut gone = cand & !self.hqs & (self.exploded | dying_medics | killed);
         if !points {
             for c in bits(cand & self.hqs) {
                 let seat = self.u[c as usize].seat;
@@ -212,7 +212,7 @@ impl Battle {
                     Cause::HqDestroyed
                 } else if self.exploded >> c & 1 == 1 {
                     Cause::Exploded
-                } else if u.wounds >= u.hp {
+                } else if self.wounds[c as usize] >= self.hp[c as usize] {
                     Cause::Killed
                 } else {
                     Cause::Medic
@@ -248,9 +248,9 @@ impl Battle {
 
     /// Tells the log the board as it stands (at the end of a phase).
     fn log_board<L: Log>(&self, log: &mut L) {
-        let u = &self.u;
+        let wounds = &self.wounds;
         log.board(
-            &mut bits(self.occ).map(|c| (c, u[c as usize].wounds)),
+            &mut bits(self.occ).map(|c| (c, wounds[c as usize])),
             &self.hq_hp,
         );
     }
@@ -262,7 +262,7 @@ impl Battle {
         }
         for c in bits(self.wounded & self.occ) {
             if let Some(unit) = pos.cells[c as usize].as_mut() {
-                unit.wounds = self.u[c as usize].wounds;
+                unit.wounds = self.wounds[c as usize];
             }
         }
         pos.hq_hp = self.hq_hp;
@@ -343,4 +343,41 @@ impl Battle {
             });
         }
     }
+}
+
+/// The high bit of each byte of a word.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// Adds `acc` to `wounds` byte by byte, eight cells a word over the board's first `words`
+/// words, and clears `acc`. A sum is held at 127 (a tile with that many wounds has long left
+/// the board: only survivors' wounds are kept), so that no byte carries into the next.
+#[inline(always)]
+fn add_wounds(wounds: &mut [u8; 64], acc: &mut [u8; 64], words: usize) {
+    let (w, _) = wounds.as_chunks_mut::<8>();
+    let (a, _) = acc.as_chunks_mut::<8>();
+    for (w, a) in w[..words].iter_mut().zip(&mut a[..words]) {
+        let (x, y) = (u64::from_le_bytes(*w), u64::from_le_bytes(*a));
+        // Both below 128 in every byte: the sum fits a byte.
+        let s = (x & !HIGH) + (y & !HIGH);
+        let over = s & HIGH;
+        *w = (s & !HIGH | (over - (over >> 7))).to_le_bytes();
+        *a = [0; 8];
+    }
+}
+
+/// The cells of the board's first `words` words whose `wounds` reach their `hp` (both below
+/// 128), as a mask: eight cells a word, without a branch per cell.
+#[inline(always)]
+fn at_least(wounds: &[u8; 64], hp: &[u8; 64], words: usize) -> u64 {
+    let (w, _) = wounds.as_chunks::<8>();
+    let (h, _) = hp.as_chunks::<8>();
+    let mut m = 0u64;
+    for (k, (w, h)) in w[..words].iter().zip(&h[..words]).enumerate() {
+        let (x, y) = (u64::from_le_bytes(*w), u64::from_le_bytes(*h));
+        // x | HIGH - y borrows from no other byte, and keeps a byte's high bit iff x >= y.
+        let ge = ((x | HIGH) - y) & HIGH;
+        // The high bit of byte j to bit j of the byte's group.
+        m |= ((ge >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+    }
+    m
 }

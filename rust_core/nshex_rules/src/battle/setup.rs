@@ -9,17 +9,21 @@ impl Battle {
         self.nbr = &geo.neighbors;
         self.rays = &geo.rays;
         self.dir_cells = &geo.dir_cells;
+        self.words = geo.len().div_ceil(8);
         let mut seat_cells = [0u64; SEAT_SLOTS];
         // Each tile's flags, one byte per cell, gathered into masks eight cells at a time.
         let mut flag_bytes = [0u8; 64];
         for (i, slot) in pos.cells[..geo.len()].iter().enumerate() {
             if let Some(unit) = slot {
-                let (t, flags) = &templates[unit.tile.0 as usize][unit.facing as usize & 7];
+                let (t, flags, hp) = &templates[unit.tile.0 as usize][unit.facing as usize & 7];
                 let u = &mut self.u[i];
                 *u = *t;
                 u.seat = unit.ctrl;
-                u.wounds = unit.wounds;
                 u.placed = unit.placed;
+                // Below 128, as the end of a phase needs (only a tile far past its hit
+                // points could have more).
+                self.wounds[i] = unit.wounds.min(127);
+                self.hp[i] = *hp;
                 seat_cells[unit.ctrl as usize] |= 1 << i;
                 flag_bytes[i] = *flags | 1 << F_OCCUPIED;
             }
@@ -57,8 +61,16 @@ impl Battle {
         self.rel_points = pos.mode() == crate::sides::Mode::Points;
         self.own_wounds = [0; MAX_SEATS];
         self.side_masks();
-        self.recons = masks[F_RECON as usize];
-        self.scopers = masks[F_SCOPER as usize];
+        self.clowns = masks[F_CLOWN as usize];
+        // Recon Centers and Scopers are rare: one flag finds both.
+        self.recons = 0;
+        self.scopers = 0;
+        for c in bits(masks[F_RARE as usize]) {
+            let def = self.u[c as usize].def;
+            self.recons |= (def.recon_center as u64) << c;
+            self.scopers |= (def.scoper as u64) << c;
+        }
+        self.fired = [0; 2];
         self.netters = masks[F_NETTER as usize];
         self.special = masks[F_SPECIAL as usize];
         // Takeover sources are among the special tiles (rare: their removal asks for a full
@@ -108,17 +120,19 @@ impl Battle {
 pub(super) const F_ACTOR: u8 = 0;
 pub(super) const F_HQ: u8 = 1;
 pub(super) const F_SOURCE: u8 = 2;
-pub(super) const F_SCOPER: u8 = 3;
+/// A Scoper or a Recon Center.
+pub(super) const F_RARE: u8 = 3;
 pub(super) const F_NETTER: u8 = 4;
-pub(super) const F_RECON: u8 = 5;
+/// A Clown.
+pub(super) const F_CLOWN: u8 = 5;
 pub(super) const F_SPECIAL: u8 = 6;
 pub(super) const F_OCCUPIED: u8 = 7;
 
-/// Per tile and facing, the battle unit as it enters a battle (seat, wounds and placement
-/// filled in by `setup`) and its flags (`F_*` bits): one copy per tile instead of reading
-/// the tile's definition field by field.
-pub(super) fn templates() -> &'static [[(BUnit, u8); 8]] {
-    static T: std::sync::OnceLock<Vec<[(BUnit, u8); 8]>> = std::sync::OnceLock::new();
+/// Per tile and facing, the battle unit as it enters a battle (seat and placement filled in
+/// by `setup`), its flags (`F_*` bits) and its hit points: one copy per tile instead of
+/// reading the tile's definition field by field.
+pub(super) fn templates() -> &'static [[(BUnit, u8, u8); 8]] {
+    static T: std::sync::OnceLock<Vec<[(BUnit, u8, u8); 8]>> = std::sync::OnceLock::new();
     T.get_or_init(|| {
         crate::tiles::tiles()
             .tiles
@@ -136,29 +150,25 @@ pub(super) fn templates() -> &'static [[(BUnit, u8); 8]] {
                         seat: 0,
                         facing: f as u8,
                         is_hq: def.is_hq(),
-                        hp: def.hit_points(),
                         init: def.init,
                         n_init: def.n_init,
-                        explodes: def.explodes,
-                        wounds: 0,
                         placed: 0,
-                        fired: 0,
                         extra_spent: 0,
                         qm_used: false,
                     };
                     let flags = ((def.n_init > 0) as u8) << F_ACTOR
                         | (def.is_hq() as u8) << F_HQ
                         | (def.is_source as u8) << F_SOURCE
-                        | (def.scoper as u8) << F_SCOPER
+                        | ((def.scoper || def.recon_center) as u8) << F_RARE
                         | ((o.net != 0) as u8) << F_NETTER
-                        | (def.recon_center as u8) << F_RECON
+                        | (def.explodes as u8) << F_CLOWN
                         | ((def.effect.quartermaster
                             || def.effect.transport
                             || def.takeover != 0
                             || def.redirect_in != 0
                             || def.trigger != 0) as u8)
                             << F_SPECIAL;
-                    (unit, flags)
+                    (unit, flags, def.hit_points())
                 })
             })
             .collect()

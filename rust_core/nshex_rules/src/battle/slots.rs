@@ -20,14 +20,14 @@ impl Battle {
         if unspent == 0 && u.n_init == 1 {
             // The common case: one printed slot, no extra attack.
             let v = self.slot_value(c, 0);
-            return ((u.fired as u16 & 1 ^ 1) << v, 0);
+            return (((self.fired[0] >> c) as u16 & 1 ^ 1) << v, 0);
         }
         let mut have = 0u16;
         let mut printed = 0u16;
         for k in 0..u.n_init as usize {
             let v = self.slot_value(c, k);
             have |= 1 << v;
-            if u.fired >> k & 1 == 0 {
+            if self.fired[k] >> c & 1 == 0 {
                 printed |= 1 << v;
             }
         }
@@ -59,13 +59,13 @@ impl Battle {
         let ci = c as usize;
         if self.u[ci].n_init == 1 && self.d.extra_sources[ci] & !self.u[ci].extra_spent == 0 {
             // The common case: the one printed slot is the one firing now.
-            self.u[ci].fired |= 1;
+            self.fired[0] |= 1 << c;
             return;
         }
         let (_, extra) = self.slot_layout(c);
         for k in 0..self.u[ci].n_init as usize {
             if self.slot_value(c, k) == phase {
-                self.u[ci].fired |= 1 << k;
+                self.fired[k] |= 1 << c;
             }
         }
         if extra >> phase & 1 == 1 {
