@@ -51,7 +51,7 @@ impl Game {
         match action {
             Action::PlaceHq { cell, facing } => {
                 let hq = tiles().army(self.pos.armies[seat]).hq;
-                self.pos.place_cell(cell, hq, seat as u8, facing, 0);
+                self.place_cell(cell, hq, seat as u8, facing);
                 match self.next_hq_seat() {
                     Some(next) => self.to_move = next,
                     None => {
@@ -145,18 +145,19 @@ impl Game {
                     let placed = self.pos.place_foundation(h, tile, seat as u8);
                     debug_assert!(placed, "an army has at most two foundations");
                 } else if let Some(t) = self.pos.cells[cell as usize].take() {
+                    self.index.clear(cell);
                     // On a Transporter's hex: it goes to its owner's discard pile, its
                     // wounds do not pass on (FAQ-260, D-33); the board was not full.
                     self.discards[t.seat as usize].push(t.tile);
                     let owner = self.placed_owner(tile, seat as u8);
-                    self.pos.place_cell(cell, tile, owner, facing, 0);
+                    self.place_cell(cell, tile, owner, facing);
                 } else {
                     let owner = self.placed_owner(tile, seat as u8);
-                    self.pos.place_cell(cell, tile, owner, facing, 0);
+                    self.place_cell(cell, tile, owner, facing);
                     if self.duel_tiles {
                         self.enter(cell);
                     }
-                    if self.pos.is_full() {
+                    if self.board_full() {
                         self.battles_then(AfterBattle::FullBoard, Vec::new());
                     }
                 }

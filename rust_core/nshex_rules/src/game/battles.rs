@@ -31,6 +31,8 @@ impl Game {
             }
         })
         .expect("answers checked against their questions");
+        // A battle may take any tiles off.
+        self.index = super::index::BoardIndex::of(&self.pos);
         let summary = match step {
             Step::Ask(question) => {
                 self.wait_for_answer(then, answers, question, log);
@@ -105,7 +107,7 @@ impl Game {
             if self.stage == Stage::Over || self.credit_wait.is_some() {
                 return;
             }
-            if then != AfterBattle::FullBoard || !self.pos.is_full() || !s.changed {
+            if then != AfterBattle::FullBoard || !self.board_full() || !s.changed {
                 return self.after_battle(then, s.changed);
             }
         }
@@ -118,7 +120,7 @@ impl Game {
             AfterBattle::EndTurn => self.end_turn(),
             AfterBattle::Final => self.finish_on_hit_points(true),
             AfterBattle::Overtime => self.finish_on_hit_points(false),
-            AfterBattle::FullBoard if !self.pos.is_full() => self.end_turn(),
+            AfterBattle::FullBoard if !self.board_full() => self.end_turn(),
             // Nothing can break the deadlock: the game ends on HQ hit points.
             AfterBattle::FullBoard if !changed => self.finish_on_hit_points(false),
             AfterBattle::FullBoard => self.battles_then(AfterBattle::FullBoard, Vec::new()),

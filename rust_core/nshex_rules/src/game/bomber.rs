@@ -28,7 +28,7 @@ impl Game {
         let (Some(t), Some(c)) = (self.bomber_tile(), self.pos.cell_of(Hex::new(0, 0))) else {
             return;
         };
-        self.pos.place_cell(c, t, NEUTRAL, 0, 0);
+        self.place_cell(c, t, NEUTRAL, 0);
     }
 
     /// Who owns the Mad Bomber `seat` places from hand: nobody in the neutral mode, the

@@ -17,7 +17,7 @@ impl Game {
     /// and the Trap included, anywhere on the board, to a new facing; neither the HQ nor the
     /// unit netted; not once the board is full (FAQ-31); never an ally's unit (FAQ-385).
     pub(super) fn push_hq_rotations(&self, out: &mut Vec<Action>) {
-        if self.used_rotate || self.pos.is_full() {
+        if self.used_rotate || self.board_full() {
             return;
         }
         let set = tiles();
@@ -55,7 +55,7 @@ impl Game {
         if self.used_rotate {
             return "the HQ has already turned a unit this turn".into();
         }
-        if self.pos.is_full() {
+        if self.board_full() {
             return "no ability may be used once the board is full (FAQ-31)".into();
         }
         let netted = self.analyze().netted;
@@ -168,6 +168,7 @@ impl Game {
     pub(super) fn outside_hits(&mut self, hits: &[OutsideHit]) {
         let before = self.pos.clone();
         let summary = with_resolver(|r| r.resolve_hits(&mut self.pos, hits, &mut NoLog));
+        self.index = super::index::BoardIndex::of(&self.pos);
         let credits = self.after_resolution(&before, &summary, AfterBattle::Action);
         if !credits && !self.is_over() && self.eliminated >> self.to_move & 1 == 1 {
             self.end_turn();

@@ -39,6 +39,7 @@ impl Game {
     #[inline]
     pub(super) fn remove_unit(&mut self, cell: u8) {
         if let Some(u) = self.pos.cells[cell as usize].take() {
+            self.index.clear(cell);
             self.send_away(u.tile, u.seat);
         }
     }
@@ -228,7 +229,7 @@ impl Game {
     /// Moves the Smart HQ grants now: each unit next to a working Smart HQ of the seat,
     /// controlled by the seat, not netted, not the HQ, not yet granted this turn.
     pub(super) fn push_grants(&self, an: &MoveInfo, out: &mut Sink) {
-        if self.pos.is_full() {
+        if self.board_full() {
             return;
         }
         let set = tiles();
@@ -287,6 +288,12 @@ impl Game {
 
     pub(super) fn swap_units(&mut self, a: u8, b: u8) {
         self.pos.cells.swap(a as usize, b as usize);
+        for c in [a, b] {
+            self.index.clear(c);
+            if let Some(u) = self.pos.cells[c as usize] {
+                self.index.put(c, u.tile);
+            }
+        }
         for m in [
             &mut self.used_mobility,
             &mut self.used_transport,
@@ -463,7 +470,7 @@ impl Game {
             }
             Procedure::Elimination { target } => self.instant_damage(&[target], u8::MAX),
             Procedure::Detonation => {
-                let an = self.main_analysis(self.pos.occupied());
+                let an = self.main_analysis(self.index.occ);
                 let targets: Vec<u8> = bits(self.links(&an, false) & self.enemy_units()).collect();
                 self.instant_damage(&targets, u8::MAX);
             }

@@ -51,6 +51,8 @@ impl Game {
     /// The legal actions into `out`, listed or in blocks as `out` keeps them.
     fn legal_into(&self, out: &mut Sink) {
         out.clear();
+        #[cfg(debug_assertions)]
+        super::index::check(&self.index, &self.pos);
         let geo = self.pos.geometry();
         let seat = self.to_move;
         if !self.rotations.is_empty() && self.stage != Stage::Over {
@@ -119,7 +121,7 @@ impl Game {
                 push_discards(&distinct[..n], out);
             }
             Stage::Main => {
-                let occ = self.pos.occupied();
+                let occ = self.index.occ;
                 let an = self.main_analysis(occ);
                 let set = tiles();
                 let (distinct, nd) = distinct_tiles(&self.hands[seat as usize]);
@@ -186,32 +188,14 @@ impl Game {
             )
         });
         let geo = self.pos.geometry();
-        // Each tile's flags, one byte per cell, gathered into masks eight cells at a time
-        // (which tiles have which flags follows no pattern, so no branch per cell).
-        let mut bytes = [0u8; 64];
-        for i in bits(occ) {
-            if let Some(u) = &self.pos.cells[i as usize] {
-                bytes[i as usize] = set.move_flags[u.tile.0 as usize];
-            }
-        }
-        let words = geo.len().div_ceil(8);
-        let mut seen_word = 0u64;
-        let (mut throwers, mut mobile, mut transports, mut recons) = (0u64, 0u64, 0u64, 0u64);
-        for (k, chunk) in bytes[..words * 8].chunks_exact(8).enumerate() {
-            let w = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
-            seen_word |= w;
-            // Moves the low bit of byte j to bit 56 + j, then to cell 8k + j.
-            let gather = |bit: u8| {
-                ((w >> bit.trailing_zeros() & 0x0101_0101_0101_0101)
-                    .wrapping_mul(0x0102_0408_1020_4080)
-                    >> 56)
-                    << (8 * k)
-            };
-            throwers |= gather(MOVE_NET);
-            mobile |= gather(MOVE_MOBILITY);
-            transports |= gather(MOVE_TRANSPORT);
-            recons |= gather(MOVE_RECON);
-        }
+        // The units with each flag, kept by the board index (`occ` is its occupied cells).
+        let ix = &self.index;
+        let (throwers, mobile, transports, recons) = (
+            ix.with(MOVE_NET),
+            ix.with(MOVE_MOBILITY),
+            ix.with(MOVE_TRANSPORT),
+            ix.with(MOVE_RECON),
+        );
         // The seat's own among the (few) units with Mobility.
         let mut own_mobile = 0u64;
         for i in bits(mobile) {
@@ -220,7 +204,7 @@ impl Game {
             }
         }
         // Every flag seen on the board, for the rare ones (Scoper, the Duel's tiles).
-        let seen = seen_word.to_le_bytes().iter().fold(0u8, |a, &b| a | b);
+        let seen = ix.seen();
         let scoper = seen & MOVE_SCOPER != 0;
         let duel =
             seen & (MOVE_TAKEOVER | MOVE_GRANT | MOVE_TRANSPORTER) != 0 || self.energy_in_play();

@@ -31,6 +31,7 @@ mod credits;
 mod doomsday;
 mod duel;
 mod ending;
+mod index;
 mod instants;
 mod legal;
 mod list;
@@ -290,6 +291,8 @@ pub type Hand = Vec<TileId>;
 #[derive(Clone, Debug)]
 pub struct Game {
     pos: Position,
+    /// The occupied cells and the tiles' move flags by cell, kept with `pos` (`index.rs`).
+    index: index::BoardIndex,
     /// Per seat, the tiles in hand.
     hands: Vec<Hand>,
     /// Per seat, the deck; the top is the LAST element (drawing pops).
@@ -512,6 +515,7 @@ impl Game {
         let sized = |cap: usize| (0..n).map(|_| Vec::with_capacity(cap)).collect();
         let mut g = Game {
             pos: Position::new(board, armies),
+            index: index::BoardIndex::default(),
             hands: sized(HAND_CAPACITY),
             decks,
             discards: sized(longest.max(DECK_CAPACITY)),
@@ -853,6 +857,7 @@ impl Game {
         // Every field named: a new field that is not copied does not compile.
         let Game {
             pos,
+            index,
             hands,
             decks,
             discards,
@@ -891,6 +896,7 @@ impl Game {
             drawn_now,
         } = other;
         self.pos = pos.clone();
+        self.index.clone_from(index);
         self.hands.clone_from(hands);
         self.decks.clone_from(decks);
         self.discards.clone_from(discards);

@@ -33,11 +33,8 @@ impl Game {
         let geo = self.pos.geometry();
         let seat = self.pos.cells[from as usize].expect("a unit moves").ctrl;
         let mut t = NetThreats::default();
-        for c in bits(self.pos.occupied() & !(1u64 << from)) {
+        for c in bits(self.index.with(MOVE_NET) & !(1u64 << from)) {
             let u = self.pos.cells[c as usize].expect("occupied");
-            if set.move_flags[u.tile.0 as usize] & MOVE_NET == 0 {
-                continue;
-            }
             t.throwers |= 1 << c;
             if self.pos.relations().nets[u.ctrl as usize] >> seat & 1 == 1 {
                 let net = set.tile(u.tile).oriented[u.facing as usize].net;
@@ -64,7 +61,7 @@ impl Game {
         let set = tiles();
         let geo = self.pos.geometry();
         let mover = self.pos.cells[from as usize].expect("a unit moves");
-        let occ = (self.pos.occupied() & !(1u64 << from)) | 1u64 << mid;
+        let occ = (self.index.occ & !(1u64 << from)) | 1u64 << mid;
         let oriented = &set.tile(mover.tile).oriented;
         (0..6).any(|f| {
             let net = oriented[f].net;
@@ -99,7 +96,7 @@ impl Game {
     pub(super) fn push_unit_moves(&self, an: &MoveInfo, out: &mut Sink) {
         let movers =
             (an.own_mobile & !self.used_mobility) | (an.transport_linked & !self.used_transport);
-        if movers & !an.netted == 0 || self.pos.is_full() {
+        if movers & !an.netted == 0 || self.board_full() {
             return;
         }
         for c in bits(movers & !an.netted) {
@@ -120,6 +117,8 @@ impl Game {
         let mut u = self.pos.cells[from as usize].take().expect("unit to move");
         u.facing = facing;
         self.pos.cells[to as usize] = Some(u);
+        self.index.clear(from);
+        self.index.put(to, u.tile);
         // The "already used" marks travel with the unit.
         let carry = |m: &mut u64| {
             let had = *m >> from & 1;

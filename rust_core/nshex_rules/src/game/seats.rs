@@ -97,6 +97,7 @@ impl Game {
             if let Some(u) = self.pos.cells[c] {
                 if seats >> u.seat & 1 == 1 {
                     self.pos.cells[c] = None;
+                    self.index.clear(c as u8);
                     if self.is_bomber(u.tile) {
                         bombers.push(u.seat);
                     } else if !u.def().is_hq() {

@@ -295,6 +295,7 @@ impl Game {
         pos.settle();
         let energy_on = pos.board == BoardKind::Duel && seats == 2;
         let game = Game {
+            index: super::index::BoardIndex::of(&pos),
             pos,
             hands: s.hands,
             decks: s.decks,
@@ -473,6 +474,7 @@ impl Game {
         let hq_placement = s.pos.units().all(|(_, u)| u.seat == NEUTRAL);
         g.pos = s.pos;
         g.pos.settle();
+        g.index = super::index::BoardIndex::of(&g.pos);
         g.hands = s.hands;
         g.options = s.options;
         g.mercs = s.mercs;

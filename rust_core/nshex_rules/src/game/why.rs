@@ -199,7 +199,7 @@ impl Game {
                     hqs.iter()
                         .any(|&h| an.netted >> h & 1 == 0 && geo.neighbors[h as usize].contains(&c))
                 };
-                if self.pos.is_full() {
+                if self.board_full() {
                     "no ability may be used once the board is full (FAQ-31)".into()
                 } else if hqs.is_empty() {
                     "you have no Smart HQ on the board".into()
@@ -334,7 +334,7 @@ impl Game {
             }
             (Stage::Main, Action::Mobility { from, .. })
             | (Stage::Main, Action::Transport { from, .. }) => {
-                if self.pos.is_full() {
+                if self.board_full() {
                     "no ability may be used once the board is full (FAQ-31)".into()
                 } else if !cell_ok(from)
                     || self.pos.cells[from as usize].is_none_or(|u| u.ctrl != self.to_move)
