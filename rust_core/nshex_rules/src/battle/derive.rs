@@ -213,7 +213,8 @@ impl Battle {
         let linked = self.linked_cells(s);
         let friends = linked & self.side_cells[self.d.benef[si] as usize];
         let d = &mut self.d;
-        let gives = e.initiative != 0 || e.melee != 0 || e.ranged != 0;
+        // One test, not three (which sources give what follows no pattern).
+        let gives = (e.initiative | e.melee | e.ranged) != 0;
         d.gave[si] = if gives || e.extra_attack { friends } else { 0 };
         d.gave_enemy[si] = 0;
         if gives {
