@@ -169,8 +169,8 @@ impl Game {
     }
 
     /// What the turn's options depend on: nets (a netted unit cannot move, push or be
-    /// pushed; a netted HQ throws no Grenade), Transport links and Recon Centers. One pass
-    /// over the board; nothing is computed when neither the hand nor the board needs it.
+    /// pushed; a netted HQ throws no Grenade), Transport links and Recon Centers, from the
+    /// board index; nothing is computed when neither the hand nor the board needs it.
     #[inline(always)]
     pub(super) fn main_analysis(&self, occ: u64) -> MoveInfo {
         let set = tiles();
