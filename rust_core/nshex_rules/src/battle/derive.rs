@@ -212,6 +212,7 @@ impl Battle {
         let e = &src.def.effect;
         let linked = self.linked_cells(s);
         let friends = linked & self.side_cells[self.d.benef[si] as usize];
+        let own = linked & self.seat_cells[self.d.benef[si] as usize];
         let d = &mut self.d;
         // One test, not three (which sources give what follows no pattern).
         let gives = (e.initiative | e.melee | e.ranged) != 0;
@@ -238,7 +239,9 @@ impl Battle {
             d.qm_linked |= friends;
         }
         if e.transport {
-            d.transport_linked |= friends;
+            // Its moves go to the units of the seat it works for, not to allies' (no seat
+            // uses a feature of an ally's unit, FAQ-389 to FAQ-391; P-11).
+            d.transport_linked |= own;
         }
         // D-8: an HQ's bonus never reaches other seats; a module's negative effects
         // reach the beneficiary's enemies.
@@ -317,7 +320,8 @@ impl Battle {
                     self.d.qm_linked |= friends;
                 }
                 if e.transport {
-                    self.d.transport_linked |= friends;
+                    // The seat's own units only (see `give`).
+                    self.d.transport_linked |= friends & self.seat_cells[self.d.benef[si] as usize];
                 }
             }
         }
