@@ -214,9 +214,10 @@ impl Game {
                 ..MoveInfo::default()
             };
         }
-        if scoper && transports != 0 || duel {
-            // A Scoper may take a Transport, a takeover changes nets and control (D-13),
-            // and the Duel's moves and procedures need the nets: ask the full analysis.
+        if scoper && transports != 0 || seen & MOVE_TAKEOVER != 0 {
+            // A Scoper may take a Transport, and a takeover changes nets and control
+            // (D-13): ask the full analysis. (The Duel's other tiles, grants, Transporters
+            // and energy need the nets, which the plain way below gives.)
             return MoveInfo {
                 own_mobile,
                 occ,
@@ -256,6 +257,17 @@ impl Game {
                     a.transport_linked |= 1 << j;
                 }
             }
+        }
+        #[cfg(debug_assertions)]
+        if duel {
+            // Test builds: on a Duel board without takeovers the plain way gives what the
+            // full analysis does.
+            let full = MoveInfo::from(&self.analyze());
+            assert_eq!(
+                (a.netted, a.transport_linked, a.recon),
+                (full.netted, full.transport_linked, full.recon),
+                "the plain move analysis of a Duel board"
+            );
         }
         a
     }
