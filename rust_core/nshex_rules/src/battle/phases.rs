@@ -158,6 +158,9 @@ impl Battle {
                 self.changed = true;
             }
         }
+        // Wounds against hit points for every cell at once (no branch per cell: who dies
+        // follows no pattern), in the same pass as the summed hits when there are any.
+        let killed;
         if self.acc_cells != 0 {
             // The summed hits of the lean path (never a points game's HQ): the HQs' go to
             // their seats, then every cell's sum is added to its wounds at once (an entry
@@ -166,11 +169,13 @@ impl Battle {
                 let w = std::mem::take(&mut self.acc[c as usize]);
                 hq_dmg[self.u[c as usize].seat as usize] += w as u32;
             }
-            add_wounds(&mut self.wounds, &mut self.acc, self.words);
+            killed = add_wounds(&mut self.wounds, &mut self.acc, &self.hp, self.words);
             self.wounded |= self.acc_cells & !self.hqs;
             touched |= self.acc_cells;
             self.acc_cells = 0;
             self.changed = true;
+        } else {
+            killed = at_least(&self.wounds, &self.hp, self.words);
         }
         for (seat, &dmg) in hq_dmg.iter().enumerate() {
             if dmg > 0 {
@@ -189,9 +194,7 @@ impl Battle {
         // Who leaves: an HQ at 0 (not in the points game), an exploded Clown or Trap, a tile
         // whose wounds reach its hit points, a medic that saved someone.
         let cand = self.occ & touched;
-        // Wounds against hit points for every cell at once (no branch per cell: who dies
-        // follows no pattern); only the touched tiles on the board count.
-        let killed = at_least(&self.wounds, &self.hp, self.words);
+        // Only the touched tiles on the board count among the killed.
         let mut gone = cand & !self.hqs & (self.exploded | dying_medics | killed);
         if !points {
             for c in bits(cand & self.hqs) {
@@ -349,20 +352,41 @@ impl Battle {
 const HIGH: u64 = 0x8080_8080_8080_8080;
 
 /// Adds `acc` to `wounds` byte by byte, eight cells a word over the board's first `words`
-/// words, and clears `acc`. A sum is held at 127 (a tile with that many wounds has long left
-/// the board: only survivors' wounds are kept), so that no byte carries into the next.
+/// words, clears `acc`, and returns the cells whose wounds now reach their `hp` (as
+/// `at_least`). A sum is held at 127 (a tile with that many wounds has long left the board:
+/// only survivors' wounds are kept), so that no byte carries into the next.
 #[inline(always)]
-fn add_wounds(wounds: &mut [u8; 64], acc: &mut [u8; 64], words: usize) {
+fn add_wounds(wounds: &mut [u8; 64], acc: &mut [u8; 64], hp: &[u8; 64], words: usize) -> u64 {
     let (w, _) = wounds.as_chunks_mut::<8>();
     let (a, _) = acc.as_chunks_mut::<8>();
-    for (w, a) in w[..words].iter_mut().zip(&mut a[..words]) {
+    let (h, _) = hp.as_chunks::<8>();
+    let mut m = 0u64;
+    for (k, ((w, a), h)) in w[..words]
+        .iter_mut()
+        .zip(&mut a[..words])
+        .zip(&h[..words])
+        .enumerate()
+    {
         let (x, y) = (u64::from_le_bytes(*w), u64::from_le_bytes(*a));
         // Both below 128 in every byte: the sum fits a byte.
         let s = (x & !HIGH) + (y & !HIGH);
         let over = s & HIGH;
-        *w = (s & !HIGH | (over - (over >> 7))).to_le_bytes();
+        let s = s & !HIGH | (over - (over >> 7));
+        *w = s.to_le_bytes();
         *a = [0; 8];
+        m |= reach(s, u64::from_le_bytes(*h)) << (8 * k);
     }
+    m
+}
+
+/// Per byte of two words below 128 in every byte, whether `x`'s reaches `y`'s, as eight
+/// bits.
+#[inline(always)]
+fn reach(x: u64, y: u64) -> u64 {
+    // x | HIGH - y borrows from no other byte, and keeps a byte's high bit iff x >= y.
+    let ge = ((x | HIGH) - y) & HIGH;
+    // The high bit of byte j to bit j.
+    (ge >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
 /// The cells of the board's first `words` words whose `wounds` reach their `hp` (both below
@@ -373,11 +397,7 @@ fn at_least(wounds: &[u8; 64], hp: &[u8; 64], words: usize) -> u64 {
     let (h, _) = hp.as_chunks::<8>();
     let mut m = 0u64;
     for (k, (w, h)) in w[..words].iter().zip(&h[..words]).enumerate() {
-        let (x, y) = (u64::from_le_bytes(*w), u64::from_le_bytes(*h));
-        // x | HIGH - y borrows from no other byte, and keeps a byte's high bit iff x >= y.
-        let ge = ((x | HIGH) - y) & HIGH;
-        // The high bit of byte j to bit j of the byte's group.
-        m |= ((ge >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+        m |= reach(u64::from_le_bytes(*w), u64::from_le_bytes(*h)) << (8 * k);
     }
     m
 }
