@@ -577,6 +577,14 @@ struct Battle {
     question: Option<Question>,
 }
 
+/// The low bit of each byte of `w`, byte `j`'s to bit `j`: eight cells' flags (one byte per
+/// cell) as a mask, without a branch per cell.
+#[inline(always)]
+fn byte_lows(w: u64) -> u64 {
+    // Moves the low bit of byte j to bit 56 + j (no two products overlap).
+    (w & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
 impl Battle {
     /// Whether `a`'s attacks hit `b`'s units (other sides; Moloch also its allies, D-28).
     #[inline]

@@ -385,8 +385,7 @@ fn add_wounds(wounds: &mut [u8; 64], acc: &mut [u8; 64], hp: &[u8; 64], words: u
 fn reach(x: u64, y: u64) -> u64 {
     // x | HIGH - y borrows from no other byte, and keeps a byte's high bit iff x >= y.
     let ge = ((x | HIGH) - y) & HIGH;
-    // The high bit of byte j to bit j.
-    (ge >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+    byte_lows(ge >> 7)
 }
 
 /// The cells of the board's first `words` words whose `wounds` reach their `hp` (both below

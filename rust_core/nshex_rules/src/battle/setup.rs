@@ -9,7 +9,8 @@ impl Battle {
         self.nbr = &geo.neighbors;
         self.rays = &geo.rays;
         self.dir_cells = &geo.dir_cells;
-        self.words = geo.len().div_ceil(8);
+        let words = geo.len().div_ceil(8);
+        self.words = words;
         let mut seat_cells = [0u64; SEAT_SLOTS];
         // Each tile's flags, one byte per cell, gathered into masks eight cells at a time.
         let mut flag_bytes = [0u8; 64];
@@ -29,15 +30,10 @@ impl Battle {
             }
         }
         let mut masks = [0u64; 8];
-        for (k, chunk) in flag_bytes[..geo.len().div_ceil(8) * 8]
-            .chunks_exact(8)
-            .enumerate()
-        {
+        for (k, chunk) in flag_bytes[..words * 8].chunks_exact(8).enumerate() {
             let w = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
             for (f, m) in masks.iter_mut().enumerate() {
-                let lows = w >> f & 0x0101_0101_0101_0101;
-                // Moves the low bit of byte j to bit 56 + j (no two products overlap).
-                *m |= (lows.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+                *m |= byte_lows(w >> f) << (8 * k);
             }
         }
         let mut hq_present = 0u8;

@@ -470,7 +470,7 @@ impl Game {
             }
             Procedure::Elimination { target } => self.instant_damage(&[target], u8::MAX),
             Procedure::Detonation => {
-                let an = self.main_analysis(self.index.occ);
+                let an = self.main_analysis();
                 let targets: Vec<u8> = bits(self.links(&an, false) & self.enemy_units()).collect();
                 self.instant_damage(&targets, u8::MAX);
             }

@@ -122,7 +122,7 @@ impl Game {
             }
             Stage::Main => {
                 let occ = self.index.occ;
-                let an = self.main_analysis(occ);
+                let an = self.main_analysis();
                 let set = tiles();
                 let (distinct, nd) = distinct_tiles(&self.hands[seat as usize]);
                 let board = (1u64 << geo.len()) - 1;
@@ -172,7 +172,7 @@ impl Game {
     /// pushed; a netted HQ throws no Grenade), Transport links and Recon Centers, from the
     /// board index; nothing is computed when neither the hand nor the board needs it.
     #[inline(always)]
-    pub(super) fn main_analysis(&self, occ: u64) -> MoveInfo {
+    pub(super) fn main_analysis(&self) -> MoveInfo {
         let set = tiles();
         let seat = self.to_move;
         let hand_needs = self.hands[seat as usize].iter().any(|&t| {
@@ -188,8 +188,9 @@ impl Game {
             )
         });
         let geo = self.pos.geometry();
-        // The units with each flag, kept by the board index (`occ` is its occupied cells).
+        // The units with each flag, kept by the board index.
         let ix = &self.index;
+        let occ = ix.occ;
         let (throwers, mobile, transports, recons) = (
             ix.with(MOVE_NET),
             ix.with(MOVE_MOBILITY),
