@@ -382,7 +382,6 @@ impl Position {
             .map(|(h, _)| h)
     }
 
-    /// Every hex of the board holds a tile.
     /// The cells that hold a tile, as a mask (without a branch per cell: which cells are
     /// taken follows no pattern).
     #[inline]
@@ -393,16 +392,23 @@ impl Position {
             .fold(0, |m, (i, c)| m | (c.is_some() as u64) << i)
     }
 
+    /// Every cell of [`Position::full_cells`] holds a tile: a battle starts.
     #[inline]
     pub fn is_full(&self) -> bool {
+        let m = self.full_cells();
+        self.occupied() & m == m
+    }
+
+    /// The cells that start a battle when all hold units: every cell, but on the 37-hex
+    /// board only the inner 19 (D-30).
+    #[inline]
+    pub fn full_cells(&self) -> u64 {
+        let geo = self.geometry();
         if self.board == BoardKind::Expanded {
-            // The 37-hex board: a battle starts when the inner 19 hold units.
-            let inner = self.geometry().full_mask;
-            return crate::hex::bits(inner).all(|c| self.cells[c as usize].is_some());
+            geo.full_mask
+        } else {
+            (1u64 << geo.len()) - 1
         }
-        self.cells[..self.geometry().len()]
-            .iter()
-            .all(Option::is_some)
     }
 
     /// Whether two seats are enemies: on different sides (P-6; one seat is one side without

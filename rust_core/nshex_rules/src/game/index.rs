@@ -7,7 +7,6 @@
 //! tiles off, it is worked out again. Test builds check it against the board at every
 //! decision.
 
-use crate::hex::BoardKind;
 use crate::position::Position;
 use crate::tiles::{tiles, TileId};
 
@@ -83,13 +82,7 @@ impl super::Game {
     /// [`Position::is_full`], read off the index.
     #[inline]
     pub(super) fn board_full(&self) -> bool {
-        let geo = self.pos.geometry();
-        let mask = if self.pos.board == BoardKind::Expanded {
-            geo.full_mask
-        } else {
-            (1u64 << geo.len()) - 1
-        };
-        let full = self.index.covers(mask);
+        let full = self.index.covers(self.pos.full_cells());
         debug_assert_eq!(full, self.pos.is_full(), "the board index's full board");
         full
     }
