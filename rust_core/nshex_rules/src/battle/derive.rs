@@ -20,8 +20,15 @@ impl Battle {
         d.init_bonus = [0; MAX_CELLS];
         d.melee_bonus = [0; MAX_CELLS];
         d.ranged_bonus = [0; MAX_CELLS];
-        d.extra_sources = [0; MAX_CELLS];
-        d.medic_prot = [0; MAX_CELLS];
+        // Only the entries that can be nonzero are cleared (the cells given an extra-attack
+        // source, the medics), not the whole arrays.
+        for c in bits(d.extra_cells) {
+            d.extra_sources[c as usize] = 0;
+        }
+        d.extra_cells = 0;
+        for m in bits(d.medics) {
+            d.medic_prot[m as usize] = 0;
+        }
         d.medics = 0;
         d.qm_linked = 0;
         d.transport_linked = 0;
@@ -227,6 +234,7 @@ impl Battle {
             }
         }
         if e.extra_attack {
+            d.extra_cells |= friends;
             for j in bits(friends) {
                 d.extra_sources[j as usize] |= 1 << s;
             }

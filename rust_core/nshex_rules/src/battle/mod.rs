@@ -117,7 +117,10 @@ struct Derived {
     ranged_bonus: [u8; MAX_CELLS],
     /// Active extra-attack sources of each unit (cell mask).
     extra_sources: [u64; MAX_CELLS],
-    /// Tiles each active medic protects (cell mask); 0 for non-medics.
+    /// The cells given an extra-attack source since the last `derive`: the only nonzero
+    /// entries of `extra_sources`.
+    extra_cells: u64,
+    /// Tiles each active medic protects (cell mask); 0 for all but `medics`.
     medic_prot: [u64; MAX_CELLS],
     /// Medics with anything to protect.
     medics: u64,
@@ -152,6 +155,7 @@ impl Derived {
             melee_bonus: [0; MAX_CELLS],
             ranged_bonus: [0; MAX_CELLS],
             extra_sources: [0; MAX_CELLS],
+            extra_cells: 0,
             medic_prot: [0; MAX_CELLS],
             medics: 0,
             qm_linked: 0,

@@ -62,15 +62,15 @@ impl Battle {
             self.fired[0] |= 1 << c;
             return;
         }
-        let (_, extra) = self.slot_layout(c);
         for k in 0..self.u[ci].n_init as usize {
             if self.slot_value(c, k) == phase {
                 self.fired[k] |= 1 << c;
             }
         }
-        if extra >> phase & 1 == 1 {
+        // Only a unit with an unspent extra attack needs the extra slots' places.
+        let unspent = self.d.extra_sources[ci] & !self.u[ci].extra_spent;
+        if unspent != 0 && self.slot_layout(c).1 >> phase & 1 == 1 {
             // The source that acts first is spent: the lowest cell among the unspent.
-            let unspent = self.d.extra_sources[ci] & !self.u[ci].extra_spent;
             self.u[ci].extra_spent |= 1 << unspent.trailing_zeros();
         }
     }
