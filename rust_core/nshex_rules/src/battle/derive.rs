@@ -44,15 +44,22 @@ impl Battle {
             self.nets_and_scopers()
         };
         let netted = self.d.netted;
-        // Modules and HQ army bonuses.
+        // Modules and HQ army bonuses: each works for its controller, or for the controller
+        // of the Scoper that scopes it; a netted one gives nothing (`give` sets the others').
         for s in bits(self.sources & occ) {
-            let si = s as usize;
-            self.d.benef[si] = match scoped_by[si] {
-                NONE => self.u[si].seat,
-                sc => self.u[sc as usize].seat,
-            };
-            self.d.gave[si] = 0;
-            self.d.gave_enemy[si] = 0;
+            self.d.benef[s as usize] = self.u[s as usize].seat;
+        }
+        if let Some(scoped_by) = scoped_by {
+            for s in bits(self.sources & occ) {
+                let sc = scoped_by[s as usize];
+                if sc != NONE {
+                    self.d.benef[s as usize] = self.u[sc as usize].seat;
+                }
+            }
+        }
+        for s in bits(self.sources & occ & netted) {
+            self.d.gave[s as usize] = 0;
+            self.d.gave_enemy[s as usize] = 0;
         }
         for s in bits(self.sources & occ & !netted) {
             if EXPLAIN {
@@ -96,8 +103,9 @@ impl Battle {
     }
 
     /// Control resolution (D-13) on the tiles now on the board: sets each unit's controller
-    /// (`seat`) and the seats' cell masks, and the netted cells; returns who scopes what.
-    fn resolve_control(&mut self) -> [u8; MAX_CELLS] {
+    /// (`seat`) and the seats' cell masks, and the netted cells; returns who scopes what
+    /// (`None`: nobody scopes anything).
+    fn resolve_control(&mut self) -> Option<[u8; MAX_CELLS]> {
         let occ = self.occ;
         let mut faced = 0u64;
         for c in bits(self.takers & occ) {
@@ -124,7 +132,11 @@ impl Battle {
                     assert_eq!(ctl.ctrl[c as usize], self.u[c as usize].seat, "cell {c}");
                 }
                 assert_eq!(ctl.netted, self.d.netted, "netted cells");
-                assert_eq!(ctl.scoped_by, scoped_by, "scoping");
+                assert_eq!(
+                    ctl.scoped_by,
+                    scoped_by.unwrap_or([NONE; MAX_CELLS]),
+                    "scoping"
+                );
             }
             return scoped_by;
         }
@@ -142,13 +154,13 @@ impl Battle {
         }
         self.side_masks();
         self.d.netted = ctl.netted;
-        ctl.scoped_by
+        Some(ctl.scoped_by)
     }
 
     /// Nets and Scopers (no takeover source on the board): sets the netted cells and
-    /// returns who scopes what.
+    /// returns who scopes what (`None`: no Scoper works).
     #[inline(always)]
-    fn nets_and_scopers(&mut self) -> [u8; MAX_CELLS] {
+    fn nets_and_scopers(&mut self) -> Option<[u8; MAX_CELLS]> {
         let occ = self.occ;
         let netted = if self.netters & occ != 0 {
             compute_nets(&self.u, self.nbr, self.netters & occ, occ, &self.rel.nets)
@@ -158,35 +170,36 @@ impl Battle {
         self.d.netted = netted;
         // Scopers (D-7): an active Scoper takes over the adjacent enemy modules; the first
         // placed Scoper wins a module two hostile Scopers reach.
-        let mut scoped_by = [NONE; MAX_CELLS];
         let active_scopers = self.scopers & occ & !netted;
-        if active_scopers != 0 {
-            let mut order = [(0u16, 0u8); MAX_CELLS];
-            let mut n = 0;
-            for c in bits(active_scopers) {
-                order[n] = (self.u[c as usize].placed, c);
-                n += 1;
-            }
-            order[..n].sort_unstable();
-            for &(_, sc) in &order[..n] {
-                let su = self.u[sc as usize];
-                for dir in bits(su.o.link as u64) {
-                    let j = self.nb(sc, dir);
-                    if !self.occupied(j) {
-                        continue;
-                    }
-                    let t = &self.u[j as usize];
-                    if t.def.kind == Kind::Module
-                        && !t.def.scoper
-                        && !self.rel.allied(su.seat, t.seat)
-                        && scoped_by[j as usize] == NONE
-                    {
-                        scoped_by[j as usize] = sc;
-                    }
+        if active_scopers == 0 {
+            return None;
+        }
+        let mut scoped_by = [NONE; MAX_CELLS];
+        let mut order = [(0u16, 0u8); MAX_CELLS];
+        let mut n = 0;
+        for c in bits(active_scopers) {
+            order[n] = (self.u[c as usize].placed, c);
+            n += 1;
+        }
+        order[..n].sort_unstable();
+        for &(_, sc) in &order[..n] {
+            let su = self.u[sc as usize];
+            for dir in bits(su.o.link as u64) {
+                let j = self.nb(sc, dir);
+                if !self.occupied(j) {
+                    continue;
+                }
+                let t = &self.u[j as usize];
+                if t.def.kind == Kind::Module
+                    && !t.def.scoper
+                    && !self.rel.allied(su.seat, t.seat)
+                    && scoped_by[j as usize] == NONE
+                {
+                    scoped_by[j as usize] = sc;
                 }
             }
         }
-        scoped_by
+        Some(scoped_by)
     }
 
     /// The tiles source `s` links to: those its link edges face (only sources need them, so
@@ -219,7 +232,6 @@ impl Battle {
         let e = &src.def.effect;
         let linked = self.linked_cells(s);
         let friends = linked & self.side_cells[self.d.benef[si] as usize];
-        let own = linked & self.seat_cells[self.d.benef[si] as usize];
         let d = &mut self.d;
         // One test, not three (which sources give what follows no pattern).
         let gives = (e.initiative | e.melee | e.ranged) != 0;
@@ -232,6 +244,10 @@ impl Battle {
                 d.melee_bonus[ji] += e.melee.max(0) as u8;
                 d.ranged_bonus[ji] += e.ranged.max(0) as u8;
             }
+        }
+        // Most sources give bonuses only: one test for all the rest.
+        if !(e.extra_attack | e.medic | e.quartermaster | e.transport | (e.enemy_initiative != 0)) {
+            return;
         }
         if e.extra_attack {
             d.extra_cells |= friends;
@@ -249,7 +265,7 @@ impl Battle {
         if e.transport {
             // Its moves go to the units of the seat it works for, not to allies' (no seat
             // uses a feature of an ally's unit, FAQ-389 to FAQ-391; P-11).
-            d.transport_linked |= own;
+            d.transport_linked |= linked & self.seat_cells[d.benef[si] as usize];
         }
         // D-8: an HQ's bonus never reaches other seats; a module's negative effects
         // reach the beneficiary's enemies.

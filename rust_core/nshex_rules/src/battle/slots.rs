@@ -33,20 +33,17 @@ impl Battle {
         }
         let mut extra = 0u16;
         if unspent != 0 {
-            let highest = 15 - have.leading_zeros() as u8;
-            let skip = u.extra_spent.count_ones();
-            let slots = skip + unspent.count_ones();
-            let mut idx = 0;
-            let mut v = highest;
-            while v > 0 && idx < slots {
-                v -= 1;
-                if have >> v & 1 == 1 {
-                    continue;
-                }
-                if idx >= skip {
-                    extra |= 1 << v;
-                }
-                idx += 1;
+            // The values below the highest that no printed slot holds, highest first: the
+            // spent extra slots take the first ones, the unspent the next.
+            let highest = 15 - have.leading_zeros();
+            let mut free = ((1u16 << highest) - 1) & !have;
+            for _ in 0..u.extra_spent.count_ones() {
+                free &= !(0x8000u16.checked_shr(free.leading_zeros()).unwrap_or(0));
+            }
+            for _ in 0..unspent.count_ones() {
+                let top = 0x8000u16.checked_shr(free.leading_zeros()).unwrap_or(0);
+                extra |= top;
+                free &= !top;
             }
         }
         (printed, extra)
