@@ -38,12 +38,11 @@ impl Battle {
             let highest = 15 - have.leading_zeros();
             let mut free = ((1u16 << highest) - 1) & !have;
             for _ in 0..u.extra_spent.count_ones() {
-                free &= !(0x8000u16.checked_shr(free.leading_zeros()).unwrap_or(0));
+                free &= !top_bit(free);
             }
             for _ in 0..unspent.count_ones() {
-                let top = 0x8000u16.checked_shr(free.leading_zeros()).unwrap_or(0);
-                extra |= top;
-                free &= !top;
+                extra |= top_bit(free);
+                free &= !top_bit(free);
             }
         }
         (printed, extra)
@@ -71,4 +70,10 @@ impl Battle {
             self.u[ci].extra_spent |= 1 << unspent.trailing_zeros();
         }
     }
+}
+
+/// The highest set bit of `x` alone (0 for 0).
+#[inline(always)]
+fn top_bit(x: u16) -> u16 {
+    0x8000u16.checked_shr(x.leading_zeros()).unwrap_or(0)
 }
