@@ -7,16 +7,29 @@
 use nshex_bench::samples::full_boards;
 use nshex_rules::{NoLog, Resolver};
 
+/// Argument `i` as a number in `range`, or `default` when it is not given; anything else
+/// stops the program with the usage.
+fn arg(i: usize, default: usize, range: std::ops::RangeInclusive<usize>) -> usize {
+    let Some(a) = std::env::args().nth(i) else {
+        return default;
+    };
+    match a.parse() {
+        Ok(v) if range.contains(&v) => v,
+        _ => {
+            eprintln!(
+                "battle_loop: argument {i} is {a:?}, expected a number from {} to {}\n\
+                 usage: battle_loop [ROUNDS] [DIFFERENT_BOARDS]",
+                range.start(),
+                range.end()
+            );
+            std::process::exit(2);
+        }
+    }
+}
+
 fn main() {
-    let n: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(20);
-    let k: usize = std::env::args()
-        .nth(2)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(256)
-        .clamp(1, 256);
+    let n = arg(1, 20, 1..=usize::MAX);
+    let k = arg(2, 256, 1..=256);
     let all = full_boards(256, 2026);
     let boards: Vec<_> = (0..256).map(|i| all[i % k].clone()).collect();
     let mut r = Resolver::new();
