@@ -26,22 +26,22 @@ pub(crate) fn nets_among(
     foes: &[u8; SEAT_SLOTS],
     tile: impl Fn(u8) -> (u8, u8),
 ) -> u64 {
-    let mut nets = [0u64; MAX_CELLS];
+    let net_of = |c: u8| net_of(nbr, occ, foes, &tile, c);
     let mut netters = 0u64;
+    let mut all = 0u64;
     for c in bits(throwers) {
-        let (seat, net) = tile(c);
-        for dir in bits(net as u64) {
-            let j = nbr[c as usize][dir as usize];
-            if j != NONE && occ >> j & 1 == 1 && foes[seat as usize] >> tile(j).0 & 1 == 1 {
-                nets[c as usize] |= 1 << j;
-            }
-        }
-        if nets[c as usize] != 0 {
-            netters |= 1 << c;
-        }
+        let n = net_of(c);
+        netters |= ((n != 0) as u64) << c;
+        all |= n;
     }
-    if netters == 0 {
-        return 0;
+    if all & netters == 0 {
+        // No net reaches a tile that nets anyone (the usual board): every net holds, with
+        // nothing to untangle.
+        return all;
+    }
+    let mut nets = [0u64; MAX_CELLS];
+    for c in bits(netters) {
+        nets[c as usize] = net_of(c);
     }
     let mut free = 0u64;
     let mut netted = 0u64;
@@ -51,6 +51,26 @@ pub(crate) fn nets_among(
         out |= nets[f as usize] & !netters;
     }
     out
+}
+
+/// The tiles thrower `c`'s nets reach: enemy tiles its net edges face.
+#[inline(always)]
+fn net_of(
+    nbr: &[[u8; 6]],
+    occ: u64,
+    foes: &[u8; SEAT_SLOTS],
+    tile: &impl Fn(u8) -> (u8, u8),
+    c: u8,
+) -> u64 {
+    let (seat, net) = tile(c);
+    let mut n = 0u64;
+    for dir in bits(net as u64) {
+        let j = nbr[c as usize][dir as usize];
+        if j != NONE && occ >> j & 1 == 1 && foes[seat as usize] >> tile(j).0 & 1 == 1 {
+            n |= 1 << j;
+        }
+    }
+    n
 }
 
 /// D-3 on a set of net throwers: strongly connected components in topological order; a
@@ -136,6 +156,37 @@ mod tests {
             out |= n[f as usize] & !throwers;
         }
         out
+    }
+
+    /// `nets_among` on a line of cells 0, 1, 2, ... (direction 0 to the next cell, 3 back),
+    /// seats alternating; `net[c]`: cell c's net directions.
+    fn nets_on_a_line(net: &[u8]) -> u64 {
+        let n = net.len() as u8;
+        let nbr: Vec<[u8; 6]> = (0..n)
+            .map(|c| {
+                let next = if c + 1 < n { c + 1 } else { NONE };
+                let back = if c > 0 { c - 1 } else { NONE };
+                [next, NONE, NONE, back, NONE, NONE]
+            })
+            .collect();
+        let mut foes = [0u8; SEAT_SLOTS];
+        (foes[0], foes[1]) = (0b10, 0b01);
+        let throwers = (0..n).filter(|&c| net[c as usize] != 0).map(|c| 1u64 << c);
+        nets_among(&nbr, throwers.sum(), (1 << n) - 1, &foes, |c| {
+            (c % 2, net[c as usize])
+        })
+    }
+
+    #[test]
+    fn d3_on_the_board_one_net_holds() {
+        // 0 nets 1, which throws no net: the short way (no net reaches a thrower).
+        assert_eq!(nets_on_a_line(&[0b1, 0, 0]), 0b10);
+        // 0 nets 1, and 1 would net 2: 1 is netted, so 2 is free (the full resolution).
+        assert_eq!(nets_on_a_line(&[0b1, 0b1, 0]), 0b10);
+        // 0 and 1 net each other: neither is netted.
+        assert_eq!(nets_on_a_line(&[0b1, 0b1000, 0]), 0);
+        // A net off the board catches nobody.
+        assert_eq!(nets_on_a_line(&[0b1000, 0, 0]), 0);
     }
 
     #[test]
