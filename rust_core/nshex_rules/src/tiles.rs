@@ -82,8 +82,9 @@ impl InstantKind {
 /// enemies (see `docs/RULES-NOTES.md` and the Scoper).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ModuleEffect {
-    pub melee: i8,
-    pub ranged: i8,
+    /// Melee and ranged bonuses (never negative: no tile takes strength from others).
+    pub melee: u8,
+    pub ranged: u8,
     pub initiative: i8,
     /// Initiative change for linked enemy units (Saboteur: -1).
     pub enemy_initiative: i8,
@@ -92,6 +93,12 @@ pub struct ModuleEffect {
     pub medic: bool,
     pub quartermaster: bool,
     pub transport: bool,
+    /// Set when the tile is loaded, from the fields above: gives an initiative, melee or
+    /// ranged bonus (the resolver's one test per source instead of three).
+    pub bonus: bool,
+    /// Set likewise: has an effect besides bonuses (extra attack, medic, Quartermaster,
+    /// Transport, negative initiative), which most sources have not.
+    pub rare: bool,
 }
 
 impl ModuleEffect {

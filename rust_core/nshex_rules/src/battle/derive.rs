@@ -45,28 +45,21 @@ impl Battle {
         };
         let netted = self.d.netted;
         // Modules and HQ army bonuses: each works for its controller, or for the controller
-        // of the Scoper that scopes it; a netted one gives nothing (`give` sets the others').
+        // of the Scoper that scopes it; a netted one gives nothing.
         for s in bits(self.sources & occ) {
-            self.d.benef[s as usize] = self.u[s as usize].seat;
-        }
-        if let Some(scoped_by) = scoped_by {
-            for s in bits(self.sources & occ) {
-                let sc = scoped_by[s as usize];
-                if sc != NONE {
-                    self.d.benef[s as usize] = self.u[sc as usize].seat;
-                }
+            let si = s as usize;
+            let by = scoped_by.as_ref().map_or(NONE, |t| t[si]);
+            self.d.benef[si] = self.u[if by == NONE { si } else { by as usize }].seat;
+            if netted >> s & 1 == 1 {
+                self.d.gave[si] = 0;
+                self.d.gave_enemy[si] = 0;
+                continue;
             }
-        }
-        for s in bits(self.sources & occ & netted) {
-            self.d.gave[s as usize] = 0;
-            self.d.gave_enemy[s as usize] = 0;
-        }
-        for s in bits(self.sources & occ & !netted) {
             if EXPLAIN {
-                let src = &self.u[s as usize];
+                let src = &self.u[si];
                 let e = &src.def.effect;
                 let linked = self.linked_cells(s);
-                let friends = linked & self.side_cells[self.d.benef[s as usize] as usize];
+                let friends = linked & self.side_cells[self.d.benef[si] as usize];
                 let reached = if e.enemy_initiative != 0 && !src.is_hq {
                     linked
                 } else {
@@ -234,19 +227,19 @@ impl Battle {
         let friends = linked & self.side_cells[self.d.benef[si] as usize];
         let d = &mut self.d;
         // One test, not three (which sources give what follows no pattern).
-        let gives = (e.initiative | e.melee | e.ranged) != 0;
+        let gives = e.bonus;
         d.gave[si] = if gives || e.extra_attack { friends } else { 0 };
         d.gave_enemy[si] = 0;
         if gives {
             for j in bits(friends) {
                 let ji = j as usize;
                 d.init_bonus[ji] += e.initiative;
-                d.melee_bonus[ji] += e.melee.max(0) as u8;
-                d.ranged_bonus[ji] += e.ranged.max(0) as u8;
+                d.melee_bonus[ji] += e.melee;
+                d.ranged_bonus[ji] += e.ranged;
             }
         }
         // Most sources give bonuses only: one test for all the rest.
-        if !(e.extra_attack | e.medic | e.quartermaster | e.transport | (e.enemy_initiative != 0)) {
+        if !e.rare {
             return;
         }
         if e.extra_attack {
@@ -287,8 +280,8 @@ impl Battle {
         for j in bits(d.gave[si]) {
             let ji = j as usize;
             d.init_bonus[ji] -= e.initiative;
-            d.melee_bonus[ji] -= e.melee.max(0) as u8;
-            d.ranged_bonus[ji] -= e.ranged.max(0) as u8;
+            d.melee_bonus[ji] -= e.melee;
+            d.ranged_bonus[ji] -= e.ranged;
             d.extra_sources[ji] &= !(1 << s);
         }
         for j in bits(d.gave_enemy[si]) {

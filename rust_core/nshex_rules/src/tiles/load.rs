@@ -414,6 +414,12 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
             }
         }
     }
+    effect.bonus = effect.initiative != 0 || (effect.melee | effect.ranged) != 0;
+    effect.rare = effect.extra_attack
+        || effect.medic
+        || effect.quartermaster
+        || effect.transport
+        || effect.enemy_initiative != 0;
     if redirector != (redirect_in != 0 && redirect_out != 0) {
         return bad(
             "abilities",
