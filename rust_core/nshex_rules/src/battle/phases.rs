@@ -76,12 +76,25 @@ impl Battle {
             let lost = firing & self.d.netted;
             let clowns = firing & self.clowns & !lost;
             let acting = firing & !clowns & if L::ON { u64::MAX } else { !lost };
-            for c in bits(acting) {
-                if L::ON && lost >> c & 1 == 1 {
-                    log.event(Event::SlotLost { cell: c });
-                    continue;
+            if !L::ON && acting & (self.d.qm_linked | self.general) == 0 {
+                // The search's common case: every attack of the phase on the lean path.
+                if DDM && self.redirs != 0 {
+                    for c in bits(acting) {
+                        self.attack_as_printed::<true>(c);
+                    }
+                } else {
+                    for c in bits(acting) {
+                        self.attack_as_printed::<false>(c);
+                    }
                 }
-                self.attack::<L, DDM>(c, phase, log)?;
+            } else {
+                for c in bits(acting) {
+                    if L::ON && lost >> c & 1 == 1 {
+                        log.event(Event::SlotLost { cell: c });
+                        continue;
+                    }
+                    self.attack::<L, DDM>(c, phase, log)?;
+                }
             }
             for c in bits(clowns) {
                 if self.clown_decision(c, phase)? {
