@@ -141,6 +141,8 @@ impl Battle {
     #[inline(always)]
     pub(super) fn end_of_phase<L: Log>(&mut self, log: &mut L) {
         let mut hq_dmg = [0u32; MAX_SEATS];
+        // The seats whose HQ was hit this phase.
+        let mut hq_hit = 0u64;
         let points = self.rel_points;
         let mut dying_medics = 0u64;
         // Only tiles something happened to can leave the board.
@@ -162,6 +164,7 @@ impl Battle {
                 self.score(by, to, r.wounds, log);
             } else if t.is_hq {
                 hq_dmg[t.seat as usize] += r.wounds as u32;
+                hq_hit |= 1 << t.seat;
             } else {
                 let w = &mut self.wounds[r.target as usize];
                 *w = w.saturating_add(r.wounds).min(127);
@@ -180,7 +183,9 @@ impl Battle {
             // of `acc` without a hit is 0).
             for c in bits(self.acc_cells & self.hqs) {
                 let w = std::mem::take(&mut self.acc[c as usize]);
-                hq_dmg[self.u[c as usize].seat as usize] += w as u32;
+                let seat = self.u[c as usize].seat;
+                hq_dmg[seat as usize] += w as u32;
+                hq_hit |= 1 << seat;
             }
             killed = add_wounds(&mut self.wounds, &mut self.acc, &self.hp, self.words);
             self.wounded |= self.acc_cells & !self.hqs;
@@ -190,14 +195,15 @@ impl Battle {
         } else {
             killed = at_least(&self.wounds, &self.hp, self.words);
         }
-        for (seat, &dmg) in hq_dmg.iter().enumerate() {
+        for seat in bits(hq_hit) {
+            let dmg = hq_dmg[seat as usize];
             if dmg > 0 {
-                let hp = self.hq_hp[seat] as u32;
+                let hp = self.hq_hp[seat as usize] as u32;
                 let new = hp.saturating_sub(dmg) as u8;
-                self.hq_hp[seat] = new;
+                self.hq_hp[seat as usize] = new;
                 if L::ON {
                     log.event(Event::HqDamage {
-                        seat: seat as u8,
+                        seat,
                         amount: (hp - new as u32) as u8,
                         hp: new,
                     });
