@@ -191,6 +191,9 @@ pub struct Oriented {
     /// Directions with a melee attack, and with a ranged one (Gauss included).
     pub melee_dirs: u8,
     pub ranged_dirs: u8,
+    /// The same without Gauss edges (a Gauss shot has its own rules).
+    pub melee_plain: u8,
+    pub ranged_plain: u8,
     /// The strength of every melee edge (Gauss edges aside) when they are all alike, else 0:
     /// the battle then hits all its melee targets in one step.
     pub melee_even: u8,

@@ -235,7 +235,7 @@ impl Battle {
                 self.gauss(c, &u, dir, &mut NoLog);
             }
         }
-        let (melee_dirs, ranged_dirs) = (o.melee_dirs & !o.gauss, o.ranged_dirs & !o.gauss);
+        let (melee_dirs, ranged_dirs) = (o.melee_plain, o.ranged_plain);
         // Melee edges first, then ranged ones. The enemies the melee edges strike are one
         // table lookup (the neighbours of a cell by direction mask); most units strike with
         // the same strength on every melee edge, so those hits are summed without looking

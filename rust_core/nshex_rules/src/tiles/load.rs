@@ -500,8 +500,9 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
             o.ranged_dirs |= ((o.ranged[d] > 0) as u8) << d;
         }
         o.attacks = o.melee_dirs | o.ranged_dirs;
+        (o.melee_plain, o.ranged_plain) = (o.melee_dirs & !o.gauss, o.ranged_dirs & !o.gauss);
         let mut strengths = (0..6)
-            .filter(|&d| (o.melee_dirs & !o.gauss) >> d & 1 == 1)
+            .filter(|&d| o.melee_plain >> d & 1 == 1)
             .map(|d| o.melee[d]);
         let first = strengths.next().unwrap_or(0);
         o.melee_even = if strengths.all(|m| m == first) {
