@@ -103,6 +103,9 @@ struct BUnit {
     /// The printed initiative values (`n_init` of them), copied from `def`.
     init: [u8; 2],
     n_init: u8,
+    /// Placement order, set for Scopers only: the one thing a battle reads it for (the
+    /// first placed wins a module two Scopers reach, D-7); control resolution takes it from
+    /// the position.
     placed: u16,
     /// Extra-attack sources already spent (cell mask).
     extra_spent: u64,

@@ -20,7 +20,6 @@ impl Battle {
                 let u = &mut self.u[i];
                 *u = *t;
                 u.seat = unit.ctrl;
-                u.placed = unit.placed;
                 // Below 128, as the end of a phase needs (only a tile far past its hit
                 // points could have more).
                 self.wounds[i] = unit.wounds.min(127);
@@ -62,7 +61,11 @@ impl Battle {
         self.recons = 0;
         self.scopers = 0;
         for c in bits(masks[F_RARE as usize]) {
-            let def = self.u[c as usize].def;
+            // Only a Scoper's placement is read in a battle (the first placed wins, D-7).
+            let placed = pos.cells[c as usize].map_or(0, |u| u.placed);
+            let u = &mut self.u[c as usize];
+            u.placed = placed;
+            let def = u.def;
             self.recons |= (def.recon_center as u64) << c;
             self.scopers |= (def.scoper as u64) << c;
         }
@@ -93,12 +96,12 @@ impl Battle {
             // Owners matter only to control resolution, which sees the tiles as they are
             // now at every phase start (those that leave drop out of `occ`).
             for c in bits(self.occ) {
-                let owner = pos.cells[c as usize].map_or(0, |u| u.seat);
+                let (owner, placed) = pos.cells[c as usize].map_or((0, 0), |u| (u.seat, u.placed));
                 self.owners[c as usize] = owner;
                 let u = &self.u[c as usize];
                 self.ctl_board.set(
                     c,
-                    crate::control::CtlTile::of(u.def, owner, u.facing, u.placed),
+                    crate::control::CtlTile::of(u.def, owner, u.facing, placed),
                 );
             }
         }
