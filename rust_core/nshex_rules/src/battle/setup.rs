@@ -11,7 +11,9 @@ impl Battle {
         self.dir_cells = &geo.dir_cells;
         let words = geo.len().div_ceil(8);
         self.words = words;
-        let mut seat_cells = [0u64; SEAT_SLOTS];
+        // Eight entries so that a seat indexes them without a check (seats are below
+        // SEAT_SLOTS; the first SEAT_SLOTS are kept).
+        let mut seat_cells = [0u64; 8];
         // Each tile's flags, one byte per cell, gathered into masks eight cells at a time.
         let mut flag_bytes = [0u8; 64];
         for (i, slot) in pos.cells[..geo.len()].iter().enumerate() {
@@ -24,7 +26,8 @@ impl Battle {
                 // points could have more).
                 self.wounds[i] = unit.wounds.min(127);
                 self.hp[i] = *hp;
-                seat_cells[unit.ctrl as usize] |= 1 << i;
+                debug_assert!((unit.ctrl as usize) < SEAT_SLOTS);
+                seat_cells[unit.ctrl as usize & 7] |= 1 << i;
                 flag_bytes[i] = *flags | 1 << F_OCCUPIED;
             }
         }
@@ -51,7 +54,7 @@ impl Battle {
         self.wounded = 0;
         self.actors = masks[F_ACTOR as usize];
         self.sources = masks[F_SOURCE as usize];
-        self.seat_cells = seat_cells;
+        self.seat_cells.copy_from_slice(&seat_cells[..SEAT_SLOTS]);
         self.rel = *pos.relations();
         self.rel_points = pos.mode() == crate::sides::Mode::Points;
         self.own_wounds = [0; MAX_SEATS];
