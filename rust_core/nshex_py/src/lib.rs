@@ -3,7 +3,8 @@
 //! Thin by design: each Python object wraps an engine value, the views it returns are shaped
 //! by `nshex_formats::views` (the command line gets the same objects), every engine error
 //! becomes a Python exception carrying the engine's message, and no Rust panic crosses into
-//! Python (it becomes an `EngineError`). Battles run with the GIL released.
+//! Python (it becomes an `EngineError`). Batches of battles and searches run with
+//! the GIL released; a single battle (under a microsecond) keeps it.
 //!
 //! One file per concept: `errors`, `convert` (values to Python), `position` (positions,
 //! battles, tiles), `game`, `bot` (bots and the arena), `tools` (self test, bench, scripts).

@@ -97,12 +97,12 @@ impl PyPosition {
             }
         };
         let before = self.inner.clone();
-        let result = py.detach(|| {
-            catch_unwind(AssertUnwindSafe(|| {
-                // One resolver per thread, reused: making one costs more than a battle.
-                RESOLVER.with(|r| fight(&mut r.borrow_mut(), before, choices.as_ref(), log))
-            }))
-        });
+        // The GIL is kept: releasing and taking it back would cost a fair part of a battle of
+        // under a microsecond (`resolve_battles` releases it for a batch).
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            // One resolver per thread, reused: making one costs more than a battle.
+            RESOLVER.with(|r| fight(&mut r.borrow_mut(), before, choices.as_ref(), log))
+        }));
         match result {
             Err(_) => Err(EngineError::new_err(
                 "internal engine error during a battle",
