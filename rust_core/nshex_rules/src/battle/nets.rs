@@ -26,7 +26,7 @@ pub(crate) fn nets_among(
     foes: &[u8; SEAT_SLOTS],
     tile: impl Fn(u8) -> (u8, u8),
 ) -> u64 {
-    let net_of = |c: u8| net_of(nbr, occ, foes, &tile, c);
+    let net_of = |c: u8| thrower_nets(nbr, occ, foes, &tile, c);
     let mut netters = 0u64;
     let mut all = 0u64;
     for c in bits(throwers) {
@@ -39,6 +39,8 @@ pub(crate) fn nets_among(
         // nothing to untangle.
         return all;
     }
+    // Nets reach throwers: the table for the untangling, each thrower's nets worked out
+    // again (on this rarer board, instead of zeroing a table on every board).
     let mut nets = [0u64; MAX_CELLS];
     for c in bits(netters) {
         nets[c as usize] = net_of(c);
@@ -55,7 +57,7 @@ pub(crate) fn nets_among(
 
 /// The tiles thrower `c`'s nets reach: enemy tiles its net edges face.
 #[inline(always)]
-fn net_of(
+fn thrower_nets(
     nbr: &[[u8; 6]],
     occ: u64,
     foes: &[u8; SEAT_SLOTS],
