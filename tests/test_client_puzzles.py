@@ -225,9 +225,12 @@ def test_a_corrupt_progress_file_is_reported_and_reset(app, data_dir: Path) -> N
     data_dir.mkdir(parents=True, exist_ok=True)
     (data_dir / "puzzles.json").write_text("{ not json", encoding="utf-8")
     listing = _list(app)
-    assert listing.problem and listing.problem.startswith("puzzles.json: line 1:")
+    assert listing.problem and listing.problem.startswith("puzzles.json could not be read")
+    assert "line 1" in listing.problem
     assert "starts again" in listing.problem and listing.records == {}
-    assert (data_dir / "puzzles.json.bad").read_text(encoding="utf-8") == "{ not json"
+    (aside,) = data_dir.glob("puzzles.json.bad-*")
+    assert aside.name in listing.problem
+    assert aside.read_text(encoding="utf-8") == "{ not json"
     app.step(0.0)  # drawn with the problem, no crash
     # the progress carries on in a good file
     record, problem = storage.record_puzzle_attempt("easy-003", won=True)
@@ -238,4 +241,8 @@ def test_a_corrupt_progress_file_is_reported_and_reset(app, data_dir: Path) -> N
     good["puzzles"]["easy-004"] = {"solved": "yes", "attempts": -1}
     (data_dir / "puzzles.json").write_text(json.dumps(good), encoding="utf-8")
     records, problem = storage.load_puzzle_progress()
-    assert set(records) == {"easy-003"} and problem and "'easy-004'" in problem
+    assert set(records) == {"easy-003"} and problem and '"easy-004"' in problem
+    assert problem.startswith("puzzles.json could not be read in full")
+    assert _progress(data_dir) == {"easy-003": {"solved": True, "attempts": 1}}, "rewritten"
+    (aside,) = (p for p in data_dir.glob("puzzles.json.bad-*") if "easy-004" in p.read_text())
+    assert json.loads(aside.read_text()) == good, "the original is kept aside first"

@@ -39,7 +39,10 @@ def test_corrupt_settings_are_reported_with_the_line(data_dir: Path) -> None:
     (data_dir / "settings.json").write_text('{\n  "volume": 50,\n  "muted" true\n}\n')
     settings, problem = storage.load_settings()
     assert settings == Settings()
-    assert problem is not None and "settings.json line 3" in problem
+    assert problem is not None and problem.startswith("settings.json could not be read")
+    assert "line 3" in problem and "the default settings are used" in problem
+    (aside,) = data_dir.glob("settings.json.bad-*")
+    assert aside.name in problem and "true" in aside.read_text(), "the original is kept"
 
 
 def test_wrong_setting_values_keep_their_defaults(data_dir: Path) -> None:
@@ -50,14 +53,20 @@ def test_wrong_setting_values_keep_their_defaults(data_dir: Path) -> None:
     settings, problem = storage.load_settings()
     assert settings.volume == Settings().volume and settings.fullscreen is False
     assert settings.animation_speed == 2.0
-    assert problem and "volume" in problem and "fullscreen" in problem and "colour" in problem
+    assert problem and "volume" in problem and "fullscreen" in problem
+    # a setting this version does not know (a newer one's) is no problem: it is kept
+    assert "colour" not in problem and settings.extra == {"colour": 1}
+    (aside,) = data_dir.glob("settings.json.bad-*")
+    assert json.loads(aside.read_text())["volume"] == 900, "the original is kept aside"
+    written = json.loads((data_dir / "settings.json").read_text())
+    assert written["animation_speed"] == 2.0 and written["colour"] == 1, "the good ones stay"
 
 
 def test_the_menu_shows_a_settings_problem(data_dir: Path) -> None:
     data_dir.mkdir(parents=True, exist_ok=True)
     (data_dir / "settings.json").write_text("[1, 2")
     application = App()
-    assert any("settings.json line 1" in note for note in application.notices)
+    assert any("settings.json" in note and "line 1" in note for note in application.notices)
     application.stack.push(MenuScene(application))
     application.step(0.016)
 
@@ -93,9 +102,9 @@ def test_save_round_trip(data_dir: Path) -> None:
     ("text", "words"),
     [
         ("{not json", "line 1"),
-        ("", "line 1"),
+        ("", "empty"),
         ('{"format": "chess"}', "not a saved game"),
-        ('{"format": "nshex-client-save", "version": 99}', "another version"),
+        ('{"format": "nshex-client-save", "version": 99}', "newer version"),
         ('{"format": "nshex-client-save", "version": 1, "seats": 3, "game": {}}', "seats"),
     ],
 )
@@ -115,26 +124,35 @@ def test_continue_with_a_corrupt_autosave_says_so(app, data_dir: Path) -> None:
     storage.autosave_path().write_text(json.dumps(data))
     menu = MenuScene(app)
     app.stack.push(menu)
+    assert not menu.continue_button.enabled, "the engine refused it: nothing to continue"
     click(app, menu.continue_button.rect.center)
     assert app.stack.top is menu
-    assert menu.problem and "autosave.json" in menu.problem
+    (notice,) = app.notices
+    assert notice.startswith("autosave.json could not be loaded")
+    (aside,) = storage.saves_dir().glob("autosave.json.bad-*")
+    assert aside.name in notice and json.loads(aside.read_text()) == data
     app.step(0.016)
 
 
 def test_the_load_screen_lists_bad_files_with_the_reason(app, data_dir: Path) -> None:
-    game = Game(["hegemony", "outpost"], 1)
+    game = Game(["borgo", "moloch"], 1)
     storage.save_game(storage.saves_dir() / "good.json", SEATS, game.save())
     (storage.saves_dir() / "broken.json").write_text("{")
     (storage.saves_dir() / "foreign.json").write_text('{"hello": 1}')
+    (storage.saves_dir() / "newer.json").write_text('{"format": "nshex-client-save", "version": 7}')
     scene = LoadScene(app)
     app.stack.push(scene)
     app.step(0.016)
     problems = {path.name: problem for path, _label, problem in scene.rows}
     assert problems["good.json"] is None
-    assert "line 1" in problems["broken.json"]
-    assert "not a saved game" in problems["foreign.json"]
+    assert "newer version" in problems["newer.json"], "a newer version's save stays listed"
+    broken, foreign = sorted(scene.set_aside)
+    assert broken.startswith("broken.json could not be loaded") and "line 1" in broken
+    assert foreign.startswith("foreign.json could not be loaded") and "not a saved game" in foreign
     enabled = {b.label.split(":")[0]: b.enabled for b in scene.buttons}
-    assert enabled == {"good.json": True, "broken.json": False, "foreign.json": False}
+    assert enabled == {"good.json": True, "newer.json": False}
+    kept = sorted(p.name.partition(".bad-")[0] for p in storage.saves_dir().glob("*.bad-*"))
+    assert kept == ["broken.json", "foreign.json"]
 
 
 def test_no_audio_device(monkeypatch: pytest.MonkeyPatch, data_dir: Path) -> None:

@@ -43,9 +43,12 @@ class App:
         board than the engine's) raises instead of being logged and corrected."""
         pygame.init()
         self.strict = strict
+        # the data folder first: leftovers of killed writes removed, a damaged file set aside
+        self.notices: list[str] = storage.start_up()
         loaded, problem = (settings, None) if settings else storage.load_settings()
         self.settings: storage.Settings = loaded or storage.Settings()
-        self.notices: list[str] = [problem] if problem else []
+        if problem:
+            self.notices.append(problem)
         from nshex_pygame.client import tileart
 
         tileart.set_palette(self.settings.palette)
@@ -99,7 +102,7 @@ class App:
         try:
             storage.save_settings(self.settings)
         except OSError as exc:
-            self.notices.append(f"The settings could not be saved: {exc}")
+            self.notices.append(f"The settings could not be saved: {exc.strerror or exc}.")
 
     def viewport(self) -> pygame.Rect:
         """Where the canvas goes in the window: as large as fits, same shape, centred."""

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
 from nshex_pygame.client import storage
 from nshex_pygame.client.storage import SeatSetup
-from nshex_pygame.core import EngineError, Game, SaveError
+from nshex_pygame.core import Game
+
+log = logging.getLogger(__name__)
 
 
 def new_game(
@@ -46,15 +49,28 @@ def new_game(
 
 
 def load_game(path: Path) -> tuple[Any, str | None]:
-    """((the game, the save), None) or (None, why the file cannot be loaded)."""
-    saved, problem = storage.read_save(path)
-    if saved is None:
-        return None, problem
-    try:
-        game = Game.load(saved.game_text)
-    except (SaveError, EngineError, ValueError) as exc:
-        return None, f"{path.name}: {exc}"
-    armies = list(game.view()["armies"])
-    if [s.army for s in saved.seats] != armies:
-        return None, f"{path.name}: the seats do not match the game's armies"
-    return (game, saved), None
+    """((the game, the save), None) or (None, one sentence for the player).
+
+    The file is checked whole: the client's wrapper (:func:`storage.examine_save`), then the
+    game by the engine (``Game.load``: whatever it raises is a refusal), then the seats against
+    the game's armies. A damaged file is moved aside (``NAME.bad-STAMP``, the sentence says
+    so); a file that is gone or was saved by a newer version is left where it is.
+    """
+    saved, problem, damaged = storage.examine_save(path)
+    if saved is not None:
+        try:
+            game = Game.load(saved.game_text)
+            armies = list(game.view()["armies"])
+        except Exception as exc:  # SaveError, EngineError, and anything else the loader raises
+            log.warning("%s: the engine refused the game: %s", path, exc)
+            problem, damaged = "the game in it does not follow the rules of the game", True
+        else:
+            if [s.army for s in saved.seats] == armies:
+                return (game, saved), None
+            problem, damaged = "its seats do not match the armies of the game in it", True
+    if damaged:
+        return None, storage.set_aside_notice(path, str(problem), OUTCOME, verb="loaded")
+    return None, f"{path.name} could not be loaded: {problem}."
+
+
+OUTCOME = "the game goes on without it"

@@ -4,18 +4,26 @@ The folder is ``platformdirs.user_data_dir("nshex")`` (``~/.local/share/nshex`` 
 ``%LOCALAPPDATA%\\nshex`` on Windows), or ``$NSHEX_DATA_DIR`` when that is set (the tests use
 it). Nothing is ever written next to the program.
 
-A file that cannot be read never raises: the loaders return the problem as a one-line message
-(``settings.json line 3: Expecting ',' delimiter``) that the menu shows.
+Every file is read whole and checked whole (:mod:`nshex_pygame.datafile`; docs/RELIABILITY.md).
+A file that cannot be used never raises: it is moved aside as ``NAME.bad-YYYYMMDD-HHMMSS``
+(a name that never overwrites an earlier one), and the loaders return one plain sentence that
+names the file, says what is wrong and where it was kept, which the client shows; the game goes
+on from the defaults or without the file. Leftover temporary files of writes that were killed
+are removed at start (:func:`start_up`).
 
 A saved game may carry a name the player gave it (free text, in the save's own ``"name"``
 field); the load screen shows it, renames (an atomic rewrite) and deletes saves.
 
-The Hex Puzzles' progress (solved or not, attempts, per puzzle) is kept in ``puzzles.json``; a
-file that cannot be read is reported, kept aside as ``puzzles.json.bad`` and started afresh.
+The Hex Puzzles' progress (solved or not, attempts, per puzzle) is kept in ``puzzles.json``. A
+file that cannot be read is set aside and the progress starts again; a file with some bad
+entries is set aside and the good entries written back; a file written by a newer version of
+the game is read as far as it can be and never overwritten (puzzles played then are not
+recorded, and the player is told so).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
@@ -23,6 +31,15 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from nshex_pygame.datafile import (
+    Unreadable,
+    clean_leftovers,
+    finite_number,
+    new_path,
+    read_json,
+    set_aside,
+    shown,
+)
 from nshex_pygame.files import atomic_write
 
 DATA_DIR_ENV = "NSHEX_DATA_DIR"
@@ -36,6 +53,9 @@ PUZZLES_FORMAT = "nshex-puzzle-progress"
 PUZZLES_VERSION = 1
 
 NAME_LENGTH = 40  # the longest name a save may have, in characters
+LATEST_TIME = 253402300799.0  # 9999-12-31 23:59:59 UTC: a save's time is before it
+PUZZLE_KEY_LENGTH = 100  # the longest puzzle name in the progress file
+MOST_ATTEMPTS = 10**9
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 WINDOW_SIZES = ((1280, 800), (1440, 900), (1600, 1000), (1920, 1200), (1024, 640))
@@ -57,13 +77,45 @@ def data_dir() -> Path:
 
 
 def saves_dir() -> Path:
+    """The saves folder (created when missing; a file in its place is set aside first)."""
     path = data_dir() / SAVES_DIR
+    if os.path.lexists(path) and not path.is_dir():
+        _notices.append(set_aside_notice(path, "it is a file, not a folder", "a new one is made"))
     path.mkdir(parents=True, exist_ok=True)
     return path
 
 
 def autosave_path() -> Path:
     return saves_dir() / AUTOSAVE_FILE
+
+
+_notices: list[str] = []  # what the folder functions set aside, until start_up reports it
+
+
+def start_up() -> list[str]:
+    """What the game does with its data folder before anything is read: the leftover
+    temporary files of writes that were killed are removed, a file where the saves folder
+    should be is set aside. The sentences to show the player."""
+    folder = data_dir()
+    saves = saves_dir()
+    for where in (folder, saves):
+        clean_leftovers(where)
+    found = list(_notices)
+    _notices.clear()
+    return found
+
+
+def set_aside_notice(path: Path, problem: str, outcome: str, verb: str = "read") -> str:
+    """``path`` moved aside, and the one sentence that tells the player: ``NAME could not be
+    read: PROBLEM; it was kept as NAME.bad-STAMP and OUTCOME.``"""
+    try:
+        aside = set_aside(path)
+    except OSError as exc:
+        return (
+            f"{path.name} could not be {verb}: {problem}; it could not be moved aside either"
+            f" ({exc.strerror or exc}), so it is left as it is and {outcome}."
+        )
+    return f"{path.name} could not be {verb}: {problem}; it was kept as {aside.name} and {outcome}."
 
 
 # --- settings ----------------------------------------------------------------------------------
@@ -85,9 +137,12 @@ class Settings:
     winning_chance: bool = False
     # "standard", or "colour-blind" (tiles and marks in a palette told apart without red/green)
     palette: str = "standard"
+    # settings this version does not know (written by a newer one): kept and written back
+    extra: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), indent=2) + "\n"
+        known = {k: v for k, v in asdict(self).items() if k != "extra"}
+        return json.dumps({**self.extra, **known}, indent=2) + "\n"
 
 
 def _check_settings(data: Any) -> tuple[Settings, list[str]]:
@@ -96,31 +151,29 @@ def _check_settings(data: Any) -> tuple[Settings, list[str]]:
     problems: list[str] = []
     if not isinstance(data, dict):
         return settings, [f"expected a JSON object, found {type(data).__name__}"]
-    known = {f.name for f in fields(Settings)}
-    for key in data:
-        if key not in known:
-            problems.append(f"unknown setting {key!r}")
+    known = {f.name for f in fields(Settings)} - {"extra"}
+    settings.extra = {str(key): value for key, value in data.items() if key not in known}
     speed = data.get("animation_speed", settings.animation_speed)
-    if isinstance(speed, int | float) and not isinstance(speed, bool) and 0.25 <= speed <= 8:
+    if finite_number(speed, 0.25, 8):
         settings.animation_speed = float(speed)
     else:
-        problems.append(f"animation_speed must be a number from 0.25 to 8, not {speed!r}")
+        problems.append(f"animation_speed must be a number from 0.25 to 8, not {shown(speed)}")
     palette = data.get("palette", settings.palette)
     if palette in PALETTES:
         settings.palette = palette
     else:
-        problems.append(f"palette must be one of {', '.join(PALETTES)}, not {palette!r}")
+        problems.append(f"palette must be one of {', '.join(PALETTES)}, not {shown(palette)}")
     for name in ("auto_battle_choices", "muted", "fullscreen", "helpers", "winning_chance"):
         value = data.get(name, getattr(settings, name))
         if isinstance(value, bool):
             setattr(settings, name, value)
         else:
-            problems.append(f"{name} must be true or false, not {value!r}")
+            problems.append(f"{name} must be true or false, not {shown(value)}")
     volume = data.get("volume", settings.volume)
-    if isinstance(volume, int) and not isinstance(volume, bool) and 0 <= volume <= 100:
+    if isinstance(volume, int) and finite_number(volume, 0, 100):
         settings.volume = volume
     else:
-        problems.append(f"volume must be a whole number from 0 to 100, not {volume!r}")
+        problems.append(f"volume must be a whole number from 0 to 100, not {shown(volume)}")
     size = data.get("window_size", settings.window_size)
     if (
         isinstance(size, list)
@@ -129,34 +182,59 @@ def _check_settings(data: Any) -> tuple[Settings, list[str]]:
     ):
         settings.window_size = [int(size[0]), int(size[1])]
     else:
-        problems.append(f"window_size must be [width, height] in pixels, not {size!r}")
+        problems.append(f"window_size must be [width, height] in pixels, not {shown(size)}")
     return settings, problems
 
 
+def settings_path() -> Path:
+    return data_dir() / SETTINGS_FILE
+
+
+def _read_settings(path: Path) -> tuple[Settings, list[str]]:
+    """The settings in ``path`` and the problems found (Unreadable: none could be read)."""
+    return _check_settings(read_json(path))
+
+
 def load_settings() -> tuple[Settings, str | None]:
-    """The saved settings (defaults when there are none), and a problem to report, if any."""
-    path = data_dir() / SETTINGS_FILE
-    if not path.exists():
+    """The saved settings (defaults when there are none), and a sentence for the player, if
+    any. A file that cannot be read is moved aside and the defaults used; a file with some
+    wrong values is moved aside too, and the rest of it written back at once (so the player's
+    other choices stay)."""
+    path = settings_path()
+    if not os.path.lexists(path):
         return Settings(), None
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return Settings(), f"{path.name}: cannot be read ({exc}); using the default settings"
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return (
-            Settings(),
-            f"{path.name} line {exc.lineno}: {exc.msg}; using the default settings",
-        )
-    settings, problems = _check_settings(data)
-    if problems:
-        return settings, f"{path.name}: {'; '.join(problems)} (default used)"
-    return settings, None
+        settings, problems = _read_settings(path)
+    except Unreadable as exc:
+        return Settings(), set_aside_notice(path, str(exc), "the default settings are used")
+    if not problems:
+        return settings, None
+    outcome = "the defaults are used for what was wrong"
+    notice = set_aside_notice(path, "; ".join(problems), outcome, "read in full")
+    if not os.path.lexists(path):  # set aside: the good settings are written back
+        with contextlib.suppress(OSError):
+            atomic_write(path, settings.to_json())
+    return settings, notice
 
 
 def save_settings(settings: Settings) -> None:
-    atomic_write(data_dir() / SETTINGS_FILE, settings.to_json())
+    """Write the settings. A file there that cannot be read (damaged since it was loaded) is
+    moved aside first, never overwritten; OSError when it cannot be moved or written."""
+    path = settings_path()
+    if os.path.lexists(path):
+        try:
+            problems = _read_settings(path)[1]
+        except Unreadable:
+            problems = ["unreadable"]
+        if problems:
+            try:
+                set_aside(path)
+            except OSError as exc:
+                raise OSError(
+                    f"{path.name} could not be read nor moved aside ({exc.strerror or exc}),"
+                    " so it was not overwritten"
+                ) from None
+    atomic_write(path, settings.to_json())
 
 
 # --- saved games -------------------------------------------------------------------------------
@@ -210,8 +288,8 @@ def save_game(path: Path, seats: list[SeatSetup], game_text: str, name: Any = _K
 
 def _stored_name(path: Path) -> str:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
+        data = read_json(path)
+    except Unreadable:
         return ""
     name = data.get("name") if isinstance(data, dict) else None
     return name if isinstance(name, str) else ""
@@ -277,26 +355,57 @@ def delete_save(path: Path) -> str | None:
 
 
 def read_save(path: Path) -> tuple[SavedGame | None, str | None]:
-    """The saved game in ``path``, or None and why it cannot be loaded (one line).
+    """The saved game in ``path``, or None and why it cannot be loaded (``NAME: why``).
 
-    Only the client's wrapper is checked here; the engine checks the game itself when it is
-    loaded (``Game.load`` raises ``SaveError`` with the reason).
+    Only the client's wrapper is checked here (nothing is moved); the engine checks the game
+    itself when it is loaded (:func:`nshex_pygame.client.session.load_game`, which also sets
+    a damaged file aside).
     """
-    name = path.name
+    saved, problem, _damaged = examine_save(path)
+    return saved, None if problem is None else f"{path.name}: {problem}"
+
+
+def examine_save(path: Path) -> tuple[SavedGame | None, str | None, bool]:
+    """(the saved game, None, False), or (None, what is wrong, whether the file is damaged).
+
+    Not damaged: a file that is gone, or one saved by a newer version of the game (it is
+    left where it is). Damaged: everything else that cannot be used, read whole: unreadable,
+    not JSON, another format, seats, game, time or name out of range.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None, f"{name}: no such file"
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, f"{name}: cannot be read ({exc})"
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return None, f"{name} line {exc.lineno}: not a saved game ({exc.msg})"
+        data = read_json(path)
+    except Unreadable as exc:
+        if not os.path.lexists(path):
+            return None, "no such file", False
+        return None, str(exc), True
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        return None, f"{name}: not a saved game of this program (no format {SAVE_FORMAT!r})"
-    if data.get("version") != SAVE_VERSION:
-        return None, f"{name}: saved by another version (format version {data.get('version')!r})"
+        return None, "it is not a saved game of this program", True
+    version = data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
+        return None, "it was saved by a newer version of the game, which can load it", False
+    if version != SAVE_VERSION:
+        return None, f"its format version {shown(version)} is not one this game wrote", True
+    problem = _save_problem(data)
+    if problem:
+        return None, problem, True
+    try:
+        game_text = json.dumps(data["game"])
+    except (ValueError, RecursionError):
+        return None, "the game in it is nested too deeply", True
+    return (
+        SavedGame(
+            seats=[SeatSetup(s["army"], s["player"]) for s in data["seats"]],
+            game_text=game_text,
+            saved_at=float(data.get("saved_at", 0.0)),
+            name=data.get("name", ""),
+        ),
+        None,
+        False,
+    )
+
+
+def _save_problem(data: dict[str, Any]) -> str | None:
+    """What is wrong with a save's wrapper (its seats, game, time and name), or None."""
     seats = data.get("seats")
     if (
         not isinstance(seats, list)
@@ -304,34 +413,43 @@ def read_save(path: Path) -> tuple[SavedGame | None, str | None]:
         or not all(
             isinstance(s, dict)
             and isinstance(s.get("army"), str)
+            and len(s["army"]) <= NAME_LENGTH
             and s.get("player") in ("human", *BOT_NAMES)
             for s in seats
         )
     ):
-        return None, f"{name}: 'seats' must list two to four seats with an army and a player"
-    game = data.get("game")
-    if not isinstance(game, dict):
-        return None, f"{name}: 'game' is missing"
+        return "its seats must be two to four, each with an army and a player"
+    if not isinstance(data.get("game"), dict):
+        return "the game is missing from it"
     saved_at = data.get("saved_at", 0.0)
+    if not finite_number(saved_at, 0.0, LATEST_TIME):
+        return f"its time of saving is out of range ({shown(saved_at)})"
+    try:
+        time.localtime(float(saved_at))
+    except (OverflowError, OSError, ValueError):
+        return f"its time of saving is out of range ({shown(saved_at)})"
     given = data.get("name", "")
     if not isinstance(given, str):
-        return None, f"{name}: 'name' must be text"
-    return (
-        SavedGame(
-            seats=[SeatSetup(s["army"], s["player"]) for s in seats],
-            game_text=json.dumps(game),
-            saved_at=float(saved_at) if isinstance(saved_at, int | float) else 0.0,
-            name=given,
-        ),
-        None,
-    )
+        return "its name is not text"
+    if len(given.strip()) > NAME_LENGTH or not given.isprintable():
+        return f"its name is longer than {NAME_LENGTH} characters or holds control characters"
+    return None
+
+
+def copy_path() -> Path:
+    """A new file for "Save a copy": ``game-YYYYMMDD-HHMMSS.json``, with ``-2``, ``-3`` ...
+    when that name is taken (two copies within a second never overwrite each other)."""
+    return new_path(saves_dir(), time.strftime("game-%Y%m%d-%H%M%S"), ".json")
 
 
 def list_saves() -> list[Path]:
     """Every ``*.json`` in the saves folder, newest first."""
     folder = saves_dir()
-    files = [p for p in folder.glob("*.json") if p.is_file()]
-    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+    found: list[tuple[float, Path]] = []
+    for path in folder.glob("*.json"):
+        with contextlib.suppress(OSError):  # gone meanwhile, or a link to nowhere
+            found.append((path.stat().st_mtime, path))
+    return [path for _time, path in sorted(found, key=lambda f: f[0], reverse=True)]
 
 
 # --- the puzzles' progress ---------------------------------------------------------------------
@@ -349,60 +467,77 @@ def puzzles_path() -> Path:
     return data_dir() / PUZZLES_FILE
 
 
-def _check_records(data: Any) -> tuple[dict[str, PuzzleRecord], list[str]]:
+def _check_records(data: Any) -> tuple[str, dict[str, PuzzleRecord], list[str]]:
+    """("ok" | "newer" | "foreign", the good records, the problems with the others)."""
     if not isinstance(data, dict) or data.get("format") != PUZZLES_FORMAT:
-        return {}, [f"not the puzzle progress of this program (no format {PUZZLES_FORMAT!r})"]
-    if data.get("version") != PUZZLES_VERSION:
-        return {}, [f"written by another version (format version {data.get('version')!r})"]
+        return "foreign", {}, ["it is not the puzzle progress of this program"]
+    version = data.get("version")
+    newer = isinstance(version, int) and not isinstance(version, bool) and version > PUZZLES_VERSION
+    if not newer and version != PUZZLES_VERSION:
+        return "foreign", {}, [f"its format version {shown(version)} is not one this game wrote"]
     found = data.get("puzzles")
     if not isinstance(found, dict):
-        return {}, ["'puzzles' must be an object of puzzle names"]
+        kind = "newer" if newer else "foreign"
+        return kind, {}, ["its 'puzzles' is not a list of puzzle names"]
     records: dict[str, PuzzleRecord] = {}
     problems: list[str] = []
     for key, value in found.items():
         solved = value.get("solved") if isinstance(value, dict) else None
         attempts = value.get("attempts") if isinstance(value, dict) else None
         if (
-            isinstance(solved, bool)
+            len(key) <= PUZZLE_KEY_LENGTH
+            and key.isprintable()
+            and isinstance(solved, bool)
             and isinstance(attempts, int)
-            and not isinstance(attempts, bool)
-            and attempts >= 0
+            and finite_number(attempts, 0, MOST_ATTEMPTS)
         ):
-            records[str(key)] = PuzzleRecord(solved, attempts)
+            records[key] = PuzzleRecord(solved, attempts)
         else:
-            problems.append(f"the entry {key!r} is not {{solved, attempts}} (left out)")
-    return records, problems
+            problems.append(f"the entry {shown(key)} is not a puzzle's solved and attempts")
+    return ("newer" if newer else "ok"), records, problems
+
+
+NEWER_PROGRESS = (
+    "{name} was written by a newer version of the game: your progress is shown as far as this"
+    " version can read it, and puzzles played here are not recorded, so that the file is not"
+    " overwritten."
+)
+
+
+def _load_progress() -> tuple[dict[str, PuzzleRecord], str | None, bool]:
+    """The records, a sentence for the player, and whether the file may be written."""
+    path = puzzles_path()
+    if not os.path.lexists(path):
+        return {}, None, True
+    try:
+        kind, records, problems = _check_records(read_json(path))
+    except Unreadable as exc:
+        kind, records, problems = "foreign", {}, [str(exc)]
+    if kind == "newer":
+        return records, NEWER_PROGRESS.format(name=path.name), False
+    if kind == "foreign":
+        outcome = "the puzzle progress starts again"
+        return {}, set_aside_notice(path, problems[0], outcome), True
+    if not problems:
+        return records, None, True
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    notice = set_aside_notice(
+        path,
+        f"{problems[0]}{more}",
+        "the rest of your progress is kept without that",
+        "read in full",
+    )
+    if not os.path.lexists(path):  # set aside: the good records are written back
+        with contextlib.suppress(OSError):
+            save_puzzle_progress(records)
+    return records, notice, True
 
 
 def load_puzzle_progress() -> tuple[dict[str, PuzzleRecord], str | None]:
-    """Every puzzle's progress, and a problem to report, if any.
-
-    A file that is not the progress at all (unreadable, not JSON, another format) never
-    raises: it is renamed to ``puzzles.json.bad`` (kept for the curious) and the progress
-    starts again; a bad entry in a good file is left out and named.
-    """
-    path = puzzles_path()
-    if not path.exists():
-        return {}, None
-    try:
-        records, problems = _check_records(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, UnicodeDecodeError) as exc:
-        records, problems = {}, [f"cannot be read ({exc})"]
-    except json.JSONDecodeError as exc:
-        records, problems = {}, [f"line {exc.lineno}: {exc.msg}"]
-    if not problems:
-        return records, None
-    if records:
-        return records, f"{path.name}: {'; '.join(problems)}"
-    aside = path.with_name(path.name + ".bad")
-    try:
-        os.replace(path, aside)
-    except OSError as exc:
-        return {}, f"{path.name}: {problems[0]}; it could not be set aside ({exc})"
-    return {}, (
-        f"{path.name}: {problems[0]}; the puzzle progress starts again (the old file is kept"
-        f" as {aside.name})"
-    )
+    """Every puzzle's progress, and a sentence for the player, if any (see the module's
+    words: a bad file or a bad entry is set aside, a newer version's file left alone)."""
+    records, problem, _writable = _load_progress()
+    return records, problem
 
 
 def save_puzzle_progress(records: dict[str, PuzzleRecord]) -> None:
@@ -417,12 +552,14 @@ def save_puzzle_progress(records: dict[str, PuzzleRecord]) -> None:
 def record_puzzle_attempt(key: str, won: bool) -> tuple[PuzzleRecord, str | None]:
     """One more battle tried on the puzzle ``key`` (solved if ``won``), written at once: the
     puzzle's record now, and a problem (reading or writing the file) to report, if any."""
-    records, problem = load_puzzle_progress()
+    records, problem, writable = _load_progress()
     record = records.setdefault(key, PuzzleRecord())
-    record.attempts += 1
+    record.attempts = min(MOST_ATTEMPTS, record.attempts + 1)
     record.solved = record.solved or won
+    if not writable:
+        return record, problem
     try:
         save_puzzle_progress(records)
     except OSError as exc:
-        problem = f"The puzzle progress could not be saved: {exc}"
+        problem = f"The puzzle progress could not be saved: {exc.strerror or exc}"
     return record, problem

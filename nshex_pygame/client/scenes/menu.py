@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -13,9 +14,17 @@ from nshex_pygame.client import storage, tileart, widgets
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.session import load_game
 from nshex_pygame.client.words import army_name
-from nshex_pygame.core import Game
 
 TITLE = "Neuroshima Hex! 3.0"
+ROWS = 10  # the saves the load screen lists
+
+
+def when_saved(saved: Any, layout: str) -> str:
+    """A save's time as ``layout`` gives it (checked when read; never raises)."""
+    try:
+        return time.strftime(layout, time.localtime(saved.saved_at))
+    except (OverflowError, OSError, ValueError):
+        return "at an unknown time"
 
 
 def open_game(app: Any, path: Path) -> str | None:
@@ -55,14 +64,18 @@ class MenuScene(Scene):
         self.on_resume()
 
     def on_resume(self) -> None:
+        """The autosave checked whole (a damaged one is set aside, the notice says so):
+        Continue is on when it loads."""
         path = storage.autosave_path()
-        self.continue_button.enabled = path.exists()
         self.last_game = ""
-        saved, _problem = storage.read_save(path) if path.exists() else (None, None)
-        if saved is not None:
+        loaded, problem = load_game(path) if os.path.lexists(path) else (None, None)
+        self.continue_button.enabled = loaded is not None
+        if problem and problem not in self.app.notices:
+            self.app.notices.append(problem)
+        if loaded is not None:
+            saved = loaded[1]
             armies = " against ".join(army_name(s.army) for s in saved.seats)
-            when = time.strftime("%d %b %H:%M", time.localtime(saved.saved_at))
-            self.last_game = f"{armies}, saved {when}"
+            self.last_game = f"{armies}, saved {when_saved(saved, '%d %b %H:%M')}"
 
     def new_game(self) -> None:
         self.app.open("setup")
@@ -167,30 +180,33 @@ class LoadScene(Scene):
         self.dialog: tuple[str, Path] | None = None
         self.text = ""
         self.refused: str | None = None  # why the typed name was refused
+        self.set_aside: list[str] = []  # the damaged saves moved aside, one sentence each
         self.back = widgets.Button("Back", (540, 720, 200, 44), lambda: self.app.stack.pop(self))
         self.refresh()
 
     def refresh(self) -> None:
-        """The rows and their buttons, read again from the saves folder."""
+        """The rows and their buttons, read again from the saves folder. Each save is
+        checked whole (the engine loads its game): a damaged one is set aside and named
+        in :attr:`set_aside`; one saved by a newer version is listed, not loadable."""
         self.rows: list[tuple[Path, str, str | None]] = []
         self.names: dict[Path, str] = {}
-        for path in storage.list_saves()[:10]:
-            saved, problem = storage.read_save(path)
-            if saved is not None:
+        for path in storage.list_saves():
+            if len(self.rows) == ROWS:
+                break
+            loaded, problem = load_game(path)
+            if loaded is not None:
+                game, saved = loaded
                 self.names[path] = saved.name
-                try:
-                    game = Game.load(saved.game_text)
-                    view = game.view()
-                    armies = " vs ".join(army_name(a) for a in view["armies"])
-                    hp = " : ".join(str(h) for h in view["hq_hp"])
-                    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.saved_at))
-                    state = "over" if game.is_terminal() else f"turn {view['turn']}"
-                    label = f"{armies}, {state}, HQ {hp}  ({when})"
-                except Exception as exc:  # SaveError and anything else the engine says
-                    label, problem = path.name, f"{path.name}: {exc}"
-            else:
-                label = path.name
-            self.rows.append((path, label, problem))
+                view = game.view()
+                armies = " vs ".join(army_name(a) for a in view["armies"])
+                hp = " : ".join(str(h) for h in view["hq_hp"])
+                when = when_saved(saved, "%Y-%m-%d %H:%M")
+                state = "over" if game.is_terminal() else f"turn {view['turn']}"
+                self.rows.append((path, f"{armies}, {state}, HQ {hp}  ({when})", None))
+            elif os.path.lexists(path):
+                self.rows.append((path, path.name, problem))
+            elif problem and not problem.endswith("no such file."):
+                self.set_aside.append(problem)  # moved aside: the sentence says where
         self.buttons = []
         self.watch_buttons = []  # one per save: watch it again (the replay) instead
         self.rename_buttons = []
@@ -340,10 +356,11 @@ class LoadScene(Scene):
         for button in rows:
             button.draw(surface)
         y = 150 + 52 * len(self.rows) + 10
-        for _path, _label, problem in self.rows:
-            if problem:
-                widgets.draw_text(surface, problem, (640, y), 14, widgets.BAD, False, "center")
-                y += 20
+        notes = [problem for _path, _label, problem in self.rows if problem]
+        for note in [*notes, *self.set_aside][-6:]:
+            for line in widgets.wrap(note, 14, 1100):
+                widgets.draw_text(surface, line, (640, y), 14, widgets.BAD, False, "center")
+                y += 18
         if self.problem:
             widgets.draw_text(surface, self.problem, (640, 690), 15, widgets.BAD, False, "center")
         elif self.note:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -546,7 +545,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
             self.say(f"The game could not be saved: {exc}")
 
     def save_copy(self) -> Path | None:
-        path = storage.saves_dir() / time.strftime("game-%Y%m%d-%H%M%S.json")
+        path = storage.copy_path()  # a new name: two copies in a second both kept
         try:
             storage.save_game(path, self.seats, self.game.save())
         except OSError as exc:
