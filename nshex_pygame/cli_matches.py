@@ -282,6 +282,8 @@ def tune_command(args: argparse.Namespace, *, out: TextIO) -> int:
         return refuse(str(exc))
 
     config = tune.config_of(state)
+    if state.get("approximate"):
+        _error(f"nshex tune: note: {state['approximate']}")
     if not args.json:
         print(
             f"Tuning {len(config.weights)} weight(s) of {config.bot}: {config.population}"

@@ -21,9 +21,16 @@ GIL) or as Ray tasks on a cluster (``--ray ADDRESS``, the ``ray`` extra), and a 
 from its checkpoint gives the same results as one never stopped.
 
 After every generation a checkpoint is written atomically (a temporary file, then
-``os.replace``): the pickled CMA-ES state with its random generator, the generation reached,
-the history and the best candidate so far. At the end the best candidate's weights go to the
-output file in the format of ``rust_core/nshex_ai/data/weights.json``.
+``os.replace``): a JSON document with a format version (nothing in it is ever run: no pickle)
+holding the run's settings, the starting weights, the generation reached, the history (every
+candidate's win rate), the best candidate so far and the search's mean and step size. Resuming
+rebuilds CMA-ES by replaying the history: a new CMA-ES of the same seed is asked for each
+generation's candidates and told their recorded fitnesses, which gives back exactly the state
+of the run that was stopped (its mean and step size are checked against the checkpoint's).
+Should they differ (a checkpoint from another version of ``cma``), the run resumes from the
+checkpoint's mean and step size with a fresh covariance, and says so. At the end the best
+candidate's weights go to the output file in the format of
+``rust_core/nshex_ai/data/weights.json``.
 """
 
 from __future__ import annotations
@@ -33,7 +40,6 @@ import hashlib
 import json
 import math
 import os
-import pickle
 import time
 import warnings
 from collections.abc import Callable, Iterator, Sequence
@@ -44,10 +50,12 @@ from typing import Any
 
 from nshex_pygame import cluster
 from nshex_pygame.core import arena, default_weights
+from nshex_pygame.datafile import Unreadable, parse_json, read_bytes
 from nshex_pygame.files import atomic_write
 
 CHECKPOINT_FORMAT = "nshex-tune-checkpoint"
-CHECKPOINT_VERSION = 1
+CHECKPOINT_VERSION = 2
+"""Version 1 was a pickle, which is no longer read (loading one can run code)."""
 ZERO_STEP = 0.1
 """What a step of 1 in the search space adds to a weight that starts at 0."""
 SCALES = ("log", "plain")
@@ -325,9 +333,9 @@ Evaluator = Callable[[list[Match]], list[dict[str, Any]]]
 
 class Normal:
     """CMA-ES's source of N(0, 1) numbers (its ``randn`` option): a generator of the run's own,
-    seeded from ``--seed``, that travels inside the pickled CMA-ES object, so that a resumed run
-    draws the same numbers as one never stopped (cma's default draws from numpy's global
-    generator, which a checkpoint would not hold)."""
+    seeded from ``--seed``, so that a resumed run (CMA-ES rebuilt by replaying the history from
+    the same seed) draws the same numbers as one never stopped (cma's default draws from
+    numpy's global generator)."""
 
     def __init__(self, seed: int) -> None:
         import numpy as np
@@ -348,7 +356,7 @@ def _quiet() -> Iterator[None]:
 
 def new_state(config: TuneConfig) -> dict[str, Any]:
     """The state of a run before its first generation."""
-    cma = require_cma()
+    require_cma()
     state: dict[str, Any] = {
         "format": CHECKPOINT_FORMAT,
         "version": CHECKPOINT_VERSION,
@@ -358,8 +366,17 @@ def new_state(config: TuneConfig) -> dict[str, Any]:
         "history": [],
         "best": None,
     }
+    state["es"] = _new_search(
+        config, [0.0] * len(config.weights), config.sigma, cma_seed(config.seed)
+    )
+    return state
+
+
+def _new_search(config: TuneConfig, mean: list[float], sigma: float, seed: int) -> Any:
+    """A CMA-ES at ``mean`` with step ``sigma``, its normal numbers drawn from ``seed``."""
+    cma = require_cma()
     options = {
-        "randn": Normal(cma_seed(config.seed)),
+        "randn": Normal(seed),
         "seed": math.nan,  # the seeding is Normal's
         "popsize": config.population,
         "verbose": -9,
@@ -368,8 +385,7 @@ def new_state(config: TuneConfig) -> dict[str, Any]:
         "verb_filenameprefix": os.devnull,
     }
     with _quiet():
-        state["es"] = cma.CMAEvolutionStrategy([0.0] * len(config.weights), config.sigma, options)
-    return state
+        return cma.CMAEvolutionStrategy(mean, sigma, options)
 
 
 def config_of(state: dict[str, Any]) -> TuneConfig:
@@ -433,24 +449,185 @@ def run_generation(state: dict[str, Any], evaluate: Evaluator) -> dict[str, Any]
 
 
 def save_checkpoint(path: str | Path, state: dict[str, Any]) -> None:
-    atomic_write(Path(path), pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    """The run's state as JSON (see the module's words), written atomically."""
+    data = {k: v for k, v in state.items() if k not in ("es", "approximate")}
+    es = state["es"]
+    data["search"] = {"mean": [float(v) for v in es.mean], "sigma": float(es.sigma)}
+    atomic_write(Path(path), json.dumps(data, indent=1, allow_nan=False) + "\n")
 
 
 def load_checkpoint(path: str | Path) -> dict[str, Any]:
-    """A checkpoint written by :func:`save_checkpoint` (a pickle: load only your own files)."""
-    require_cma()  # the pickled CMA-ES object needs it
+    """A checkpoint written by :func:`save_checkpoint`, checked whole, its CMA-ES rebuilt by
+    replaying the history; TuneError naming the problem for anything else (JSON only is
+    read: nothing in a checkpoint can run code)."""
+    require_cma()
     try:
-        with open(path, "rb") as f:
-            state = pickle.load(f)
-    except FileNotFoundError:
-        raise TuneError(f"{path}: no such file") from None
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError) as exc:
+        raw = read_bytes(Path(path))
+        if raw[:1] == b"\x80":
+            raise TuneError(
+                f"{path}: an old checkpoint (a Python pickle), which is no longer read because"
+                " loading one can run code; start the run again"
+            )
+        data = parse_json(raw)
+    except Unreadable as exc:
+        if not os.path.lexists(path):
+            raise TuneError(f"{path}: no such file") from None
         raise TuneError(f"{path}: not a tuning checkpoint ({exc})") from None
-    if not isinstance(state, dict) or state.get("format") != CHECKPOINT_FORMAT:
-        raise TuneError(f"{path}: not a tuning checkpoint")
-    if state.get("version") != CHECKPOINT_VERSION:
-        raise TuneError(f"{path}: checkpoint version {state.get('version')} is not supported")
+    problem = checkpoint_problem(data)
+    if problem:
+        raise TuneError(f"{path}: not a tuning checkpoint: {problem}")
+    return _replayed(data)
+
+
+def _replayed(data: dict[str, Any]) -> dict[str, Any]:
+    """The state of a checked checkpoint, CMA-ES rebuilt by asking it for every recorded
+    generation and telling it the recorded fitnesses (what the stopped run did, so the same
+    state); when its mean or step then differ from the checkpoint's (another version of cma),
+    a CMA-ES at the checkpoint's mean and step, and ``state["approximate"]`` says so."""
+    config = config_of(data)
+    state = {k: v for k, v in data.items() if k != "search"}
+    state["config"] = asdict(config)
+    es = _new_search(config, [0.0] * len(config.weights), config.sigma, cma_seed(config.seed))
+    with _quiet():
+        for row in data["history"]:
+            xs = es.ask()
+            es.tell(xs, [1.0 - r for r in row["win_rates"]])
+    search = data["search"]
+    if [float(v) for v in es.mean] != search["mean"] or float(es.sigma) != search["sigma"]:
+        seed = derive_seed(config.seed, "cma", data["generation"])
+        es = _new_search(config, list(search["mean"]), search["sigma"], seed)
+        state["approximate"] = (
+            "the search could not be rebuilt exactly (a checkpoint of another version of cma):"
+            " it resumes from the checkpoint's mean and step size, with a fresh covariance"
+        )
+    state["es"] = es
     return state
+
+
+def _number_in(value: Any, low: float, high: float) -> bool:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    try:
+        return low <= float(value) <= high
+    except OverflowError:
+        return False
+
+
+def _whole_in(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _weights_ok(value: Any) -> bool:
+    names = set(default_weights())
+    return (
+        isinstance(value, dict)
+        and set(value) <= names
+        and all(_number_in(v, -1e300, 1e300) for v in value.values())
+    )
+
+
+def _config_problem(config: Any) -> str | None:
+    fields = {"bot", "games", "population", "sigma", "seed", "weights", "scale", "variants"}
+    if not isinstance(config, dict) or not {"bot", "games", "population"} <= set(config):
+        return "'config' must hold the run's settings"
+    if set(config) - fields:
+        return f"'config' has unknown settings ({', '.join(sorted(set(config) - fields))})"
+    checks = {
+        "bot": isinstance(config["bot"], str) and len(config["bot"]) < 1000,
+        "games": _whole_in(config["games"], 1, 10**7),
+        "population": _whole_in(config["population"], 2, 10**5),
+        "sigma": _number_in(config.get("sigma"), 1e-12, 1e6),
+        "seed": _whole_in(config.get("seed"), 0, 2**64 - 1),
+        "scale": config.get("scale", "log") in SCALES,
+        "variants": isinstance(config.get("variants", []), list)
+        and all(isinstance(v, str) for v in config.get("variants", [])),
+        "weights": isinstance(config.get("weights"), list)
+        and all(isinstance(w, str) for w in config["weights"]),
+    }
+    bad = [name for name, ok in checks.items() if not ok]
+    if bad:
+        return f"the setting {bad[0]!r} is missing or out of range"
+    try:
+        check_weight_names(config["weights"])
+    except TuneError as exc:
+        return str(exc)
+    return None
+
+
+def _row_problem(row: Any, i: int, population: int) -> str | None:
+    where = f"history row {i + 1}"
+    if not isinstance(row, dict) or row.get("generation") != i + 1:
+        return f"{where} is not generation {i + 1}"
+    rates = row.get("win_rates")
+    if not (
+        isinstance(rates, list)
+        and len(rates) == population
+        and all(_number_in(r, 0.0, 1.0) for r in rates)
+    ):
+        return f"{where}: 'win_rates' must be {population} rates from 0 to 1"
+    numbers = ("best_win_rate", "mean_win_rate", "sigma", "seconds")
+    if not all(_number_in(row.get(k), 0.0, 1e300) for k in numbers):
+        return f"{where}: {', '.join(numbers)} must be numbers"
+    if not (_whole_in(row.get("games"), 0, 10**12) and _whole_in(row.get("arena_seed"), 0, 2**64)):
+        return f"{where}: 'games' and 'arena_seed' must be whole numbers"
+    if not (_weights_ok(row.get("best")) and _weights_ok(row.get("mean"))):
+        return f"{where}: 'best' and 'mean' must be weight sets"
+    return None
+
+
+def _best_problem(best: Any) -> str | None:
+    if best is None:
+        return None
+    if not (
+        isinstance(best, dict)
+        and _whole_in(best.get("generation"), 1, 10**7)
+        and _number_in(best.get("win_rate"), 0.0, 1.0)
+        and _whole_in(best.get("games"), 0, 10**7)
+        and isinstance(best.get("bot"), str)
+        and _weights_ok(best.get("weights"))
+        and isinstance(best.get("wilson95"), list)
+        and len(best["wilson95"]) == 2
+        and all(_number_in(v, 0.0, 1.0) for v in best["wilson95"])
+    ):
+        return "'best' must be the best candidate (generation, win rate, weights, bot)"
+    return None
+
+
+def checkpoint_problem(data: Any) -> str | None:
+    """What is wrong with a checkpoint's parsed JSON (checked whole), or None."""
+    if not isinstance(data, dict) or data.get("format") != CHECKPOINT_FORMAT:
+        return f"no format {CHECKPOINT_FORMAT!r}"
+    if data.get("version") != CHECKPOINT_VERSION:
+        return f"format version {str(data.get('version'))[:20]} is not {CHECKPOINT_VERSION}"
+    problem = _config_problem(data.get("config"))
+    if problem:
+        return problem
+    config = data["config"]
+    if not _weights_ok(data.get("start")) or set(data["start"]) != set(default_weights()):
+        return "'start' must be the starting weights, every one named"
+    history = data.get("history")
+    if not isinstance(history, list) or data.get("generation") != len(history):
+        return "'generation' must be the number of rows in 'history'"
+    for i, row in enumerate(history):
+        problem = _row_problem(row, i, config["population"])
+        if problem:
+            return problem
+    problem = _best_problem(data.get("best"))
+    if problem:
+        return problem
+    search = data.get("search")
+    if not (
+        isinstance(search, dict)
+        and isinstance(search.get("mean"), list)
+        and len(search["mean"]) == len(config["weights"])
+        and all(_number_in(v, -1e300, 1e300) for v in search["mean"])
+        and _number_in(search.get("sigma"), 1e-300, 1e300)
+    ):
+        return "'search' must hold the mean (one number a weight) and the step size"
+    target = data.get("target", data["generation"])
+    if not _whole_in(target, data["generation"], 10**7):
+        return "'target' must be at least 'generation'"
+    return None
 
 
 def write_weights(path: str | Path, weights: dict[str, float]) -> None:
