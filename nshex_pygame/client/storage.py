@@ -447,8 +447,8 @@ def list_saves() -> list[Path]:
     folder = saves_dir()
     found: list[tuple[float, Path]] = []
     for path in folder.glob("*.json"):
-        with contextlib.suppress(OSError):  # gone meanwhile, or a link to nowhere
-            found.append((path.stat().st_mtime, path))
+        with contextlib.suppress(OSError):  # gone meanwhile
+            found.append((os.lstat(path).st_mtime, path))
     return [path for _time, path in sorted(found, key=lambda f: f[0], reverse=True)]
 
 
