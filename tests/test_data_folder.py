@@ -358,6 +358,19 @@ def test_a_file_where_the_saves_folder_should_be(data_dir: Path) -> None:
     assert aside.read_text() == "not a folder" and (data_dir / "saves").is_dir()
 
 
+def test_a_data_folder_that_cannot_be_made(data_dir: Path) -> None:
+    data_dir.write_text("a file where the data folder should be")
+    app = App()
+    menu = MenuScene(app)
+    app.stack.push(menu)
+    app.step(0.016)
+    (notice,) = app.notices
+    assert notice.startswith(f"The folder {data_dir} could not be made")
+    app.save_settings()  # refused, said, nothing raised
+    assert app.notices[-1].startswith("The settings could not be saved")
+    assert data_dir.read_text() == "a file where the data folder should be"
+
+
 # --- the puzzle progress -----------------------------------------------------------------------
 
 PROGRESS_TEMPLATE = (

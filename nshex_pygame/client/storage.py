@@ -72,7 +72,8 @@ def data_dir() -> Path:
         import platformdirs
 
         path = Path(platformdirs.user_data_dir("nshex", appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):  # then every read says it cannot, every write fails
+        path.mkdir(parents=True, exist_ok=True)
     return path
 
 
@@ -81,7 +82,8 @@ def saves_dir() -> Path:
     path = data_dir() / SAVES_DIR
     if os.path.lexists(path) and not path.is_dir():
         _notices.append(set_aside_notice(path, "it is a file, not a folder", "a new one is made"))
-    path.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):  # then every read says it cannot, every write fails
+        path.mkdir(parents=True, exist_ok=True)
     return path
 
 
@@ -100,7 +102,13 @@ def start_up() -> list[str]:
     saves = saves_dir()
     for where in (folder, saves):
         clean_leftovers(where)
-    found = list(_notices)
+        if not where.is_dir():
+            _notices.append(
+                f"The folder {where} could not be made, so nothing (settings, games, puzzle"
+                " progress) can be saved in this session."
+            )
+            break
+    found = list(dict.fromkeys(_notices))
     _notices.clear()
     return found
 
