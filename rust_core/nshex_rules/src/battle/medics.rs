@@ -1,4 +1,4 @@
-//! Medics (P-1, D-6, FAQ-133/134): which medic takes which attack, chains of medics.
+//! Medics (P-1, P-34, D-6, FAQ-133/134): which medic takes which attack, chains of medics.
 
 use super::*;
 
@@ -19,8 +19,11 @@ impl Battle {
         if t.dying >> m & 1 == 1 || self.exploded >> r.target & 1 == 1 {
             return false;
         }
-        // A medic saving a medic from dying must not have saved anyone yet (no loops).
-        if r.dir == DIR_MEDIC_DEATH && t.used >> m & 1 == 1 {
+        // A medic saving a medic from dying must not have saved anyone yet (no loops), nor be
+        // one of the units that death is saving: a chain never spends the unit it saves (P-34).
+        if r.dir == DIR_MEDIC_DEATH
+            && (t.used >> m & 1 == 1 || self.saving[r.target as usize] >> m & 1 == 1)
+        {
             return false;
         }
         // D-6: a medic whose own unabsorbed hits would kill it saves no one.
@@ -77,6 +80,12 @@ impl Battle {
         }
         t.used |= 1 << m;
         t.dying |= 1 << m;
+        self.saving[m as usize] = 1 << r.target
+            | if r.dir == DIR_MEDIC_DEATH {
+                self.saving[r.target as usize]
+            } else {
+                0
+            };
         self.records.push(Dmg {
             from: m,
             dir: DIR_MEDIC_DEATH,

@@ -265,6 +265,7 @@ impl Resolver {
                 choices: CellChoices::default(),
                 actors: 0,
                 exploded: 0,
+                saving: [0; MAX_CELLS],
                 hqs: 0,
                 special: 0,
                 unions: 0,
@@ -561,6 +562,10 @@ struct Battle {
     actors: u64,
     /// Clowns that exploded this phase.
     exploded: u64,
+    /// Per medic whose death is pending in this phase: the units that death is saving, the
+    /// one it took the attack for and, through a chain, every unit before it (P-34). Written
+    /// when the medic takes an attack, before its death record exists, so never read stale.
+    saving: [u64; MAX_CELLS],
     /// HQs (cell mask).
     hqs: u64,
     /// Quartermasters, Transports, takeover sources, redirectors and Traps: the tiles
