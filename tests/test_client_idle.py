@@ -1,5 +1,5 @@
 """An idle screen costs nothing: the main loop draws only when something changed (an event,
-an animation, a timer running out), and sleeps in ``pygame.event.wait`` otherwise."""
+an animation, a timer running out), and sleeps otherwise (``idle_wait``)."""
 
 from __future__ import annotations
 
@@ -54,3 +54,101 @@ def test_an_idle_turn_idles(data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> 
     seats = [SeatSetup(a, "human") for a in game.view()["armies"]]
     draws, _cpu = _run_idle(app, app.make("game", game, seats), monkeypatch)
     assert draws <= 3, f"{draws} frames drawn in {SECONDS} s of a human's idle turn"
+
+
+# --- no frame lost: the frame that ends an animation is drawn (issue 40) ------------------------
+
+FRAME = 1 / 60
+
+
+def _frames_until_idle(app: App, limit: int = 3000) -> int:
+    """Turn the main loop's crank (``App.frame``, what ``run`` does each time round) with no
+    input until the top scene stops moving and one more frame has passed; the frames run."""
+    for n in range(limit):
+        app.frame(FRAME, [])
+        if not app.busy():
+            app.frame(FRAME, [])  # idle: nothing to draw (an idle frame draws nothing)
+            return n
+    raise AssertionError("the scene never came to rest")
+
+
+def _shown(app: App) -> bytes:
+    return pygame.image.tobytes(app.window, "RGB")
+
+
+def _shows_the_scene_as_it_is(app: App) -> bool:
+    """The window shows what the scenes draw now (nothing left from an earlier frame)."""
+    before = _shown(app)
+    app.draw()
+    app.present()
+    return _shown(app) == before
+
+
+def test_the_draws_of_a_turn_end_on_the_screen(data_dir: Path) -> None:
+    """A computer's turn ends, the human's tiles are drawn one by one: the window ends on the
+    three tiles in hand, not on "Drawing tiles..." with two (the update that drew the third
+    also made the scene idle, and the loop drew nothing after it)."""
+    from client_support import drawn_texts
+
+    app = App(settings=Settings())
+    game, bot = Game(["borgo", "moloch"], 4), Bot("greedy", 4)
+    while not (game.current_player() == CHANCE and game.view()["turn"] >= 3):
+        action = game.natural_draw() if game.current_player() == CHANCE else bot.choose(game)
+        game.apply_action(action)
+    assert game.view()["to_move"] == 0, "the tiles about to be drawn are seat 0's"
+    seats = [SeatSetup(a, "human") for a in game.view()["armies"]]
+    scene = app.open("game", game, seats)
+    app.frame(FRAME, [])
+    assert "Drawing tiles..." in drawn_texts(app)
+    _frames_until_idle(app)
+    assert len(scene.hand(0)) == 3
+    assert "Drawing tiles..." not in drawn_texts(app)
+    assert _shows_the_scene_as_it_is(app), "the last draw's frame was never shown"
+
+
+def test_a_phase_stepped_with_n_ends_on_the_paused_board(data_dir: Path) -> None:
+    """N plays one phase and stops: the window ends on the paused board, the floating "HQ -1"
+    gone and the panel saying Paused (not "Playing at 1x" and "Pause (Space)")."""
+    from client_support import drawn_texts
+    from conftest import EXAMPLES
+
+    from nshex_pygame.client.board import BoardView
+    from nshex_pygame.client.scenes.battle import BattleScene
+    from nshex_pygame.core import Position
+
+    path = next(p for p in EXAMPLES if "borgo_moloch" in p.name)
+    position = Position.from_toml(path.read_text(encoding="utf-8"), path.name, test_tables=True)
+    result = position.resolve_battle()
+    assert any(e["kind"] == "hq_damage" for e in result.phases[0]["events"])
+    app = App(settings=Settings())
+    units, armies, hq = position.units, list(position.armies), list(position.hq_hp)
+    scene = app.stack.push(BattleScene(app, BoardView(), armies, units, result.phases, hq))
+    space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
+    app.frame(FRAME, [space])
+    assert scene.paused
+    n = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n")
+    app.frame(FRAME, [n])
+    assert not scene.paused
+    _frames_until_idle(app)
+    assert scene.paused and not scene.finished
+    texts = drawn_texts(app)
+    assert "Paused" in texts and not any(t.startswith("Playing at") for t in texts)
+    assert not any(t.startswith("HQ -") for t in texts)
+    assert _shows_the_scene_as_it_is(app), "the frame that paused the battle was never shown"
+
+
+def test_a_changed_window_is_drawn_until_it_settles(data_dir: Path) -> None:
+    """A resize (or the window replaced by a setting or F11) keeps the loop drawing for a
+    moment without input: the window system's late repaint leaves no stripes."""
+    from nshex_pygame.client.app import SETTLE_SECONDS
+
+    app = App(settings=Settings())
+    app.stack.push(app.make("menu"))
+    _frames_until_idle(app)
+    assert not app.frame(FRAME, []), "an idle menu draws nothing"
+    app.frame(FRAME, [pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1000, y=700)])
+    drawn = [app.frame(FRAME, []) for _ in range(int(SETTLE_SECONDS / FRAME) - 2)]
+    assert all(drawn), "every frame while the window settles"
+    for _ in range(5):
+        app.frame(FRAME, [])
+    assert not app.frame(FRAME, []), "then idle again"

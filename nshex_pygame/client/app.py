@@ -29,8 +29,29 @@ log = logging.getLogger(__name__)
 LOGICAL = (1280, 800)
 FPS = 60
 IDLE_WAIT_MS = 100  # idle: wait this long for an event before the scene's time moves on
+IDLE_POLL_MS = 16  # idle: how often the event queue is looked at (one frame at 60 FPS)
+MAX_IDLE_WAIT_MS = 2000  # a scene that says when its look changes next sleeps up to this
 OUTSIDE = (-10_000, -10_000)  # the pointer's place when it is not over the window
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+# the window resized or replaced: the window system may repaint it after the frame that
+# answered, so the loop keeps drawing for SETTLE_SECONDS (no stripes left behind); an expose
+# alone is an event like any other (one frame drawn)
+WINDOW_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED)
+SETTLE_SECONDS = 0.5
+
+
+def idle_wait(ms: int) -> list[pygame.event.Event]:
+    """The events that come within ``ms`` milliseconds (all that are there at the first).
+    Not ``pygame.event.wait``: pygame-ce's wait polls the event queue every millisecond
+    (pygame-ce issue 1541), a few percent of a core for nothing; this looks once a frame
+    (``IDLE_POLL_MS``) and sleeps in between, an input waiting at most one frame."""
+    deadline = time.monotonic() + ms / 1000
+    while True:
+        events = pygame.event.get()
+        left = deadline - time.monotonic()
+        if events or left <= 0:
+            return events
+        time.sleep(min(left, IDLE_POLL_MS / 1000))
 
 
 class PlaybackMismatch(AssertionError):
@@ -65,6 +86,9 @@ class App:
         self.running = True
         self.frame_times: list[float] = []
         self.draws = 0  # frames drawn by run() (an idle screen draws none)
+        self.dirty = True  # the next frame draws whatever changed (the first one always)
+        self.last_look: tuple[object, ...] = ()
+        self.settling = 0.0  # seconds left to draw every frame after the window changed
         self.mouse = OUTSIDE  # where the pointer is (logical), OUTSIDE when not in the window
 
     # --- the window --------------------------------------------------------------------------
@@ -96,6 +120,7 @@ class App:
 
     def apply_display_settings(self) -> None:
         self.window = self._open_window()
+        self.settling = SETTLE_SECONDS  # drawn until the window system has settled
         self.sounds.set_volume(self.settings.volume, self.settings.muted)
 
     def save_settings(self) -> None:
@@ -219,42 +244,21 @@ class App:
         return tuple((id(scene), scene.look()) for scene in self.stack.visible())
 
     def run(self, first: Scene) -> None:
-        """The main loop. It draws only when something changed (an event, a busy scene, a
-        scene's look, another scene on top); idle, it sleeps in ``pygame.event.wait``."""
+        """The main loop. It draws only when something changed (see :meth:`frame`); idle, it
+        sleeps in ``idle_wait`` until an event or the scene's next change of look."""
         self.stack.push(first)
         clock = pygame.time.Clock()
         shot = os.environ.get("NSHEX_SCREENSHOT")
         shot_frame = int(os.environ.get("NSHEX_SCREENSHOT_FRAME", "30"))
         frame = 0
-        dirty = True
-        last_look: tuple[object, ...] = ()
         while self.running and self.stack.top is not None:
-            if dirty or self.busy():
-                dt = clock.tick(FPS) / 1000.0
+            if self.dirty or self.busy() or self.settling > 0:
+                dt, waited = min(clock.tick(FPS) / 1000.0, 0.1), 0.0
                 events = pygame.event.get()
             else:
-                first_event = pygame.event.wait(IDLE_WAIT_MS)
-                events = [] if first_event.type == pygame.NOEVENT else [first_event]
-                events += pygame.event.get()
-                dt = clock.tick() / 1000.0
-            started = pygame.time.get_ticks()
-            try:
-                self.step(min(dt, 0.1), events, draw=False)
-                look = self.look()
-                dirty = dirty or bool(events) or self.busy() or look != last_look
-                last_look = look
-                if dirty:
-                    self.draw()
-                    self.draws += 1
-            except Exception as exc:  # a bug: report it in the window rather than vanish
-                self.fail(exc)
-                dirty = True
-                continue
-            if dirty:
-                self.present()
-                self.frame_times.append((pygame.time.get_ticks() - started) / 1000.0)
-                del self.frame_times[:-300]
-            dirty = False
+                events = idle_wait(self.idle_wait_ms())
+                dt, waited = 0.0, min(clock.tick() / 1000.0, MAX_IDLE_WAIT_MS / 1000)
+            self.frame(dt, events, waited)
             frame += 1
             if shot and frame == shot_frame:
                 pygame.image.save(self.window, shot)  # a development hook: the picture,
@@ -265,6 +269,51 @@ class App:
             except Exception:
                 traceback.print_exc()
         pygame.quit()
+
+    def idle_wait_ms(self) -> int:
+        """How long an idle loop may sleep before the scene's time moves on: until the top
+        scene's look changes next when it says (``idle_for``), else ``IDLE_WAIT_MS``."""
+        top = self.stack.top
+        wait = top.idle_for() if top is not None else None
+        if wait is None:
+            return IDLE_WAIT_MS
+        return max(1, min(MAX_IDLE_WAIT_MS, int(wait * 1000) + 1))
+
+    def frame(self, dt: float, events: list[pygame.event.Event], waited: float = 0.0) -> bool:
+        """One turn of the main loop: the events and ``dt`` to the scenes, then a redraw and
+        a present if anything changed. ``waited``: seconds an idle loop slept before the
+        events came; the scenes' time moves on by it first (an animation an event starts is
+        not hurried by the time slept before it). What counts as a change: an event, a scene
+        busy before or after this step (the step that ends an animation draws the
+        animation's last picture), a scene's new look, the window just replaced or resized
+        (drawn for ``SETTLE_SECONDS`` after, while the window system settles). True if it
+        drew."""
+        started = pygame.time.get_ticks()
+        was_busy = self.busy()
+        if any(event.type in WINDOW_EVENTS for event in events):
+            self.settling = SETTLE_SECONDS
+        try:
+            if waited > 0:
+                self.step(waited, (), draw=False)
+            self.step(dt, events, draw=False)
+            look = self.look()
+            dirty = self.dirty or bool(events) or was_busy or self.busy() or self.settling > 0
+            dirty = dirty or look != self.last_look
+            self.last_look = look
+            self.settling = max(0.0, self.settling - dt)
+            if dirty:
+                self.draw()
+                self.draws += 1
+        except Exception as exc:  # a bug: report it in the window rather than vanish
+            self.fail(exc)
+            self.dirty = True
+            return False
+        self.dirty = False
+        if dirty:
+            self.present()
+            self.frame_times.append((pygame.time.get_ticks() - started) / 1000.0)
+            del self.frame_times[:-300]
+        return dirty
 
     def fail(self, exc: BaseException) -> None:
         """Show an unexpected error (its traceback goes to stderr) with a way back."""

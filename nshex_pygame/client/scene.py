@@ -46,6 +46,11 @@ class Scene:
         a slow decoration); the app redraws an idle scene when it changes."""
         return None
 
+    def idle_for(self) -> float | None:
+        """Seconds until ``look`` changes next with time alone, if the scene knows (an idle
+        app sleeps that long); None: the app looks again every tenth of a second."""
+        return None
+
     def on_enter(self) -> None:
         """Pushed onto the stack."""
 

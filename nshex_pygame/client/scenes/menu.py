@@ -116,6 +116,9 @@ class MenuScene(Scene):
     def look(self) -> object:
         return int(self.clock / 2)  # the decoration's tiles turn every two seconds
 
+    def idle_for(self) -> float | None:
+        return 2.0 - self.clock % 2.0  # nothing else moves by itself
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(widgets.BG)
         # a ring of tiles as decoration, turning slowly
