@@ -22,6 +22,7 @@ from client_support import (  # noqa: F401
 
 from nshex_pygame.client import puzzles, storage, widgets
 from nshex_pygame.client.puzzles import SOLUTION_AFTER
+from nshex_pygame.client.words import tile_name
 from nshex_pygame.core import Puzzle
 
 
@@ -246,3 +247,39 @@ def test_a_corrupt_progress_file_is_reported_and_reset(app, data_dir: Path) -> N
     assert _progress(data_dir) == {"easy-003": {"solved": True, "attempts": 1}}, "rewritten"
     (aside,) = (p for p in data_dir.glob("puzzles.json.bad-*") if "easy-004" in p.read_text())
     assert json.loads(aside.read_text()) == good, "the original is kept aside first"
+
+
+def _hover_boxes(app: Any, pos: tuple[int, int]) -> list[str]:
+    """The titles of the hover boxes drawn with the pointer at ``pos``."""
+    from client_support import move
+
+    move(app, pos)
+    shown: list[str] = []
+    real = widgets.tooltip
+
+    def record(surface, title, *args, **kwargs):
+        shown.append(title)
+        return real(surface, title, *args, **kwargs)
+
+    widgets.tooltip = record
+    try:
+        app.draw()
+    finally:
+        widgets.tooltip = real
+    return shown
+
+
+def test_the_puzzles_tiles_have_hover_boxes(app) -> None:
+    """Hex Puzzles are for reading tiles: a hand tile and a unit on the board have their hover
+    boxes (the game inside the puzzle screen is not the top scene, the puzzle is)."""
+    from client_support import hand_pos
+
+    scene = _open(app, "easy-001")
+    inner = scene.inner
+    seat = scene.seat
+    hand_tile = inner.hand(seat)[0]
+    boxes = _hover_boxes(app, hand_pos(inner, seat, 0))
+    assert any(tile_name(hand_tile) in title for title in boxes), boxes
+    at, unit = next(iter(inner.units.items()))
+    boxes = _hover_boxes(app, inner.board.pixel(at))
+    assert any(tile_name(unit["tile"]) in title for title in boxes), boxes

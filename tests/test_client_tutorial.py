@@ -109,3 +109,35 @@ def test_the_tutorial_is_played_from_the_main_menu(app: Any) -> None:
             key(app, pygame.K_RETURN)
     assert not overflow, "\n".join(overflow)
     assert app.stack.top is menu, "the last lesson's Finish goes back to the menu"
+
+
+def test_a_lessons_tiles_have_hover_boxes(app: Any) -> None:
+    """Learn by playing is for reading tiles: once the lesson's card is closed, a hand tile
+    and a unit on the board have their hover boxes (not under the opening card)."""
+    from client_support import hand_pos, move
+
+    from nshex_pygame.client import widgets
+    from nshex_pygame.client.words import tile_name
+
+    scene = open_from_menu(app, "Learn by playing")
+    inner = scene.inner
+
+    def boxes(pos: tuple[int, int]) -> list[str]:
+        move(app, pos)
+        shown: list[str] = []
+        real = widgets.tooltip
+        widgets.tooltip = lambda s, title, *a, **k: shown.append(title) or real(s, title, *a, **k)
+        try:
+            app.draw()
+        finally:
+            widgets.tooltip = real
+        return shown
+
+    at, unit = next(iter(inner.units.items()))
+    assert boxes(inner.board.pixel(at)) == [], "the opening card covers the board"
+    key(app, pygame.K_RETURN)
+    assert scene.modal is None
+    assert any(tile_name(unit["tile"]) in t for t in boxes(inner.board.pixel(at)))
+    hand = inner.hand(LEARNER)
+    assert hand, "the lesson starts with tiles in hand"
+    assert any(tile_name(hand[0]) in t for t in boxes(hand_pos(inner, LEARNER, 0)))

@@ -256,6 +256,7 @@ class PuzzleScene(Scene):
         inner.narrow = narrowed
         inner.apply = played
         inner.prompt = puzzle_prompt
+        inner.host = self
         self.inner = inner
         inner._refresh()
 
@@ -429,11 +430,17 @@ class PuzzleScene(Scene):
     def on_exit(self) -> None:
         self.inner.on_exit()
 
+    def lends_pointer(self) -> bool:
+        """The board and the hand under the pointer are the game's (hover boxes) while the
+        puzzle is played."""
+        return self.state in ("play", "commit")
+
     def draw(self, surface: pygame.Surface) -> None:
         self.inner.draw(surface)
         self.draw_card(surface)
         if self.state == "result":
             self.draw_result(surface)
+        self.inner.draw_tooltip(surface)
 
     def draw_card(self, surface: pygame.Surface) -> None:
         widgets.panel(surface, CARD, edge=widgets.ACCENT)

@@ -85,6 +85,7 @@ class TutorialScene(Scene):
 
         inner.narrow = narrowed
         inner.apply = checked
+        inner.host = self
         self.inner = inner
         self.lengths = []
         inner._refresh()
@@ -184,6 +185,12 @@ class TutorialScene(Scene):
         self.draw_card(surface)
         if self.modal is not None:
             self.draw_modal(surface)
+        self.inner.draw_tooltip(surface)
+
+    def lends_pointer(self) -> bool:
+        """The lesson's board and hand have hover boxes, except under its opening and closing
+        cards."""
+        return self.modal is None
 
     def draw_card(self, surface: pygame.Surface) -> None:
         widgets.panel(surface, CARD, edge=widgets.GOOD)

@@ -651,4 +651,5 @@ class GameDrawing(SeatPanels):
                 )
         self.draw_flights(surface)  # the Mad Bomber on its way to a deck
         self.draw_banner(surface)  # (under a hover box: the pointer's words stay readable)
-        self.draw_tooltip(surface)
+        if self.host is None:
+            self.draw_tooltip(surface)  # (a host draws it last, over its own card)

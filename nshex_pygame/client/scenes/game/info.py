@@ -350,13 +350,21 @@ class GameInfo:
             return "Your hand is full: discard one first (click it in your hand)."
         return "No legal action uses this hex now."
 
+    def has_pointer(self) -> bool:
+        """The pointer is over this scene: it is on top, or the scene hosting it (a puzzle,
+        a lesson) is on top and lends it the pointer (no card of its own in front)."""
+        top = self.app.stack.top
+        if top is self:
+            return True
+        return top is not None and top is self.host and bool(self.host.lends_pointer())
+
     def spoken_hexes(self) -> list[Hex]:
         """The hexes the words under the pointer speak of: a hovered log line's, or a hovered
         unit's links and medics (its hover box names them)."""
-        if self.app.stack.top is not self:
+        if not self.has_pointer():
             return []
         pos = self.app.mouse
-        entry = self.log_entry_at(pos)
+        entry = self.log_entry_at(pos) if self.host is None else None  # (a host's card there)
         if entry is not None:
             return list(self.log[entry][2])
         at = self.board.hex_at(pos)
@@ -373,7 +381,8 @@ class GameInfo:
         return [h for h in dict.fromkeys(out) if h != at]
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
-        if self.app.stack.top is not self:
+        """The hover box of what is under the pointer (a host draws it over its own card)."""
+        if not self.has_pointer():
             return  # a dialog over the game has the pointer
         pos = self.app.mouse
         self.track_mouse(pos)

@@ -148,6 +148,9 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         self.tools = [self.undo_button, self.hint_button, self.danger_button]
         # In the log's title row, once the game has fought a battle (not in a lesson).
         self.replays = True
+        # A scene that shows this one inside itself (a puzzle, a lesson) and passes it the
+        # pointer while its ``lends_pointer()`` says so; its draw ends with the hover box.
+        self.host: Any = None
         self.last_battle_button = widgets.Button(
             "Watch last battle",
             (LOG.right - 158, LOG.top + 5, 148, 26),
