@@ -186,8 +186,15 @@ def describe_event(board: Names, phase: Any, event: dict[str, Any]) -> str:
         elif who == "an empty hex":  # (the window's board: names, no places)
             who = name
         return f"    {who} of {board.seat(event.get('seat'))} is removed ({cause})"
-    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
-    return f"  {kind}: {fields}"
+    if kind == "scored":  # the points game: wounds to another seat's HQ score for the attacker
+        points = event.get("points")
+        unit = "point" if points == 1 else "points"
+        return (
+            f"    {board.seat(event.get('seat'))} scores {points} {unit}"
+            f" ({event.get('total')} in all)"
+        )
+    # an event this account does not know yet: its name in words, never its raw fields
+    return f"  {str(kind).replace('_', ' ')}"
 
 
 def describe_battle(position: Position, result: BattleResult, *, title: str) -> list[str]:

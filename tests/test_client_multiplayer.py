@@ -368,3 +368,31 @@ def test_a_points_game_says_points_never_hit_points(app, monkeypatch) -> None:
         assert any(t.endswith(" pts") for t in texts)
         assert battle.log[-1][0].startswith("Battle over. Points: ")
         assert "hit point" not in " ".join([*texts, *(t for t, _c in battle.log)])
+
+
+def test_a_four_seat_points_battle_log_is_plain_words(app) -> None:
+    """The battle log of the four-seat points game on the 37-hex board says who scored what,
+    in words ("Outpost scores 1 point"), never a debug line ("scored: points=1, seat=0")."""
+    game = Game(FOUR, 7, board="expanded", mode="points")
+    bot = Bot("greedy", 7)
+    while not game.is_terminal():
+        battle = game.last_battle()
+        if battle and any(e["kind"] == "scored" for p in battle["phases"] for e in p["events"]):
+            break
+        if game.current_player() == CHANCE:
+            game.apply_action(game.natural_draw())
+        else:
+            game.apply_action(bot.choose(game))
+    assert game.battles, "a battle was fought"
+    replay = app.open("replay", game, None, at="end")
+    replay.jump(replay.battles[-1])
+    replay.watch_battle()
+    battle = app.stack.top
+    assert battle.scene_name == "battle"
+    for _ in range(5000):
+        if battle.finished:
+            break
+        battle.update(0.1)
+    lines = [text for text, _colour in battle.log]
+    assert any(" scores " in line for line in lines), lines
+    assert not any("=" in line for line in lines), lines
