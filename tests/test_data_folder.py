@@ -288,6 +288,21 @@ def test_a_damaged_named_save(data_dir: Path, what: str, raw: bytes | None) -> N
     _one_sentence(notice, "bad.json", _kept(path, what, raw))
 
 
+def test_a_save_damaged_after_it_was_listed(data_dir: Path) -> None:
+    path = storage.saves_dir() / "later.json"
+    path.write_text(_save_template().replace(MARK, "1700000000"))
+    app = App(settings=Settings())
+    scene = LoadScene(app)
+    app.stack.push(scene)
+    assert [p.name for p, _l, _pr in scene.rows] == ["later.json"]
+    path.write_text(_save_template().replace(MARK, "1e20"))
+    scene.open(path)
+    assert app.stack.top is scene and scene.rows == []
+    assert scene.problem and scene.problem.startswith("later.json could not be loaded")
+    assert "time of saving" in scene.problem
+    app.step(0.016)
+
+
 def test_a_save_of_a_newer_version_is_left_alone(data_dir: Path) -> None:
     path = storage.saves_dir() / "newer.json"
     path.write_text(_save_template(version=2, future={"x": 1}).replace(MARK, "1700000000"))

@@ -261,6 +261,8 @@ class LoadScene(Scene):
 
     def open(self, path: Path) -> None:
         self.problem = open_game(self.app, path)
+        if self.problem:  # damaged since it was listed: set aside, so no longer a row
+            self.refresh()
 
     def watch(self, path: Path) -> None:
         """The saved game replayed from its start (the replay scene), not continued."""
@@ -268,6 +270,8 @@ class LoadScene(Scene):
         if loaded is not None:
             game, saved = loaded
             self.app.open("replay", game, saved.seats)
+        else:
+            self.refresh()
 
     # --- naming and deleting ------------------------------------------------------------------
 
