@@ -226,7 +226,8 @@ def tune_command(args: argparse.Namespace, *, out: TextIO) -> int:
         return EXIT_USAGE
 
     if args.resume is not None and not os.path.isfile(args.resume):
-        return refuse(f"--resume {args.resume}: no such file")
+        what = "not a file" if os.path.lexists(args.resume) else "no such file"
+        return refuse(f"--resume {args.resume}: {what}")
     checkpoint = args.checkpoint or args.resume or f"{args.out}.checkpoint"
     for flag, path in (("--out", args.out), ("--checkpoint", checkpoint)):
         where = Path(path)

@@ -160,3 +160,16 @@ def test_a_folder_or_unreadable_checkpoint_is_refused(
     monkeypatch.setattr(os, "open", no_permission)
     with pytest.raises(tune.TuneError, match="not allowed to read"):
         tune.load_checkpoint(locked)
+
+
+@pytest.mark.parametrize("what", ["a folder", "a FIFO"])
+def test_resume_from_what_is_not_a_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, what: str
+) -> None:
+    path = tmp_path / "run.checkpoint"
+    if what == "a folder":
+        path.mkdir()
+    else:
+        os.mkfifo(path)  # never opened: it would block
+    code, text, err = run(capsys, "tune", "--resume", str(path), "--out", str(tmp_path / "w"))
+    assert (code, text) == (2, "") and "not a file" in err and err.count("\n") == 1
