@@ -9,14 +9,14 @@ JSON is data.
 
 :func:`set_aside` moves a damaged file out of the way under a name that never overwrites an
 earlier one (``settings.json.bad-20261128-221500``, then ``-2``, ``-3`` ... within one second),
-so that its bytes are kept for the player; :func:`keep_copy` does the same with a copy.
+so that its bytes are kept for the player. :func:`new_path` gives a new file a name no file
+has yet, :func:`clean_leftovers` removes the temporary files of writes that were killed.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
 import stat
 import time
 from pathlib import Path
@@ -132,17 +132,6 @@ def set_aside(path: Path, tag: str = "bad") -> Path:
     folder, a name no file has yet; the new path. Raises OSError when it cannot be moved."""
     aside = _free_name(path, tag)
     os.rename(path, aside)
-    return aside
-
-
-def keep_copy(path: Path, tag: str = "bad") -> Path:
-    """Copy ``path`` to ``NAME.bad-STAMP`` (a name no file has yet); the copy's path.
-    Raises OSError when it cannot be copied."""
-    aside = _free_name(path, tag)
-    with open(path, "rb") as source, open(aside, "xb") as target:
-        shutil.copyfileobj(source, target)
-        target.flush()
-        os.fsync(target.fileno())
     return aside
 
 
