@@ -834,3 +834,30 @@ def test_the_helpers_can_be_switched_off(app) -> None:
     key(app, pygame.K_SLASH)
     assert scene.danger_view() is None and scene.hint_thinker is None
     assert scene.shown_tools() == [scene.undo_button]
+
+
+def test_hand_tiles_keep_their_slots_after_a_play(app) -> None:
+    """A played tile leaves its slot empty and the others stay where they are: a second click
+    on a slot never picks the tile that slid into it (it started a battle by accident)."""
+    game = _main_stage()
+    scene = _scene(app, game)
+    hand = scene.hand(0)
+    assert len(hand) >= 2 and len(set(hand)) == len(hand)
+    places = dict(zip(hand, [c for _r, c in scene.hand_rects(0)], strict=False))
+    first = next(
+        a
+        for a in game.legal_actions()
+        if game.describe_action(a)["kind"] == "place"
+        and game.describe_action(a)["tile"] in hand[:-1]
+    )
+    played = game.describe_action(first)["tile"]
+    play_by_clicks(app, scene, first)
+    assert game.history()[-1] == game.action_to_string(first)
+    app.step(0.0)
+    after = scene.hand(0)
+    assert len(after) == len(hand) - 1
+    for tile, (_rect, centre) in zip(after, scene.hand_rects(0), strict=False):
+        assert centre == places[tile], f"{tile} moved after {played} was played"
+    empty = scene.hand_rects(0)[len(after)][1]
+    assert empty == places[played], "the played tile's slot is the empty one"
+    assert scene.hand_at(empty) is None, "a click on the emptied slot picks nothing"

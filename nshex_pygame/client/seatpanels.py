@@ -134,7 +134,31 @@ class SeatPanels:
             rect = pygame.Rect(0, 0, size * 2, size * 2)
             rect.center = (cx, cy)
             out.append((rect, (cx, cy)))
-        return out
+        return [out[slot] for slot in self.hand_slot_order(seat, len(out))]
+
+    def hand_slot_order(self, seat: int, count: int) -> list[int]:
+        """The slot of each tile of the hand, by its index, then the empty slots. A tile stays
+        in its slot while it is in hand and new tiles fill the empty slots from the left, so
+        the tiles do not shift under the pointer after a play (a second click on the same
+        slot picked the next tile: a Battle tile started a battle by accident)."""
+        hand = self.hand(seat)
+        if len(hand) > count:
+            return list(range(count))
+        kept: dict[int, list[str | None]] = self.__dict__.setdefault("_hand_layout", {})
+        layout = (list(kept.get(seat, [])) + [None] * count)[:count]
+        left = list(hand)
+        for i, tile in enumerate(layout):
+            if tile is not None and tile in left:
+                left.remove(tile)
+            else:
+                layout[i] = None
+        for tile in left:
+            layout[layout.index(None)] = tile
+        kept[seat] = layout
+        order: list[int] = []
+        for tile in hand:
+            order.append(next(k for k, t in enumerate(layout) if t == tile and k not in order))
+        return order + [k for k in range(count) if k not in order]
 
     def stack_rects(self, seat: int) -> tuple[pygame.Rect, pygame.Rect]:
         """Where the seat's deck and discard pile are shown (their hover boxes)."""
