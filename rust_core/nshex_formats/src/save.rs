@@ -354,10 +354,8 @@ pub fn game_from_json(v: &Value) -> Result<Game, String> {
         }
         list.iter().map(|x| x.tiles()).collect()
     };
+    // The hand limits are the rules' (`Game::from_state`): 3 tiles, 6 with Reinforcements.
     let hands = per_seat("hands")?;
-    if let Some((s, _)) = hands.iter().enumerate().find(|(_, h)| h.len() > 6) {
-        return Err(format!("state.hands[{s}]: more than 6 tiles"));
-    }
     let mut decks = per_seat("decks")?;
     for d in &mut decks {
         d.reverse();

@@ -30,22 +30,17 @@ pub fn game_from_scenario(sc: &Scenario, seed: u64) -> Result<Game, String> {
     // An empty board starts the game at the HQ placement.
     let hq_placement = pos.units().next().is_none();
     for (s, &army_id) in armies.iter().enumerate() {
-        if hq_placement {
-            if sc
+        // A seat without its HQ otherwise is refused by the rules' checks (`from_setup`).
+        if hq_placement
+            && sc
                 .hands
                 .get(s)
                 .cloned()
                 .flatten()
                 .is_some_and(|h| !h.is_empty())
-            {
-                return Err(format!(
-                    "seat {s} holds tiles before the HQs are placed: hands start empty"
-                ));
-            }
-        } else if pos.hq_hex(s as u8).is_none() && sc.eliminated >> s & 1 == 0 {
+        {
             return Err(format!(
-                "seat {s} has no HQ on the board: a game needs every HQ (or an empty board, \
-                 to start with the HQ placement)"
+                "seat {s} holds tiles before the HQs are placed: hands start empty"
             ));
         }
         let army = set.army(army_id);

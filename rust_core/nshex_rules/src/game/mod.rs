@@ -27,6 +27,7 @@ mod action;
 mod apply;
 mod battles;
 mod bomber;
+mod checks;
 mod credits;
 mod doomsday;
 mod duel;

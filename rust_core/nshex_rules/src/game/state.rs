@@ -4,6 +4,7 @@
 //! given, and infer what the rules imply (turns taken, the ending sequence), so no caller
 //! writes a game's fields or works out rule state itself.
 
+use super::checks::{check_in_progress, check_position, PositionFacts};
 use super::*;
 use crate::position::NEUTRAL;
 
@@ -73,7 +74,7 @@ pub struct StateError {
 }
 
 impl StateError {
-    fn new(field: &'static str, message: impl Into<String>) -> StateError {
+    pub(super) fn new(field: &'static str, message: impl Into<String>) -> StateError {
         StateError {
             field,
             message: message.into(),
@@ -201,12 +202,16 @@ impl Game {
             .check(s.pos.seats)
             .map_err(|m| StateError::new("options", m))?;
         let limit = s.options.hand_limit() as usize;
-        if let Some((i, _)) = s.hands.iter().enumerate().find(|(_, h)| h.len() > limit) {
-            return Err(StateError::new(
-                "hands",
-                format!("seat {i} holds more than {limit} tiles"),
-            ));
-        }
+        check_position(&PositionFacts {
+            pos: &s.pos,
+            hands: &s.hands,
+            decks: &s.decks,
+            options: &s.options,
+            eliminated: s.eliminated,
+            terror: s.terror,
+            hq_placement: s.turn == 0,
+            over: s.stage == Stage::Over,
+        })?;
         check_option_tiles(
             &s.pos,
             &s.options,
@@ -334,8 +339,7 @@ impl Game {
             played: s.played,
             drawn_now: s.drawn_now,
         };
-        check_eliminated(&game.pos, game.eliminated, &game.hands, &game.decks)
-            .map_err(|m| StateError::new("eliminated", m))?;
+        check_in_progress(&game)?;
         if game.eliminated >> game.to_move & 1 == 1 && game.stage != Stage::Over {
             return Err(StateError::new(
                 "to_move",
@@ -435,9 +439,6 @@ impl Game {
         }
         check_duel_state(&s.pos, &s.energy, false, &[0; MAX_SEATS], &s.decks)
             .map_err(|e| e.to_string())?;
-        if s.terror >> seats != 0 {
-            return Err("terror: no such seat".into());
-        }
         if s.eliminated >> seats != 0 {
             return Err("eliminated: no such seat".into());
         }
@@ -450,9 +451,19 @@ impl Game {
         if s.eliminated.count_ones() + 1 >= seats as u32 {
             return Err("eliminated: at least two seats must still be in the game".into());
         }
-        check_eliminated(&s.pos, s.eliminated, &s.hands, &s.decks)
-            .map_err(|m| format!("eliminated: {m}"))?;
         s.options.check(s.pos.seats)?;
+        check_position(&PositionFacts {
+            pos: &s.pos,
+            hands: &s.hands,
+            decks: &s.decks,
+            options: &s.options,
+            eliminated: s.eliminated,
+            terror: s.terror,
+            // No unit but a neutral Mad Bomber: the HQs come next.
+            hq_placement: s.pos.units().all(|(_, u)| u.seat == NEUTRAL),
+            over: false,
+        })
+        .map_err(|e| e.to_string())?;
         check_option_tiles(
             &s.pos,
             &s.options,
@@ -652,29 +663,6 @@ fn check_bomber(
     }
     if options.mad_bomber == MadBomber::Neutral && on_board.iter().any(|&s| s != NEUTRAL) {
         return Err("a neutral Mad Bomber has no owner (mode neutral)".into());
-    }
-    Ok(())
-}
-
-/// An eliminated seat has nothing on the board, in hand or in its deck (D-26).
-fn check_eliminated(
-    pos: &Position,
-    eliminated: u8,
-    hands: &[Hand],
-    decks: &[Vec<TileId>],
-) -> Result<(), String> {
-    for s in 0..pos.seats {
-        if eliminated >> s & 1 == 0 {
-            continue;
-        }
-        if pos.units().any(|(_, u)| u.seat == s) || pos.foundations().any(|(_, f)| f.seat == s) {
-            return Err(format!("seat {s} is eliminated but has tiles on the board"));
-        }
-        if !hands[s as usize].is_empty() || !decks[s as usize].is_empty() {
-            return Err(format!(
-                "seat {s} is eliminated but still has a hand or a deck"
-            ));
-        }
     }
     Ok(())
 }
