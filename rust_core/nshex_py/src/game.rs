@@ -3,6 +3,7 @@
 use crate::convert::*;
 use crate::errors::*;
 use crate::position::PyPosition;
+use crate::rl::{self as rlx, Rl};
 use nshex_formats::json::outcome_json;
 use nshex_formats::json::phases_json;
 use nshex_formats::notation::{action_to_line, line_to_action, line_to_legal_action};
@@ -25,6 +26,8 @@ pub(crate) fn decode(action: u64) -> PyResult<Action> {
 pub(crate) struct PyGame {
     pub(crate) rec: Record,
     buf: Vec<Action>,
+    /// The action encoding and observation buffers, made at the first call that needs them.
+    rl: Option<Box<Rl>>,
 }
 
 impl PyGame {
@@ -32,7 +35,14 @@ impl PyGame {
         PyGame {
             rec,
             buf: Vec::with_capacity(256),
+            rl: None,
         }
+    }
+
+    /// The encoding state, the record and the action buffer, borrowed apart.
+    fn rl_parts(&mut self) -> (&mut Rl, &mut Record, &mut Vec<Action>) {
+        let rl = self.rl.get_or_insert_with(|| Rl::of(&self.rec.game));
+        (rl, &mut self.rec, &mut self.buf)
     }
 }
 
@@ -126,6 +136,8 @@ impl PyGame {
             g.set_manual_choices(mask)
                 .map_err(|e| IllegalActionError::new_err(e.to_string()))?;
         }
+        // The encoding has the battle choices' blocks only with manual choices.
+        self.rl = None;
         Ok(())
     }
 
@@ -148,8 +160,9 @@ impl PyGame {
         guarded(|| {
             let sc = parse_scenario(text, name, false)
                 .map_err(|e| ScenarioError::new_err(e.to_string()))?;
+            // An error of the game as a whole points at `[game]`.
             let g = game_from_scenario(&sc, seed)
-                .map_err(|e| ScenarioError::new_err(format!("{name}: {e}")))?;
+                .map_err(|e| ScenarioError::new_err(format!("{name}:{}: {e}", sc.game_line)))?;
             let mut rec = Record::new(g, None);
             draw_fixed(&mut rec);
             Ok(PyGame::wrap(rec))
@@ -491,6 +504,100 @@ impl PyGame {
         PyPosition {
             inner: self.rec.game.pos().clone(),
         }
+    }
+
+    /// How many action numbers the fixed encoding has (docs/RL.md): the same for every game
+    /// with this game's armies, board, mode and options.
+    fn num_distinct_actions(&mut self) -> usize {
+        self.rl_parts().0.enc.len()
+    }
+
+    /// The legal actions as encoded action numbers, ascending (at a chance node: the tile
+    /// slots that can be drawn).
+    fn encoded_legal_actions(&mut self) -> PyResult<Vec<usize>> {
+        let (rl, rec, buf) = self.rl_parts();
+        if rec.game.current_player() == nshex_rules::Player::Chance {
+            return Ok(rlx::chance_outcomes(rl, &rec.game)?
+                .into_iter()
+                .map(|o| o.0)
+                .collect());
+        }
+        rlx::legal(rl, &rec.game, buf)
+    }
+
+    /// The legal-action mask: `num_distinct_actions()` bytes, 1 for a legal action number
+    /// (`numpy.frombuffer(game.action_mask(), dtype=numpy.uint8)`).
+    fn action_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        let (rl, rec, buf) = self.rl_parts();
+        rlx::mask(py, rl, &rec.game, buf)
+    }
+
+    /// Applies encoded action number `a` (at a chance node: the draw of tile slot `a`); an
+    /// illegal one raises IllegalActionError and changes nothing.
+    fn apply_encoded(&mut self, a: i64) -> PyResult<()> {
+        let (rl, rec, buf) = self.rl_parts();
+        rlx::apply(rl, rec, buf, a)
+    }
+
+    /// The engine action number (as `legal_actions` gives) of encoded number `a` (at a
+    /// chance node: of tile slot `a`'s draw).
+    fn decode_action(&mut self, a: i64) -> PyResult<u64> {
+        let (rl, rec, _) = self.rl_parts();
+        Ok(rlx::action_of(rl, &rec.game, a)?.encode())
+    }
+
+    /// The encoded number of engine action number `action` (a draw: its tile slot).
+    fn encode_action(&mut self, action: u64) -> PyResult<usize> {
+        let a = decode(action)?;
+        let enc = &self.rl_parts().0.enc;
+        let x = match a {
+            Action::Draw { tile } => enc.slot(tile),
+            _ => enc.encode(a),
+        };
+        x.ok_or_else(|| IllegalActionError::new_err(format!("{a:?} has no encoded number")))
+    }
+
+    /// The chance outcomes as (tile slot, probability), slots ascending; empty unless a
+    /// tile is drawn now.
+    fn encoded_chance_outcomes(&mut self) -> PyResult<Vec<(usize, f64)>> {
+        let (rl, rec, _) = self.rl_parts();
+        rlx::chance_outcomes(rl, &rec.game)
+    }
+
+    /// `seat`'s observation tensor (docs/RL.md) as the bytes of float32s:
+    /// `numpy.frombuffer(game.observation_tensor(seat), dtype=numpy.float32)`.
+    fn observation_tensor<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: u8,
+    ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        let (rl, rec, _) = self.rl_parts();
+        rlx::observation(py, rl, &rec.game, seat)
+    }
+
+    /// The observation tensor's (planes, cells, vector): `planes * cells + vector` floats.
+    fn observation_shape(&mut self) -> (usize, usize, usize) {
+        self.rl_parts().0.shape()
+    }
+
+    /// The encoding's blocks as (name, first number, size), in order (docs/RL.md).
+    fn action_blocks(&mut self) -> Vec<(&'static str, usize, usize)> {
+        self.rl_parts().0.enc.blocks()
+    }
+
+    /// The tile slots of the encoding and the observation: tile ids, slot order.
+    fn tile_slots(&mut self) -> Vec<String> {
+        let enc = &self.rl_parts().0.enc;
+        enc.slots()
+            .iter()
+            .map(|&t| tiles().tile(t).id.clone())
+            .collect()
+    }
+
+    /// Each seat's return: +1 a win (its side's), -1 a loss, 0 a draw or a win shared with
+    /// a rival; all 0 while the game goes on.
+    fn returns(&self) -> Vec<f64> {
+        rlx::returns(&self.rec.game)
     }
 
     fn __repr__(&self) -> String {

@@ -15,6 +15,7 @@ mod errors;
 mod game;
 mod position;
 mod puzzle;
+mod rl;
 mod tools;
 
 use bot::{arena, arena_multi, default_weights, PyBot};

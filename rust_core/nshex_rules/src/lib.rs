@@ -16,6 +16,7 @@ mod error;
 mod game;
 mod hex;
 mod position;
+pub mod rl;
 mod sides;
 pub mod text;
 mod tiles;
