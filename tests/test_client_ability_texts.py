@@ -4,6 +4,7 @@ the tiles; the client keeps no copy of its own."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pygame
@@ -150,3 +151,29 @@ def test_h_in_a_game_opens_the_symbols_not_the_abilities(app) -> None:
     drawn = drawn_texts(app)
     tabs_end = max(i for i, text in enumerate(drawn) if text.startswith("Abilities"))
     assert "The symbols" in drawn[tabs_end + 1 :], "the page's own title"
+
+
+def test_tile_words_cite_no_rule_numbers() -> None:
+    """Players read what a tile does, not where the rule is written: no "FAQ-98", "D-16" or
+    "Duel rulebook" in any tile's words (the Terror's data cites "FAQ-98, FAQ-224"), and the
+    words a reference stood beside stay ("not an ally's, FAQ-385" keeps "not an ally's")."""
+    terror = rulestext.tile_description(tile_info("smart.terror"))
+    assert "FAQ" in str(tile_info("smart.terror")["text"]), "the data keeps its references"
+    assert terror and not any("FAQ" in line for line in terror), terror
+    for tile in tile_ids():
+        for line in rulestext.tile_description(tile_info(tile)):
+            assert not re.search(r"FAQ|\bD-\d|rulebook", line), (tile, line)
+    words = rulestext.without_references(
+        "the HQ turns only your own units (not an ally's, FAQ-385)"
+    )
+    assert words == "the HQ turns only your own units (not an ally's)"
+
+
+def test_the_doomsday_hq_says_once_whether_it_gives_a_bonus() -> None:
+    """Every HQ's shared words claim no army bonus: the Doomsday Machine's HQ gives none (its
+    own words say so), and nothing on its tile says the opposite."""
+    lines = rulestext.tile_description(tile_info("doomsday.hq"))
+    joined = " ".join(lines).lower()
+    assert "no bonus" in joined
+    assert "bonus reaches" not in joined and "army bonus" not in joined, lines
+    assert "six sides" not in " ".join(rulestext.tile_description(tile_info("vegas.hq")))

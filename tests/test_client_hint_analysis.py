@@ -1,11 +1,13 @@
 """The game's hint shows what ``Bot.analyze`` said: the hinted move lit on the board, and in the
-place of the game log the most searched moves with their share, the principal line's next
-moves, the reason, and (a setting, off by default) the mover's winning chance as the search
-estimates it. The search runs on a thread; the window keeps drawing meanwhile."""
+place of the game log the most searched moves in words (names and places, never notation),
+the principal line's next moves, the reason, and (a setting, off by default) the mover's
+winning chance as the search estimates it. The search runs on a thread; the window keeps
+drawing meanwhile."""
 
 from __future__ import annotations
 
 import json
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -32,9 +34,9 @@ from nshex_pygame.core import Game
 
 HUMANS = [SeatSetup("borgo", "human"), SeatSetup("moloch", "human")]
 LONG_REASON = (
-    "improves the coming battle: a battle now would cost the enemy HQ 3 and yours 2 (without"
-    " this move 3 and 4) and destroy 2 units of theirs and 4 units of yours, and the units"
-    " it puts down stand where the next battle is fought, before the enemy can answer them"
+    "improves the coming battle: in a battle now the enemy HQ loses 3, your HQ loses 2, 2 units"
+    " of theirs destroyed, 4 units of yours destroyed (without this move: the enemy HQ loses 3,"
+    " your HQ loses 4), and the units it puts down stand where the next battle is fought"
 )
 
 
@@ -111,9 +113,12 @@ def test_the_panel_shows_the_reason_and_the_top_moves_of_the_analysis(app) -> No
     moves = analysis["moves"]
     assert moves and len(moves) <= 5
     for move in moves[:3]:  # (the lower ones may give their room to a long reason)
-        line = readable(move["line"])
-        share = f"({move['share']:.0%})" if analysis["iterations"] else ""
-        assert any(t.startswith(line) and t.endswith(share) for t in texts), (line, texts)
+        words = scene.move_words(move)
+        assert any(t.startswith(" ".join(words.split()[:2])) for t in texts), (words, texts)
+        assert words != readable(move["line"]), "a move in words, not in notation"
+    # players read names, places and effects: no coordinates, tile ids or search shares
+    jargon = re.compile(r"(?<![\d,])-?\d,-?\d(?![\d,])|\b[a-z]+\.[a-z_]+\b|\d%\)")
+    assert not [t for t in texts if jargon.search(t)], texts
     if len(analysis["line"]) > 1:
         assert any(t.startswith("then ") for t in texts), texts
     assert overflow_notes(app) == []
@@ -185,7 +190,7 @@ def test_a_bot_that_does_not_search_shows_no_shares_and_no_bar(
     analysis = _hint(app, scene)
     texts = drawn_texts(app)
     assert not any(t.startswith("Winning chance") for t in texts)
-    first = readable(analysis["moves"][0]["line"])
+    first = scene.move_words(analysis["moves"][0])
     assert first in texts and not any(t.startswith(first + " (") for t in texts)
     assert overflow_notes(app) == []
 

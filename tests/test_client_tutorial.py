@@ -141,3 +141,15 @@ def test_a_lessons_tiles_have_hover_boxes(app: Any) -> None:
     hand = inner.hand(LEARNER)
     assert hand, "the lesson starts with tiles in hand"
     assert any(tile_name(hand[0]) in t for t in boxes(hand_pos(inner, LEARNER, 0)))
+
+
+def test_the_lessons_name_no_hex_by_its_coordinates() -> None:
+    """Players read names and places ("the lit hex", "next to your HQ"), never coordinates:
+    no lesson's words say "0,1" (its notation lines are the engine's, never shown)."""
+    import re
+
+    for lesson in LESSONS:
+        words = [lesson.intro, lesson.outro or ""]
+        words += [w for step in lesson.steps for w in (step.say, step.then or "")]
+        for text in words:
+            assert not re.search(r"-?\d,\s?-?\d", text), (lesson.title, text)

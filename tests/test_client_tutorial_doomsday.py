@@ -154,7 +154,7 @@ def test_wrong_plays_by_clicks_are_refused_with_the_steps_words(app: Any) -> Non
     before = game.history()
     play_by_clicks(app, inner, wrong)
     assert game.history() == before
-    assert inner.message.startswith("Not quite. Your Alpha Shooter on -1,1")
+    assert inner.message.startswith("Not quite. Your Alpha Shooter shoots north-east")
     assert not game.view()["used_rotate"]
 
     scene = app.make("tutorial", DOOMSDAY[BOMB_AND_TRAP])
@@ -168,5 +168,5 @@ def test_wrong_plays_by_clicks_are_refused_with_the_steps_words(app: Any) -> Non
     before = game.history()
     play_by_clicks(app, inner, wrong)
     assert game.history() == before
-    assert inner.message.startswith("Not quite. The Ganger on -2,1")
+    assert inner.message.startswith("Not quite. The Ganger and the Universal Soldier")
     assert unit_at(game, (-1, 0)) is not None

@@ -231,10 +231,10 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         (
             Step(
-                "Put the Guard on 0,1, then turn it (Q and E, or the mouse wheel) until one of "
-                "its arrows points north-east, along 1,0 at the Runner on 2,-1. Confirm.",
+                "Put the Guard on the lit hex below the centre, then turn it (Q and E, or the "
+                "mouse wheel) until one of its arrows points north-east, at the Runner. Confirm.",
                 "place moloch.guard 0,1 1|2",
-                "Aimed: in a battle its shot would fly along 1,0 and hit the Runner.",
+                "Aimed: in a battle its shot would fly north-east and hit the Runner.",
             ),
         ),
         prelude=("discard moloch.hybrid",),
@@ -251,8 +251,8 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         (
             Step(
-                "Put the Hunter-Killer (initiative 3) on 0,1 with an arrow pointing north, at "
-                "the Runner (initiative 2) on 0,0.",
+                "Put the Hunter-Killer (initiative 3) on the lit hex with an arrow pointing "
+                "north, at the Runner (initiative 2) in the centre.",
                 "place moloch.hunter_killer 0,1 0|1|3|5",
                 "Now both could strike each other.",
             ),
@@ -277,10 +277,10 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         (
             Step(
-                "Put the Guard on 0,1 with an arrow pointing north: its shot goes up through "
-                "0,0 and 0,-1.",
+                "Put the Guard on the lit hex with an arrow pointing north: its shot goes up "
+                "through the centre and the hex above it.",
                 "place moloch.guard 0,1 0|1",
-                "The Ganger on 0,-2 is in its line of fire, two hexes away.",
+                "The Ganger at the top of the board is in its line of fire, past two empty hexes.",
             ),
             Step(
                 "Start a battle with the Battle tile.",
@@ -303,8 +303,8 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         (
             Step(
-                "The Universal Soldier on -2,1 shoots south-east along -1,1 and 0,1. Put the "
-                "Blocker on 0,1 with its armored front facing north-west, at the shooter.",
+                "The Universal Soldier on the left shoots south-east, through the lit hex. Put "
+                "the Blocker there with its armored front facing north-west, at the shooter.",
                 "place moloch.blocker 0,1 5",
                 "Its armor faces the line of fire.",
             ),
@@ -328,8 +328,8 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         (
             Step(
-                "The Ganger on 0,0 would strike south at 0,1. Put the Net Fighter on 0,1 "
-                "with a net edge pointing north, at the Ganger.",
+                "The Ganger in the centre would strike south, at the lit hex. Put the Net "
+                "Fighter there with a net edge pointing north, at the Ganger.",
                 "place moloch.net_fighter 0,1 0|1",
                 "The Ganger is netted (the red mesh over it).",
             ),
@@ -353,8 +353,9 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         (
             Step(
-                "The Guard on 0,1 hits the Hegemony Guard (2 hit points) for only 1. Put the "
-                "Officer on 1,0 with a link edge pointing south-west, at the Guard.",
+                "Your Guard below the centre hits the Hegemony Guard (2 hit points) for only "
+                "1. Put the Officer on the lit hex with a link edge pointing south-west, at "
+                "your Guard.",
                 "place moloch.officer 1,0 1|3|5",
                 "Linked: the Guard's shot is now 2 strong.",
             ),
@@ -380,8 +381,8 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         (
             Step(
-                "The Hegemony HQ on 0,-1 has 2 hit points left. Put the Hunter-Killer on 0,0 "
-                "with an arrow pointing north, at the enemy HQ.",
+                "The Hegemony HQ above the centre has 2 hit points left. Put the "
+                "Hunter-Killer in the centre with an arrow pointing north, at the enemy HQ.",
                 "place moloch.hunter_killer 0,0 0|1|3|5",
                 "Two attacks now point at the Hegemony HQ.",
             ),
@@ -413,7 +414,7 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         (
             Step(
-                "Put the Agitator next to the Smart Cyborg on 1,0 and turn it until its magenta "
+                "Put the Agitator next to the Smart Cyborg and turn it until its magenta "
                 "chevron edge points at the Cyborg. Confirm.",
                 "place vegas.agitator *",
                 "Taken over: the Cyborg is yours while the Agitator faces it (the TAKEN tag).",
@@ -421,7 +422,7 @@ LESSONS: tuple[Lesson, ...] = (
             ),
             Step(
                 "You may turn the unit you took (or keep its facing). Click the Cyborg, turn it "
-                "until its gun points north, at the Smart Golem on 1,-2, and confirm.",
+                "until its gun points north, at the Smart Golem, and confirm.",
                 "turn 1,0 *",
                 "Its gun now points at its own army's Golem.",
                 goal=battle_kills((1, -2)),
@@ -455,9 +456,9 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         (
             Step(
-                "The Cyborg on 0,0 stands next to your HQ and aims south. Click it, then click "
-                "its own hex (or a free hex next to it), turn it with Q and E until its gun "
-                "points at the Vegas Marksman on 2,-2, and confirm.",
+                "The Cyborg in the centre stands next to your HQ and aims south. Click it, then "
+                "click its own hex (or a free hex next to it), turn it with Q and E until its "
+                "gun points at the Vegas Marksman, and confirm.",
                 "grant 0,0 -> *",
                 "Moved by the HQ for free: the Cyborg's shot now reaches the Marksman.",
                 goal=battle_kills((2, -2)),
@@ -490,12 +491,12 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         (
             Step(
-                "Put the Mine on 2,-2, the only free hex behind the Smart Gauss Cannon on 2,-1.",
+                "Put the Mine on the lit hex, the only free hex behind the Smart Gauss Cannon.",
                 "place vegas.mine 2,-2",
-                "The Mine lies on 2,-2.",
+                "The Mine lies behind the Gauss Cannon.",
             ),
             Step(
-                "Play the Push Back: your Guard on 1,0 pushes the Gauss Cannon away from it. "
+                "Play the Push Back: your Guard pushes the Gauss Cannon away from it. "
                 "Click the Push Back, then the Guard, then the Cannon.",
                 "play push_back *",
                 "Pushed onto the Mine: the Gauss Cannon and the Mine are gone.",
@@ -534,10 +535,10 @@ LESSONS: tuple[Lesson, ...] = (
                 goal=energy(LEARNER, 3),
             ),
             Step(
-                "Your Links on 1,-2 and 1,1 stand on one line. Click Laser 3, then the two "
+                "Your Golem and your Cyborg are Links on one line. Click Laser 3, then the two "
                 "Links: every enemy between them is destroyed, armor or not.",
                 "procedure laser *",
-                "The Laser destroyed the Vegas Guard on 1,0 and cost all 3 energy.",
+                "The Laser destroyed the Vegas Guard between them and cost all 3 energy.",
                 goal=both(gone((1, 0)), energy(LEARNER, 0)),
             ),
         ),
@@ -566,18 +567,18 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         (
             Step(
-                "Your Alpha Shooter on -1,1 shoots north-east into the Fireblast on 0,0, whose "
+                "Your Alpha Shooter shoots north-east into the Fireblast in the centre, whose "
                 "exit sends the shot north, at nothing. Click the Fireblast, turn it with Q and "
-                "E until its exit points south-east, at the Hegemony Guard on 1,0, and click it "
+                "E until its exit points south-east, at the Hegemony Guard, and click it "
                 "again.",
                 "rotate 0,0 *",
                 "Turned by the HQ, no tile used: the shot now leaves the Fireblast at the Guard.",
                 goal=battle_wounds((1, 0)),
             ),
             Step(
-                "The Guard has 2 hit points, the shot is 1 strong. Put the Officer on -1,-1 with "
-                "its long link (the doubled green tab) pointing south: over the empty hex -1,0 "
-                "it reaches the Alpha Shooter, two hexes away.",
+                "The Guard has 2 hit points, the shot is 1 strong. Put the Officer on the lit "
+                "hex with its long link (the doubled green tab) pointing south: over the empty "
+                "hex below it, it reaches the Alpha Shooter, two hexes away.",
                 "place doomsday.officer -1,-1 *",
                 "Linked from two hexes away: the shot, and the copy the Fireblast sends on, are "
                 "2 strong.",
@@ -618,17 +619,17 @@ LESSONS: tuple[Lesson, ...] = (
         ),
         (
             Step(
-                "The Ganger on -2,1 and the Universal Soldier on -1,1 would strike your Scout "
+                "The Ganger and the Universal Soldier next to your HQ would strike your Scout "
                 "and your Trap first. Click the Small Bomb, then three touching hexes holding "
-                "both, but not your Scout on -1,0 (your HQ takes no wound). Click one again.",
+                "both, but not your Scout (your HQ takes no wound). Click one again.",
                 "play small_bomb *",
                 "Both are gone, and your Scout is whole: the bomb spares nobody on its hexes "
                 "but HQs.",
                 goal=both(gone((-2, 1), (-1, 1)), still((-1, 0))),
             ),
             Step(
-                "The Runner on 2,-2 will strike your Trap on 1,-1. Click the Trap, turn it with "
-                "Q and E until its marked edge faces the Runner (north-east), and click it "
+                "The Runner will strike your Trap next to it. Click the Trap, turn it with Q "
+                "and E until its marked edge faces the Runner (north-east), and click it "
                 "again: the HQ turns modules too.",
                 "rotate 1,-1 *",
                 "Set: the Runner's blow will land on the marked edge.",

@@ -273,8 +273,35 @@ KIND_NAMES = {
 }
 
 
+# A rule reference inside a parenthesis of the engine's words: "FAQ-98", "FAQ-224 to
+# FAQ-226", "D-16", "Duel rulebook special rules". Players read what a rule does; where it is
+# written is the rules page's small print.
+_REFERENCE = re.compile(
+    r"^\s*(?:(?:FAQ|D)-\d+(?:\s+to\s+(?:FAQ|D)-\d+)?|(?:Duel )?rulebook(?: special rules)?)\s*$"
+)
+
+
+def without_references(text: str) -> str:
+    """``text`` without its rule references: ``(Duel rulebook; FAQ-98, FAQ-224)`` goes,
+    ``(not an ally's, FAQ-385)`` becomes ``(not an ally's)``."""
+
+    def plain(match: re.Match[str]) -> str:
+        parts = re.split(r"[;,]", match.group(1))
+        kept = [p.strip() for p in parts if not _REFERENCE.match(p)]
+        if len(kept) == len(parts):
+            return match.group(0)
+        return f" ({', '.join(kept)})" if kept else ""
+
+    return re.sub(r"\s*\(([^()]*)\)", plain, text)
+
+
 def tile_description(info: dict) -> list[str]:
-    """The lines that say what a tile does, from the engine's printed data."""
+    """The lines that say what a tile does, from the engine's printed data (in plain words:
+    no rule references)."""
+    return [without_references(line) for line in _tile_lines(info)]
+
+
+def _tile_lines(info: dict) -> list[str]:
     lines: list[str] = []
     kind = info.get("kind")
     short = str(info.get("id", "")).partition(".")[2]

@@ -74,6 +74,37 @@ def unit_words(units: Units | None, at: Any, seat: int | None = None) -> str:
     return f"the {army_name(tile.partition('.')[0])} {name}"
 
 
+def place_words(units: Units | None, at: Any, seat: int | None = None) -> str:
+    """Where a hex is, in words a player reads: ``next to your HQ``, ``next to the Moloch
+    HQ``, ``next to your Guard``, ``in the centre``, ``on an open hex``; never its
+    coordinates."""
+    from nshex_pygame.client.hexgeo import neighbour
+
+    key = _key(at)
+    if key is None:
+        return ""
+    around = [(units or {}).get(neighbour(key, d)) for d in range(6)]
+    around = [u for u in around if u is not None]
+
+    def is_hq(unit: dict[str, Any]) -> bool:
+        return tile_name(str(unit["tile"])) == "HQ"
+
+    for unit in around:
+        if is_hq(unit) and seat is not None and unit.get("seat") == seat:
+            return "next to your HQ"
+    for unit in around:
+        if is_hq(unit):
+            return f"next to the {army_name(str(unit['tile']).partition('.')[0])} HQ"
+    if key == (0, 0):
+        return "in the centre"
+    for unit in around:
+        if seat is not None and unit.get("seat") == seat:
+            return f"next to your {tile_name(str(unit['tile']))}"
+    if around:
+        return f"next to {unit_words(units, around[0].get('at'), seat)}"
+    return "on an open hex"
+
+
 def action_hexes(desc: dict[str, Any]) -> tuple[tuple[int, int], ...]:
     """The hexes an action speaks of (what hovering its log line lights up)."""
     out = []

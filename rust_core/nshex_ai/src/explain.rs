@@ -49,10 +49,33 @@ fn units(n: i32) -> String {
     }
 }
 
-/// A short reason for playing `action` in `game`, from the seat to move's point of view:
-/// what a battle fought now would do after the move, against what it would do without it;
-/// or, when the move itself brings a battle (a Battle tile, the last free hex), what that
-/// battle did.
+/// What a battle does, in a player's words: ``the enemy HQ loses 2, 1 unit of yours is
+/// destroyed``, or ``nobody is hurt``.
+fn battle_words(enemy_hq: i32, own_hq: i32, enemy_units: i32, own_units: i32) -> String {
+    let mut parts = Vec::new();
+    if enemy_hq > 0 {
+        parts.push(format!("the enemy HQ loses {enemy_hq}"));
+    }
+    if own_hq > 0 {
+        parts.push(format!("your HQ loses {own_hq}"));
+    }
+    if enemy_units > 0 {
+        parts.push(format!("{} of theirs destroyed", units(enemy_units)));
+    }
+    if own_units > 0 {
+        parts.push(format!("{} of yours destroyed", units(own_units)));
+    }
+    if parts.is_empty() {
+        "nobody is hurt".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// A short reason for playing `action` in `game`, from the seat to move's point of view, in
+/// a player's words (no notation, no numbers that say nothing): what a battle fought now
+/// would do after the move, and what it would do without it when that differs; or, when the
+/// move itself brings a battle (a Battle tile, the last free hex), what that battle did.
 pub fn reason(game: &Game, action: Action) -> String {
     let Player::Seat(seat) = game.current_player() else {
         return String::new();
@@ -63,17 +86,12 @@ pub fn reason(game: &Game, action: Action) -> String {
     after.answer_automatically();
     if after.battles() > before.battles() {
         let (eh, oh, eu, ou) = tally(before.pos(), after.pos(), seat);
-        return format!(
-            "starts the battle now: the enemy HQ loses {eh}, yours {oh}; {} of theirs and {} \
-             of yours destroyed",
-            units(eu),
-            units(ou)
-        );
+        return format!("starts the battle now: {}", battle_words(eh, oh, eu, ou));
     }
-    let (eh0, oh0, eu0, ou0) = battle_now(before.pos(), seat);
-    let (eh1, oh1, eu1, ou1) = battle_now(after.pos(), seat);
-    let gain = (eh1 - oh1) - (eh0 - oh0);
-    let units_gain = (eu1 - ou1) - (eu0 - ou0);
+    let now = battle_now(before.pos(), seat);
+    let then = battle_now(after.pos(), seat);
+    let gain = (then.0 - then.1) - (now.0 - now.1);
+    let units_gain = (then.2 - then.3) - (now.2 - now.3);
     let verdict = if gain > 0 || (gain == 0 && units_gain > 0) {
         "improves the coming battle"
     } else if gain < 0 || units_gain < 0 {
@@ -81,10 +99,10 @@ pub fn reason(game: &Game, action: Action) -> String {
     } else {
         "keeps the coming battle as it is"
     };
-    format!(
-        "{verdict}: a battle now would cost the enemy HQ {eh1} and yours {oh1} (without this \
-         move {eh0} and {oh0}) and destroy {} of theirs and {} of yours",
-        units(eu1),
-        units(ou1)
-    )
+    let with = battle_words(then.0, then.1, then.2, then.3);
+    if now == then {
+        return format!("{verdict}: in a battle now {with}");
+    }
+    let without = battle_words(now.0, now.1, now.2, now.3);
+    format!("{verdict}: in a battle now {with} (without this move: {without})")
 }

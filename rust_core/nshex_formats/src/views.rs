@@ -36,7 +36,9 @@ pub const ABILITY_TEXTS: &[AbilityText] = &[
     AbilityText {
         keyword: "hq",
         badge: "HQ",
-        text: "Headquarters: 20 hit points, melee 1 on all six sides, acts in initiative 0. Its army bonus reaches every adjacent friendly unit. Destroy the enemy HQ to win.",
+        // What every HQ shares; each army's own HQ ability (its bonus to the units next to
+        // it, or none: the Doomsday Machine's; the Vegas takeover edge) is its own keyword.
+        text: "Headquarters: 20 hit points, melee 1 in initiative 0. Destroy the enemy HQ to win.",
     },
     AbilityText {
         keyword: "hq-initiative+1",

@@ -532,7 +532,7 @@ class GameDrawing(SeatPanels):
         widgets.draw_paragraph(
             surface,
             "In the points game these wounds are points you give to opponents of your"
-            " choice, a row at a time (FAQ-374).",
+            " choice, a row at a time.",
             pygame.Rect(x, rect.top + 94, width, 52),
             13,
             widgets.DIM,

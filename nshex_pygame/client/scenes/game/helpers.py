@@ -26,6 +26,7 @@ from nshex_pygame.client.words import (
     action_hexes,
     action_words,
     and_list,
+    place_words,
     tile_name,
     unit_words,
 )
@@ -43,6 +44,19 @@ def readable(line: str) -> str:
     """An action's notation with its tiles named: ``place borgo.guard -1,0 2`` reads
     ``place Guard -1,0 2`` (the words are the engine's notation otherwise)."""
     return TILE_ID.sub(lambda match: tile_name(match.group(0)), line)
+
+
+def hint_words(game: Any, action: int, capital: bool = True) -> str:
+    """``action`` in ``game`` in words, with the place of a tile put down: ``Places Guard
+    next to your HQ`` (the hinted move is also lit on the board)."""
+    desc = game.describe_action(action)
+    seat = game.current_player()
+    units = {as_hex(u["at"]): u for u in game.view()["units"]}
+    mover = seat if seat >= 0 else None
+    words = action_words(desc, units, mover, list(game.view()["armies"]))
+    if desc.get("kind") in ("place", "place_hq") and desc.get("at") is not None:
+        words = f"{words} {place_words(units, desc['at'], mover)}"
+    return words[:1].upper() + words[1:] if capital else words
 
 
 class GameHelpers:
@@ -179,6 +193,14 @@ class GameHelpers:
             self.hint_then = self._then_rows(analysis)
         self.say(f"Hint: {action_words(desc, self.units, self.mover, self.armies)}", info=True)
 
+    def move_words(self, move: dict[str, Any]) -> str:
+        """One of the analysis's moves in words (``Place Guard next to your HQ``); its
+        notation with the tiles named when the engine cannot describe it."""
+        try:
+            return hint_words(self.game, int(move["action"]))
+        except (EngineError, IllegalActionError, ValueError, KeyError, TypeError):
+            return readable(str(move.get("line", "")))
+
     def _then_rows(self, analysis: dict[str, Any]) -> list[str]:
         """The principal line's next moves after the hinted one, with who plays them:
         ``then Moloch: discard Push Back``. Who plays is what the engine says on a copy of the
@@ -206,13 +228,17 @@ class GameHelpers:
                     seat = game.current_player()
                     if 0 <= seat < len(self.armies) and not game.is_terminal():
                         who = self.seat_name(seat)
-                    game.apply_action(game.string_to_action(text))
+                    action = game.string_to_action(text)
+                    words = hint_words(game, action, capital=False)
+                    game.apply_action(action)
                 except (EngineError, IllegalActionError, ValueError):
-                    game = None
-            if rows and rows[-1][0] == who and who:
-                rows[-1][1].append(readable(text))
+                    game, words = None, readable(text)
             else:
-                rows.append((who, [readable(text)]))
+                words = readable(text)
+            if rows and rows[-1][0] == who and who:
+                rows[-1][1].append(words)
+            else:
+                rows.append((who, [words]))
         return [
             f"then {who}: " + "; ".join(moves) if who else "then: " + "; ".join(moves)
             for who, moves in rows
@@ -264,14 +290,12 @@ class GameHelpers:
         keep = len(moves)
         while True:
             rows: list[Row] = []
-            title = "Most searched moves" if searched else "Its choice (it does not search)"
+            title = "Its best moves, best first" if searched else "Its choice"
             rows.append((title, 13, widgets.DIM, True, 0))
             for i, move in enumerate(moves[:keep]):
-                text = readable(str(move.get("line", "")))
-                if searched:
-                    text += f" ({float(move.get('share') or 0.0):.0%})"
+                text = self.move_words(move)
                 colour = HINT_EDGE if i == 0 else widgets.TEXT
-                for j, part in enumerate(widgets.wrap(text, 14, width)):
+                for j, part in enumerate(widgets.wrap(text, 14, width, bold=i == 0)):
                     rows.append((part, 14, colour, i == 0, 0 if j else 1))
             for k, (line, size, colour, bold) in enumerate(then):
                 for j, part in enumerate(widgets.wrap(line, size, width)):

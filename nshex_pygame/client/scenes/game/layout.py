@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from nshex_pygame.client.hexgeo import Hex
+from nshex_pygame.client.rulestext import without_references
 
 # the seat panels' places and colours, shared with the replay (imported from here as ever)
 from nshex_pygame.client.seatpanels import (  # noqa: F401
@@ -116,7 +117,8 @@ def as_hex(at: Any) -> Hex:
 
 
 def plain_reason(reason: str) -> str:
-    """The engine's refusal for a player: without its ``seat 0, during the turn:`` prefix."""
+    """The engine's refusal for a player: without its ``seat 0, during the turn:`` prefix
+    and its rule references."""
     match = re.match(r"^seat \d+, [^:]+: (.+)$", reason.strip())
-    text = match.group(1) if match else reason.strip()
+    text = without_references(match.group(1) if match else reason.strip())
     return text[:1].upper() + text[1:] if text else reason
