@@ -5,7 +5,7 @@ only in this stub (typing helpers).
 """
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, Final, Literal, TypedDict, final, overload
 
 class _Unit(TypedDict):
@@ -269,6 +269,32 @@ class Game:
         """Each seat's place, 1 = first (D-26)."""
     @property
     def position(self) -> Position: ...
+    # The learning interface (docs/RL.md): the fixed action encoding and the observation.
+    def num_distinct_actions(self) -> int:
+        """How many encoded action numbers there are (depends only on the parameters)."""
+    def encoded_legal_actions(self) -> list[int]:
+        """The legal encoded action numbers, ascending (at a chance node: tile slots)."""
+    def action_mask(self) -> bytes:
+        """``num_distinct_actions()`` bytes, 1 for a legal encoded action."""
+    def apply_encoded(self, a: int) -> None:
+        """Applies an encoded action (a tile slot at a chance node)."""
+    def decode_action(self, a: int) -> int:
+        """The engine action number of an encoded action (of a tile slot's draw)."""
+    def encode_action(self, action: int) -> int:
+        """The encoded number of an engine action number (a draw: its tile slot)."""
+    def encoded_chance_outcomes(self) -> list[tuple[int, float]]:
+        """(tile slot, probability) for each tile that can be drawn now."""
+    def observation_tensor(self, seat: int) -> bytes:
+        """The seat's observation as float32 bytes (``numpy.frombuffer``)."""
+    def observation_shape(self) -> tuple[int, int, int]:
+        """(planes, cells, vector): ``planes * cells + vector`` floats."""
+    def action_blocks(self) -> list[tuple[str, int, int]]:
+        """The encoding's blocks: (name, first number, size), in order."""
+    def tile_slots(self) -> list[str]:
+        """The tile ids of the encoding's tile slots, in slot order."""
+    def returns(self) -> list[float]:
+        """Per seat: +1 a win (of its side), -1 a loss, 0 a draw or a win shared with a
+        rival; all 0 while the game goes on."""
 
 class _BotProgress(TypedDict):
     thinking: bool
@@ -350,8 +376,16 @@ class Puzzle:
         """A new game of the puzzle: the player to move, holding the offer."""
     def outcome(self, game: Game) -> dict[str, Any]:
         """{"plays", "needed", "done", "won", "shortfall"} for a game played from ``game()``."""
-    def solve(self) -> dict[str, Any]:
-        """{"solutions", "unique", "examined", "candidates", "near_misses", "explanation"}."""
+    def solve(
+        self,
+        max_positions: int | None = None,
+        seconds: float | None = None,
+        progress: Callable[[int], object] | None = None,
+    ) -> dict[str, Any]:
+        """{"solutions", "unique", "examined", "candidates", "near_misses", "explanation",
+        "too_large": False}; with a budget (``max_positions``, ``seconds``) that runs out,
+        {"too_large": True, "examined", "seconds"}. ``progress`` is called with the
+        positions examined so far about every quarter of a second."""
     def to_toml(self) -> str: ...
 
 def resolve_battles(positions: list[Position], log: bool = False) -> list[BattleResult]:
