@@ -56,7 +56,53 @@ class GameOverScene(Scene):
         ]
         self.board_button = self.buttons[3]
 
+    def your_seats(self) -> set[int]:
+        """The human seats when they all play on one side (one human against the computer,
+        or humans as a team): the screen speaks to "you"; empty otherwise (hot seat)."""
+        seats = self.game_scene.seats
+        humans = {i for i, seat in enumerate(seats) if seat.is_human}
+        if not humans or len(humans) == len(seats):
+            return set()
+        sides = self.game_scene.view.get("sides") or []
+        first = min(humans)
+        side = {int(s) for s in sides[first]} if first < len(sides) else {first}
+        return humans if humans <= side else set()
+
     def headline(self) -> str:
+        """What the game's end means for the player: "You won", "You lost", "You resigned",
+        "A draw"; without one side of humans, who won (:meth:`winner_words`)."""
+        game = self.game_scene.game
+        winner = game.winner
+        yours = self.your_seats()
+        if getattr(self.game_scene, "resigned", False):
+            return "You resigned"
+        if not yours or winner is None:
+            return self.winner_words()
+        if winner == "draw":
+            return "A draw"
+        won = {winner} if isinstance(winner, int) else {int(s) for s in winner}
+        team = "Your team" if len(yours) > 1 else "You"
+        if won & yours:
+            shared = not won <= self.side_of(min(yours))
+            return "You share the win" if shared else f"{team} won"
+        return f"{team} lost"
+
+    def side_of(self, seat: int) -> set[int]:
+        sides = self.game_scene.view.get("sides") or []
+        return {int(s) for s in sides[seat]} if seat < len(sides) else {seat}
+
+    def subline(self) -> str:
+        """Under the headline: who won when the headline speaks to "you", then the game's
+        length."""
+        view = self.game_scene.view
+        length = f"{view.get('turn', 0)} turns, {view.get('battles', 0)} battles"
+        if getattr(self.game_scene, "resigned", False):
+            return f"The game ended at your word after {length}"
+        if self.your_seats() and self.game_scene.game.winner not in (None, "draw"):
+            return f"{self.winner_words()}. {length[:1].upper()}{length[1:]}"
+        return length[:1].upper() + length[1:]
+
+    def winner_words(self) -> str:
         """Who won, as the engine says (``winner``: a seat, a list of seats, or "draw")."""
         game = self.game_scene.game
         winner = game.winner
@@ -64,11 +110,10 @@ class GameOverScene(Scene):
         if winner == "draw":
             return "A draw"
         if isinstance(winner, int):
-            seat = self.game_scene.seats[winner]
             who = army_name(armies[winner])
             if len(armies) > 2:
                 who = f"Player {winner + 1} ({who})"
-            return f"{who} wins" + ("" if seat.is_human else " (computer)")
+            return f"{who} wins"
         if isinstance(winner, list) and winner:
             seats = sorted(int(s) for s in winner)
             sides = self.game_scene.view.get("sides") or []
@@ -177,29 +222,32 @@ class GameOverScene(Scene):
         widgets.draw_text(
             surface, headline, (cx, BOX.top + 40), size, widgets.ACCENT, True, "midtop"
         )
-        view = self.game_scene.view
-        widgets.draw_text(
-            surface,
-            f"{view.get('turn', 0)} turns, {view.get('battles', 0)} battles",
-            (cx, BOX.top + 90),
-            15,
-            widgets.DIM,
-            False,
-            "midtop",
-        )
-        self.draw_table(surface, BOX.top + 120)
+        subline = self.subline()
+        size = tileart.fit_text(subline, 16, BOX.width - 40, bold=False)
+        widgets.draw_text(surface, subline, (cx, BOX.top + 90), size, widgets.DIM, False, "midtop")
+        bottom = self.draw_table(surface, BOX.top + 120)
+        chart = self.chart_rect(bottom)
         if self.summary is not None:
-            self.draw_chart(surface, self.summary)
+            self.draw_chart(surface, self.summary, chart)
         elif self.problem:
-            widgets.draw_paragraph(surface, self.problem, CHART, 15, widgets.BAD)
+            widgets.draw_paragraph(surface, self.problem, chart, 15, widgets.BAD)
         for button in self.buttons:
             button.draw(surface)
 
-    def draw_table(self, surface: pygame.Surface, top: int) -> None:
+    def chart_rect(self, table_bottom: int) -> pygame.Rect:
+        """The chart under the table (its title above it), no wider gap than it needs, and
+        clear of the buttons."""
+        rect = CHART.copy()
+        buttons = BOX.bottom - 66
+        rect.top = min(table_bottom + 48, buttons - 40 - rect.height)
+        rect.height = min(CHART.height, buttons - 40 - rect.top)
+        return rect
+
+    def draw_table(self, surface: pygame.Surface, top: int) -> int:
+        """The numbers per seat (or the ranking of three and four); where they end."""
         armies = self.game_scene.armies
         if len(armies) > 2:
-            self.draw_ranking(surface, top)
-            return
+            return self.draw_ranking(surface, top)
         label_x, col = BOX.left + 60, [BOX.left + 560, BOX.left + 770]
         for seat, army in enumerate(armies[:2]):
             sch = armystyle.scheme(army)  # the name in its line's colour on the chart
@@ -208,7 +256,7 @@ class GameOverScene(Scene):
             size = tileart.fit_text(name, 19, 190)
             widgets.draw_text(surface, name, (col[seat], top + 54), size, sch.shot, True, "midtop")
         if self.summary is None:
-            return
+            return top + 80
         for i, (label, key) in enumerate(self.rows()):
             y = top + 86 + 32 * i
             if i % 2 == 0:
@@ -222,8 +270,9 @@ class GameOverScene(Scene):
                 )
                 colour = widgets.GOOD if better else widgets.TEXT
                 widgets.draw_text(surface, str(v), (col[seat], y), 19, colour, True, "midtop")
+        return top + 86 + 32 * len(self.rows())
 
-    def draw_ranking(self, surface: pygame.Surface, top: int) -> None:
+    def draw_ranking(self, surface: pygame.Surface, top: int) -> int:
         """Three or four seats: the ranking (place, seat, army, team, result), best first."""
         armies = self.game_scene.armies
         teams = team_names(self.game_scene.view.get("sides") or [])
@@ -256,9 +305,9 @@ class GameOverScene(Scene):
             words = self.result_words(seat)
             tone = widgets.BAD if seat in out else widgets.TEXT
             widgets.draw_text(surface, words, (BOX.left + 610, y + 2), 18, tone, True)
+        return top + 26 + 38 * len(self.ranking())
 
-    def draw_chart(self, surface: pygame.Surface, data: Summary) -> None:
-        rect = CHART
+    def draw_chart(self, surface: pygame.Surface, data: Summary, rect: pygame.Rect) -> None:
         widgets.draw_text(
             surface,
             "Points, turn by turn"

@@ -431,14 +431,26 @@ class PauseScene(Scene):
             ("Save a copy", self.save),
             ("Rules and tutorial", self.rules),
             ("Settings", self.settings),
+            ("Resign", self.resign),
             ("Main menu", self.to_menu),
         ]
         self.buttons = [
-            widgets.Button(label, (x, 250 + i * 54, w, 44), action, size=19)
+            widgets.Button(label, (x, 244 + i * 49, w, 42), action, size=19)
             for i, (label, action) in enumerate(entries)
         ]
         self.buttons[1].enabled = game_scene.can_watch_last_battle()
+        self.resign_button = self.buttons[5]
+        self.resign_button.enabled = game_scene.can_resign()
         self.note = ""
+
+    def resign(self) -> None:
+        """Resign: a first click asks, a second gives the game up."""
+        if self.resign_button.label == "Resign":
+            self.resign_button.label = "Really resign?"
+            self.note = "Click again to give the game up."
+            return
+        self.app.stack.pop(self)
+        self.game_scene.resign()
 
     def last_battle(self) -> None:
         """The game's last battle played again, on the board as it was then (the replay

@@ -105,6 +105,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         self.facing2 = 0  # a Swap's second unit
         self.procedure_buttons: list[widgets.Button] = []
         self.over_shown = False
+        self.resigned = False  # the player gave the game up (the pause menu's Resign)
         self.battle_pending = False
         self.question_scene: Any = None  # the battle scene asking a human a battle question
         # Undo within the turn: the game as it was before each action the engine said could be
@@ -540,7 +541,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         )
 
     def autosave(self) -> None:
-        if self.save_path is None:
+        if self.save_path is None or self.resigned:
             return
         try:
             storage.save_game(self.save_path, self.seats, self.game.save())
@@ -667,6 +668,27 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
 
     def open_menu(self) -> None:
         self.app.open("pause", self)
+
+    def can_resign(self) -> bool:
+        """A game against the computer still going on can be given up (hot seat: no "you"
+        to give it up)."""
+        humans = [seat for seat in self.seats if seat.is_human]
+        return 0 < len(humans) < len(self.seats) and not self.game.is_terminal()
+
+    def resign(self) -> None:
+        """The player gives the game up: the game-over screen says so; the game ends there
+        (the computer stops thinking, and the last game is no longer offered to continue)."""
+        if not self.can_resign():
+            return
+        self.resigned = self.over_shown = True
+        for thinker in [*self.thinkers.values(), self.hint_thinker]:
+            if thinker is not None:
+                thinker.cancel()
+        if self.save_path is not None and self.save_path == storage.autosave_path():
+            problem = storage.delete_save(self.save_path)
+            if problem:
+                self.say(problem)
+        self.app.open("gameover", self)
 
     def can_watch_last_battle(self) -> bool:
         return self.replays and self.game.battles > 0
