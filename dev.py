@@ -8,9 +8,11 @@
     python3 dev.py package  set up, build, then the executable in dist/nshex/ (PyInstaller)
 
 Setting up means: a virtualenv in .venv (created when missing) holding maturin, the project's
-Python dependencies (pygame-ce), its dev tools (pytest, hypothesis, ruff) and the `tune` extra
-(cma, which `nshex tune` and its tests need), all from PyPI. The `ray` extra (for `nshex tune
---ray` and the tests marked `ray`) is never installed here: `.venv/bin/pip install '.[ray]'`.
+Python dependencies (pygame-ce), its dev tools (pytest, hypothesis, ruff), the `tune` extra
+(cma, which `nshex tune` and its tests need) and the `rl` extra (open_spiel, pettingzoo,
+gymnasium, numpy: the learning environments of docs/RL.md and their tests), all from PyPI.
+The `ray` extra (for `nshex tune --ray` and the tests marked `ray`) is never installed here:
+`.venv/bin/pip install '.[ray]'`.
 Building means `maturin develop --release`: cargo compiles the engine and the binding (it
 rebuilds only what changed, so this is quick after the first time) and puts the native module
 into nshex_pygame/, where the editable install finds it. The packages are installed again only
@@ -105,10 +107,11 @@ def setup() -> bool:
     say("Installing maturin into .venv (from PyPI)")
     must([PYTHON, "-m", "pip", "install", "--quiet", MATURIN], "installing maturin", env=pip_env())
     say("Building the engine (release) and installing nshex with its dev tools into .venv")
-    # The tests run `nshex tune`, so the set-up installs its extra (cma) too; never `ray`.
+    # The tests run `nshex tune` and the learning environments, so the set-up installs their
+    # extras (cma; open_spiel, pettingzoo, gymnasium) too; never `ray`.
     print("The first build compiles every crate and takes a few minutes.", flush=True)
     must(
-        [BIN / f"maturin{EXE}", "develop", "--release", "--extras", "dev,tune"],
+        [BIN / f"maturin{EXE}", "develop", "--release", "--extras", "dev,tune,rl"],
         "building and installing the project",
         env=pip_env(),
     )
