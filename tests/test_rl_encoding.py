@@ -151,3 +151,11 @@ def test_returns_are_plus_minus_one_at_the_end() -> None:
     winner = g.winner
     expected = {0: [1.0, -1.0], 1: [-1.0, 1.0], "draw": [0.0, 0.0]}[winner]
     assert g.returns() == expected
+
+
+def test_the_example_of_docs_rl_decodes_as_it_says() -> None:
+    g = Game(["borgo", "moloch"], seed=0)
+    assert ("place", 154, 37 * 19 * 6) in g.action_blocks()
+    assert g.action_to_string(g.decode_action(1000)) == "place borgo.medic -1,0 0"
+    planes, cells, vector = g.observation_shape()
+    assert (planes, cells, vector) == (37 + 29, 19, 12 * 37 + 55)
