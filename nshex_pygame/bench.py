@@ -223,8 +223,13 @@ def python_rows(quick: bool) -> list[dict[str, Any]]:
 
 
 def run(quick: bool = False) -> list[dict[str, Any]]:
-    """Every benchmark row: the core's, then the Python ones. ``quick`` runs about a third."""
+    """Every benchmark row: the core's, then the Python ones, then the learning environments'
+    (with the ``rl`` extra). ``quick`` runs about a third."""
+    from nshex_pygame.bench_rl import rl_rows
+
     rows = [*bench_core(quick), *python_rows(quick)]
+    native = next((r["per_second"] for r in rows if r["name"] == "random_game"), None)
+    rows += rl_rows(quick, native)
     # The documented keys first, in one order for every row; anything more after them.
     return [{**{key: row[key] for key in ROW_KEYS if key in row}, **row} for row in rows]
 

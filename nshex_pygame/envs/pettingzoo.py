@@ -36,10 +36,9 @@ OBS_HIGH = 10_000.0
 
 
 def env(**params: Any) -> AECEnv:
-    """The environment with PettingZoo's usual wrappers (bounds and call order checked)."""
-    e: AECEnv = raw_env(**params)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    """The environment with PettingZoo's call-order checks (``OrderEnforcingWrapper``). No
+    bounds wrapper: the engine refuses a number out of range itself, saying why."""
+    return wrappers.OrderEnforcingWrapper(raw_env(**params))
 
 
 def observation_spaces(game: Game) -> spaces.Dict:
