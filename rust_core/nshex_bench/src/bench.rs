@@ -404,7 +404,56 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
             rates,
         });
     }
+    rows.push(script_parse_row(rounds)?);
     Ok(rows)
+}
+
+/// The actions in the script the `script_parse` row reads.
+pub const SCRIPT_ACTIONS: usize = 100_000;
+
+/// A game script of `n` actions, one a line (the actions are never played: reading them is
+/// what is timed).
+pub fn long_script(n: usize) -> String {
+    let mut text = String::from(
+        "[game]\narmies = [\"borgo\", \"moloch\"]\n\n[[unit]]\nseat = 0\ntile = \"borgo.hq\"\n\
+         at = [0, 0]\n\n[[unit]]\nseat = 1\ntile = \"moloch.hq\"\nat = [1, 0]\n\n\
+         [script]\nactions = [\n",
+    );
+    for i in 0..n {
+        text.push_str(if i % 2 == 0 {
+            "  \"end\",\n"
+        } else {
+            "  \"play battle\",\n"
+        });
+    }
+    text.push_str("]\n");
+    text
+}
+
+/// Reading a game script of 100,000 actions (the scenario loader, each action with its
+/// line): linear in the file's size, so one such script loads in well under a second.
+fn script_parse_row(rounds: u32) -> Result<BenchRow, String> {
+    let text = long_script(SCRIPT_ACTIONS);
+    let (ops, per_second, rates) = median_rate(rounds, || {
+        let sc = nshex_formats::scenario::parse_scenario(&text, "long.toml", false)
+            .map_err(|e| format!("script_parse: {e}"))?;
+        let script = sc.script.unwrap_or_default();
+        // The last action is on the line before the closing bracket.
+        let want = text.lines().count() - 1;
+        if script.len() != SCRIPT_ACTIONS || script.last().map(|a| a.1) != Some(want) {
+            return Err("script_parse: the actions or their lines were read wrong".into());
+        }
+        Ok(SCRIPT_ACTIONS as u64)
+    })?;
+    Ok(BenchRow {
+        name: "script_parse",
+        what: "one action of a 100,000-action game script read with its line (the whole \
+               script in under a second at the target)",
+        ops,
+        per_second,
+        target_per_second: SCRIPT_ACTIONS as u64,
+        rates,
+    })
 }
 
 /// The names of the rows [`run_ops`] runs.

@@ -56,6 +56,9 @@ pub struct Scenario {
     pub options: Options,
     /// `[[mercenary]]`: each seat's unused Mercenaries (a bit mask over the set's list).
     pub mercs: [u8; MAX_SEATS],
+    /// The line of `[game]`: where an error about the game as a whole (tile counts, a
+    /// missing HQ) points.
+    pub game_line: usize,
 }
 
 #[derive(Deserialize)]
@@ -117,11 +120,40 @@ struct RawUnit {
 }
 
 /// A unit's seat: a number, or "neutral" for a neutral Mad Bomber.
-#[derive(Deserialize)]
-#[serde(untagged)]
 enum RawSeat {
     Number(i64),
     Name(String),
+}
+
+impl<'de> Deserialize<'de> for RawSeat {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<RawSeat, D::Error> {
+        struct Seat;
+        impl serde::de::Visitor<'_> for Seat {
+            type Value = RawSeat;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a seat number or \"neutral\"")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<RawSeat, E> {
+                Ok(RawSeat::Number(v))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<RawSeat, E> {
+                Ok(RawSeat::Number(i64::try_from(v).unwrap_or(i64::MAX)))
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<RawSeat, E> {
+                Ok(RawSeat::Name(v.to_string()))
+            }
+        }
+        d.deserialize_any(Seat)
+    }
+}
+
+/// The key of the `key = value` whose value starts at `offset`, if the line says so.
+fn key_before(text: &str, offset: usize) -> Option<&str> {
+    let before = text.get(..offset)?;
+    let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
+    let key = line.split_once('=')?.0.trim();
+    let plain = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.';
+    (!key.is_empty() && key.chars().all(plain)).then_some(key)
 }
 
 #[derive(Deserialize)]
@@ -137,6 +169,12 @@ struct RawScript {
     actions: Vec<Spanned<String>>,
 }
 
+/// A hex `[q, r]` of a file, refused (not wrapped round) when a coordinate is beyond any
+/// board.
+pub fn hex_on_board(v: [i64; 2]) -> Result<Hex, String> {
+    hex_of(v)
+}
+
 /// `[choices]`, also accepted as JSON by [`choices_from_json`].
 pub(crate) fn hex_of(v: [i64; 2]) -> Result<Hex, String> {
     let ok = |x: i64| (-9..=9).contains(&x);
@@ -147,14 +185,38 @@ pub(crate) fn hex_of(v: [i64; 2]) -> Result<Hex, String> {
     }
 }
 
-/// Line number (1-based) of a byte offset.
-/// The line (from 1) of a byte offset in `text`, for messages that name the line.
+/// The line (from 1) of a byte offset in `text`, for messages that name the line. It scans
+/// the text up to the offset: for many offsets in one text, use [`Lines`].
 pub fn line_of(text: &str, offset: usize) -> usize {
     text.as_bytes()[..offset.min(text.len())]
         .iter()
         .filter(|&&b| b == b'\n')
         .count()
         + 1
+}
+
+/// Where each line of a text starts, found in one pass, so that the line of any offset is a
+/// binary search: a script of many actions is read in linear time.
+pub struct Lines {
+    starts: Vec<usize>,
+}
+
+impl Lines {
+    pub fn new(text: &str) -> Lines {
+        let mut starts = vec![0];
+        starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        Lines { starts }
+    }
+
+    /// The line (from 1) of a byte offset, as [`line_of`] gives it.
+    pub fn of(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset)
+    }
 }
 
 /// Loads a scenario from TOML text. `name` is used in messages (usually the file's path).
@@ -195,6 +257,11 @@ fn parse(
                     rest.split(", expected").next().unwrap_or(rest)
                 )
             });
+        // A value of the wrong type: say whose.
+        let msg = match key_before(text, offset) {
+            Some(key) if msg.starts_with("invalid type") => format!("{key}: {msg}"),
+            _ => msg,
+        };
         err(offset, msg)
     })?;
     if !puzzle_table {
@@ -376,7 +443,6 @@ fn parse(
             Some(x as u32)
         }
     };
-    let _ = gspan;
     let mut energy = [0u8; MAX_SEATS];
     if let Some(e) = &game.energy {
         if board != BoardKind::Duel || seats != 2 {
@@ -539,6 +605,8 @@ fn parse(
 
     // [[unit]]
     let mut hq_seen = [false; MAX_SEATS];
+    // The Mercenaries met so far (board, hands, [[mercenary]]): each at most once (D-25).
+    let mut merc_seen = 0u8;
     for (n, entry) in raw.unit.iter().enumerate() {
         let at_entry = entry.span().start;
         let u = entry.get_ref();
@@ -666,6 +734,26 @@ fn parse(
                 format!("{what}: with mad_bomber = \"neutral\" the Mad Bomber has no owner: seat = \"neutral\""),
             ));
         }
+        if seat != nshex_rules::NEUTRAL && eliminated >> seat & 1 == 1 {
+            return Err(err(
+                at_entry,
+                format!(
+                    "{what}: seat {seat} is eliminated ([game] eliminated): nothing of it stays \
+                     on the board (D-26)"
+                ),
+            ));
+        }
+        if def.army == nshex_rules::MERCENARY_ARMY {
+            if let Some(i) = set.mercenaries.iter().position(|&m| m == tid) {
+                if merc_seen >> i & 1 == 1 {
+                    return Err(err(
+                        at_entry,
+                        format!("{what}: each Mercenary is in the game once (D-25)"),
+                    ));
+                }
+                merc_seen |= 1 << i;
+            }
+        }
         if def.is_hq() {
             if hq_seen[seat as usize] {
                 return Err(err(
@@ -785,6 +873,31 @@ fn parse(
             mercs[seat as usize] |= 1 << i;
         }
     }
+    // Each Mercenary is in the game once (D-25): on the board (checked above), in a hand or
+    // unused beside a seat's deck, never in two of these places nor listed twice.
+    for (kind, entries) in [("hand", &raw.hand), ("mercenary", &raw.mercenary)] {
+        for (n, entry) in entries.iter().enumerate() {
+            for t in entry.get_ref().tiles.get_ref() {
+                let tid = set.find(t.get_ref());
+                let Some(i) = tid.and_then(|tid| set.mercenaries.iter().position(|&m| m == tid))
+                else {
+                    continue;
+                };
+                if merc_seen >> i & 1 == 1 {
+                    return Err(err(
+                        t.span().start,
+                        format!(
+                            "[[{kind}]] #{}: {} is listed twice: each Mercenary is in the game \
+                             once (D-25)",
+                            n + 1,
+                            crate::notation::quote(t.get_ref())
+                        ),
+                    ));
+                }
+                merc_seen |= 1 << i;
+            }
+        }
+    }
     // Mercenaries anywhere mean a game with them: as many per seat as the seats allow,
     // unless `[game] mercenaries` says.
     let merc_tile = |t: TileId| set.mercenaries.contains(&t);
@@ -824,11 +937,12 @@ fn parse(
         return Err(err(at, format!("[game] mercenaries: {m}")));
     }
     let script = raw.script.map(|s| {
+        let lines = Lines::new(text);
         s.into_inner()
             .actions
             .into_iter()
             .map(|a| {
-                let line = line_of(text, a.span().start);
+                let line = lines.of(a.span().start);
                 (a.into_inner(), line)
             })
             .collect()
@@ -863,6 +977,7 @@ fn parse(
         }
     };
     Ok(Scenario {
+        game_line: line_of(text, gspan),
         position,
         hands,
         decks,
@@ -914,6 +1029,15 @@ at = [0, 0]
         let u = s.position.unit_at(Hex::new(0, 0)).unwrap();
         assert_eq!(u.def().id, "borgo.hq");
         assert_eq!(s.position.hq_hp[..2], [20, 20]);
+    }
+
+    #[test]
+    fn lines_agree_with_line_of() {
+        let text = "a\nbb\n\nccc\n";
+        let lines = Lines::new(text);
+        for offset in 0..text.len() + 3 {
+            assert_eq!(lines.of(offset), line_of(text, offset), "offset {offset}");
+        }
     }
 
     #[test]

@@ -132,6 +132,14 @@ pub struct Puzzle {
 #[derive(Deserialize)]
 struct RawFile {
     puzzle: Option<Spanned<RawPuzzle>>,
+    // Scenario tables a puzzle has no use for: refused rather than ignored.
+    script: Option<Spanned<toml::Value>>,
+    #[serde(default)]
+    hand: Vec<Spanned<toml::Value>>,
+    #[serde(default)]
+    deck: Vec<Spanned<toml::Value>>,
+    #[serde(default)]
+    mercenary: Vec<Spanned<toml::Value>>,
 }
 
 #[derive(Deserialize)]
@@ -171,10 +179,33 @@ impl Puzzle {
                 format!("[puzzle]: {}", e.message().trim().replace('\n', " ")),
             )
         })?;
+        let unused = [
+            ("[script]", raw.script.as_ref()),
+            ("[[hand]]", raw.hand.first()),
+            ("[[deck]]", raw.deck.first()),
+            ("[[mercenary]]", raw.mercenary.first()),
+        ];
+        if let Some((table, at)) = unused.iter().find_map(|(t, v)| v.map(|v| (t, v))) {
+            return Err(err(
+                at.span().start,
+                format!(
+                    "{table}: a puzzle has no such table (the offer is the hand, and nothing \
+                     is drawn)"
+                ),
+            ));
+        }
         let p = raw
             .puzzle
             .ok_or_else(|| err(0, "the [puzzle] table is missing".into()))?
             .into_inner();
+        if p.title.get_ref().chars().any(char::is_control) {
+            return Err(err(
+                p.title.span().start,
+                "[puzzle] title: control characters (line breaks, terminal escape codes) are \
+                 not allowed"
+                    .into(),
+            ));
+        }
         let seats = scenario.position.seats;
         if seats != 2 {
             return Err(err(0, "[game] armies: a puzzle has two seats".into()));
@@ -265,7 +296,8 @@ impl Puzzle {
             "destroy_unit" => {
                 let at =
                     g.at.ok_or_else(|| err(gspan, "[puzzle] goal: destroy_unit needs at".into()))?;
-                let hex = Hex::new(at[0] as i8, at[1] as i8);
+                let hex = nshex_formats::scenario::hex_on_board(at)
+                    .map_err(|m| err(gspan, format!("[puzzle] goal: at: {m}")))?;
                 let enemy_unit = scenario
                     .position
                     .cell_of(hex)

@@ -217,6 +217,7 @@ fn candidate(rng: &mut ChaCha8Rng, difficulty: Difficulty) -> Option<Puzzle> {
             ending_by: None,
             options: Default::default(),
             mercs: [0; nshex_rules::MAX_SEATS],
+            game_line: 1,
         },
     })
 }

@@ -15,4 +15,4 @@ mod solve;
 
 pub use format::{Difficulty, Goal, Puzzle};
 pub use generate::{generate, grade, score, unique_score, Generated};
-pub use solve::{solve, Solution, SolveReport};
+pub use solve::{solve, solve_within, Budget, Solution, SolveReport, TooLarge};

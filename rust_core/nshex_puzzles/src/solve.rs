@@ -12,6 +12,7 @@ use crate::format::Puzzle;
 use nshex_formats::notation::action_to_line;
 use nshex_rules::{tiles, Action, Game, Player, Position, Resolver, TileId};
 use std::collections::HashMap;
+use std::time::Instant;
 
 /// One way to win: the player's plays in order, as notation lines and as actions.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,8 +42,41 @@ pub struct SolveReport {
 /// What the search of one state found: the winning continuations (player actions).
 type Lines = Vec<Vec<Action>>;
 
+/// How much a search may do: at most `max_positions` positions examined, and no more than
+/// `seconds` (either `None`: no such bound). A puzzle that needs more is too large.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Budget {
+    pub max_positions: Option<u64>,
+    pub seconds: Option<f64>,
+}
+
+/// A search stopped by its [`Budget`]: how far it got.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TooLarge {
+    pub examined: u64,
+    pub seconds: f64,
+}
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "too large to solve within the budget ({} positions examined in {:.1} s)",
+            self.examined, self.seconds
+        )
+    }
+}
+
+/// How often (in positions examined) the search looks at the clock and reports progress.
+const CHECK_EVERY: u64 = 4096;
+
 struct Search<'a> {
     puzzle: &'a Puzzle,
+    budget: Budget,
+    started: Instant,
+    /// The budget ran out: every search from now on returns at once.
+    stopped: bool,
+    progress: &'a mut dyn FnMut(u64),
     resolver: Resolver,
     memo: HashMap<(Position, Vec<TileId>, u8), Lines>,
     examined: u64,
@@ -82,9 +116,32 @@ impl Search<'_> {
         short
     }
 
+    /// Whether the budget has run out (the clock is read every [`CHECK_EVERY`] positions,
+    /// when the progress is reported too).
+    fn out_of_budget(&mut self) -> bool {
+        if self
+            .budget
+            .max_positions
+            .is_some_and(|m| self.examined >= m)
+        {
+            self.stopped = true;
+        } else if self.examined.is_multiple_of(CHECK_EVERY) && self.examined > 0 {
+            (self.progress)(self.examined);
+            let late = self
+                .budget
+                .seconds
+                .is_some_and(|s| self.started.elapsed().as_secs_f64() >= s);
+            self.stopped = late;
+        }
+        self.stopped
+    }
+
     /// Winning continuations from `g`, where `played` tiles have been played and `last` is
     /// the previous play (for the order of placements).
     fn lines(&mut self, g: &Game, played: u8, last: Option<Action>) -> Lines {
+        if self.stopped || self.out_of_budget() {
+            return Vec::new();
+        }
         self.examined += 1;
         let over = g.battles() != self.battles_at_start || g.is_over();
         if played == self.puzzle.play || over {
@@ -159,7 +216,19 @@ impl Search<'_> {
 }
 
 /// Solves `puzzle`: all its solutions, whether it has exactly one, and what was examined.
+/// The search has no bound: for a puzzle from outside, use [`solve_within`].
 pub fn solve(puzzle: &Puzzle) -> SolveReport {
+    solve_within(puzzle, Budget::default(), &mut |_| {}).expect("no budget to run out")
+}
+
+/// [`solve`] within `budget`, calling `progress` with the positions examined so far every
+/// few thousand positions; a puzzle that needs more than the budget is [`TooLarge`] (what
+/// was found until then is dropped: a partial answer could call a puzzle unique wrongly).
+pub fn solve_within(
+    puzzle: &Puzzle,
+    budget: Budget,
+    progress: &mut dyn FnMut(u64),
+) -> Result<SolveReport, TooLarge> {
     let game = {
         let mut g = puzzle.game();
         g.set_keep_battle_logs(false);
@@ -167,6 +236,10 @@ pub fn solve(puzzle: &Puzzle) -> SolveReport {
     };
     let mut search = Search {
         puzzle,
+        budget,
+        started: Instant::now(),
+        stopped: false,
+        progress,
         resolver: Resolver::new(),
         memo: HashMap::new(),
         examined: 0,
@@ -175,6 +248,12 @@ pub fn solve(puzzle: &Puzzle) -> SolveReport {
         battles_at_start: game.battles(),
     };
     let lines = search.lines(&game, 0, None);
+    if search.stopped {
+        return Err(TooLarge {
+            examined: search.examined,
+            seconds: search.started.elapsed().as_secs_f64(),
+        });
+    }
     // The same plays in another order are the same solution.
     let mut solutions: Vec<Solution> = Vec::new();
     let mut seen: Vec<Vec<String>> = Vec::new();
@@ -192,14 +271,14 @@ pub fn solve(puzzle: &Puzzle) -> SolveReport {
     }
     solutions.sort_by_key(|s| (s.actions.len(), s.actions.join("\n")));
     let explanation = solutions.first().map(|s| explain(puzzle, &game, s));
-    SolveReport {
+    Ok(SolveReport {
         unique: solutions.len() == 1,
         solutions,
         examined: search.examined,
         candidates: search.candidates,
         near_misses: search.near_misses,
         explanation,
-    }
+    })
 }
 
 /// A solution in words: the plays, then the battle's effect on the HQs.

@@ -4,7 +4,7 @@ use crate::convert::*;
 use crate::errors::*;
 use crate::game::PyGame;
 use nshex_formats::save::Record;
-use nshex_puzzles::{generate, solve, Difficulty, Goal, Puzzle};
+use nshex_puzzles::{generate, solve_within, Budget, Difficulty, Goal, Puzzle};
 use nshex_rules::{tiles, Resolver};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -115,17 +115,46 @@ impl PyPuzzle {
     }
 
     /// Every solution: {"solutions" (lists of notation lines), "unique", "examined",
-    /// "candidates", "near_misses", "explanation"}. Releases the GIL while it searches.
-    fn solve<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    /// "candidates", "near_misses", "explanation", "too_large": false}. Releases the GIL
+    /// while it searches. With `max_positions` or `seconds` the search stops there and gives
+    /// {"too_large": true, "examined", "seconds"} instead; `progress` (a callable) is called
+    /// with the positions examined so far about every quarter of a second.
+    #[pyo3(signature = (max_positions = None, seconds = None, progress = None))]
+    fn solve<'py>(
+        &self,
+        py: Python<'py>,
+        max_positions: Option<u64>,
+        seconds: Option<f64>,
+        progress: Option<Py<PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let p = self.inner.clone();
+        let budget = Budget {
+            max_positions,
+            seconds,
+        };
+        let mut last = std::time::Instant::now();
+        let mut report = |n: u64| {
+            if let Some(cb) = &progress {
+                if last.elapsed().as_secs_f64() >= 0.25 {
+                    last = std::time::Instant::now();
+                    // A failing callback only loses its progress line.
+                    Python::attach(|py| {
+                        let _ = cb.call1(py, (n,));
+                    });
+                }
+            }
+        };
         let r = py
-            .detach(|| catch_unwind(AssertUnwindSafe(|| solve(&p))))
+            .detach(|| catch_unwind(AssertUnwindSafe(|| solve_within(&p, budget, &mut report))))
             .map_err(|_| EngineError::new_err("internal engine error in the solver"))?;
-        let v = json!({
-            "solutions": r.solutions.iter().map(|s| s.actions.clone()).collect::<Vec<_>>(),
-            "unique": r.unique, "examined": r.examined, "candidates": r.candidates,
-            "near_misses": r.near_misses, "explanation": r.explanation,
-        });
+        let v = match r {
+            Ok(r) => json!({
+                "solutions": r.solutions.iter().map(|s| s.actions.clone()).collect::<Vec<_>>(),
+                "unique": r.unique, "examined": r.examined, "candidates": r.candidates,
+                "near_misses": r.near_misses, "explanation": r.explanation, "too_large": false,
+            }),
+            Err(t) => json!({"too_large": true, "examined": t.examined, "seconds": t.seconds}),
+        };
         to_py(py, &v)
     }
 

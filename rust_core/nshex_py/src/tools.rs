@@ -81,7 +81,9 @@ pub(crate) fn script_json<'py>(
                 "{name}:1: a game script needs [script] actions"
             )));
         }
-        run_script(&sc).map_err(|e| ScenarioError::new_err(format!("{name}: {e}")))
+        // An error of the game as a whole points at `[game]`.
+        run_script(&sc)
+            .map_err(|e| ScenarioError::new_err(format!("{name}:{}: {e}", sc.game_line)))
     })?;
     Ok((to_py(py, &script_result_json(&run.record.game))?, run.error))
 }

@@ -139,11 +139,12 @@ fn terror_without_an_army_that_holds_it_is_refused() {
     let e = refusal(&edited_save(&borgo_moloch(), |s| s["terror"] = json!([1])));
     assert!(e.starts_with("save.start: state.terror: "), "{e}");
     assert!(e.contains("no army in this game holds Terror"), "{e}");
-    // With Smart (seat 0) playing: Terror on seat 1 loads, on seat 0 does not.
+    // With Smart (seat 0) playing, Terror on seat 1 loads; on a seat that does not exist
+    // it does not.
     let g = midgame(&["smart", "moloch"], 5, 30);
     assert!(Record::from_json(&edited_save(&g, |s| s["terror"] = json!([1]))).is_ok());
-    let e = refusal(&edited_save(&g, |s| s["terror"] = json!([0, 1])));
-    assert!(e.starts_with("save.start: state.terror: "), "{e}");
+    let e = refusal(&edited_save(&g, |s| s["terror"] = json!([2])));
+    assert!(e.starts_with("save.start: state.terror"), "{e}");
 }
 
 /// The scenario loader refuses Terror on a board of armies without it, by the same check.
