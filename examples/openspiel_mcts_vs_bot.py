@@ -1,0 +1,219 @@
+"""OpenSpiel's MCTS (random rollouts) against one of our bots, on the OpenSpiel game
+``python_neuroshima_hex`` (docs/RL.md). Needs the ``rl`` extra.
+
+    .venv/bin/python examples/openspiel_mcts_vs_bot.py --bot easy --games 4 --simulations 100
+    .venv/bin/python examples/openspiel_mcts_vs_bot.py --bot hard --games 100 --match-time
+
+The games rotate over the base army pairings, each played both ways round, and the seats
+alternate: in game ``i`` our bot plays seat ``i % 2`` and MCTS the other. Draws are sampled
+from the chance outcomes with a seeded generator, so a run depends only on ``--seed`` (and,
+with ``--match-time``, on the machine's speed).
+
+``--engine-rollouts`` plays MCTS's random rollouts in the engine (``Game.random_playouts``)
+instead of through the Python state: the same evaluation, far more simulations a second.
+
+``--match-time`` is the anchor's equal thinking time: it first times our bot's decisions in
+one game against a random player (its mean seconds per decision), then times MCTS's
+simulations from the positions of that game (mean seconds per simulation), and gives MCTS
+``bot time / simulation time`` simulations per decision. It prints both times and the count.
+
+It prints our bot's wins, draws and losses, its win rate (a draw counts half) with its 95%
+Wilson interval, and each side's mean time per decision; ``--json`` prints the same as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import sys
+import time
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import mcts
+
+import nshex_pygame.envs.openspiel  # noqa: F401  (registers the game)
+from nshex_pygame.core import Bot
+
+BASE = ("borgo", "moloch", "hegemony", "outpost")
+PAIRINGS = [p for a, b in itertools.combinations(BASE, 2) for p in ((a, b), (b, a))]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _draw(state: Any, rng: np.random.RandomState) -> None:
+    outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+    state.apply_action(int(rng.choice(outcomes, p=probs)))
+
+
+def _our_move(state: Any, bot: Bot) -> int:
+    """Our bot's decision, as the encoded action OpenSpiel's state takes."""
+    engine = state.engine
+    return engine.encode_action(bot.choose(engine))
+
+
+def play(
+    armies: tuple[str, str], our_seat: int, bot: Bot, searcher: Any, rng: np.random.RandomState
+) -> tuple[float, list[float], list[float]]:
+    """One game: our bot's return and the seconds of each side's decisions."""
+    game = pyspiel.load_game(f"python_neuroshima_hex(armies={';'.join(armies)})")
+    state = game.new_initial_state()
+    ours: list[float] = []
+    theirs: list[float] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            _draw(state, rng)
+            continue
+        started = time.perf_counter()
+        if state.current_player() == our_seat:
+            action = _our_move(state, bot)
+            ours.append(time.perf_counter() - started)
+        else:
+            action = searcher(game, state)
+            theirs.append(time.perf_counter() - started)
+        state.apply_action(action)
+    return state.returns()[our_seat], ours, theirs
+
+
+class EngineRolloutEvaluator(mcts.RandomRolloutEvaluator):
+    """OpenSpiel's random-rollout evaluator with the rollouts played by the engine
+    (``Game.random_playouts``: uniformly random decisions and draws, in Rust): the same
+    evaluation, about a hundred times cheaper than rollouts through the Python state."""
+
+    def evaluate(self, state: Any) -> np.ndarray:
+        seed = int(self._random_state.randint(2**31))
+        shares = np.array(state.engine.random_playouts(self.n_rollouts, seed, False))
+        return (2.0 * shares - 1.0).mean(axis=0)
+
+
+ENGINE_ROLLOUTS = False
+"""--engine-rollouts: MCTS's rollouts through ``EngineRolloutEvaluator``."""
+
+
+def mcts_bot(game: Any, simulations: int, rollouts: int, rng: np.random.RandomState) -> Any:
+    kind = EngineRolloutEvaluator if ENGINE_ROLLOUTS else mcts.RandomRolloutEvaluator
+    evaluator = kind(rollouts, rng)
+    return mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng, solve=False)
+
+
+def calibrate(bot_name: str, rollouts: int, seed: int) -> tuple[float, float, int]:
+    """(our bot's mean seconds per decision, MCTS's seconds per simulation, simulations)."""
+    rng = np.random.RandomState(seed)
+    bot = Bot(bot_name, seed)
+    positions: list[Any] = []
+
+    def random_player(game: Any, state: Any) -> int:
+        positions.append(state.clone())
+        return int(rng.choice(state.legal_actions()))
+
+    _, ours, _ = play(PAIRINGS[0], 0, bot, random_player, rng)
+    per_decision = sum(ours) / len(ours)
+    probe_sims = 20
+    spent = 0.0
+    sample = positions[:: max(1, len(positions) // 8)]
+    for state in sample:
+        searcher = mcts_bot(state.get_game(), probe_sims, rollouts, rng)
+        started = time.perf_counter()
+        searcher.step(state)
+        spent += time.perf_counter() - started
+    per_simulation = spent / (probe_sims * len(sample))
+    # MCTSBot expands its root at the second simulation: two at least.
+    return per_decision, per_simulation, max(2, round(per_decision / per_simulation))
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    global ENGINE_ROLLOUTS
+    ENGINE_ROLLOUTS = args.engine_rollouts
+    simulations = args.simulations
+    calibration = None
+    if args.match_time:
+        per_decision, per_simulation, simulations = calibrate(args.bot, args.rollouts, args.seed)
+        calibration = {
+            "bot_seconds_per_decision": per_decision,
+            "mcts_seconds_per_simulation": per_simulation,
+            "simulations": simulations,
+        }
+    rng = np.random.RandomState(args.seed)
+    wins = draws = losses = 0
+    ours: list[float] = []
+    theirs: list[float] = []
+    for i in range(args.games):
+        armies = PAIRINGS[(i // 2) % len(PAIRINGS)]
+        bot = Bot(args.bot, args.seed + i)
+        game = pyspiel.load_game(f"python_neuroshima_hex(armies={';'.join(armies)})")
+        searcher = mcts_bot(game, simulations, args.rollouts, rng)
+        result, o, t = play(armies, i % 2, bot, lambda g, s, m=searcher: m.step(s), rng)
+        ours += o
+        theirs += t
+        wins += result > 0
+        draws += result == 0
+        losses += result < 0
+    score = wins + draws / 2
+    low, high = wilson(score, args.games)
+    return {
+        "bot": args.bot,
+        "mcts_simulations": simulations,
+        "mcts_rollouts": args.rollouts,
+        "engine_rollouts": args.engine_rollouts,
+        "games": args.games,
+        "wins": wins,
+        "draws": draws,
+        "losses": losses,
+        "win_rate": score / args.games if args.games else 0.0,
+        "interval95": [low, high],
+        "bot_seconds_per_decision": sum(ours) / max(1, len(ours)),
+        "mcts_seconds_per_decision": sum(theirs) / max(1, len(theirs)),
+        "calibration": calibration,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bot", default="easy", help="our bot (random, greedy, easy, ...)")
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--simulations", type=int, default=100, help="MCTS simulations")
+    parser.add_argument("--rollouts", type=int, default=1, help="random rollouts a leaf")
+    parser.add_argument("--match-time", action="store_true", help="calibrate simulations")
+    parser.add_argument(
+        "--engine-rollouts", action="store_true", help="MCTS's random rollouts played in Rust"
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.simulations < 2 or args.rollouts < 1:
+        parser.error("--games and --rollouts must be at least 1, --simulations at least 2")
+    r = run(args)
+    if args.json:
+        print(json.dumps(r, indent=1))
+        return 0
+    if r["calibration"]:
+        c = r["calibration"]
+        print(
+            f"calibration: {args.bot} {c['bot_seconds_per_decision'] * 1000:.1f} ms a decision,"
+            f" MCTS {c['mcts_seconds_per_simulation'] * 1000:.2f} ms a simulation"
+            f" -> {c['simulations']} simulations"
+        )
+    low, high = r["interval95"]
+    print(
+        f"{args.bot} against MCTS ({r['mcts_simulations']} simulations, {args.rollouts} rollout):"
+        f" {r['wins']} wins, {r['draws']} draws, {r['losses']} losses in {r['games']} games;"
+        f" win rate {r['win_rate']:.1%} (95% {low:.1%} - {high:.1%});"
+        f" {r['bot_seconds_per_decision'] * 1000:.1f} ms vs"
+        f" {r['mcts_seconds_per_decision'] * 1000:.1f} ms a decision"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
