@@ -47,7 +47,7 @@ def _load(params: str):
 @pytest.mark.parametrize("params", GAMES)
 def test_openspiel_random_simulations_pass_pyspiels_checks(params: str) -> None:
     game = _load(params)
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.slow

@@ -65,6 +65,14 @@ class _Box:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         return _Box(self.g.clone())
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # Pickled (OpenSpiel's serialisation of Python states) as the engine's save file.
+        return (_Box.from_save, (self.g.save(),))
+
+    @staticmethod
+    def from_save(text: str) -> _Box:
+        return _Box(Game.load(text))
+
 
 class NeuroshimaHexGame(pyspiel.Game):
     """The game: its parameters, sizes and states."""
