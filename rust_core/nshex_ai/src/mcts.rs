@@ -73,7 +73,10 @@ pub struct MctsConfig {
 }
 
 impl MctsConfig {
-    /// A small search that plays its own turn well and ignores the reply.
+    /// A small search that plays its own turn well and ignores the reply. Its root actions
+    /// are ordered by the battle after each, as Medium's are: with the static order alone a
+    /// turn's first few children could all be procedures, rotations or energy exchanges
+    /// (the Duel board), and the search ended its turns with units in hand (issue 40).
     pub fn easy() -> MctsConfig {
         MctsConfig {
             iterations: 200,
@@ -83,7 +86,7 @@ impl MctsConfig {
             widen_base: 2.0,
             widen_c: 1.0,
             widen_alpha: 0.35,
-            root_battle_order: false,
+            root_battle_order: true,
             horizon: 0,
             max_nodes: 1 << 16,
             threads: 1,

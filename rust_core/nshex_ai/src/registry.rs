@@ -13,7 +13,8 @@ pub const BOT_NAMES: [&str; 6] = ["random", "greedy", "flatmc", "easy", "medium"
 /// (`iters`: iterations per decision; `ms`: time per decision; `turn_ms`: time per turn,
 /// 0 for none; `threads`: search threads; `horizon`: turns searched past the current one;
 /// `explore`: the UCB exploration constant in hundredths; `deep`: 1 to value leaves by two
-/// battles; `w.NAME=X`: the evaluation weight NAME, a decimal number, see [`crate::weights`]).
+/// battles; `order`: 1 to order the root's actions by the battle after each, 0 by the static
+/// prior; `w.NAME=X`: the evaluation weight NAME, a decimal number, see [`crate::weights`]).
 /// `hard-v1` is `hard` with the shipped weights whatever the shipped set becomes: the level
 /// as it was before tuning, kept for side-by-side comparisons.
 pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String> {
@@ -81,6 +82,7 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
             "deep" if n <= 1 && base != "flatmc" => cfg.deep_eval = n == 1,
             "maxn" if n <= 1 && base != "flatmc" => cfg.maxn = n == 1,
             "peek" if n <= 1 && base != "flatmc" => cfg.peek = n == 1,
+            "order" if n <= 1 && base != "flatmc" => cfg.root_battle_order = n == 1,
             "scale" if (1..=1000).contains(&n) && base != "flatmc" => {
                 cfg.eval_scale = n as f32 / 10.0
             }
