@@ -152,8 +152,7 @@ class NeuroshimaHexState(pyspiel.State):
         return self._box.g.returns()
 
     def __str__(self) -> str:
-        g = self._box.g
-        return f"turn {g.history().__len__()} {g!r}"
+        return repr(self._box.g)
 
 
 _STRING_KEYS = (
