@@ -283,3 +283,25 @@ def test_the_puzzles_tiles_have_hover_boxes(app) -> None:
     at, unit = next(iter(inner.units.items()))
     boxes = _hover_boxes(app, inner.board.pixel(at))
     assert any(tile_name(unit["tile"]) in title for title in boxes), boxes
+
+
+def test_a_solved_puzzle_goes_on_to_the_next_with_enter(app, data_dir) -> None:
+    """Solved: the result offers "Next puzzle (Enter)" first, and Enter opens the next one of
+    the list in its place (Back still leads to the list); not solved, Enter tries again."""
+    scene = _open(app, "medium-001")
+    _play(app, scene, scene.puzzle.solve()["solutions"][0])
+    _battle(app, scene)
+    assert scene.result["won"]
+    labels = [b.label for b in scene.result_buttons()]
+    assert labels[0] == "Next puzzle (Enter)" and "Try again" in labels, labels
+    assert "Next puzzle (Enter)" in drawn_texts(app)
+    key(app, pygame.K_RETURN)
+    following = app.stack.top
+    assert following.scene_name == "puzzle" and following.entry.key == "medium-002"
+    assert app.stack.scenes[-2].scene_name == "puzzles", "the list stays below"
+    _play(app, following, _wrong_lines(following.puzzle))
+    _battle(app, following)
+    assert not following.result["won"]
+    assert following.result_buttons()[0].label == "Try again (Enter)"
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is following and following.state == "play"

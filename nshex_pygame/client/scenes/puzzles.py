@@ -96,7 +96,7 @@ class PuzzleListScene(Scene):
         except EngineError as exc:
             self.problem = f"{entry.title} could not be made: {exc}"
             return
-        self.app.open("puzzle", entry)
+        self.app.open("puzzle", entry, following=self.entries)
 
     def handle(self, event: pygame.event.Event) -> None:
         clicked = any(button.handle(event) for button in self.buttons)
@@ -165,9 +165,14 @@ class PuzzleScene(Scene):
 
     scene_name = "puzzle"
 
-    def __init__(self, app: Any, entry: PuzzleEntry) -> None:
+    def __init__(
+        self, app: Any, entry: PuzzleEntry, following: tuple[PuzzleEntry, ...] = ()
+    ) -> None:
+        """``following``: the puzzles in the list's order, where "Next puzzle" goes on."""
         super().__init__(app)
         self.entry = entry
+        self.following = following
+        self.next_found: dict[str, PuzzleEntry | None] = {}
         self.puzzle = entry.puzzle()
         self.seat = int(self.puzzle.seat)
         self.clock = 0.0
@@ -201,6 +206,12 @@ class PuzzleScene(Scene):
                 "Show solution", (bx + bw + 12, by, bw, 42), self.show_solution, size=16
             ),
             widgets.Button("Puzzle list", (bx + 2 * (bw + 12), by, bw, 42), self.leave, size=16),
+        ]
+        # solved: go on to the next puzzle (Enter), or play this one again
+        self.solved_buttons = [
+            widgets.Button("Next puzzle (Enter)", (bx, by, bw, 42), self.next_puzzle, size=16),
+            widgets.Button("Try again", (bx + bw + 12, by, bw, 42), self.restart, size=16),
+            self.modal_buttons[2],
         ]
         self.unlock()
         self.load()
@@ -286,6 +297,40 @@ class PuzzleScene(Scene):
 
     def leave(self) -> None:
         self.app.stack.pop(self)
+
+    def next_entry(self) -> PuzzleEntry | None:
+        """The puzzle after this one in the list (the next difficulty after the last of
+        one); after the daily puzzle, the first unsolved one of its difficulty."""
+        if self.entry.key not in self.next_found:
+            self.next_found[self.entry.key] = self._find_next()
+        return self.next_found[self.entry.key]
+
+    def _find_next(self) -> PuzzleEntry | None:
+        keys = [e.key for e in self.following]
+        if self.entry.key in keys:
+            at = keys.index(self.entry.key)
+            return self.following[at + 1] if at + 1 < len(self.following) else None
+        records, _problem = storage.load_puzzle_progress()
+        for entry in self.following:
+            record = records.get(entry.key)
+            if entry.difficulty == self.entry.difficulty and not (record and record.solved):
+                return entry
+        return None
+
+    def next_puzzle(self) -> None:
+        """The next puzzle in place of this one (Back still leads to the list)."""
+        entry = self.next_entry()
+        if entry is None:
+            self.leave()
+            return
+        self.app.stack.replace(self.app.make("puzzle", entry, following=self.following))
+        self.app.sounds.play("click")
+
+    def result_buttons(self) -> list[widgets.Button]:
+        """The result's buttons: solved with a puzzle to go on to, Next puzzle first."""
+        if self.result.get("won") and self.next_entry() is not None:
+            return self.solved_buttons
+        return self.modal_buttons
 
     def show_hint(self) -> None:
         """The first play of a solution, shown on the board (a ghost tile, lit hexes): from
@@ -374,11 +419,12 @@ class PuzzleScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.state == "result":
-            for button in self.modal_buttons:
+            buttons = self.result_buttons()
+            for button in buttons:
                 if button.handle(event):
                     return
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
-                self.restart()
+                buttons[0].action()  # Next puzzle when solved, else Try again
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 self.leave()
             return
@@ -518,5 +564,5 @@ class PuzzleScene(Scene):
         widgets.draw_paragraph(
             surface, words, pygame.Rect(x, MODAL.top + 96, width, MODAL.height - 170), 17
         )
-        for button in self.modal_buttons:
+        for button in self.result_buttons():
             button.draw(surface)
