@@ -16,7 +16,10 @@
 
 Bad input never ends in a traceback: a file, a bot or an action the engine rejects gives exit 2
 and one line on stderr (the engine's message); a failure of the engine itself gives exit 1 and
-one line.
+one line, as does output that cannot be written (stdout closed, a full disk). A file named on
+the command line must be a regular file of at most 4 MB (``nshex_pygame.inputs``). ``nshex
+puzzle solve`` gives up on a puzzle larger than its budget (``--max-positions``, ``--seconds``)
+with exit 3 and one line saying so.
 """
 
 from __future__ import annotations
@@ -46,6 +49,9 @@ from nshex_pygame.describe import (
 EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_USAGE = 2
+# `nshex puzzle solve`: the puzzle needs more than the budget (--max-positions, --seconds).
+EXIT_TOO_LARGE = 3
+DEFAULT_SOLVE_POSITIONS = 2_000_000
 
 U32_MAX = 2**32 - 1
 U64_MAX = 2**64 - 1
@@ -228,6 +234,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solve.add_argument("file", metavar="FILE.toml", help="a puzzle file (a scenario with [puzzle])")
     solve.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    solve.add_argument(
+        "--max-positions",
+        metavar="N",
+        type=_whole(1, U64_MAX),
+        default=DEFAULT_SOLVE_POSITIONS,
+        help="give up after examining N positions (default 2,000,000: about two seconds, a"
+        " hundred times the largest shipped puzzle); a puzzle that needs more: exit 3",
+    )
+    solve.add_argument(
+        "--seconds",
+        metavar="S",
+        type=_positive_float(1e6),
+        default=None,
+        help="give up after S seconds (default: no time limit); exit 3",
+    )
     make = puzzles.add_parser("generate", help="a new puzzle with one solution (TOML on stdout)")
     make.add_argument(
         "--difficulty",
@@ -343,38 +364,58 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``nshex`` command; returns the exit code."""
+    """Run the ``nshex`` command; returns the exit code.
+
+    Output that cannot be written (standard output closed, a full disk) is an error: exit 1
+    and one line on stderr, never a traceback nor a silent success.
+    """
     args = build_parser().parse_args(argv)
+    if (args.selftest or args.command) and sys.stdout is None:
+        _error("nshex: standard output is closed: nowhere to write the result")
+        return EXIT_FAILURE
     try:
-        if args.selftest:
-            return _selftest(out=sys.stdout)
-        if args.command == "battle":
-            return _battle(args.file, as_json=args.json, out=sys.stdout)
-        if args.command == "script":
-            return _script(args.file, as_json=args.json, out=sys.stdout)
-        if args.command == "arena":
-            from nshex_pygame.cli_matches import arena_command
-
-            return arena_command(args, out=sys.stdout)
-        if args.command == "puzzle":
-            return _puzzle(args, out=sys.stdout)
-        if args.command == "tune":
-            from nshex_pygame.cli_matches import tune_command
-
-            return tune_command(args, out=sys.stdout)
-        if args.command == "bench":
-            if args.compare:
-                return _bench_compare(args.compare, as_json=args.json, out=sys.stdout)
-            if args.instructions:
-                return _bench_instructions(as_json=args.json, out=sys.stdout)
-            return _bench(as_json=args.json, quick=args.quick, out=sys.stdout)
-        return _window()
+        code = _run(args)
+        if sys.stdout is not None:
+            sys.stdout.flush()
+        return code
     except BrokenPipeError:
         # The reader went away (`nshex battle x.toml | head`): not an error worth a traceback.
         _silence_stdout()
         return EXIT_OK
+    except OSError as exc:
+        # The output could not be written (`> /dev/full`, a full disk).
+        _silence_stdout()
+        _error(f"nshex: cannot write the output: {exc.strerror or exc}")
+        return EXIT_FAILURE
     except KeyboardInterrupt:
         return 130
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The command ``args`` names; the exit code."""
+    if args.selftest:
+        return _selftest(out=sys.stdout)
+    if args.command == "battle":
+        return _battle(args.file, as_json=args.json, out=sys.stdout)
+    if args.command == "script":
+        return _script(args.file, as_json=args.json, out=sys.stdout)
+    if args.command == "arena":
+        from nshex_pygame.cli_matches import arena_command
+
+        return arena_command(args, out=sys.stdout)
+    if args.command == "puzzle":
+        return _puzzle(args, out=sys.stdout)
+    if args.command == "tune":
+        from nshex_pygame.cli_matches import tune_command
+
+        return tune_command(args, out=sys.stdout)
+    if args.command == "bench":
+        if args.compare:
+            return _bench_compare(args.compare, as_json=args.json, out=sys.stdout)
+        if args.instructions:
+            return _bench_instructions(as_json=args.json, out=sys.stdout)
+        return _bench(as_json=args.json, quick=args.quick, out=sys.stdout)
+    return _window()
 
 
 def _puzzle(args: argparse.Namespace, *, out: TextIO) -> int:
@@ -402,8 +443,15 @@ def _puzzle(args: argparse.Namespace, *, out: TextIO) -> int:
         _error(_one_line(exc))
         return EXIT_USAGE
     started = time.perf_counter()
-    result = puzzle.solve()
+    result = _solve_with_progress(puzzle, args.max_positions, args.seconds)
     result["seconds"] = round(time.perf_counter() - started, 4)
+    if result["too_large"]:
+        _error(
+            f"{args.file}: too large to solve within the budget ({result['examined']:,}"
+            f" positions examined in {result['seconds']:.1f} s; raise --max-positions or"
+            " --seconds)"
+        )
+        return EXIT_TOO_LARGE
     if args.json:
         print(json.dumps(result), file=out)
         return EXIT_OK
@@ -426,6 +474,23 @@ def _puzzle(args: argparse.Namespace, *, out: TextIO) -> int:
         for line in result["explanation"].splitlines():
             print(f"  {line}", file=out)
     return EXIT_OK
+
+
+def _solve_with_progress(puzzle: Any, max_positions: int, seconds: float | None) -> Any:
+    """``puzzle.solve`` within the budget; on a terminal, a progress line on stderr."""
+    stderr = sys.stderr
+    if stderr is None or not stderr.isatty():
+        return puzzle.solve(max_positions=max_positions, seconds=seconds)
+
+    def progress(examined: int) -> None:
+        stderr.write(f"\rsolving: {examined:,} of at most {max_positions:,} positions examined")
+        stderr.flush()
+
+    try:
+        return puzzle.solve(max_positions=max_positions, seconds=seconds, progress=progress)
+    finally:
+        stderr.write("\r\033[K")
+        stderr.flush()
 
 
 def _window() -> int:
@@ -451,20 +516,14 @@ def _engine_missing(exc: ImportError) -> int:
 
 
 def _read_text(path: str) -> str | None:
-    """The file's text, or None after one line on stderr saying why it cannot be read."""
-    if not os.path.exists(path):
-        _error(f"{path}: no such file")
-        return None
-    if os.path.isdir(path):
-        _error(f"{path}: is a directory, not a file")
-        return None
+    """The file's text, or None after one line on stderr saying why it cannot be read (no
+    such file, not a regular file, larger than the input limit, not UTF-8)."""
+    from nshex_pygame.inputs import InputFileError, read_input_text
+
     try:
-        with open(path, encoding="utf-8") as file:
-            return file.read()
-    except UnicodeDecodeError:
-        _error(f"{path}: not a text file (UTF-8)")
-    except OSError as exc:
-        _error(f"{path}: cannot read: {exc.strerror or exc}")
+        return read_input_text(path)
+    except InputFileError as exc:
+        _error(str(exc))
     return None
 
 

@@ -249,6 +249,14 @@ fn parse(
     let raw: RawScenario = toml::from_str(text).map_err(|e| {
         let offset = e.span().map(|s| s.start).unwrap_or(0);
         let msg = e.message().trim().replace('\n', " ");
+        // The TOML reader gives some errors no words: say what is known.
+        let msg = if msg.is_empty() {
+            "this entry does not fit the scenario format (a key missing, misplaced or of the \
+             wrong kind)"
+                .to_string()
+        } else {
+            msg
+        };
         let msg = msg
             .strip_prefix("unknown field")
             .map_or(msg.clone(), |rest| {
