@@ -396,3 +396,36 @@ def test_a_four_seat_points_battle_log_is_plain_words(app) -> None:
     lines = [text for text, _colour in battle.log]
     assert any(" scores " in line for line in lines), lines
     assert not any("=" in line for line in lines), lines
+
+
+def test_four_seats_fit_the_battle_panel(app, monkeypatch) -> None:
+    """The battle panel's four score rows stand above its buttons, each inside the panel
+    ("Doomsday Machine HQ: 20" ran past it, the fourth row was clipped under the buttons)."""
+    from nshex_pygame.client import widgets
+    from nshex_pygame.client.resources import font
+    from nshex_pygame.client.scenes.battle.layout import CONTROLS_RECT
+
+    game = _played(["doomsday", "moloch", "outpost", "hegemony"], "deathmatch", 3, 60)
+    replay = app.open("replay", game, None, at="end")
+    assert replay.battles, "a battle was fought"
+    replay.jump(replay.battles[-1])
+    replay.watch_battle()
+    battle = app.stack.top
+    rows: list[tuple[str, tuple[int, int], int]] = []
+    real = widgets.draw_text
+
+    def record(surface, words, pos, size, *args, **kwargs):
+        if " HQ: " in words:
+            rows.append((words, pos, size))
+        return real(surface, words, pos, size, *args, **kwargs)
+
+    monkeypatch.setattr(widgets, "draw_text", record)
+    app.draw()
+    monkeypatch.setattr(widgets, "draw_text", real)
+    assert len(rows) == 4, rows
+    top_button = min(b.rect.top for b in battle.buttons)
+    for words, (x, y), size in rows:
+        width, height = font(size, True).size(words)
+        assert x + width <= CONTROLS_RECT.right - 4, words
+        assert y + height <= top_button, f"{words!r} runs under the buttons"
+    assert any(w.startswith("Doomsday Machine HQ") for w, _p, _s in rows)

@@ -295,3 +295,28 @@ def test_the_duel_screens_fit(sized_app: App) -> None:
             move(app, scene.board.pixel((unit["at"][0], unit["at"][1])))
             _check(app, f"duel, {name}, {unit['tile']} hovered", problems)
     assert not problems, "\n".join(problems)
+
+
+def test_a_long_headline_wraps_and_never_shrinks_below_16_px(monkeypatch) -> None:
+    """The line over the board (a long battle caption) takes two lines of 16 px rather than
+    shrinking to 8 px and spilling over the side panels; the rest ends in an ellipsis."""
+    from nshex_pygame.client.resources import font
+
+    pygame.init()
+    surface = pygame.Surface((1280, 800))
+    words = "Battle, initiative 3: " + " ".join(["the Moloch Hunter-Killer attacks"] * 6)
+    drawn: list[tuple[str, int]] = []
+    real = widgets.draw_text
+
+    def record(surface, text, pos, size, *args, **kwargs):
+        drawn.append((text, size))
+        return real(surface, text, pos, size, *args, **kwargs)
+
+    monkeypatch.setattr(widgets, "draw_text", record)
+    widgets.draw_headline(surface, words, 630)
+    assert len(drawn) == 2 and all(size == 16 for _t, size in drawn), drawn
+    assert all(font(16, True).size(t)[0] <= 630 for t, _s in drawn)
+    assert drawn[1][0].endswith("\u2026")
+    drawn.clear()
+    widgets.draw_headline(surface, "Battle, initiative 3", 630)
+    assert drawn == [("Battle, initiative 3", 19)]

@@ -150,3 +150,32 @@ def test_the_colour_blind_palette(data_dir) -> None:
         assert plain != blind, "the tiles are drawn again in the palette's colours"
     finally:
         tileart.set_palette("standard")
+
+
+def test_a_tile_too_small_for_its_name_shows_none_rather_than_a_cut_one(monkeypatch) -> None:
+    """The offered Mercenaries are drawn small: "Alabama Machine Gunner" does not fit, and a
+    cut name ("Machine Gunne") is worse than none (the hover box names the tile); at the
+    hand's size the whole name is drawn."""
+    from nshex_pygame.client import tileart
+    from nshex_pygame.client.resources import font
+
+    drawn: list[tuple[str, int]] = []
+    real = tileart.text
+
+    def record(surface, words, size, *args, **kwargs):
+        drawn.append((words, size))
+        return real(surface, words, size, *args, **kwargs)
+
+    monkeypatch.setattr(tileart, "text", record)
+    tile = "mercenaries.alabama_machine_gunner"
+    for size in (22, 44):
+        drawn.clear()
+        tileart._render.cache_clear()
+        tileart.render_tile(tile, size)
+        names = [(w, s) for w, s in drawn if any(c.isalpha() for c in w)]
+        image = tileart.render_tile(tile, size)
+        for words, fsize in names:
+            assert font(max(8, fsize), True).size(words)[0] <= image.get_width(), (size, words)
+        if size == 44:
+            assert " ".join(w for w, _s in names).endswith("Gunner"), names
+    tileart._render.cache_clear()

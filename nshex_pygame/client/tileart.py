@@ -630,8 +630,11 @@ def _render(tile_id, size, facing, wounds, netted, hq_hp, ring, points=False) ->
     lines, fsize = name_lines(name, round(size * 0.17), size * 1.05)
     fsize = min(fsize, round(size * 0.17))
     y0 = cy + size * (0.24 if len(lines) == 1 else 0.2)
-    for i, line in enumerate(lines):
-        text(surface, line, fsize, (cx, y0 + i * fsize * 1.05))
+    # a tile too small for its name shows none rather than a cut one ("Machine Gunne"):
+    # its hover box names it
+    if all(font(max(8, fsize), True).size(line)[0] <= surface.get_width() - 2 for line in lines):
+        for i, line in enumerate(lines):
+            text(surface, line, fsize, (cx, y0 + i * fsize * 1.05))
     toughness = int(info.get("toughness") or 0)
     if toughness:
         _pips(surface, (cx, cy - size * 0.36), size, toughness)

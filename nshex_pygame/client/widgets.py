@@ -215,6 +215,27 @@ class Button:
         draw_text(surface, self.label, self.rect.center, size, colour, True, "center")
 
 
+def draw_headline(
+    surface: pygame.Surface, words: str, width: int = 640, colour: tuple[int, ...] = ACCENT
+) -> None:
+    """The line over the board, centred: one line (19 px, down to 16), or two lines of 16
+    px, never smaller; what does not fit two lines ends in an ellipsis."""
+    size = 19
+    while size > 16 and font(size, True).size(words)[0] > width:
+        size -= 1
+    if font(size, True).size(words)[0] <= width:
+        draw_text(surface, words, (640, 22), size, colour, True, "center")
+        return
+    lines = wrap(words, 16, width, bold=True)
+    if len(lines) > 2:
+        last = " ".join(lines[1:])
+        while last and font(16, True).size(last + "\u2026")[0] > width:
+            last = last[:-1]
+        lines = [lines[0], last.rstrip() + "\u2026"]
+    for i, line in enumerate(lines):
+        draw_text(surface, line, (640, 14 + 21 * i), 16, colour, True, "midtop")
+
+
 def tooltip(
     surface: pygame.Surface,
     title: str,

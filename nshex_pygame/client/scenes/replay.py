@@ -286,9 +286,7 @@ class ReplayScene(SeatPanels, Scene):
             self.draw_team_frame(surface, team)
         for seat in range(len(self.armies)):
             self.draw_seat(surface, seat, hq_hp, panels)
-        words = prompt if prompt is not None else self.caption()
-        size = tileart.fit_text(words, 19, 630)
-        widgets.draw_text(surface, words, (640, 22), size, widgets.ACCENT, True, "center")
+        widgets.draw_headline(surface, prompt if prompt is not None else self.caption(), 630)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_backdrop(surface)

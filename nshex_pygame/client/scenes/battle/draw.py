@@ -480,18 +480,20 @@ class BattleDrawing:
                 15,
                 widgets.DIM,
             )
-        for seat, army in enumerate(self.armies[: len(pb.hq)]):
-            armystyle.draw_emblem(surface, army, (x + 10, y + 101 + 24 * seat), 10)
-            widgets.draw_text(
-                surface,
+        seats = self.armies[: len(pb.hq)]
+        step, most = (24, 18) if len(seats) <= 2 else (21, 16)  # four rows above the buttons
+        for seat, army in enumerate(seats):
+            armystyle.draw_emblem(surface, army, (x + 10, y + 101 + step * seat), 10)
+            words = (
                 f"{army_name(army)}: {hq_words(pb.hq[seat], True)}"
                 if self.points_game()
-                else f"{army_name(army)} HQ: {pb.hq[seat]}",
-                (x + 26, y + 90 + 24 * seat),
-                18,
-                widgets.TEXT,
-                True,
+                else f"{army_name(army)} HQ: {pb.hq[seat]}"
             )
+            size = tileart.fit_text(words, most, CONTROLS_RECT.right - 12 - (x + 26))
+            widgets.draw_text(
+                surface, words, (x + 26, y + 90 + step * seat), size, widgets.TEXT, True
+            )
+        rows_end = y + 90 + step * len(seats)
         self.buttons[0].label = (
             "Continue (Space)"
             if self.finished
@@ -504,7 +506,7 @@ class BattleDrawing:
             widgets.draw_text(
                 surface,
                 f"Then {self.seat_words(int(self.question['seat']))} decides",
-                (x, y + 146),
+                (x, max(y + 146, rows_end + 4)),
                 15,
                 QUESTION_EDGE,
                 True,

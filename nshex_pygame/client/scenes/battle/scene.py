@@ -72,7 +72,7 @@ class BattleScene(BattleInput, BattleInfo, BattleDrawing, Scene):
         self.finished = False
         self.close_after = 2.5
         self.mouse = (0, 0)
-        x, y = CONTROLS_RECT.left + 12, CONTROLS_RECT.top + 190
+        x, y = CONTROLS_RECT.left + 12, CONTROLS_RECT.top + 226  # (four seats' rows above)
         w = (CONTROLS_RECT.width - 36) // 2
         self.buttons = [
             widgets.Button("Pause (Space)", (x, y, w, 38), self.toggle_pause, size=15),

@@ -342,16 +342,7 @@ class GameDrawing(SeatPanels):
             self.draw_team_frame(surface, frame)
         for seat in range(len(self.armies)):
             self.draw_seat(surface, seat, hq_hp, panels or {})
-        prompt = prompt if prompt is not None else self.prompt()
-        size = tileart.fit_text(prompt, 19, 640)
-        if size >= 16:
-            widgets.draw_text(surface, prompt, (640, 22), size, widgets.ACCENT, True, "center")
-        else:
-            lines = widgets.wrap(prompt, 16, 640, bold=True)[:2]
-            for i, line in enumerate(lines):
-                widgets.draw_text(
-                    surface, line, (640, 14 + 21 * i), 16, widgets.ACCENT, True, "midtop"
-                )
+        widgets.draw_headline(surface, prompt if prompt is not None else self.prompt())
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         """Hot seat: whose turn it is, big, in the seat's colour, as the turn starts."""
