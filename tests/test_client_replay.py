@@ -193,3 +193,23 @@ def test_the_seat_panels_carry_the_armies_emblems(app: Any, monkeypatch) -> None
     app.draw()
     assert [army for army, _ in drawn] == ["hegemony", "outpost"]
     assert LEFT.collidepoint(drawn[0][1]) and RIGHT.collidepoint(drawn[1][1])
+
+
+def test_the_move_list_names_units_as_the_game_log_did(app) -> None:
+    """A move's words name the units as the board before it had them: "Push Back: Scout
+    pushes the Outpost Commando", never "an empty hex pushes an empty hex" (the board after
+    the push)."""
+    for seed in range(1, 30):
+        game = finished_game(seed, ("moloch", "outpost"))
+        scene = app.open("replay", game, seats(game))
+        pushes = [f for f in scene.rep.frames if f.desc.get("kind") == "push_back"]
+        if pushes:
+            break
+        app.stack.pop(scene)
+    else:
+        raise AssertionError("no Push Back in the games tried")
+    for frame in pushes:
+        words = scene.move_words(frame)
+        assert words.startswith("Push Back: ") and "empty hex" not in words, words
+    texts = " ".join(drawn_texts(app))
+    assert "an empty hex pushes" not in texts

@@ -266,7 +266,14 @@ class ReplayScene(SeatPanels, Scene):
             tile = str(frame.desc.get("tile") or "")
             name = tileart.info_of(tile).get("name", tile) if tile else "a tile"
             return f"{turn}: {who} draws {name}"
-        return f"{turn}: {who} {action_words(frame.desc, seat=frame.seat, armies=self.armies)}"
+        return f"{turn}: {who} {self.move_words(frame)}"
+
+    def move_words(self, frame: Any) -> str:
+        """What the frame's action did, its units named as the board before it had them
+        (as the game's log said: "Scout pushes the Outpost Commando", not two empty hexes)."""
+        before = self.rep.frames[frame.index - 1] if frame.index > 0 else frame
+        units = {as_hex(u["at"]): u for u in before.view["units"]}
+        return action_words(frame.desc, units, frame.seat, self.armies)
 
     def rings(self) -> list[tuple[int, int, int]] | None:
         return SEAT_RINGS if len(set(self.armies)) < len(self.armies) else None
@@ -334,7 +341,7 @@ class ReplayScene(SeatPanels, Scene):
                 words = "The start"
             else:
                 who = seat_label(self.armies, frame.seat) if frame.seat >= 0 else "Chance"
-                words = f"{who} {action_words(frame.desc, seat=frame.seat, armies=self.armies)}"
+                words = f"{who} {self.move_words(frame)}"
             current = frame.index == self.index
             colour = widgets.ACCENT if current else (widgets.TEXT if frame.battles else widgets.DIM)
             size = tileart.fit_text(words, 13, MOVES.width - 30, bold=current)
