@@ -429,3 +429,31 @@ def test_four_seats_fit_the_battle_panel(app, monkeypatch) -> None:
         assert x + width <= CONTROLS_RECT.right - 4, words
         assert y + height <= top_button, f"{words!r} runs under the buttons"
     assert any(w.startswith("Doomsday Machine HQ") for w, _p, _s in rows)
+
+
+def test_four_seats_wear_their_armies_colours(app) -> None:
+    """A seat's badge, edge and points bar are a tint of its army's colour (a pink P3 sat on
+    the green Outpost); when an army plays two seats, the seats' own ring colours tell them
+    apart."""
+    from nshex_pygame.client import tileart
+
+    game = _played(FOUR, "points", 7, 20)
+    scene = _scene(app, game)
+    for seat, army in enumerate(FOUR):
+        colour = scene.seat_colour(seat)
+        assert colour == tileart.lighter(tileart.army_colour(army), 0.5)
+    assert len({scene.seat_colour(s) for s in range(4)}) == 4
+    twice = _scene(app, _played(["borgo", "borgo", "moloch"], "deathmatch", 7, 10))
+    assert twice.seat_colour(0) != twice.seat_colour(1)
+    assert twice.seat_colour(0) == tuple(SEAT_RINGS[0])
+
+
+def test_the_setup_says_why_who_starts_is_greyed_out(app) -> None:
+    setup = SetupScene(app, rng=random.Random(2))
+    app.stack.push(setup)
+    click_button(app, setup, "3 players")
+    starts = next(b for b in setup.buttons if b.label == "Player 2 starts")
+    assert not starts.enabled
+    texts = drawn_texts(app)
+    assert any(t.startswith("With three or four players, Player 1 starts") for t in texts)
+    assert not overflow_notes(app)

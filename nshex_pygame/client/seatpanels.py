@@ -251,6 +251,14 @@ class SeatPanels:
                 "midtop",
             )
 
+    def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        """A seat's own colour (its badge, its edge when it moves, its points bar, its line
+        on the chart): a light tint of its army's colour, so the badge matches the panel; when
+        an army plays on two seats, the seat's ring colour, which tells their tiles apart."""
+        if len(set(self.armies)) < len(self.armies):
+            return tuple(SEAT_RINGS[seat % len(SEAT_RINGS)])  # type: ignore[return-value]
+        return tileart.lighter(tileart.army_colour(self.armies[seat]), 0.5)
+
     def points_game(self) -> bool:
         """The points game: the engine's ``hq_hp`` are the seats' points, not hit points."""
         return self.view.get("mode") == "points"
@@ -313,7 +321,7 @@ class SeatPanels:
         to_move = panels.get("to_move", to_move)
         active = seat == to_move and not self.game.is_terminal()
         out = seat in self.eliminated
-        ring = SEAT_RINGS[seat % len(SEAT_RINGS)]
+        ring = self.seat_colour(seat)
         many = len(self.armies) > 2
         widgets.panel(surface, rect, edge=ring if active else widgets.PANEL_EDGE)
         if active and many:  # the seat to move: a thick edge in its own colour
@@ -375,7 +383,7 @@ class SeatPanels:
         fill = bar.copy()
         fill.width = round(bar.width * max(0, min(top_hp, hp)) / top_hp)
         low = (210, 60, 60) if hp <= 6 else (90, 190, 110)
-        bar_colour = (110, 190, 255) if points else low  # points grow; hit points run low
+        bar_colour = self.seat_colour(seat) if points else low  # points grow; hit points run low
         pygame.draw.rect(surface, bar_colour, fill, border_radius=4)
         widgets.draw_text(
             surface,

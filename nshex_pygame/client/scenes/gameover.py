@@ -290,7 +290,7 @@ class GameOverScene(Scene):
                 widgets.ACCENT if place == 1 else (widgets.DIM if seat in out else widgets.TEXT)
             )
             widgets.draw_text(surface, f"{place}.", (BOX.left + 60, y), 20, colour, True)
-            ring = armystyle.SEAT_COLOURS[seat % len(armystyle.SEAT_COLOURS)]
+            ring = self.game_scene.seat_colour(seat)
             widgets.draw_text(
                 surface, f"Player {seat + 1}", (BOX.left + 150, y + 2), 17, ring, True
             )
@@ -345,11 +345,7 @@ class GameOverScene(Scene):
         )
         many = len(self.game_scene.armies) > 2
         for seat, army in enumerate(self.game_scene.armies):
-            colour = (
-                armystyle.SEAT_COLOURS[seat % len(armystyle.SEAT_COLOURS)]
-                if many
-                else armystyle.scheme(army).shot
-            )
+            colour = self.game_scene.seat_colour(seat) if many else armystyle.scheme(army).shot
             points = [point(turn, hp[seat]) for turn, hp in series]
             if len(points) >= 2:
                 pygame.draw.lines(surface, colour, False, points, 3)

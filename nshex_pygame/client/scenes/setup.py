@@ -520,6 +520,10 @@ class SetupScene(Scene):
         if self.drawn is not None and self.count == 2:
             who = "Player 1" if self.drawn == "first" else "Player 2"
             widgets.draw_text(surface, f"Drawn: {who} starts", (600, 722), 15, widgets.ACCENT, True)
+        elif self.count != 2:  # why the choice is greyed out, said where it is
+            words = "With three or four players, Player 1 starts and play goes round in order."
+            size = tileart.fit_text(words, 14, 640, bold=False)
+            widgets.draw_text(surface, words, (600, 723), size, widgets.DIM, False)
         if self.problem:
             size = tileart.fit_text(self.problem, 15, 880, bold=False)
             widgets.draw_text(surface, self.problem, (640, 774), size, widgets.BAD, False, "center")

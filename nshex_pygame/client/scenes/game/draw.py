@@ -349,7 +349,7 @@ class GameDrawing(SeatPanels):
         if self.banner is None:
             return
         seat, _left = self.banner
-        colour = SEAT_RINGS[seat % len(SEAT_RINGS)]
+        colour = self.seat_colour(seat)
         words = f"Player {seat + 1}: {army_name(self.armies[seat])}"
         box = pygame.Rect(0, 0, 600, 120)
         box.center = (640, 330)
