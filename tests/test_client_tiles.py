@@ -179,3 +179,29 @@ def test_a_tile_too_small_for_its_name_shows_none_rather_than_a_cut_one(monkeypa
         if size == 44:
             assert " ".join(w for w, _s in names).endswith("Gunner"), names
     tileart._render.cache_clear()
+
+
+def test_doomsday_tiles_stand_out_from_an_empty_hex() -> None:
+    """The Doomsday Machine's grey tiles were grey on the grey of an empty hex: in every
+    palette a grey army's colour has at least twice the empty hex's luminance contrast (an
+    army with a hue is told apart by its hue)."""
+    from nshex_pygame.client.board import BOARD_FILL
+
+    def luminance(colour: tuple[int, int, int]) -> float:
+        def channel(v: int) -> float:
+            x = v / 255
+            return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+
+        r, g, b = (channel(v) for v in colour)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+        hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+        return (hi + 0.05) / (lo + 0.05)
+
+    for name, palette in tileart.PALETTES.items():
+        doomsday = palette["armies"]["doomsday"]
+        assert contrast(doomsday, BOARD_FILL) >= 2.0, (name, doomsday)
+        for army, colour in palette["armies"].items():
+            if max(colour) - min(colour) < 40:  # a grey: only lightness tells it apart
+                assert contrast(colour, BOARD_FILL) >= 1.5, (name, army, colour)

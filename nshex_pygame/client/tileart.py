@@ -36,7 +36,8 @@ ARMY_COLOURS: dict[str, tuple[int, int, int]] = {
     "outpost": (42, 110, 56),
     "smart": (96, 60, 150),
     "vegas": (16, 118, 128),
-    "doomsday": (70, 74, 88),
+    # a light steel: grey like a machine, yet clear of the empty hex's slate (BOARD_FILL)
+    "doomsday": (122, 128, 146),
 }
 # The colour-blind-safe palette (after Okabe and Ito): no army, and no net against a link, told
 # apart by red against green alone.
@@ -55,7 +56,7 @@ PALETTES: dict[str, dict[str, Any]] = {
             "outpost": (0, 118, 86),
             "smart": (86, 86, 96),
             "vegas": (150, 140, 20),
-            "doomsday": (44, 44, 48),
+            "doomsday": (150, 150, 162),  # light grey: apart from Smart's dark grey and the board
         },
         "NET": (240, 130, 20),
         "LINK": (90, 185, 240),
