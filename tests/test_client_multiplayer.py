@@ -457,3 +457,26 @@ def test_the_setup_says_why_who_starts_is_greyed_out(app) -> None:
     texts = drawn_texts(app)
     assert any(t.startswith("With three or four players, Player 1 starts") for t in texts)
     assert not overflow_notes(app)
+
+
+def test_the_danger_view_of_the_points_game_says_who_would_score(app) -> None:
+    """In the points game the danger view says what each seat would score ("Moloch +2
+    points"), not only how many units die: the HQ counters are points there."""
+    for actions in range(20, 200, 10):
+        game = _played(FOUR, "points", 7, actions)
+        result = game.position.resolve_battle()
+        before = list(game.position.hq_hp)
+        gains = [a - b for b, a in zip(before, result.hq_hp, strict=False)]
+        if any(g > 0 for g in gains) and game.current_player() >= 0:
+            break
+    else:
+        raise AssertionError("no position where a battle would score")
+    scene = _scene(app, game)
+    scene.danger = True
+    danger = scene.danger_view()
+    assert danger is not None
+    for seat, gain in enumerate(gains):
+        if gain > 0:
+            point = "point" if gain == 1 else "points"
+            assert f"{scene.seat_name(seat)} +{gain} {point}" in danger["words"], danger["words"]
+    assert "HQ -" not in danger["words"]

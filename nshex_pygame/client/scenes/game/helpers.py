@@ -27,6 +27,7 @@ from nshex_pygame.client.words import (
     action_words,
     and_list,
     place_words,
+    plural,
     tile_name,
     unit_words,
 )
@@ -133,11 +134,19 @@ class GameHelpers:
                     hit.add(as_hex(event["at"]))
         hq_loss = [max(0, b - a) for b, a in zip(position.hq_hp, result.hq_hp, strict=False)]
         netted = {as_hex(a["at"]) for a in analysis if a.get("netted")}
-        parts = [
-            f"{self.seat_name(seat)} HQ -{loss}"
-            for seat, loss in enumerate(hq_loss)
-            if loss and seat < len(self.armies)
-        ]
+        if self.points_game():  # the HQ counters are points: what each seat would score
+            gains = [max(0, a - b) for b, a in zip(position.hq_hp, result.hq_hp, strict=False)]
+            parts = [
+                f"{self.seat_name(seat)} +{plural(gain, 'point')}"
+                for seat, gain in enumerate(gains)
+                if gain and seat < len(self.armies)
+            ]
+        else:
+            parts = [
+                f"{self.seat_name(seat)} HQ -{loss}"
+                for seat, loss in enumerate(hq_loss)
+                if loss and seat < len(self.armies)
+            ]
         names = [unit_words(before, at, None) for at in dies]
         if len(names) > 2:  # the crosses on the board name them
             parts.append(f"{len(names)} units die")
