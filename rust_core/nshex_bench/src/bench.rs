@@ -545,6 +545,19 @@ pub fn mcts_positions(count: usize) -> Vec<Game> {
 mod tests {
     use super::*;
 
+    /// The `script_parse` row reads every action with its line (its own check); the rate it
+    /// reports is printed, not asserted (`--nocapture` shows it).
+    #[test]
+    fn the_script_parse_row_reads_a_long_script() {
+        let row = script_parse_row(1).expect("the row's own check");
+        assert_eq!(row.ops, SCRIPT_ACTIONS as u64);
+        eprintln!(
+            "script_parse: {:.0} actions/s, the 100,000-action script in {:.3} s",
+            row.per_second,
+            SCRIPT_ACTIONS as f64 / row.per_second
+        );
+    }
+
     /// The search's path (no log, `attack_as_printed`, hits summed per cell, `underive`)
     /// and the logged path the conformance suite checks give the same boards, on the
     /// benchmark boards (base, Duel, Doomsday Machine) and on the boards of random games.
