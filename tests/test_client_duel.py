@@ -396,3 +396,86 @@ def test_a_mine_on_the_board_has_a_hover_box(app, monkeypatch) -> None:
     move(app, scene.board.pixel(tuple(mine["at"])))
     app.draw()
     assert shown == ["Vegas Mine"]
+
+
+def _boxes(app, monkeypatch, pos) -> list[str]:
+    """The hover boxes' titles with the pointer at ``pos``."""
+    shown: list[str] = []
+    move(app, pos)
+    monkeypatch.setattr(
+        "nshex_pygame.client.widgets.tooltip", lambda s, title, *a, **k: shown.append(title)
+    )
+    app.draw()
+    monkeypatch.undo()
+    return shown
+
+
+def test_an_empty_terminal_and_the_energy_track_have_hover_boxes(app, monkeypatch) -> None:
+    game = _find(lambda g: g.view()["turn"] >= 3 and g.current_player() == 0)
+    scene = _scene(app, game)
+    view = game.view()
+    occupied = {tuple(u["at"]) for u in view["units"]}
+    occupied |= {tuple(f["at"]) for f in view["foundations"]}
+    empty = next(tuple(t) for t in view["terminals"] if tuple(t) not in occupied)
+    assert _boxes(app, monkeypatch, scene.board.pixel(empty)) == ["Terminal"]
+    energy = scene.energy_rect(0)
+    boxes = _boxes(app, monkeypatch, energy.center)
+    assert boxes == [f"{scene.seat_name(0)} energy: {view['energy'][0]} of 5"], boxes
+
+
+def test_an_offered_mercenary_has_a_hover_box(app, monkeypatch) -> None:
+    game = Game(["smart", "vegas"], 3, board="duel", mercenaries=1)
+    scene = _scene(app, game)
+    offers = [b for b in scene.buttons if getattr(b, "tile", None)]
+    assert offers, "the hire step offers Mercenaries"
+    boxes = _boxes(app, monkeypatch, offers[0].rect.center)
+    assert len(boxes) == 1 and boxes[0].endswith(offers[0].label), boxes
+
+
+def test_after_an_exchange_the_prompt_offers_another(app) -> None:
+    def exchange_open(g: Game) -> bool:
+        kinds = [g.describe_action(a)["kind"] for a in g.legal_actions()]
+        view = g.view()
+        return (
+            kinds.count("exchange") >= 2
+            and view["stage"]["kind"] == "main"
+            and view["energy"][g.current_player()] <= 3
+        )
+
+    game = _find(exchange_open)
+    scene = _scene(app, game)
+    assert "you may exchange a tile" in scene.prompt()
+    action = next(a for a in game.legal_actions() if game.describe_action(a)["kind"] == "exchange")
+    seat, tile = game.current_player(), game.describe_action(action)["tile"]
+    click(app, scene.hand_rects(seat)[scene.hand(seat).index(tile)][1])
+    app.draw()  # (the window draws between two clicks: the Exchange button comes alive)
+    click_button(app, scene, "Exchange")
+    assert game.history()[-1].startswith("exchange "), (scene.message, game.history()[-3:])
+    prompt = scene.prompt()
+    assert "you may exchange a tile" not in prompt and "another tile" in prompt, prompt
+
+
+def test_a_duel_battle_keeps_the_terminals_links_and_nets(app, monkeypatch) -> None:
+    """During a battle on the Duel board the terminals and LINK tags stay; at "Battle over"
+    the nets that still hold stay drawn (they outlive the battle)."""
+    game = _find(lambda g: g.battles >= 1 and bool(g.view()["links"]))
+    scene = _scene(app, game)
+    scene.watch_last_battle()
+    battle = app.stack.top
+    while battle.scene_name != "battle":
+        app.step(0.1)
+        battle = app.stack.top
+    drawn: list[Any] = []
+    real = board_module.BoardView.draw_terminals
+    monkeypatch.setattr(
+        board_module.BoardView,
+        "draw_terminals",
+        lambda self, s, terminals: drawn.append(terminals) or real(self, s, terminals),
+    )
+    app.draw()
+    assert drawn and drawn[-1], "the terminals are drawn under the battle"
+    battle.playback.finish()
+    view = battle.board_view()
+    if battle.playback.final_netted is not None:
+        held = {tuple(e["at"]) for e in view.get("board_effects") or [] if e.get("netted")}
+        assert battle.playback.netted == held & set(battle.playback.units)

@@ -492,10 +492,20 @@ class SeatPanels:
         pygame.draw.rect(surface, widgets.BAD, band, 2, border_radius=6)
         widgets.draw_text(surface, "ELIMINATED", band.center, 24, widgets.BAD, True, "center")
 
+    def energy_rect(self, seat: int) -> pygame.Rect | None:
+        """Where the seat's energy track is (its hover box), on the Duel board only."""
+        if not self.energy_in_play():
+            return None
+        rect = self.seat_rect(seat)
+        return pygame.Rect(rect.right - 158, rect.top + (188 if self.roomy(seat) else 246), 146, 18)
+
+    def energy(self, seat: int) -> int:
+        energy = list(self.view.get("energy") or [])
+        return int(energy[seat]) if seat < len(energy) else 0
+
     def _draw_energy(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """The seat's energy track on the Duel board: five cells, the filled ones lit."""
-        energy = list(self.view.get("energy") or [])
-        have = int(energy[seat]) if seat < len(energy) else 0
+        have = self.energy(seat)
         x, y = rect.right - 158, rect.top + (188 if self.roomy(seat) else 246)
         widgets.draw_text(surface, "Energy", (x, y + 1), 14, tileart.TERMINAL, True)
         for i in range(5):

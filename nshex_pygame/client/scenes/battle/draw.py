@@ -55,6 +55,9 @@ class BattleDrawing:
         else:
             surface.fill(widgets.BG)
         self.board.draw_ground(surface)
+        view = self.board_view()  # the Duel board's terminals and Mines stay on the ground
+        self.board.draw_terminals(surface, view.get("terminals"))
+        self.board.draw_foundations(surface, view.get("foundations"))
         step = pb.current
         t = self.progress()
         breaking: set[Hex] = set()  # the dead break apart (drawn by the step)
@@ -77,6 +80,10 @@ class BattleDrawing:
             if at in control and at not in breaking
         ]
         self.board.draw_takeovers(surface, taken, self.armies)
+        # the Links of the battle's start that still stand and are not netted now
+        standing = set(pb.units) - breaking
+        links = {as_hex(t) for t in view.get("links") or []} & standing - pb.netted
+        self.board.draw_terminal_tags(surface, view.get("terminals"), standing, links)
         self.board.draw_takeovers(surface, taken, self.armies, tags=True)
         if self.asking:
             self.draw_question_marks(surface)

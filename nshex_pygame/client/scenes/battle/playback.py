@@ -41,6 +41,9 @@ class Playback:
         self.hq = list(hq_hp)
         self.hq_before = list(hq_hp)
         self.netted: set[Hex] = set()
+        # the nets that hold once the battle is over (the engine's view after it), when known:
+        # a net outlives the battle (the Vegas HQ's too), so the last picture keeps it
+        self.final_netted: set[Hex] | None = None
         self.hits: dict[tuple, int] = {}  # this phase's wounds by (target, attacker, edge)
         self.steps: list[Step] = []
         self.removed: list[dict[str, Any]] = []  # the removals played so far, in order
@@ -146,7 +149,7 @@ class Playback:
                 self.units.pop(as_hex(event["at"]), None)
                 self.netted.discard(as_hex(event["at"]))
         if step.kind == "end":
-            self.netted = set()
+            self.netted = set(self.final_netted or ()) & set(self.units)
         nxt = self.steps[self.index + 1] if self.index + 1 < len(self.steps) else None
         if step.kind != "end" and (nxt is None or nxt.phase != step.phase or nxt.kind == "end"):
             self.settle(step.phase)

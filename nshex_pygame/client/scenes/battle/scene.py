@@ -10,6 +10,7 @@ import pygame
 from nshex_pygame.client import widgets
 from nshex_pygame.client.armystyle import MAD_BOMBER
 from nshex_pygame.client.board import BoardView
+from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.scenes.battle.draw import BattleDrawing
 from nshex_pygame.client.scenes.battle.info import BattleInfo
@@ -51,6 +52,7 @@ class BattleScene(BattleInput, BattleInfo, BattleDrawing, Scene):
         self.armies = armies
         self.backdrop = backdrop
         self.playback = Playback(before, phases, hq_before)
+        self.playback.final_netted = self._nets_after(phases)
         self.names = BattleBoard(armies, before)
         self.to_move = to_move
         self.banner_rect: pygame.Rect | None = None  # where the phase banner was last drawn
@@ -174,6 +176,21 @@ class BattleScene(BattleInput, BattleInfo, BattleDrawing, Scene):
         pb.units = {as_hex(u["at"]): dict(u) for u in self.result_units}
         if self.result_hq is not None:
             pb.hq = list(self.result_hq)
+
+    def _nets_after(self, phases: list[dict[str, Any]]) -> set[Hex] | None:
+        """The nets that hold after the battle, from the backdrop's view when that view is
+        the board after it (its units are the log's last board); None when unknown."""
+        view = getattr(self.backdrop, "view", None) or {}
+        last = (phases[-1].get("after") or {}) if phases else {}
+        after = {as_hex(u["at"]) for u in last.get("units") or []}
+        shown = {as_hex(u["at"]) for u in view.get("units") or []}
+        if not after or shown != after:
+            return None
+        return {as_hex(e["at"]) for e in view.get("board_effects") or [] if e.get("netted")}
+
+    def board_view(self) -> dict[str, Any]:
+        """The backdrop's view of the board (terminals, foundations, Links), if any."""
+        return getattr(self.backdrop, "view", None) or {}
 
     def _discards_at_start(self) -> list[list[str]]:
         """The discard piles as the battle began. The game's view is either mid-battle (a

@@ -30,6 +30,11 @@ from nshex_pygame.client.words import (
 )
 from nshex_pygame.core import CHANCE, IllegalActionError
 
+TERMINAL_WORDS = (
+    "A unit of yours standing here, not netted, is a Link (the LINK tag): the procedures"
+    " (Rotation, Swap, Push Back, Laser, Elimination, Detonation) act through Links."
+)
+
 
 class GameInfo:
     """What the game scene says in words (mixed into :class:`GameScene`)."""
@@ -150,7 +155,15 @@ class GameInfo:
                 "target": "on which enemy?",
             }.get(str(slot), "turn it (Q/E; A/D the other), then confirm")
             return f"{name}: {str(procedure).capitalize()} procedure: {what}"
-        if self.energy_in_play() and self.view.get("exchange_open") and self.stage == "main":
+        exchanges = any(d.get("kind") == "exchange" for _a, d in self.legal)
+        if self.energy_in_play() and exchanges and self.stage == "main":
+            history = self.game.history()
+            if history and history[-1].startswith("exchange "):  # one exchanged already
+                have = self.energy(self.mover)
+                return (
+                    f"{name}: {have} energy now; exchange another tile (select it, Exchange),"
+                    " or play"
+                )
             return (
                 f"{name}: you may exchange a tile for 1 energy now (select it, Exchange), then play"
             )
@@ -392,6 +405,10 @@ class GameInfo:
             if tool.hint and tool.rect.collidepoint(pos):
                 widgets.tooltip(surface, tool.label, [(tool.hint, widgets.TEXT)], pos, 300)
                 return
+        for button in self.buttons:  # a Mercenary offered: what it does
+            if getattr(button, "tile", None) and button.rect.collidepoint(pos):
+                self._tile_tooltip(surface, str(button.tile), pos)
+                return
         if self.hover_hand is not None:
             seat, index = self.hover_hand
             hand = self.hand(seat)
@@ -407,6 +424,16 @@ class GameInfo:
         for foundation in self.view.get("foundations") or []:
             if at is not None and as_hex(foundation["at"]) == at:  # a Mine: not a unit
                 self._tile_tooltip(surface, str(foundation["tile"]), pos)
+                return
+        terminals = {as_hex(t) for t in self.view.get("terminals") or []}
+        if at is not None and at in terminals:  # an empty terminal
+            widgets.tooltip(surface, "Terminal", [(TERMINAL_WORDS, widgets.TEXT)], pos, 320)
+            return
+        for seat in range(len(self.armies)):
+            energy = self.energy_rect(seat)
+            if energy is not None and energy.collidepoint(pos):
+                title = f"{self.seat_name(seat)} energy: {self.energy(seat)} of 5"
+                widgets.tooltip(surface, title, [(self.energy_words(), widgets.TEXT)], pos, 340)
                 return
         for seat in range(len(self.armies)):
             deck, pile = self.stack_rects(seat)
@@ -451,6 +478,24 @@ class GameInfo:
                     pos,
                 )
                 return
+
+    def energy_words(self) -> str:
+        """What energy is for, with the procedures' prices as the engine gives them."""
+        costs = self.view.get("procedure_costs") or {}
+        names = {
+            "rotation": "Rotation",
+            "swap": "Swap",
+            "push": "Push Back",
+            "laser": "Laser",
+            "elimination": "Elimination",
+            "detonation": "Detonation",
+        }
+        prices = ", ".join(f"{names.get(k, k)} {v}" for k, v in costs.items())
+        return (
+            "Gained by exchanging a tile in hand right after the draw (1 each) or by paying"
+            " HQ hit points at the end of the turn (1 each); at most 5. Spent on procedures"
+            + (f": {prices}." if prices else ".")
+        )
 
     def _tile_tooltip(
         self, surface: pygame.Surface, tile: str, pos: tuple[int, int], why_not: str | None = None
