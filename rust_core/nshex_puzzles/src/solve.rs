@@ -3,15 +3,23 @@
 //! by the battle, which the engine resolves with the automatic choices (D-4).
 //!
 //! Pruning: placements that follow each other are tried in one order only (they commute);
-//! facings that give a tile the same layout are tried once; a state reached twice (the same
+//! facings that give a tile the same layout are searched once; a state reached twice (the same
 //! board and hand after the same number of plays) is searched once and its answers reused.
 //! A Push Back hands the choice of hex to the pushed unit's owner (P-8): a line with a push
 //! is a solution only if it wins wherever the unit goes.
+//!
+//! Counting (P-35): a solution is a distinct board the player can leave before the battle.
+//! Two winning lines that end on the same board are one solution (the same plays in another
+//! order, say); two that end on different boards are two, even when they differ only in the
+//! facing of a tile whose every facing fights alike (an Officer linked on all six sides): the
+//! search tries such a facing once, and each winning line is then counted once for every
+//! facing with the same layout. A line with a push ends where the opponent puts the unit, so
+//! it is told apart by its plays instead.
 
 use crate::format::Puzzle;
 use nshex_formats::notation::action_to_line;
 use nshex_rules::{tiles, Action, Game, Player, Position, Resolver, TileId};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
 /// One way to win: the player's plays in order, as notation lines and as actions.
@@ -24,10 +32,10 @@ pub struct Solution {
 /// What the solver found.
 #[derive(Clone, Debug)]
 pub struct SolveReport {
-    /// Every solution, shortest explanation first; lines with the same plays in another
-    /// order count once.
+    /// Every solution, shortest explanation first: one per distinct board the winning plays
+    /// leave (P-35; the same plays in another order count once).
     pub solutions: Vec<Solution>,
-    /// Exactly one solution.
+    /// Exactly one solution: one board wins, whatever the order of its plays.
     pub unique: bool,
     /// Positions examined (after each play).
     pub examined: u64,
@@ -254,15 +262,11 @@ pub fn solve_within(
             seconds: search.started.elapsed().as_secs_f64(),
         });
     }
-    // The same plays in another order are the same solution.
     let mut solutions: Vec<Solution> = Vec::new();
-    let mut seen: Vec<Vec<String>> = Vec::new();
-    for line in lines {
+    let mut seen: HashSet<EndKey> = HashSet::new();
+    for line in lines.iter().flat_map(|l| facing_variants(l)) {
         let text: Vec<String> = line.iter().map(|&a| action_to_line(&game, a)).collect();
-        let mut key = text.clone();
-        key.sort();
-        if !seen.contains(&key) {
-            seen.push(key);
+        if seen.insert(end_key(puzzle, &game, &line, &text)) {
             solutions.push(Solution {
                 actions: text,
                 plays: line,
@@ -279,6 +283,60 @@ pub fn solve_within(
         near_misses: search.near_misses,
         explanation,
     })
+}
+
+/// What tells two solutions apart (P-35): the board the plays leave, or, for a line in which
+/// the opponent chooses (a push), the plays themselves in any order.
+#[derive(PartialEq, Eq, Hash)]
+enum EndKey {
+    Board(Position),
+    Plays(Vec<String>),
+}
+
+fn end_key(puzzle: &Puzzle, game: &Game, line: &[Action], text: &[String]) -> EndKey {
+    let mut g = game.clone();
+    for &a in line {
+        g.apply_unchecked(a);
+        if matches!(g.current_player(), Player::Seat(s) if s != puzzle.seat) {
+            let mut plays = text.to_vec();
+            plays.sort();
+            return EndKey::Plays(plays);
+        }
+    }
+    EndKey::Board(g.pos().clone())
+}
+
+/// `line` with each placement also in every other facing that gives its tile the same layout
+/// (the search tried one of them; all fight alike, and each leaves a board of its own).
+fn facing_variants(line: &[Action]) -> Vec<Vec<Action>> {
+    let mut out = vec![Vec::with_capacity(line.len())];
+    for &a in line {
+        let alike: Vec<Action> = match a {
+            Action::Place { tile, cell, facing } => {
+                let o = &tiles().tile(tile).oriented;
+                (0..6u8)
+                    .filter(|&f| o[f as usize] == o[facing as usize])
+                    .map(|f| Action::Place {
+                        tile,
+                        cell,
+                        facing: f,
+                    })
+                    .collect()
+            }
+            _ => vec![a],
+        };
+        out = out
+            .into_iter()
+            .flat_map(|prefix| {
+                alike.iter().map(move |&b| {
+                    let mut l = prefix.clone();
+                    l.push(b);
+                    l
+                })
+            })
+            .collect();
+    }
+    out
 }
 
 /// A solution in words: the plays, then the battle's effect on the HQs.
