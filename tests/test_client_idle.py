@@ -152,3 +152,34 @@ def test_a_changed_window_is_drawn_until_it_settles(data_dir: Path) -> None:
     for _ in range(5):
         app.frame(FRAME, [])
     assert not app.frame(FRAME, []), "then idle again"
+
+
+def test_a_size_dragged_to_is_kept_and_the_settings_follow(data_dir: Path) -> None:
+    """The window is resizable: a size the player drags it to is kept in the settings (saved
+    once the window has settled, not at every step of the drag), and the Settings screen's
+    "Window size" and "Fullscreen" rows follow a resize and F11 while it is open."""
+    from client_support import drawn_texts
+
+    from nshex_pygame.client import storage
+
+    app = App(settings=Settings())
+    assert app.window.get_flags() & pygame.RESIZABLE
+    settings = app.make("settings")
+    app.stack.push(settings)
+    app.frame(FRAME, [])
+    for width in (1000, 1010, 1020):  # a drag: several sizes in a row
+        event = pygame.event.Event(pygame.WINDOWSIZECHANGED, x=width, y=700)
+        app.frame(FRAME, [event])
+    assert app.settings.window_size == [1020, 700]
+    assert not storage.settings_path().exists(), "not saved in the middle of a drag"
+    _frames_until_idle(app)
+    for _ in range(40):
+        app.frame(FRAME, [])
+    saved, problem = storage.load_settings()
+    assert problem is None and saved is not None and saved.window_size == [1020, 700]
+    assert "1020 x 700" in drawn_texts(app)
+    app.frame(FRAME, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="")])
+    assert app.settings.fullscreen
+    app.frame(FRAME, [])
+    row = settings.buttons[[label for label, _v, _a in settings.rows].index("Fullscreen")]
+    assert row.label == "on", "the Fullscreen row follows F11"

@@ -89,6 +89,7 @@ class App:
         self.dirty = True  # the next frame draws whatever changed (the first one always)
         self.last_look: tuple[object, ...] = ()
         self.settling = 0.0  # seconds left to draw every frame after the window changed
+        self.size_to_save = False  # the player resized the window: saved once it settles
         self.mouse = OUTSIDE  # where the pointer is (logical), OUTSIDE when not in the window
 
     # --- the window --------------------------------------------------------------------------
@@ -113,15 +114,26 @@ class App:
             except pygame.error:
                 pass
         size = tuple(self.settings.window_size)
-        try:
-            return pygame.display.set_mode(size)
+        try:  # resizable: a size the player drags the window to is kept (window_resized)
+            return pygame.display.set_mode(size, pygame.RESIZABLE)
         except pygame.error:
-            return pygame.display.set_mode(LOGICAL)
+            return pygame.display.set_mode(LOGICAL, pygame.RESIZABLE)
 
     def apply_display_settings(self) -> None:
         self.window = self._open_window()
         self.settling = SETTLE_SECONDS  # drawn until the window system has settled
         self.sounds.set_volume(self.settings.volume, self.settings.muted)
+
+    def window_resized(self, size: tuple[int, int]) -> None:
+        """The window now has ``size`` (the player dragged its edge, or a setting changed
+        it): the canvas is scaled to it from now on, and a size of the player's own is kept
+        in the settings (saved once the window has settled)."""
+        self.window = pygame.display.get_surface() or self.window
+        if self.settings.fullscreen or min(size) < 320:
+            return
+        if tuple(size) != tuple(self.settings.window_size):
+            self.settings.window_size = [int(size[0]), int(size[1])]
+            self.size_to_save = True
 
     def save_settings(self) -> None:
         try:
@@ -192,6 +204,8 @@ class App:
                 continue
             if event.type == pygame.WINDOWLEAVE:
                 self.mouse = OUTSIDE  # no hover box stays behind for a pointer that left
+            if event.type == pygame.WINDOWSIZECHANGED:
+                self.window_resized((int(event.x), int(event.y)))
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
                 self.screenshot()
                 continue
@@ -301,6 +315,9 @@ class App:
             dirty = dirty or look != self.last_look
             self.last_look = look
             self.settling = max(0.0, self.settling - dt)
+            if self.size_to_save and self.settling <= 0:  # one save after a drag, not many
+                self.size_to_save = False
+                self.save_settings()
             if dirty:
                 self.draw()
                 self.draws += 1

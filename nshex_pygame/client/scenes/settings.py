@@ -48,6 +48,7 @@ class SettingsScene(Scene):
 
     def _build(self) -> None:
         s = self.app.settings
+        self.shown = self.display_shown()
         self.buttons: list[widgets.Button] = []
         rows = [
             ("Animation speed", f"{s.animation_speed:g}x", self.cycle_speed),
@@ -70,6 +71,19 @@ class SettingsScene(Scene):
                 widgets.Button(value, (700, ROW_TOP + i * ROW_STEP, 220, 44), action, size=19)
             )
         self.buttons.append(widgets.Button("Back", (540, 736, 200, 48), self.back))
+
+    def display_shown(self) -> tuple[object, ...]:
+        s = self.app.settings
+        return (tuple(s.window_size), s.fullscreen)
+
+    def update(self, dt: float) -> None:
+        # F11 or a drag of the window's edge changes the display outside this screen: its
+        # rows follow
+        if self.display_shown() != self.shown:
+            self._build()
+
+    def look(self) -> object:
+        return self.display_shown()
 
     def changed(self) -> None:
         self.app.save_settings()
