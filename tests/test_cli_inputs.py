@@ -6,6 +6,7 @@ line on stderr naming the file."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -159,3 +160,35 @@ def test_a_bad_puzzle_is_refused_at_its_line(
     line = _one_line(err)
     assert line.startswith(f"{bad}:") and words in line, line
     assert "\x1b" not in err
+
+
+# --- nshex battle --json: the expansions' keys (the interface contract, section 6) -------------
+
+
+@pytest.mark.parametrize(
+    ("fixture", "keys", "values"),
+    [
+        ("fuzz_duel_position.toml", {"energy"}, {"energy": [2, 3]}),
+        ("points_own_wound.toml", {"points", "eliminated"}, {"eliminated": []}),
+        ("fuzz_multi_position.toml", {"eliminated"}, {}),
+    ],
+    ids=["duel", "points", "deathmatch"],
+)
+def test_battle_json_has_the_keys_of_its_mode(
+    capsys: pytest.CaptureFixture[str], fixture: str, keys: set[str], values: dict[str, object]
+) -> None:
+    path = ROOT / "tests" / "fixtures" / fixture
+    code, out, err = run(capsys, "battle", str(path), "--json")
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert keys <= set(data), sorted(data)
+    others = {"energy", "points", "eliminated"} - keys
+    assert not others & set(data), sorted(data)
+    for key, value in values.items():
+        assert data[key] == value
+    if "points" in data:
+        assert data["points"] == data["hq_hp"]
+    if fixture == "fuzz_multi_position.toml":
+        # Seat 2 was out before the battle and stays out, with any seat whose HQ fell.
+        assert 2 in data["eliminated"]
+        assert all(data["hq_hp"][s] == 0 for s in data["eliminated"])

@@ -444,12 +444,14 @@ pub fn phases_json(before: &Position, log: &BattleLog) -> Value {
     serde_json::to_value(phase_views(before, log)).expect("phases are JSON")
 }
 
-/// The `nshex battle --json` object.
+/// The `nshex battle --json` object. `energy`: each seat's energy, which the battle leaves
+/// as it was (the Duel board's, D-16; the scenario's `[game] energy`).
 pub fn battle_json(
     before: &Position,
     after: &Position,
     summary: &BattleSummary,
     log: &BattleLog,
+    energy: &[u8],
 ) -> Value {
     let mut v = json!({
         "hq_hp": &after.hq_hp[..after.seats as usize],
@@ -458,7 +460,28 @@ pub fn battle_json(
         "winner": outcome_json(summary.outcome),
     });
     add_position_extras(&mut v, after);
+    add_battle_mode_extras(&mut v, after, energy);
     v
+}
+
+/// The expansions' keys of a battle's result (`docs/CONFORMANCE.md`): `energy` on the Duel
+/// board with two seats, `points` in the points game, `eliminated` with three or four seats
+/// (the seats whose HQ is destroyed: out of the game, D-26; the points game eliminates none).
+pub fn add_battle_mode_extras(v: &mut Value, after: &Position, energy: &[u8]) {
+    let seats = after.seats as usize;
+    if after.board == nshex_rules::BoardKind::Duel && seats == 2 {
+        v["energy"] = json!(&energy[..seats]);
+    }
+    let points = after.mode() == nshex_rules::Mode::Points;
+    if points {
+        v["points"] = json!(&after.hq_hp[..seats]);
+    }
+    if seats > 2 {
+        let out = (0..seats as u8)
+            .filter(|&s| !points && after.hq_hp[s as usize] == 0)
+            .fold(0u8, |m, s| m | 1 << s);
+        v["eliminated"] = json!(seat_list(out));
+    }
 }
 
 /// What the board does to each unit now, for tooltips: one object per unit with `at`,

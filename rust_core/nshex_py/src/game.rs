@@ -503,6 +503,7 @@ impl PyGame {
     fn position(&self) -> PyPosition {
         PyPosition {
             inner: self.rec.game.pos().clone(),
+            energy: self.rec.game.energy(),
         }
     }
 

@@ -7,7 +7,7 @@ use nshex_formats::scenario::{choices_from_json, load_scenario, parse_scenario};
 use nshex_formats::views::{tile_view, ABILITY_TEXTS};
 use nshex_rules::text::quote;
 use nshex_rules::{
-    tiles, BattleChoices, BattleLog, BattleSummary, NoLog, Position, Refusal, Resolver,
+    tiles, BattleChoices, BattleLog, BattleSummary, NoLog, Position, Refusal, Resolver, MAX_SEATS,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::intern;
@@ -22,6 +22,8 @@ use std::sync::Arc;
 #[pyclass(name = "Position", module = "nshex_pygame._core", frozen)]
 pub(crate) struct PyPosition {
     pub(crate) inner: Position,
+    /// Each seat's energy (the Duel board's, D-16), which a battle leaves as it was.
+    pub(crate) energy: [u8; MAX_SEATS],
 }
 
 #[pymethods]
@@ -33,7 +35,10 @@ impl PyPosition {
     fn from_toml(text: &str, name: &str, test_tables: bool) -> PyResult<PyPosition> {
         guarded(|| {
             parse_scenario(text, name, test_tables)
-                .map(|s| PyPosition { inner: s.position })
+                .map(|s| PyPosition {
+                    inner: s.position,
+                    energy: s.energy,
+                })
                 .map_err(|e| ScenarioError::new_err(e.to_string()))
         })
     }
@@ -43,7 +48,10 @@ impl PyPosition {
     fn from_file(path: PathBuf) -> PyResult<PyPosition> {
         guarded(|| {
             load_scenario(&path, false)
-                .map(|s| PyPosition { inner: s.position })
+                .map(|s| PyPosition {
+                    inner: s.position,
+                    energy: s.energy,
+                })
                 .map_err(|e| ScenarioError::new_err(e.to_string()))
         })
     }
@@ -101,7 +109,10 @@ impl PyPosition {
         // under a microsecond (`resolve_battles` releases it for a batch).
         let result = catch_unwind(AssertUnwindSafe(|| {
             // One resolver per thread, reused: making one costs more than a battle.
-            RESOLVER.with(|r| fight(&mut r.borrow_mut(), before, choices.as_ref(), log))
+            RESOLVER.with(|r| {
+                fight(&mut r.borrow_mut(), before, choices.as_ref(), log)
+                    .map(|f| f.with_energy(self.energy))
+            })
         }));
         match result {
             Err(_) => Err(EngineError::new_err(
@@ -169,6 +180,7 @@ impl PyPosition {
 #[pyclass(name = "BattleResult", module = "nshex_pygame._core", frozen)]
 pub(crate) struct PyBattleResult {
     after: Position,
+    energy: [u8; MAX_SEATS],
     summary: BattleSummary,
     /// The log, shared with the lazy `phases` sequence (no copy).
     log: Arc<(Position, BattleLog)>,
@@ -340,6 +352,7 @@ impl PyBattleResult {
     fn position(&self) -> PyPosition {
         PyPosition {
             inner: self.after.clone(),
+            energy: self.energy,
         }
     }
 
@@ -351,7 +364,14 @@ impl PyBattleResult {
 
     /// The `nshex battle --json` object.
     fn to_json(&self) -> String {
-        battle_json(&self.log.0, &self.after, &self.summary, &self.log.1).to_string()
+        battle_json(
+            &self.log.0,
+            &self.after,
+            &self.summary,
+            &self.log.1,
+            &self.energy,
+        )
+        .to_string()
     }
 }
 
@@ -417,8 +437,16 @@ fn fight(
     Ok(PyBattleResult {
         log: Arc::new((before, battle_log)),
         after,
+        energy: [0; MAX_SEATS],
         summary,
     })
+}
+
+impl PyBattleResult {
+    fn with_energy(mut self, energy: [u8; MAX_SEATS]) -> PyBattleResult {
+        self.energy = energy;
+        self
+    }
 }
 
 /// Resolves a battle on a copy of each position, in one call with the GIL released (a Python
@@ -432,13 +460,19 @@ pub(crate) fn resolve_battles(
     log: bool,
 ) -> PyResult<Vec<PyBattleResult>> {
     let before: Vec<Position> = positions.iter().map(|p| p.inner.clone()).collect();
+    let energy: Vec<[u8; MAX_SEATS]> = positions.iter().map(|p| p.energy).collect();
     let results = py
         .detach(|| {
             catch_unwind(AssertUnwindSafe(|| {
                 let mut r = Resolver::new();
                 before
                     .into_iter()
-                    .map(|before| fight(&mut r, before, None, log).expect("automatic choices"))
+                    .zip(energy)
+                    .map(|(before, e)| {
+                        fight(&mut r, before, None, log)
+                            .expect("automatic choices")
+                            .with_energy(e)
+                    })
                     .collect::<Vec<_>>()
             }))
         })
