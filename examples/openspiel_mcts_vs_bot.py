@@ -14,8 +14,10 @@ instead of through the Python state: the same evaluation, far more simulations a
 
 ``--match-time`` is the anchor's equal thinking time: it first times our bot's decisions in
 one game against a random player (its mean seconds per decision), then times MCTS's
-simulations from the positions of that game (mean seconds per simulation), and gives MCTS
-``bot time / simulation time`` simulations per decision. It prints both times and the count.
+simulations from the positions of that game (mean seconds per simulation, measured first
+with 20 simulations and then again with the count that gives, since a simulation costs more
+in a bigger tree), and gives MCTS ``bot time / simulation time`` simulations per decision.
+It prints both times and the count.
 
 It prints our bot's wins, draws and losses, its win rate (a draw counts half) with its 95%
 Wilson interval, and each side's mean time per decision; ``--json`` prints the same as JSON.
@@ -107,8 +109,23 @@ def mcts_bot(game: Any, simulations: int, rollouts: int, rng: np.random.RandomSt
     return mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng, solve=False)
 
 
+def _seconds_per_simulation(
+    sample: list[Any], simulations: int, rollouts: int, rng: np.random.RandomState
+) -> float:
+    spent = 0.0
+    for state in sample:
+        searcher = mcts_bot(state.get_game(), simulations, rollouts, rng)
+        started = time.perf_counter()
+        searcher.step(state)
+        spent += time.perf_counter() - started
+    return spent / (simulations * len(sample))
+
+
 def calibrate(bot_name: str, rollouts: int, seed: int) -> tuple[float, float, int]:
-    """(our bot's mean seconds per decision, MCTS's seconds per simulation, simulations)."""
+    """(our bot's mean seconds per decision, MCTS's seconds per simulation, simulations).
+
+    A simulation costs more as MCTS's tree grows, so the cost is measured twice: with a few
+    simulations for a first count, then with that count, which gives the final one."""
     rng = np.random.RandomState(seed)
     bot = Bot(bot_name, seed)
     positions: list[Any] = []
@@ -119,17 +136,13 @@ def calibrate(bot_name: str, rollouts: int, seed: int) -> tuple[float, float, in
 
     _, ours, _ = play(PAIRINGS[0], 0, bot, random_player, rng)
     per_decision = sum(ours) / len(ours)
-    probe_sims = 20
-    spent = 0.0
-    sample = positions[:: max(1, len(positions) // 8)]
-    for state in sample:
-        searcher = mcts_bot(state.get_game(), probe_sims, rollouts, rng)
-        started = time.perf_counter()
-        searcher.step(state)
-        spent += time.perf_counter() - started
-    per_simulation = spent / (probe_sims * len(sample))
+    sample = positions[:: max(1, len(positions) // 6)]
     # MCTSBot expands its root at the second simulation: two at least.
-    return per_decision, per_simulation, max(2, round(per_decision / per_simulation))
+    simulations = 20
+    for _ in range(2):
+        per_simulation = _seconds_per_simulation(sample, simulations, rollouts, rng)
+        simulations = max(2, round(per_decision / per_simulation))
+    return per_decision, per_simulation, simulations
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
