@@ -265,9 +265,17 @@ fn parse(
                     rest.split(", expected").next().unwrap_or(rest)
                 )
             });
-        // A value of the wrong type: say whose.
+        // A value of the wrong type or out of range: say whose.
+        let about_a_value = [
+            "invalid type",
+            "invalid value",
+            "invalid length",
+            "number too",
+        ]
+        .iter()
+        .any(|p| msg.starts_with(p));
         let msg = match key_before(text, offset) {
-            Some(key) if msg.starts_with("invalid type") => format!("{key}: {msg}"),
+            Some(key) if about_a_value => format!("{key}: {msg}"),
             _ => msg,
         };
         err(offset, msg)

@@ -29,6 +29,10 @@ fn a_type_error_names_the_key() {
     let e = parse_scenario(&text, "t.toml", false).unwrap_err();
     assert!(e.message.starts_with("tile: invalid type"), "{e}");
     assert_eq!(e.line, 6, "{e}");
+    let text = TWO_HQS.replacen("seat = 1", "seat = 99999999999999999999999", 1);
+    let e = parse_scenario(&text, "t.toml", false).unwrap_err();
+    assert!(e.message.starts_with("seat: "), "{e}");
+    assert_eq!(e.line, 10, "{e}");
 }
 
 /// D-26: an eliminated seat has nothing on the board; its HQ still there is refused at the
