@@ -621,8 +621,11 @@ def _script(path: str, *, as_json: bool, out: TextIO) -> int:
         _error(f"{path}: engine error: {_one_line(exc)}")
         return EXIT_FAILURE
     if stopped is not None:
-        index, action, reason = stopped
-        _error(f"{path}: action {index} {json.dumps(action)} refused: {_one_line_text(reason)}")
+        index, action, reason, line = stopped
+        _error(
+            f"{path}:{line}: action {index} {json.dumps(action)} refused:"
+            f" {_one_line_text(reason)}"
+        )
         return EXIT_USAGE
     if as_json:
         print(json.dumps(result), file=out)

@@ -255,20 +255,21 @@ def selftest(seed: int = 1, a: str = "greedy", b: str = "random") -> dict[str, A
 
 def script_json(
     text: str, name: str = "<script>"
-) -> tuple[dict[str, Any], tuple[int, str, str] | None]:
+) -> tuple[dict[str, Any], tuple[int, str, str, int] | None]:
     """Runs a game script (a scenario with hands, decks and ``[script] actions``).
 
     Returns the position reached, as ``nshex script --json`` prints it (``hq_hp``, ``units``,
     ``winner``, ``to_move``, ``stage``, ``hands``, ``discards``, ``deck_sizes``, ``battles``),
     and ``None``; or, when an action is malformed or illegal, the position where the script
-    stopped and ``(index, action, reason)``. The test tables (``[expect]``) are accepted. A file
-    that cannot be loaded raises :class:`ScenarioError` (one line, naming ``name``).
+    stopped and ``(index, action, reason, line)`` (the action's line in the file). The test
+    tables (``[expect]``) are accepted. A file that cannot be loaded raises
+    :class:`ScenarioError` (one line, naming ``name``).
     """
     result, error = _core.script_json(text, name)
     if error is None:
         return dict(result), None
-    index, action, reason = error
-    return dict(result), (int(index), str(action), str(reason))
+    index, action, reason, line = error
+    return dict(result), (int(index), str(action), str(reason), int(line))
 
 
 def bench_core(quick: bool = False) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, SCENARIOS_DIR
+from conftest import ROOT, SCENARIOS_DIR, script_text
 from conftest import run_cli as run
 
 from nshex_pygame import cli
@@ -192,3 +192,17 @@ def test_battle_json_has_the_keys_of_its_mode(
         # Seat 2 was out before the battle and stays out, with any seat whose HQ fell.
         assert 2 in data["eliminated"]
         assert all(data["hq_hp"][s] == 0 for s in data["eliminated"])
+
+
+def test_a_refused_script_action_names_its_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = script_text("discard move", "place mutant 0,0 3", "place claws 0,0 0")
+    line = 1 + text.split("\n").index(
+        next(ln for ln in text.split("\n") if "place claws 0,0 0" in ln)
+    )
+    path = tmp_path / "occupied.toml"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "script", str(path))
+    assert (code, out) == (2, "")
+    assert _one_line(err).startswith(f"{path}:{line}: action 2 "), err

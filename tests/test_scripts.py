@@ -75,12 +75,12 @@ def script_problems(text: str, name: str) -> list[str]:
     problems = []
     error = expect.get("error")
     if error is None and stopped is not None:
-        index, action, reason = stopped
+        index, action, reason, _ = stopped
         problems.append(f"action {index} {action!r} refused: {reason}")
     elif error is not None and stopped is None:
         problems.append("the script ran through, but an error was expected")
     elif error is not None and stopped is not None:
-        index, action, reason = stopped
+        index, action, reason, _ = stopped
         want_index, words = error["index"], error.get("words", "")
         if want_index != index or words.lower() not in reason.lower():
             problems.append(

@@ -60,11 +60,11 @@ pub(crate) fn bench_ops(py: Python<'_>, name: &str, n: u64) -> PyResult<u64> {
         .map_err(EngineError::new_err)
 }
 
-/// Where a script stopped: (index, action, reason).
-pub(crate) type ScriptStop = (usize, String, String);
+/// Where a script stopped: (index, action, reason, the action's line in the file).
+pub(crate) type ScriptStop = (usize, String, String, usize);
 
 /// Runs a game script (`docs/CONFORMANCE.md` "Game-flow scripts"). Returns (the position reached as a dict,
-/// None) or (the position where it stopped, (index, action, reason)). A bad file raises
+/// None) or (the position where it stopped, (index, action, reason, line)). A bad file raises
 /// ScenarioError.
 #[pyfunction]
 #[pyo3(signature = (text, name = "<script>"))]
@@ -82,8 +82,14 @@ pub(crate) fn script_json<'py>(
             )));
         }
         // An error of the game as a whole points at `[game]`.
-        run_script(&sc)
-            .map_err(|e| ScenarioError::new_err(format!("{name}:{}: {e}", sc.game_line)))
+        let run = run_script(&sc)
+            .map_err(|e| ScenarioError::new_err(format!("{name}:{}: {e}", sc.game_line)))?;
+        let lines: Vec<usize> = sc.script.iter().flatten().map(|(_, l)| *l).collect();
+        Ok((run, lines))
     })?;
-    Ok((to_py(py, &script_result_json(&run.record.game))?, run.error))
+    let (run, lines) = run;
+    let stop = run
+        .error
+        .map(|(i, action, reason)| (i, action, reason, lines.get(i).copied().unwrap_or(0)));
+    Ok((to_py(py, &script_result_json(&run.record.game))?, stop))
 }
