@@ -13,11 +13,11 @@ with ``--match-time``, on the machine's speed).
 instead of through the Python state: the same evaluation, far more simulations a second.
 
 ``--match-time`` is the anchor's equal thinking time: it first times our bot's decisions in
-one game against a random player (its mean seconds per decision), then times MCTS's
-simulations from the positions of that game (mean seconds per simulation, measured first
-with 20 simulations and then again with the count that gives, since a simulation costs more
-in a bigger tree), and gives MCTS ``bot time / simulation time`` simulations per decision.
-It prints both times and the count.
+one game against a random player (its mean seconds per decision), then looks for the
+number of MCTS simulations whose decisions, from positions of that game, take about as
+long: doubled from 2 until MCTS takes at least as long, then bisected (a simulation costs
+more in a bigger tree, so no single measurement extrapolates). It prints both times and the
+count; the run's own mean times per decision show what was achieved.
 
 It prints our bot's wins, draws and losses, its win rate (a draw counts half) with its 95%
 Wilson interval, and each side's mean time per decision; ``--json`` prints the same as JSON.
@@ -29,6 +29,7 @@ import argparse
 import itertools
 import json
 import math
+import statistics
 import sys
 import time
 from typing import Any
@@ -109,23 +110,26 @@ def mcts_bot(game: Any, simulations: int, rollouts: int, rng: np.random.RandomSt
     return mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng, solve=False)
 
 
-def _seconds_per_simulation(
+def _seconds_per_decision(
     sample: list[Any], simulations: int, rollouts: int, rng: np.random.RandomState
 ) -> float:
-    spent = 0.0
+    """The median time of MCTS's decisions from the sample positions (a median: one decision
+    slowed by the machine's other work does not move it)."""
+    times = []
     for state in sample:
         searcher = mcts_bot(state.get_game(), simulations, rollouts, rng)
         started = time.perf_counter()
         searcher.step(state)
-        spent += time.perf_counter() - started
-    return spent / (simulations * len(sample))
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
 
 
 def calibrate(bot_name: str, rollouts: int, seed: int) -> tuple[float, float, int]:
-    """(our bot's mean seconds per decision, MCTS's seconds per simulation, simulations).
+    """(our bot's mean seconds per decision, MCTS's at the count chosen, simulations).
 
-    A simulation costs more as MCTS's tree grows, so the cost is measured twice: with a few
-    simulations for a first count, then with that count, which gives the final one."""
+    A simulation costs more as MCTS's tree grows (more children to select among, deeper
+    paths to clone), so the count is searched for, not extrapolated: doubled from 2 until a
+    decision takes at least our bot's time, then bisected between the last two counts."""
     rng = np.random.RandomState(seed)
     bot = Bot(bot_name, seed)
     positions: list[Any] = []
@@ -135,14 +139,31 @@ def calibrate(bot_name: str, rollouts: int, seed: int) -> tuple[float, float, in
         return int(rng.choice(state.legal_actions()))
 
     _, ours, _ = play(PAIRINGS[0], 0, bot, random_player, rng)
-    per_decision = sum(ours) / len(ours)
-    sample = positions[:: max(1, len(positions) // 6)]
+    target = sum(ours) / len(ours)
+    sample = positions[:: max(1, len(positions) // 8)][:8]
+
+    def cost(n: int) -> float:
+        return _seconds_per_decision(sample, n, rollouts, rng)
+
     # MCTSBot expands its root at the second simulation: two at least.
-    simulations = 20
-    for _ in range(2):
-        per_simulation = _seconds_per_simulation(sample, simulations, rollouts, rng)
-        simulations = max(2, round(per_decision / per_simulation))
-    return per_decision, per_simulation, simulations
+    low, high = 2, 2
+    spent = cost(high)
+    while spent < target and high < 1_000_000:
+        low, high = high, high * 2
+        spent = cost(high)
+    if spent < target:
+        return target, spent, high
+    best = (low, cost(low))
+    for _ in range(5):
+        if high - low <= max(1, low // 20):
+            break
+        mid = (low + high) // 2
+        t = cost(mid)
+        if t < target:
+            low, best = mid, (mid, t)
+        else:
+            high = mid
+    return target, best[1], best[0]
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -151,10 +172,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     simulations = args.simulations
     calibration = None
     if args.match_time:
-        per_decision, per_simulation, simulations = calibrate(args.bot, args.rollouts, args.seed)
+        per_decision, mcts_per_decision, simulations = calibrate(args.bot, args.rollouts, args.seed)
         calibration = {
             "bot_seconds_per_decision": per_decision,
-            "mcts_seconds_per_simulation": per_simulation,
+            "mcts_seconds_per_decision": mcts_per_decision,
             "simulations": simulations,
         }
     rng = np.random.RandomState(args.seed)
@@ -214,8 +235,8 @@ def main(argv: list[str] | None = None) -> int:
         c = r["calibration"]
         print(
             f"calibration: {args.bot} {c['bot_seconds_per_decision'] * 1000:.1f} ms a decision,"
-            f" MCTS {c['mcts_seconds_per_simulation'] * 1000:.2f} ms a simulation"
-            f" -> {c['simulations']} simulations"
+            f" MCTS {c['mcts_seconds_per_decision'] * 1000:.1f} ms a decision"
+            f" with {c['simulations']} simulations"
         )
     low, high = r["interval95"]
     print(
