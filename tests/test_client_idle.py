@@ -168,8 +168,10 @@ def test_a_size_dragged_to_is_kept_and_the_settings_follow(data_dir: Path) -> No
     app.stack.push(settings)
     app.frame(FRAME, [])
     for width in (1000, 1010, 1020):  # a drag: several sizes in a row
+        pygame.display.set_mode((width, 700), pygame.RESIZABLE)  # (what the window system did)
         event = pygame.event.Event(pygame.WINDOWSIZECHANGED, x=width, y=700)
         app.frame(FRAME, [event])
+        assert app.window.get_size() == (width, 700), "the canvas goes to the new size"
     assert app.settings.window_size == [1020, 700]
     assert not storage.settings_path().exists(), "not saved in the middle of a drag"
     _frames_until_idle(app)

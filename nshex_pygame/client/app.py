@@ -40,6 +40,14 @@ WINDOW_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHAN
 SETTLE_SECONDS = 0.5
 
 
+def event_size(event: pygame.event.Event) -> tuple[int, int]:
+    """The window size a resize event reports."""
+    if hasattr(event, "x") and hasattr(event, "y"):
+        return int(event.x), int(event.y)
+    w, h = getattr(event, "size", (0, 0))
+    return int(w), int(h)
+
+
 def idle_wait(ms: int) -> list[pygame.event.Event]:
     """The events that come within ``ms`` milliseconds (all that are there at the first).
     Not ``pygame.event.wait``: pygame-ce's wait polls the event queue every millisecond
@@ -90,6 +98,7 @@ class App:
         self.last_look: tuple[object, ...] = ()
         self.settling = 0.0  # seconds left to draw every frame after the window changed
         self.size_to_save = False  # the player resized the window: saved once it settles
+        self.presented_size: tuple[int, int] | None = None  # the window size last drawn for
         self.mouse = OUTSIDE  # where the pointer is (logical), OUTSIDE when not in the window
 
     # --- the window --------------------------------------------------------------------------
@@ -124,11 +133,13 @@ class App:
         self.settling = SETTLE_SECONDS  # drawn until the window system has settled
         self.sounds.set_volume(self.settings.volume, self.settings.muted)
 
-    def window_resized(self, size: tuple[int, int]) -> None:
-        """The window now has ``size`` (the player dragged its edge, or a setting changed
-        it): the canvas is scaled to it from now on, and a size of the player's own is kept
-        in the settings (saved once the window has settled)."""
+    def window_resized(self) -> None:
+        """The window changed size (the player dragged its edge, or a setting changed it):
+        the canvas is scaled to its size from now on (the display's, not an event's: a late
+        event may tell of an earlier size), and a size of the player's own is kept in the
+        settings (saved once the window has settled)."""
         self.window = pygame.display.get_surface() or self.window
+        size = self.window.get_size()
         if self.settings.fullscreen or min(size) < 320:
             return
         if tuple(size) != tuple(self.settings.window_size):
@@ -169,6 +180,7 @@ class App:
             scaled = pygame.transform.smoothscale(self.canvas, view.size)
             self.window.blit(scaled, view)
         pygame.display.flip()
+        self.presented_size = self.window.get_size()
 
     # --- scenes --------------------------------------------------------------------------------
 
@@ -205,7 +217,7 @@ class App:
             if event.type == pygame.WINDOWLEAVE:
                 self.mouse = OUTSIDE  # no hover box stays behind for a pointer that left
             if event.type == pygame.WINDOWSIZECHANGED:
-                self.window_resized((int(event.x), int(event.y)))
+                self.window_resized()
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
                 self.screenshot()
                 continue
@@ -304,8 +316,9 @@ class App:
         drew."""
         started = pygame.time.get_ticks()
         was_busy = self.busy()
-        if any(event.type in WINDOW_EVENTS for event in events):
-            self.settling = SETTLE_SECONDS
+        resized = [event_size(e) for e in events if e.type in WINDOW_EVENTS]
+        if self.presented_size is not None and any(s != self.presented_size for s in resized):
+            self.settling = SETTLE_SECONDS  # (a size drawn for already needs no settling)
         try:
             if waited > 0:
                 self.step(waited, (), draw=False)
