@@ -333,6 +333,8 @@ def arena(
     random_mercenaries: bool = False,
     mad_bomber: str = "off",
     first_game: int = 0,
+    board: str = "standard",
+    pairings: list[tuple[str, str]] | None = None,
 ) -> _ArenaResult: ...
 def default_weights(variants: list[str] = ...) -> str:
     """The evaluation's shipped weights as JSON text, every weight named, for a game with these

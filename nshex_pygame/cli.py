@@ -6,6 +6,7 @@
   actions in the notation) and prints the position reached.
 - ``nshex arena --a BOT --b BOT --games N`` plays bots against each other in the engine and
   prints the wins with a 95% Wilson interval.
+- ``nshex ladder [--quick] [--rows NAME,...]`` plays the AI's strength table (docs/AI.md).
 - ``nshex tune --bot BOT --games N --generations G --population P --out FILE`` searches for
   better evaluation weights by self-play (CMA-ES; ``nshex_pygame.tune``).
 - ``nshex bench [--json] [--quick]`` runs the engine's benchmarks and the Python-side ones.
@@ -227,6 +228,47 @@ def build_parser() -> argparse.ArgumentParser:
     )
     arena.add_argument("--json", action="store_true", help="print the result as JSON")
 
+    ladder = commands.add_parser(
+        "ladder", help="the AI's strength table of docs/AI.md, every row an arena"
+    )
+    ladder.add_argument(
+        "--games",
+        metavar="N",
+        type=_whole(1, U32_MAX),
+        help="games a row (default 200; 2 with --quick)",
+    )
+    ladder.add_argument(
+        "--seed", metavar="S", type=_whole(0, U64_MAX), default=2026, help="default 2026"
+    )
+    ladder.add_argument(
+        "--rows", metavar="NAME[,NAME]", type=_row_list, help="only these rows (default: all)"
+    )
+    ladder.add_argument(
+        "--quick",
+        action="store_true",
+        help="a tiny size: 2 games a row, every level at a few dozen iterations (a smoke run)",
+    )
+    ladder.add_argument(
+        "--hard",
+        metavar="BOT",
+        help="play every Hard seat with BOT instead (e.g. hard-v1, or hard with settings)",
+    )
+    ladder.add_argument(
+        "--threads",
+        metavar="T",
+        type=_whole(1, MAX_THREADS),
+        default=None,
+        help="games played at once (default: every core); with --ray, in each task (default 1)",
+    )
+    ladder.add_argument(
+        "--ray",
+        metavar="ADDRESS",
+        help="play each row's games as Ray tasks on the cluster at ADDRESS (as nshex arena"
+        " --ray); the ray extra",
+    )
+    ladder.add_argument("--list", action="store_true", help="list the rows and stop")
+    ladder.add_argument("--json", action="store_true", help="print the records as JSON")
+
     puzzle = commands.add_parser("puzzle", help="Hex Puzzles: solve a puzzle file, or make one")
     puzzles = puzzle.add_subparsers(dest="puzzle_command", metavar="WHAT", parser_class=_Parser)
     solve = puzzles.add_parser(
@@ -403,6 +445,10 @@ def _run(args: argparse.Namespace) -> int:
         from nshex_pygame.cli_matches import arena_command
 
         return arena_command(args, out=sys.stdout)
+    if args.command == "ladder":
+        from nshex_pygame.cli_matches import ladder_command
+
+        return ladder_command(args, out=sys.stdout)
     if args.command == "puzzle":
         return _puzzle(args, out=sys.stdout)
     if args.command == "tune":
@@ -582,6 +628,13 @@ def _winner_words(winner: Any) -> str:
     if winner == "draw":
         return "a draw"
     return f"seat {winner} won"
+
+
+def _row_list(text: str) -> list[str]:
+    rows = [r.strip() for r in text.split(",")]
+    if not all(rows):
+        raise argparse.ArgumentTypeError(f"row names, comma-separated: {text!r}")
+    return rows
 
 
 def _bot_list(text: str) -> list[str]:

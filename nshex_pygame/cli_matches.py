@@ -377,3 +377,56 @@ def describe_tune(result: dict[str, Any]) -> list[str]:
             "and the CMA mean likewise (with the values of its column).",
         ]
     return lines
+
+
+def ladder_command(args: argparse.Namespace, *, out: TextIO) -> int:
+    """``nshex ladder``: the strength table of docs/AI.md (``nshex_pygame.ladder``)."""
+    from nshex_pygame import ladder
+
+    try:
+        rows = ladder.select_rows(args.rows)
+    except ValueError as exc:
+        _error(f"nshex ladder: {_one_line(exc)}")
+        return EXIT_USAGE
+    if args.list:
+        out.writelines(f"{r.name}: {r.what} (`{r.a}` against `{r.b}`)\n" for r in rows)
+        return EXIT_OK
+    if args.hard is not None:
+        rows = [ladder.with_bots(r, ladder.replace_level("hard", args.hard)) for r in rows]
+    if args.quick:
+        rows = [ladder.with_bots(r, ladder.quick_bot) for r in rows]
+    games = args.games or (ladder.QUICK_GAMES if args.quick else ladder.DEFAULT_GAMES)
+    try:
+        from nshex_pygame.core import EngineError
+    except ImportError as exc:
+        return _engine_missing(exc)
+    if args.ray is not None:
+        if not _ray_ready():
+            return EXIT_USAGE
+        threads = args.threads or 1
+    else:
+        threads = args.threads or _default_threads()
+    if not args.json:
+        print(
+            f"{len(rows)} row(s), {games} games each, seed {args.seed}, seats alternating"
+            " (rotated with more seats); draws count half",
+            file=out,
+        )
+        out.writelines(f"{line}\n" for line in ladder.HEADER)
+        out.flush()
+
+    def show(rec: dict[str, Any]) -> None:
+        if not args.json:
+            print(ladder.table_line(rec), file=out, flush=True)
+
+    try:
+        records = ladder.play(rows, games, args.seed, threads, args.ray, on_row=show)
+    except ValueError as exc:
+        _error(f"nshex ladder: {_one_line(exc)}")
+        return EXIT_USAGE
+    except EngineError as exc:
+        _error(f"nshex ladder: engine error: {_one_line(exc)}")
+        return EXIT_FAILURE
+    if args.json:
+        print(json.dumps(records), file=out)
+    return EXIT_OK

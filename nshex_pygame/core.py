@@ -179,6 +179,8 @@ def arena(
     random_mercenaries: bool = False,
     mad_bomber: str = "off",
     first_game: int = 0,
+    board: str = "standard",
+    pairings: list[tuple[str, str]] | None = None,
 ) -> dict[str, Any]:
     """Bot ``a`` against bot ``b`` for ``games`` games, seats alternating, in the engine.
 
@@ -190,7 +192,9 @@ def arena(
     (an arena split into ranges, on several machines, adds up to the one run). Returns the
     ``nshex arena --json`` object: ``a``, ``b``, ``games``, ``wins_a``, ``wins_b``,
     ``draws``, ``win_rate_a`` (draws count half) and ``wilson95`` (its 95% Wilson score
-    interval). An unknown bot, army or variant raises ``ValueError``.
+    interval). ``pairings`` (instead of ``armies``) plays several army pairings in turn, two
+    games each, seats swapped (``a`` gets the first army of each); ``board`` is ``standard``
+    or ``duel``. An unknown bot, army, board or variant raises ``ValueError``.
     """
     return dict(
         _core.arena(
@@ -205,6 +209,8 @@ def arena(
             random_mercenaries=random_mercenaries,
             mad_bomber=mad_bomber,
             first_game=first_game,
+            board=board,
+            pairings=None if pairings is None else [(str(x), str(y)) for x, y in pairings],
         )
     )
 

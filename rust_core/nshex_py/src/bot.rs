@@ -159,9 +159,11 @@ impl PyBot {
 }
 
 /// Bots against bots: `games` games, seats alternating. Returns wins, draws, the win rate
-/// of `a` (draws count half) and its 95% Wilson interval.
+/// of `a` (draws count half) and its 95% Wilson interval. `pairings` (instead of `armies`)
+/// plays several army pairings in turn, two games each (`a` gets the first army of each);
+/// `board` is `standard` or `duel`.
 #[pyfunction]
-#[pyo3(signature = (a, b, games, armies = None, seed = 0, threads = 1, variants = Vec::new(), mercenaries = 0, random_mercenaries = false, mad_bomber = "off", first_game = 0))]
+#[pyo3(signature = (a, b, games, armies = None, seed = 0, threads = 1, variants = Vec::new(), mercenaries = 0, random_mercenaries = false, mad_bomber = "off", first_game = 0, board = "standard", pairings = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn arena<'py>(
     py: Python<'py>,
@@ -176,23 +178,27 @@ pub(crate) fn arena<'py>(
     random_mercenaries: bool,
     mad_bomber: &str,
     first_game: u32,
+    board: &str,
+    pairings: Option<Vec<(String, String)>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = options_of(&variants, mercenaries, random_mercenaries, mad_bomber)?;
+    let board = nshex_rules::BoardKind::from_name(board)
+        .ok_or_else(|| PyValueError::new_err(format!("unknown board {board:?}")))?;
+    if armies.is_some() && pairings.is_some() {
+        return Err(PyValueError::new_err(
+            "give armies (one pairing) or pairings (several), not both",
+        ));
+    }
     let armies_ref = armies.as_ref().map(|(x, y)| (x.as_str(), y.as_str()));
-    let pairings = nshex_ai::arena::pairings_or_base(armies_ref);
+    let pairings = match &pairings {
+        Some(p) => p.iter().map(|(x, y)| (x.as_str(), y.as_str())).collect(),
+        None => nshex_ai::arena::pairings_or_base(armies_ref),
+    };
     let r = py
         .detach(|| {
             catch_unwind(AssertUnwindSafe(|| {
                 nshex_ai::arena::arena_range(
-                    a,
-                    b,
-                    first_game,
-                    games,
-                    &pairings,
-                    nshex_rules::BoardKind::Standard,
-                    options,
-                    seed,
-                    threads,
+                    a, b, first_game, games, &pairings, board, options, seed, threads,
                 )
             }))
         })

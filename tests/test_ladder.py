@@ -1,0 +1,95 @@
+"""``nshex ladder`` (docs/AI.md, "The ladder command"): the strength table as one command. The
+default run plays ``--quick`` on a few rows (two games each at a tiny budget); the full table
+takes hours and is never a test."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import run_cli as run
+
+from nshex_pygame import core, ladder
+
+
+def test_every_row_of_the_issue_is_in_the_table() -> None:
+    names = set(ladder.ROW_NAMES)
+    for army in ("smart", "vegas", "doomsday"):
+        assert {army, f"{army}-duel"} <= names
+    assert {"reinforcements", "mercenaries", "mad-bomber", "deathmatch", "team"} <= names
+    assert {"easy-random", "medium-easy", "hard-medium", "hard-greedy"} <= names
+    smart = next(r for r in ladder.ROWS if r.name == "smart-duel")
+    assert smart.board == "duel"
+    assert smart.pairings == tuple(("smart", b) for b in ladder.BASE_ARMIES)
+    team = next(r for r in ladder.ROWS if r.name == "team")
+    # Seats 0 and 2 against 1 and 3: rotating the seats keeps Hard with Hard.
+    assert team.bots == ("hard", "medium", "hard", "medium")
+
+
+def test_the_verdict_asks_the_whole_interval() -> None:
+    assert ladder.verdict([0.961, 0.996], 0.95) == "pass"
+    assert ladder.verdict([0.672, 0.794], 0.95) == "fail"
+    assert ladder.verdict([0.90, 0.97], 0.95) == "not settled"
+
+
+def test_quick_bots_are_cheap_and_keep_their_settings() -> None:
+    assert ladder.quick_bot("greedy") == "greedy"
+    assert ladder.quick_bot("hard") == "hard:iters=60,turn_ms=0"
+    assert ladder.quick_bot("hard:w.hand=0.1") == "hard:iters=60,turn_ms=0,w.hand=0.1"
+    row = ladder.with_bots(ladder.ROWS[-1], ladder.replace_level("hard", "hard-v1"))
+    assert row.bots == ("hard-v1", "medium", "hard-v1", "medium")
+
+
+def test_a_row_is_its_arena() -> None:
+    """A two-seat row is the engine's arena over its pairings and board, record for record."""
+    row = ladder.with_bots(next(r for r in ladder.ROWS if r.name == "vegas-duel"), ladder.quick_bot)
+    rec = ladder.play_row(row, 4, 5, 1)
+    arena = core.arena(row.a, row.b, 4, None, 5, 1, board="duel", pairings=list(row.pairings or ()))
+    assert (rec["won"], rec["drawn"], rec["lost"]) == (
+        arena["wins_a"],
+        arena["draws"],
+        arena["wins_b"],
+    )
+    assert rec["wilson95"] == arena["wilson95"]
+
+
+def test_the_pairings_and_the_board_reach_the_engine() -> None:
+    with pytest.raises(ValueError, match="board"):
+        core.arena("random", "random", 1, board="moon")
+    with pytest.raises(ValueError, match="army"):
+        core.arena("random", "random", 1, pairings=[("smart", "nobody")])
+    with pytest.raises(ValueError, match="not both"):
+        core.arena("random", "random", 1, ("borgo", "moloch"), pairings=[("smart", "borgo")])
+
+
+def test_quick_runs_rows_and_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys, "ladder", "--quick", "--rows", "easy-random,smart-duel,deathmatch", "--threads", "1"
+    )
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[1].startswith("| row | a | b | games | a won / drawn / lost |")
+    body = [line for line in lines if line.startswith("| ")][1:]
+    assert [line.split(":")[0] for line in body] == [
+        "| easy-random",
+        "| smart-duel",
+        "| deathmatch",
+    ]
+    for line in body:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        assert cells[3] == "2"
+        won, drawn, lost = (int(x) for x in cells[4].split(" / "))
+        assert won + drawn + lost == 2
+        assert cells[7] in ("pass", "fail", "not settled")
+
+
+def test_json_records_and_refusals(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "ladder", "--quick", "--rows", "team", "--threads", "1", "--json")
+    assert code == 0, err
+    (rec,) = json.loads(out)
+    assert rec["row"] == "team" and rec["games"] == 2 and rec["target"] == 0.85
+    assert rec["a"].startswith("hard:") and rec["b"].startswith("medium:")
+    code, out, err = run(capsys, "ladder", "--rows", "nowhere")
+    assert code == 2 and "unknown row nowhere" in err and "smart-duel" in err
+    code, out, err = run(capsys, "ladder", "--list")
+    assert code == 0 and "reinforcements" in out
