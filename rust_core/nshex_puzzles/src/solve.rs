@@ -289,7 +289,7 @@ pub fn solve_within(
 /// the opponent chooses (a push), the plays themselves in any order.
 #[derive(PartialEq, Eq, Hash)]
 enum EndKey {
-    Board(Position),
+    Board(Box<Position>),
     Plays(Vec<String>),
 }
 
@@ -303,7 +303,7 @@ fn end_key(puzzle: &Puzzle, game: &Game, line: &[Action], text: &[String]) -> En
             return EndKey::Plays(plays);
         }
     }
-    EndKey::Board(g.pos().clone())
+    EndKey::Board(Box::new(g.pos().clone()))
 }
 
 /// `line` with each placement also in every other facing that gives its tile the same layout
