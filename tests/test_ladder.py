@@ -93,3 +93,17 @@ def test_json_records_and_refusals(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "unknown row nowhere" in err and "smart-duel" in err
     code, out, err = run(capsys, "ladder", "--list")
     assert code == 0 and "reinforcements" in out
+
+
+@pytest.mark.ray
+@pytest.mark.filterwarnings("ignore")  # Ray's own deprecation warnings
+def test_the_ladder_on_a_local_ray_instance_equals_the_local_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    ray = pytest.importorskip("ray")
+    argv = ["ladder", "--quick", "--rows", "vegas-duel,deathmatch", "--games", "3", "--json"]
+    code, local, err = run(capsys, *argv, "--threads", "1")
+    assert (code, err) == (0, "")
+    code, out, _ = run(capsys, *argv, "--ray", "local")
+    assert (code, out) == (0, local)
+    assert not ray.is_initialized(), "the command shuts down the instance it started"
