@@ -48,6 +48,11 @@ pub struct MctsConfig {
     pub root_battle_order: bool,
     /// How many turns after the current one the tree looks into before it evaluates.
     pub horizon: u32,
+    /// The horizon in games with Reinforcements (hands of six), if not `horizon`: the
+    /// opponent's six known tiles make its reply wide and thinly searched (docs/AI.md).
+    pub horizon_reinforcements: Option<u32>,
+    /// The horizon with three or four seats, if not `horizon`.
+    pub horizon_multi: Option<u32>,
     /// The tree's size bound in nodes (about 32 bytes each).
     pub max_nodes: u32,
     /// Root-parallel threads (each with its own tree, results summed).
@@ -88,6 +93,8 @@ impl MctsConfig {
             widen_alpha: 0.35,
             root_battle_order: true,
             horizon: 0,
+            horizon_reinforcements: None,
+            horizon_multi: None,
             max_nodes: 1 << 16,
             threads: 1,
             eval_scale: 4.0,
@@ -114,12 +121,15 @@ impl MctsConfig {
         }
     }
 
-    /// The strongest level: a large budget, capped at two seconds a turn.
+    /// The strongest level: a large budget, capped at two seconds a turn. With
+    /// Reinforcements it searches its own turn only (docs/AI.md, "Variants and Mercenaries":
+    /// against greedy 85% instead of 74%, level with the longer horizon head to head).
     pub fn hard() -> MctsConfig {
         MctsConfig {
             iterations: 20_000,
             turn_time: Some(Duration::from_secs(2)),
             horizon: 1,
+            horizon_reinforcements: Some(0),
             root_battle_order: true,
             deep_eval: true,
             maxn: false,
@@ -130,6 +140,20 @@ impl MctsConfig {
             widen_alpha: 0.45,
             max_nodes: 1 << 22,
             ..MctsConfig::easy()
+        }
+    }
+
+    /// The horizon for a search of `game`: `horizon_multi` with three or four seats, else
+    /// `horizon_reinforcements` with Reinforcements, else `horizon`.
+    pub fn horizon_for(&self, game: &Game) -> u32 {
+        if game.seats() > 2 {
+            if let Some(h) = self.horizon_multi {
+                return h;
+            }
+        }
+        match self.horizon_reinforcements {
+            Some(h) if game.options().has(nshex_rules::REINFORCEMENTS) => h,
+            _ => self.horizon,
         }
     }
 }
@@ -203,6 +227,8 @@ pub struct Search {
     /// The evaluator is the configuration's own (`new`): each search gives it the weight set
     /// of its game's mode. One passed in (`with_evaluator`) keeps its weights.
     mode_weights: bool,
+    /// The current search's horizon ([`MctsConfig::horizon_for`] its game).
+    horizon: u32,
 }
 
 /// The answer of a search: the action and what the search saw.
@@ -248,6 +274,7 @@ impl Search {
             stamp: 0,
             root_order: Vec::new(),
             mode_weights: false,
+            horizon: 0,
         }
     }
 
@@ -308,6 +335,7 @@ impl Search {
             self.eval
                 .set_weights(self.cfg.weights.for_options(&game.options()));
         }
+        self.horizon = self.cfg.horizon_for(game);
         // The seat's view (deck order hidden), no logs, automatic battle choices inside.
         let root = if self.cfg.peek {
             game.for_peeking_search()
@@ -445,7 +473,7 @@ impl Search {
         }
         self.path.clear();
         self.path.push(0);
-        let last_turn = root.turn() + self.cfg.horizon;
+        let last_turn = root.turn() + self.horizon;
         let mut node = 0u32;
         loop {
             let seat = match g.current_player() {
@@ -858,6 +886,41 @@ mod tests {
         both.set("hand", 0.7).unwrap();
         assert_eq!((both.base.hand, both.reinforcements.hand), (0.7, 0.7));
         assert!(both.set("nope", 1.0).is_err());
+    }
+
+    #[test]
+    fn hard_searches_its_own_turn_only_with_reinforcements_and_hard_v1_as_before() {
+        let set = tiles();
+        let game = |armies: &[&str], variants| {
+            let armies: Vec<_> = armies.iter().map(|a| set.find_army(a).unwrap()).collect();
+            let options = nshex_rules::Options {
+                variants,
+                ..Default::default()
+            };
+            let mode = nshex_rules::Mode::default_for(armies.len() as u8);
+            let board = nshex_rules::BoardKind::Standard;
+            Game::with_options(&armies, board, mode, options, 1).unwrap()
+        };
+        let plain = game(&["borgo", "moloch"], 0);
+        let reinforced = game(&["borgo", "moloch"], nshex_rules::REINFORCEMENTS);
+        let four = game(&["borgo", "moloch", "outpost", "hegemony"], 0);
+        let hard = MctsConfig::hard();
+        assert_eq!(hard.horizon_for(&plain), 1);
+        assert_eq!(hard.horizon_for(&reinforced), 0);
+        assert_eq!(hard.horizon_for(&four), 1);
+        let v1 = MctsConfig {
+            horizon_reinforcements: None,
+            ..MctsConfig::hard()
+        };
+        assert_eq!(v1.horizon_for(&reinforced), 1);
+        let multi = MctsConfig {
+            horizon_multi: Some(2),
+            ..MctsConfig::hard()
+        };
+        assert_eq!(
+            (multi.horizon_for(&four), multi.horizon_for(&plain)),
+            (2, 1)
+        );
     }
 
     #[test]

@@ -12,11 +12,13 @@ pub const BOT_NAMES: [&str; 6] = ["random", "greedy", "flatmc", "easy", "medium"
 /// with settings after a colon, e.g. `hard:iters=20000,threads=2` or `flatmc:ms=500`
 /// (`iters`: iterations per decision; `ms`: time per decision; `turn_ms`: time per turn,
 /// 0 for none; `threads`: search threads; `horizon`: turns searched past the current one;
+/// `rhorizon`, `mhorizon`: the same in games with Reinforcements, with three or four seats;
 /// `explore`: the UCB exploration constant in hundredths; `deep`: 1 to value leaves by two
 /// battles; `order`: 1 to order the root's actions by the battle after each, 0 by the static
 /// prior; `w.NAME=X`: the evaluation weight NAME, a decimal number, see [`crate::weights`]).
-/// `hard-v1` is `hard` with the shipped weights whatever the shipped set becomes: the level
-/// as it was before tuning, kept for side-by-side comparisons.
+/// `hard-v1` is `hard` with the shipped weights whatever the shipped set becomes and the
+/// opponent's reply in the tree in every mode: the level as it was before tuning, kept for
+/// side-by-side comparisons.
 pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String> {
     use std::time::Duration;
     let (base, settings) = name.split_once(':').unwrap_or((name, ""));
@@ -35,6 +37,8 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
         "hard" => MctsConfig::hard(),
         "hard-v1" => MctsConfig {
             weights: crate::weights::WeightSets::V1,
+            horizon_reinforcements: None,
+            horizon_multi: None,
             ..MctsConfig::hard()
         },
         "flatmc" => MctsConfig {
@@ -78,6 +82,8 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
             }
             "threads" if (1..=64).contains(&n) && base != "flatmc" => cfg.threads = n as usize,
             "horizon" if n <= 8 && base != "flatmc" => cfg.horizon = n as u32,
+            "rhorizon" if n <= 8 && base != "flatmc" => cfg.horizon_reinforcements = Some(n as u32),
+            "mhorizon" if n <= 8 && base != "flatmc" => cfg.horizon_multi = Some(n as u32),
             "explore" if n <= 1000 && base != "flatmc" => cfg.exploration = n as f32 / 100.0,
             "deep" if n <= 1 && base != "flatmc" => cfg.deep_eval = n == 1,
             "maxn" if n <= 1 && base != "flatmc" => cfg.maxn = n == 1,
