@@ -2,9 +2,9 @@
 """Set up, build, run and test the project with nothing but python3 and cargo.
 
     python3 dev.py play     set up, build (release) and open the game window
-    python3 dev.py test     set up, build, then cargo test --workspace and pytest
+    python3 dev.py test     set up, build, then cargo test --workspace, pytest and the lint below
     python3 dev.py build    set up and build only
-    python3 dev.py lint     ruff check and ruff format --check
+    python3 dev.py lint     ruff check, ruff format --check, cargo fmt --check, cargo clippy
     python3 dev.py package  set up, build, then the executable in dist/nshex/ (PyInstaller)
 
 Setting up means: a virtualenv in .venv (created when missing) holding maturin, the project's
@@ -18,7 +18,8 @@ rebuilds only what changed, so this is quick after the first time) and puts the 
 into nshex_pygame/, where the editable install finds it. The packages are installed again only
 when pyproject.toml changes.
 
-Arguments after `test` go to pytest (`python3 dev.py test -k cli -x`).
+Arguments after `test` go to pytest (`python3 dev.py test -k cli -x`); such a narrowed run
+skips the lint, which the whole run (CI's) ends with: any finding fails it.
 
 `package` installs PyInstaller (the `package` extra of pyproject.toml) into .venv when it is
 missing and builds build/nshex.spec: the one-folder executable dist/nshex/nshex, or with
@@ -132,6 +133,19 @@ def build() -> None:
     )
 
 
+def checks() -> dict[str, int]:
+    """The linters and formatters, each by its exit code (0: no finding)."""
+    ruff = BIN / f"ruff{EXE}"
+    return {
+        "ruff check": run([ruff, "check", "."]),
+        "ruff format": run([ruff, "format", "--check", "."]),
+        "cargo fmt": run(["cargo", "fmt", "--all", "--check"]),
+        "cargo clippy": run(
+            ["cargo", "clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]
+        ),
+    }
+
+
 def test(pytest_args: list[str]) -> int:
     build()
 
@@ -141,13 +155,21 @@ def test(pytest_args: list[str]) -> int:
     say("Python tests: pytest")
     pytest = run([PYTHON, "-m", "pytest", *pytest_args])
 
+    linted: dict[str, int] = {}
+    if not pytest_args:  # the whole run, as CI runs it, also lints; a narrowed run does not
+        say("Lint: ruff check, ruff format --check, cargo fmt --check, cargo clippy")
+        linted = checks()
+
     say("Summary")
     print(f"  cargo test  {'ok' if cargo == 0 else f'FAILED (exit code {cargo})'}")
     if pytest == PYTEST_NO_TESTS:
         print("  pytest      FAILED: no tests were collected")
     else:
         print(f"  pytest      {'ok' if pytest == 0 else f'FAILED (exit code {pytest})'}")
-    return 0 if cargo == 0 and pytest == 0 else 1
+    for name, code in linted.items():
+        print(f"  {name:<11} {'ok' if code == 0 else 'FAILED (findings above)'}")
+    clean = all(code == 0 for code in linted.values())
+    return 0 if cargo == 0 and pytest == 0 and clean else 1
 
 
 def play() -> int:
@@ -231,10 +253,7 @@ def package(
 
 def lint() -> int:
     build()
-    ruff = BIN / f"ruff{EXE}"
-    check = run([ruff, "check", "."])
-    form = run([ruff, "format", "--check", "."])
-    return 0 if check == 0 and form == 0 else 1
+    return 0 if all(code == 0 for code in checks().values()) else 1
 
 
 COMMANDS = {"play", "test", "build", "lint", "package"}

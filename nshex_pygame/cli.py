@@ -676,8 +676,7 @@ def _script(path: str, *, as_json: bool, out: TextIO) -> int:
     if stopped is not None:
         index, action, reason, line = stopped
         _error(
-            f"{path}:{line}: action {index} {json.dumps(action)} refused:"
-            f" {_one_line_text(reason)}"
+            f"{path}:{line}: action {index} {json.dumps(action)} refused: {_one_line_text(reason)}"
         )
         return EXIT_USAGE
     if as_json:
