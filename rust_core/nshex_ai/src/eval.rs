@@ -102,6 +102,9 @@ pub struct BattleEval {
     resolver: Resolver,
     deep: bool,
     w: Weights,
+    /// With three or more seats, the HQ difference against the strongest enemy still in the
+    /// game instead of the enemies' average (an experiment: `leader=1`, docs/AI.md).
+    pub against_leader: bool,
 }
 
 impl BattleEval {
@@ -121,6 +124,7 @@ impl BattleEval {
             resolver: Resolver::new(),
             deep,
             w,
+            against_leader: false,
         }
     }
 }
@@ -154,6 +158,9 @@ impl Evaluator for BattleEval {
         } else {
             self.w.at_phase(tiles_left(game))
         };
+        if self.against_leader && game.seats() > 2 {
+            return evaluate_with(&mut self.resolver, game.pos(), seat, &w, self.deep, true);
+        }
         if self.deep {
             evaluate_deep(&mut self.resolver, game.pos(), seat, &w)
         } else {
@@ -203,6 +210,55 @@ pub fn hp_diff(p: &Position, seat: u8) -> f64 {
         }
     }
     own / n_own - if n_foe > 0.0 { foe / n_foe } else { 0.0 }
+}
+
+/// `seat`'s side's average HQ counter minus the highest of its enemies still in the game.
+pub fn hp_diff_leader(p: &Position, seat: u8) -> f64 {
+    let rel = p.relations();
+    let (mut own, mut n_own, mut top) = (0.0, 0.0, f64::NEG_INFINITY);
+    for s in 0..p.seats {
+        let hp = p.hq_hp[s as usize] as f64;
+        if rel.allied(seat, s) {
+            own += hp;
+            n_own += 1.0;
+        } else if hp > top {
+            top = hp;
+        }
+    }
+    own / n_own - if top.is_finite() { top } else { 0.0 }
+}
+
+/// [`evaluate`] (or with `deep`, [`evaluate_deep`]) measuring the HQs by [`hp_diff_leader`]
+/// when `leader`.
+fn evaluate_with(
+    resolver: &mut Resolver,
+    pos: &Position,
+    seat: u8,
+    w: &Weights,
+    deep: bool,
+    leader: bool,
+) -> f64 {
+    let diff = |p: &Position| {
+        if leader {
+            hp_diff_leader(p, seat)
+        } else {
+            hp_diff(p, seat)
+        }
+    };
+    let mut board = pos.clone();
+    let outcome = battle_in_place(resolver, &mut board);
+    if let Some(v) = outcome_score(&board, outcome, seat, 1000.0) {
+        return v;
+    }
+    let now = diff(&board);
+    if !deep {
+        return now + material(&board, seat, |_| w.material);
+    }
+    let material = material(&board, seat, |def| w.material_deep * w.tile_value(def));
+    let outcome = battle_in_place(resolver, &mut board);
+    let future =
+        outcome_score(&board, outcome, seat, w.future_win).unwrap_or_else(|| diff(&board) - now);
+    now + w.future * future + material
 }
 
 /// Resolves a battle on `pos` in place with the automatic choices.
@@ -308,6 +364,29 @@ mod tests {
             g.apply_unchecked(a);
         }
         g
+    }
+
+    /// Four seats: the average of the enemies' HQs, or (`against_leader`) the strongest.
+    #[test]
+    fn the_hq_difference_against_the_average_or_the_leader() {
+        let set = tiles();
+        let armies: Vec<_> = ["borgo", "moloch", "outpost", "hegemony"]
+            .iter()
+            .map(|a| set.find_army(a).unwrap())
+            .collect();
+        let g = Game::with_mode(
+            &armies,
+            BoardKind::Standard,
+            nshex_rules::Mode::Deathmatch,
+            1,
+        )
+        .unwrap();
+        let mut p = g.pos().clone();
+        p.hq_hp[..4].copy_from_slice(&[20, 15, 10, 5]);
+        assert_eq!(hp_diff(&p, 0), 10.0);
+        assert_eq!(hp_diff_leader(&p, 0), 5.0);
+        assert_eq!(hp_diff_leader(&p, 1), -5.0);
+        assert_eq!(hp_diff_leader(&p, 3), -15.0);
     }
 
     /// `material_phase`: a tile on the board is worth `material` plus `material_phase` per

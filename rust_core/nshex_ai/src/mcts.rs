@@ -72,6 +72,9 @@ pub struct MctsConfig {
     /// seats' coming draws) instead of dealing a fresh order each iteration, to measure what
     /// knowing the draws is worth (docs/AI.md, "What knowing the draws buys").
     pub peek: bool,
+    /// With three or more seats, value the HQs against the strongest enemy instead of the
+    /// enemies' average (an experiment, `leader=1`; off in every level).
+    pub against_leader: bool,
     /// The evaluation's weights, a set for the base game and one for Reinforcements (the
     /// shipped sets unless a bot name gives others); a search uses the set of its game.
     pub weights: crate::weights::WeightSets,
@@ -102,6 +105,7 @@ impl MctsConfig {
             deep_eval: false,
             maxn: false,
             peek: false,
+            against_leader: false,
             weights: crate::weights::WeightSets::shipped(),
         }
     }
@@ -246,8 +250,9 @@ pub struct SearchResult {
 
 impl Search {
     pub fn new(cfg: MctsConfig, seed: u64) -> Search {
-        let evaluator: Box<dyn Evaluator> =
-            Box::new(BattleEval::with_weights(cfg.deep_eval, cfg.weights.base));
+        let mut battle = BattleEval::with_weights(cfg.deep_eval, cfg.weights.base);
+        battle.against_leader = cfg.against_leader;
+        let evaluator: Box<dyn Evaluator> = Box::new(battle);
         Search {
             mode_weights: true,
             ..Search::with_evaluator(cfg, seed, evaluator)

@@ -88,6 +88,7 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
             "deep" if n <= 1 && base != "flatmc" => cfg.deep_eval = n == 1,
             "maxn" if n <= 1 && base != "flatmc" => cfg.maxn = n == 1,
             "peek" if n <= 1 && base != "flatmc" => cfg.peek = n == 1,
+            "leader" if n <= 1 && base != "flatmc" => cfg.against_leader = n == 1,
             "order" if n <= 1 && base != "flatmc" => cfg.root_battle_order = n == 1,
             "scale" if (1..=1000).contains(&n) && base != "flatmc" => {
                 cfg.eval_scale = n as f32 / 10.0
