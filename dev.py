@@ -161,13 +161,13 @@ def test(pytest_args: list[str]) -> int:
         linted = checks()
 
     say("Summary")
-    print(f"  cargo test  {'ok' if cargo == 0 else f'FAILED (exit code {cargo})'}")
+    print(f"  cargo test   {'ok' if cargo == 0 else f'FAILED (exit code {cargo})'}")
     if pytest == PYTEST_NO_TESTS:
-        print("  pytest      FAILED: no tests were collected")
+        print("  pytest       FAILED: no tests were collected")
     else:
-        print(f"  pytest      {'ok' if pytest == 0 else f'FAILED (exit code {pytest})'}")
+        print(f"  pytest       {'ok' if pytest == 0 else f'FAILED (exit code {pytest})'}")
     for name, code in linted.items():
-        print(f"  {name:<11} {'ok' if code == 0 else 'FAILED (findings above)'}")
+        print(f"  {name:<12} {'ok' if code == 0 else 'FAILED (findings above)'}")
     clean = all(code == 0 for code in linted.values())
     return 0 if cargo == 0 and pytest == 0 and clean else 1
 
