@@ -5,7 +5,7 @@ the rules comes through here, so the native module's surface has exactly one doo
 classes are the native ones, re-exported as they are; the functions are wrapped only to carry
 their documentation.
 
-- :class:`Position`: a board loaded from a scenario (TOML, see the README).
+- :class:`Position`: a board loaded from a scenario (TOML, see docs/COMMANDS.md).
   ``Position.from_file(path)`` / ``Position.from_toml(text, name, test_tables)``
   load one; ``armies``, ``hq_hp``, ``units``, ``board`` describe it; ``resolve_battle(choices)``
   fights one battle on a copy and returns a :class:`BattleResult` (the position itself is not

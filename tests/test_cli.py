@@ -1,4 +1,4 @@
-"""The `nshex` command (README "Resolve a battle", "Bots against bots"; JSON: docs/CONFORMANCE.md),
+"""The `nshex` command (docs/COMMANDS.md "Resolve a battle", "Bots against bots"; JSON: docs/CONFORMANCE.md),
 in-process and as the installed script."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Rust crates' layers (README "Layout"), checked on ``cargo metadata``: each workspace
+"""The Rust crates' layers (docs/ARCHITECTURE.md "The layers"), checked on ``cargo metadata``: each workspace
 crate depends only on the crates its layer allows, and no engine crate reaches pyo3, not even
 through another crate. A failure names the crate and the dependency that breaks the rule."""
 
