@@ -133,7 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
     battle = commands.add_parser(
         "battle", help="resolve one battle from a scenario file and print the result"
     )
-    battle.add_argument("file", metavar="FILE.toml", help="a scenario file (TOML, see docs/COMMANDS.md)")
+    battle.add_argument(
+        "file", metavar="FILE.toml", help="a scenario file (TOML, see docs/COMMANDS.md)"
+    )
     battle.add_argument("--json", action="store_true", help="print the result as one JSON object")
 
     script = commands.add_parser(

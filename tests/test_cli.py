@@ -1,5 +1,5 @@
-"""The `nshex` command (docs/COMMANDS.md "Resolve a battle", "Bots against bots"; JSON: docs/CONFORMANCE.md),
-in-process and as the installed script."""
+"""The `nshex` command (docs/COMMANDS.md "Resolve a battle", "Bots against bots"; JSON:
+docs/CONFORMANCE.md), in-process and as the installed script."""
 
 from __future__ import annotations
 

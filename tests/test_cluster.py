@@ -1,5 +1,5 @@
-"""``nshex arena --ray`` (docs/COMMANDS.md "Bots against bots"): an arena split into game ranges adds up
-to the one local run, key for key; the command's refusals; and, behind the ``ray`` marker
+"""``nshex arena --ray`` (docs/COMMANDS.md "Bots against bots"): an arena split into game ranges
+adds up to the one local run, key for key; the command's refusals; and, behind the ``ray`` marker
 (``pytest -m ray``, needs the ray extra), the same arena on a local Ray instance."""
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""The Rust crates' layers (docs/ARCHITECTURE.md "The layers"), checked on ``cargo metadata``: each workspace
-crate depends only on the crates its layer allows, and no engine crate reaches pyo3, not even
-through another crate. A failure names the crate and the dependency that breaks the rule."""
+"""The Rust crates' layers (docs/ARCHITECTURE.md "The layers"), checked on ``cargo metadata``:
+each workspace crate depends only on the crates its layer allows, and no engine crate reaches
+pyo3, not even through another crate. A failure names the crate and the dependency that breaks
+the rule."""
 
 from __future__ import annotations
 

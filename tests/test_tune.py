@@ -1,7 +1,7 @@
-"""``nshex tune`` (docs/COMMANDS.md "Tuning the weights", docs/AI.md "Weights and tuning"): a tiny CMA-ES
-session by self-play, its weights file, its checkpoint and resume, the command's refusals; and,
-behind the ``ray`` marker (``pytest -m ray``, needs the ray extra), the same session on a local
-Ray instance."""
+"""``nshex tune`` (docs/COMMANDS.md "Tuning the weights", docs/AI.md "Weights and tuning"): a
+tiny CMA-ES session by self-play, its weights file, its checkpoint and resume, the command's
+refusals; and, behind the ``ray`` marker (``pytest -m ray``, needs the ray extra), the same
+session on a local Ray instance."""
 
 from __future__ import annotations
 
