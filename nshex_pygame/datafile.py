@@ -22,6 +22,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from nshex_pygame.files import NotRegular, read_regular
+
 MAX_BYTES = 32 * 1024 * 1024
 """The largest data file read (32 MB; a long game's save is a few hundred kB)."""
 
@@ -36,36 +38,22 @@ def _no_constant(name: str) -> Any:
 
 def read_bytes(path: Path, limit: int = MAX_BYTES) -> bytes:
     """The bytes of the regular file ``path`` (never blocks on a FIFO or a device)."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        raise Unreadable("it is not there") from None
-    except IsADirectoryError:
-        raise Unreadable("it is a folder, not a file") from None
-    except PermissionError:
-        raise Unreadable("the game is not allowed to read it") from None
-    except OSError as exc:
-        raise Unreadable(f"it could not be opened ({exc.strerror or exc})") from None
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise Unreadable("it is a folder, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise Unreadable("it is not an ordinary file")
-        if info.st_size > limit:
-            raise Unreadable(f"it is larger than {limit // (1024 * 1024)} MB")
-        with os.fdopen(fd, "rb", closefd=False) as file:
-            data = file.read(limit + 1)
-    except IsADirectoryError:
-        raise Unreadable("it is a folder, not a file") from None
-    except OSError as exc:
-        raise Unreadable(f"it could not be read ({exc.strerror or exc})") from None
-    finally:
-        os.close(fd)
-    if len(data) > limit:
-        raise Unreadable(f"it is larger than {limit // (1024 * 1024)} MB")
-    return data
+        return read_regular(path, limit)
+    except NotRegular as why:
+        raise Unreadable(
+            _PLAYER_WORDS[why.kind].format(mb=limit // (1024 * 1024), detail=why.detail)
+        ) from None
+
+
+_PLAYER_WORDS = {
+    "missing": "it is not there",
+    "folder": "it is a folder, not a file",
+    "permission": "the game is not allowed to read it",
+    "special": "it is not an ordinary file",
+    "too_large": "it is larger than {mb} MB",
+    "error": "it could not be read ({detail})",
+}
 
 
 def parse_json(data: bytes) -> Any:
