@@ -23,7 +23,8 @@ from nshex_pygame.client import storage
 from nshex_pygame.client.scenes.battle import BattleScene
 from nshex_pygame.client.scenes.game import GameScene
 from nshex_pygame.client.scenes.gameover import GameOverScene
-from nshex_pygame.client.scenes.menu import MenuScene, PauseScene, load_game
+from nshex_pygame.client.scenes.menu import MenuScene, load_game
+from nshex_pygame.client.scenes.pause import PauseScene
 from nshex_pygame.client.scenes.setup import SetupScene
 from nshex_pygame.client.shots import question_game
 from nshex_pygame.client.storage import SeatSetup

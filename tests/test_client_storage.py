@@ -13,7 +13,8 @@ from client_support import app_fixture, click, data_dir_fixture  # noqa: F401
 
 from nshex_pygame.client import sound, storage
 from nshex_pygame.client.app import App
-from nshex_pygame.client.scenes.menu import LoadScene, MenuScene
+from nshex_pygame.client.scenes.load import LoadScene
+from nshex_pygame.client.scenes.menu import MenuScene
 from nshex_pygame.client.storage import SeatSetup, Settings
 from nshex_pygame.core import Game
 
@@ -197,7 +198,7 @@ def test_settings_screen_changes_are_kept(app, data_dir: Path) -> None:
 
 
 def test_an_unexpected_error_shows_the_error_screen(app) -> None:
-    from nshex_pygame.client.scenes.menu import ErrorScene
+    from nshex_pygame.client.scenes.error import ErrorScene
 
     app.stack.push(MenuScene(app))
     try:

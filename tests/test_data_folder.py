@@ -30,7 +30,8 @@ from hypothesis import strategies as st
 
 from nshex_pygame.client import storage
 from nshex_pygame.client.app import App
-from nshex_pygame.client.scenes.menu import LoadScene, MenuScene
+from nshex_pygame.client.scenes.load import LoadScene
+from nshex_pygame.client.scenes.menu import MenuScene
 from nshex_pygame.client.storage import SeatSetup, Settings
 from nshex_pygame.core import Game
 

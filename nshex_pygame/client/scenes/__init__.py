@@ -1,5 +1,5 @@
-"""The client's scenes: menu, new game, game, battle playback, rules and gallery, settings, game
-over, replay, tutorial, puzzles.
+"""The client's scenes: menu, saved games, pause, error, new game, game, battle playback, rules
+and gallery, settings, game over, replay, tutorial, puzzles.
 
 This is the one place that knows them all: :func:`register_all` gives each its name in the
 app's registry, and the scenes open one another by those names (``app.open("setup")``), never
@@ -13,10 +13,13 @@ from nshex_pygame.client.scene import SceneRegistry
 
 def register_all(registry: SceneRegistry) -> None:
     from nshex_pygame.client.scenes.battle import BattleScene
+    from nshex_pygame.client.scenes.error import ErrorScene
     from nshex_pygame.client.scenes.gallery import GalleryScene, RulesScene
     from nshex_pygame.client.scenes.game import GameScene
     from nshex_pygame.client.scenes.gameover import GameOverScene
-    from nshex_pygame.client.scenes.menu import ErrorScene, LoadScene, MenuScene, PauseScene
+    from nshex_pygame.client.scenes.load import LoadScene
+    from nshex_pygame.client.scenes.menu import MenuScene
+    from nshex_pygame.client.scenes.pause import PauseScene
     from nshex_pygame.client.scenes.puzzles import PuzzleListScene, PuzzleScene
     from nshex_pygame.client.scenes.replay import ReplayScene
     from nshex_pygame.client.scenes.settings import SettingsScene
