@@ -20,14 +20,6 @@ from client_support import (  # noqa: F401
     overflow_notes,
     watching_overflow,
 )
-    app_fixture,
-    click,
-    data_dir_fixture,
-    drawn_texts,
-    key,
-    overflow_notes,
-    watching_overflow,
-)
 
 from nshex_pygame.client import storage
 from nshex_pygame.client.scenes.load import LoadScene
