@@ -36,6 +36,17 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
+from nshex_pygame.cli_common import (
+    EXIT_FAILURE,
+    EXIT_OK,
+    EXIT_TOO_LARGE,
+    EXIT_USAGE,
+    MAX_THREADS,
+)
+from nshex_pygame.cli_common import engine_missing as _engine_missing
+from nshex_pygame.cli_common import error as _error
+from nshex_pygame.cli_common import one_line as _one_line
+from nshex_pygame.cli_common import one_line_text as _one_line_text
 from nshex_pygame.describe import (
     DIRECTION_NAMES,
     describe_battle,
@@ -47,16 +58,10 @@ from nshex_pygame.describe import (
     wounds_text,
 )
 
-EXIT_OK = 0
-EXIT_FAILURE = 1
-EXIT_USAGE = 2
-# `nshex puzzle solve`: the puzzle needs more than the budget (--max-positions, --seconds).
-EXIT_TOO_LARGE = 3
 DEFAULT_SOLVE_POSITIONS = 2_000_000
 
 U32_MAX = 2**32 - 1
 U64_MAX = 2**64 - 1
-MAX_THREADS = 64
 
 
 class _Parser(argparse.ArgumentParser):
@@ -108,14 +113,6 @@ def _name_list(text: str) -> list[str]:
     if not all(names):
         raise argparse.ArgumentTypeError(f"weight names, comma-separated: {text!r}")
     return names
-
-
-def _default_threads() -> int:
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # not on Linux
-        cores = os.cpu_count() or 1
-    return max(1, min(cores, MAX_THREADS))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -554,15 +551,6 @@ def _window() -> int:
         return EXIT_FAILURE
 
 
-def _error(line: str) -> None:
-    print(line, file=sys.stderr)
-
-
-def _engine_missing(exc: ImportError) -> int:
-    _error(f"nshex: the engine is not built ({exc}); run: python3 dev.py build")
-    return EXIT_FAILURE
-
-
 def _read_text(path: str) -> str | None:
     """The file's text, or None after one line on stderr saying why it cannot be read (no
     such file, not a regular file, larger than the input limit, not UTF-8)."""
@@ -877,15 +865,6 @@ def describe_bench(rows: list[dict[str, Any]]) -> list[str]:
 
 def _rate(x: float) -> str:
     return f"{x:,.0f}" if math.isfinite(x) else "inf"
-
-
-def _one_line_text(text: str) -> str:
-    return " ".join(str(text).split("\n")).strip()
-
-
-def _one_line(exc: BaseException) -> str:
-    """The exception's message on one line (the engine promises one; this makes sure)."""
-    return " ".join(str(exc).split("\n")).strip() or type(exc).__name__
 
 
 def _silence_stdout() -> None:

@@ -10,16 +10,12 @@ import os
 from pathlib import Path
 from typing import Any, TextIO
 
-from nshex_pygame.cli import (
-    EXIT_FAILURE,
-    EXIT_OK,
-    EXIT_USAGE,
-    _default_threads,
-    _engine_missing,
-    _error,
-    _one_line,
-    _one_line_text,
-)
+from nshex_pygame.cli_common import EXIT_FAILURE, EXIT_OK, EXIT_USAGE
+from nshex_pygame.cli_common import default_threads as _default_threads
+from nshex_pygame.cli_common import engine_missing as _engine_missing
+from nshex_pygame.cli_common import error as _error
+from nshex_pygame.cli_common import one_line as _one_line
+from nshex_pygame.cli_common import one_line_text as _one_line_text
 
 
 def arena_command(args: argparse.Namespace, *, out: TextIO) -> int:
