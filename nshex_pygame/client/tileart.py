@@ -26,7 +26,7 @@ from typing import Any
 import pygame
 import pygame.gfxdraw
 
-from nshex_pygame.client import hexgeo
+from nshex_pygame.client import hexgeo, tilemarks
 from nshex_pygame.client.resources import font
 
 ARMY_COLOURS: dict[str, tuple[int, int, int]] = {
@@ -591,9 +591,19 @@ def _render(tile_id, size, facing, wounds, netted, hq_hp, ring, points=False) ->
     pygame.draw.polygon(surface, border, [(round(x), round(y)) for x, y in outer], width)
     kind = info.get("kind")
     cx, cy = center
+    tilemarks.draw_frame(surface, army, center, size, base)
+    # the kind's pictogram at the left corner, under the edges' symbols (they stay whole)
+    picto = (
+        tilemarks.tile_kind(info, edge_marks(info).values()),
+        (cx - size * 0.68, cy - size * 0.02),
+        size * 0.19,
+    )
     if kind == "instant":
         _instant_face(surface, info, center, size)
+        tilemarks.draw_pictogram(surface, *picto, lighter(base, 0.45))
         return surface
+    tilemarks.draw_watermark(surface, army, center, size, base, 90 if kind == "hq" else 56)
+    tilemarks.draw_pictogram(surface, *picto, lighter(base, 0.45))
     draw_edges(surface, info, center, size, facing)
     name = str(info.get("name"))
     if kind == "hq":
