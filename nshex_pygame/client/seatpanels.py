@@ -17,7 +17,14 @@ from typing import Any
 import pygame
 
 from nshex_pygame.client import armystyle, tileart, widgets
-from nshex_pygame.client.words import army_name, hq_words, plural, team_names, tile_name
+from nshex_pygame.client.words import (
+    army_name,
+    hq_words,
+    player_name,
+    plural,
+    team_names,
+    tile_name,
+)
 
 HAND_SIZE = 46
 COMPACT_HAND = 36  # a hand's tiles in a short panel (three or four seats)
@@ -264,14 +271,14 @@ class SeatPanels:
         return self.view.get("mode") == "points"
 
     def player_label(self, seat: int) -> str:
-        """Who plays the seat (``Human``, ``Computer: greedy``, a puzzle's part); empty when
+        """Who plays the seat (``Human``, ``Computer: Easy``, a puzzle's part); empty when
         nobody is known (a replay of a save without its seats)."""
         if seat in self.seat_labels:
             return self.seat_labels[seat]
         if self.seats is None or seat >= len(self.seats):
             return ""
         who = self.seats[seat].player
-        return "Human" if who == "human" else f"Computer: {who}"
+        return player_name(who)
 
     def draw_team_frame(self, surface: pygame.Surface, frame: TeamFrame) -> None:
         """A team's column: a frame in the team's colour around its seats' panels, its name

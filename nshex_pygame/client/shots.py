@@ -95,7 +95,7 @@ def main(argv: list[str]) -> int:
     app.stack.pop()
 
     game = mid_game(int(os.environ.get("NSHEX_SHOT_SEED", "4")), 30, ["borgo", "moloch"])
-    scene = GameScene(app, game, [SeatSetup("borgo", "human"), SeatSetup("moloch", "greedy")])
+    scene = GameScene(app, game, [SeatSetup("borgo", "human"), SeatSetup("moloch", "easy")])
     app.stack.push(scene)
     app.step(0.1)
     hand = scene.hand(0)
@@ -128,8 +128,10 @@ def main(argv: list[str]) -> int:
     app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d")])
     save(app, out, "05a-danger")
     app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d")])
+    # one Escape puts the tile back; a second, with nothing chosen, would open the Paused
+    # menu (which then covered the computer's move in the old 05b shot)
     app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
-    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+    assert app.stack.top is scene, "the game, not a menu, is on top for the computer's move"
     # the computer's move, shown before it is made
     move(app, (640, 790))
     scene.press("end")

@@ -43,6 +43,32 @@ def seat_label(armies: list[str], seat: int) -> str:
     return name
 
 
+# The computer levels and training bots as the New game screen offers them: a seat's player
+# is read in these words everywhere (never the engine's bot name or its settings).
+LEVEL_NAMES = {
+    "easy": "Easy",
+    "medium": "Medium",
+    "hard": "Hard",
+    "greedy": "Training: greedy",
+    "flatmc": "Training: flat MC",
+    "random": "Training: random",
+}
+
+
+def level_name(player: str) -> str:
+    """A computer seat's level in the client's words (``Easy``; ``hard:iters=...`` is Hard);
+    ``Computer`` for a bot the client does not offer."""
+    return LEVEL_NAMES.get(player.split(":", 1)[0].strip().lower(), "Computer")
+
+
+def player_name(player: str) -> str:
+    """Who plays a seat: ``Human``, ``Computer: Easy``, ``Training: greedy``."""
+    if player == "human":
+        return "Human"
+    name = level_name(player)
+    return name if name.startswith(("Training", "Computer")) else f"Computer: {name}"
+
+
 Units = dict[tuple[int, int], dict[str, Any]]
 
 
