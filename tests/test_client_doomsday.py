@@ -306,35 +306,36 @@ def test_a_shot_split_by_the_tripler_is_traced_out_of_each_exit_with_its_copies(
     app, monkeypatch
 ) -> None:
     from nshex_pygame.client.scenes.battle import effects
-    from nshex_pygame.client.scenes.battle.playback import copies_words, copy_path
+    from nshex_pygame.client.scenes.battle.playback import copies_words
 
     battle, _result = _battle(app, TRIPLER)
     steps = [s for s in battle.playback.steps if s.kind == "redirected"]
-    assert len(steps) == 3, "one step for each exit"
+    assert len(steps) == 1, "one path for the whole redirected shot"
+    assert len(steps[0].group) == 3, "with the three exits' copies"
     events = battle.playback.phases[steps[0].phase]["events"]
-    ends = set()
-    for step in steps:
-        index = next(i for i, e in enumerate(events) if e is step.event)
+    for event in steps[0].group:
+        index = next(i for i, e in enumerate(events) if e is event)
         assert copies_words(events, index) == "x3"
-        path = copy_path(events, index, battle.board.hex_set)
-        assert path[0] == (0, 0)
-        ends.add(path[-1])
-    assert ends == {(0, -1), (2, -2), (-1, 0)}, "each copy flies to the unit it hits"
+    legs = battle.chain_of(steps[0])
+    assert {leg.hexes[-1] for leg in legs if leg.label} == {(0, -1), (2, -2), (-1, 0)}, (
+        "each copy flies to the unit it hits"
+    )
     flights: list[tuple] = []
-    real = effects.projectile
+    real = effects.flight
     monkeypatch.setattr(
         effects,
-        "projectile",
-        lambda s, a, b, t, army: flights.append((a, b)) or real(s, a, b, t, army),
+        "flight",
+        lambda s, points, k, army: flights.append(points) or real(s, points, k, army),
     )
     step = _play_to(app, battle, "redirected")
-    battle.elapsed = battle.duration(step) / 2
+    battle.elapsed = battle.duration(step) * 0.9
     floats: list[str] = []
     monkeypatch.setattr(battle, "_float", lambda s, at, words, *a: floats.append(words))
     app.draw()
-    assert flights and flights[0][0] == battle.board.pixel((0, 0)), "from the redirector"
+    starts = {points[0] for points in flights}
+    assert battle.board.pixel((0, 0)) in starts, "the copies leave the redirector"
     assert "x3" in floats
-    assert any("Tripler redirects the shot" in line for line, _c in battle.log)
+    assert sum("Tripler redirects the shot" in line for line, _c in battle.log) == 3
     battle.skip()  # to the end: the engine's board (strict app)
 
 

@@ -20,12 +20,15 @@ from nshex_pygame.client.scenes.battle.layout import (
     SPEEDS,
 )
 from nshex_pygame.client.scenes.battle.playback import (
+    HEX_SECONDS,
     LOOP_TIMES,
+    Leg,
     Step,
     as_hex,
     copies_words,
     copy_path,
     in_loop,
+    redirect_chain,
     redirect_loop,
 )
 from nshex_pygame.client.words import army_name, hq_words
@@ -243,6 +246,9 @@ class BattleDrawing:
         """A shot turned by a redirector: the redirector lit in orange, a tracer leaving it
         by its exit to where the copy lands, the number of copies (``x3``); a loop (infinite
         copies) as a tracer going round its redirectors ``LOOP_TIMES`` times, labelled ``∞``."""
+        if step.group:
+            self._draw_chain(surface, step, t)
+            return
         event = step.event or {}
         events = self.playback.phases[step.phase].get("events") or []
         index = next((i for i, e in enumerate(events) if e is event), None)
@@ -276,6 +282,41 @@ class BattleDrawing:
                 end = (px(at)[0] + math.cos(angle) * size, px(at)[1] + math.sin(angle) * size)
             effects.projectile(surface, px(at), end, t, army)
         self._float(surface, px(at), label, t, tileart.REDIRECT)
+
+    def chain_of(self, step: Step) -> list[Leg]:
+        """A redirected shot's path (worked out once per step)."""
+        chains = self.__dict__.setdefault("_chains", {})
+        if id(step) not in chains:
+            events = self.playback.phases[step.phase].get("events") or []
+            chains[id(step)] = redirect_chain(events, step.group or [], self.board.hex_set)
+        return chains[id(step)]
+
+    def _draw_chain(self, surface: pygame.Surface, step: Step, t: float) -> None:
+        """A redirected shot as one path: from the shooter over every redirector (lit in
+        orange, with the copies it sends: ``x3``) to where each copy lands, flown at one speed
+        (HEX_SECONDS a hex at speed 1) and then held, so the eye can follow it."""
+        legs = self.chain_of(step)
+        if not legs:
+            return
+        px, size = self.board.pixel, self.board.size
+        flown = t * self.duration(step) / HEX_SECONDS
+        army = self.army_at(legs[0].hexes[0])
+        badges: dict[Hex, str] = {}
+        for leg in legs:
+            if flown <= leg.start:
+                continue
+            points = [px(h) for h in leg.hexes]
+            if leg.label:
+                tileart.hex_outline(surface, points[0], size - 3, tileart.REDIRECT, 5)
+                badges[leg.hexes[0]] = leg.label
+            if len(points) == 1:  # off the board at once: a stub out of the exit
+                angle = hexgeo.edge_angle(int(leg.exit))
+                points.append(
+                    (points[0][0] + math.cos(angle) * size, points[0][1] + math.sin(angle) * size)
+                )
+            effects.flight(surface, points, (flown - leg.start) / (leg.end - leg.start), army)
+        for at, label in badges.items():
+            self._float(surface, px(at), label, 0.0, tileart.REDIRECT)
 
     def army_at(self, at: Hex) -> str:
         """The army of the unit on ``at`` (its colours for the effects)."""

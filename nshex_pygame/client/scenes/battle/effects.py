@@ -8,6 +8,7 @@ frame well under 33 ms: a broken unit is nine pieces of its cached tile image, c
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from functools import cache
@@ -62,6 +63,38 @@ def projectile(
         pygame.draw.circle(
             surface, mix(sch.shot, ground, burst), end, radius, max(1, int(5 * (1 - burst)))
         )
+    return head
+
+
+def flight(
+    surface: pygame.Surface, points: list[tuple[float, float]], k: float, army: str
+) -> tuple[float, float]:
+    """A shot flying along ``points`` (a bent path, as a redirected shot), ``k`` of the way
+    (0 to 1): the way flown drawn as a line in the army's trail colour, the head in its shot
+    colour while it flies, a ring where it lands; returns where its head is."""
+    sch = armystyle.scheme(army)
+    k = max(0.0, min(1.0, k))
+    legs = list(itertools.pairwise(points))
+    total = sum(math.dist(a, b) for a, b in legs) or 1.0
+    goal, run = k * total, 0.0
+    drawn = [points[0]]
+    for a, b in legs:
+        length = math.dist(a, b)
+        if run + length >= goal:
+            drawn.append(lerp(a, b, (goal - run) / length if length else 1.0))
+            break
+        drawn.append(b)
+        run += length
+    if len(drawn) >= 2:
+        pygame.draw.lines(surface, tileart.INK, False, drawn, 7)
+        pygame.draw.lines(surface, sch.trail, False, drawn, 4)
+    head = drawn[-1]
+    if k < 1.0:
+        pygame.draw.circle(surface, mix(sch.shot, (255, 255, 255), 0.5), head, 9)
+        pygame.draw.circle(surface, sch.shot, head, 7)
+        pygame.draw.circle(surface, tileart.INK, head, 9, 2)
+    else:
+        pygame.draw.circle(surface, sch.shot, head, 12, 3)
     return head
 
 

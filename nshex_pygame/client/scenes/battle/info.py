@@ -90,6 +90,10 @@ class BattleInfo:
                 )
             sounds.play("shatter")  # the dead break apart
             return
+        if step.kind == "redirected" and step.group:
+            for event in step.group:  # the redirected shot: each redirection in words
+                self.log.append((self.describe(phase, event), widgets.TEXT))
+            return
         if step.event is None or step.kind in ("attack-idle", "end"):
             return
         if self.duration(step) == 0:

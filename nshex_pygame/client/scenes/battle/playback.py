@@ -16,6 +16,11 @@ from nshex_pygame.client.hexgeo import Hex, neighbour
 LOOP_TIMES = 2
 # Events that end a redirected copy's flight (where the tracer stops).
 _LANDING = ("hit", "armor", "save", "explode", "redirected")
+# A redirected shot (a finite number of copies) is one step: its whole path, from the shooter
+# through every redirector to where each copy lands, flown at HEX_SECONDS a hex (at speed 1;
+# the playback speed divides it like every step's time), then held CHAIN_HOLD seconds.
+HEX_SECONDS = 0.3
+CHAIN_HOLD = 0.5
 
 
 @dataclass
@@ -23,7 +28,23 @@ class Step:
     phase: int  # index into phases
     kind: str
     event: dict[str, Any] | None = None
-    group: list[dict[str, Any]] | None = None  # removals shown together
+    # removals shown together; a redirected shot's redirections (one attack's, in order)
+    group: list[dict[str, Any]] | None = None
+
+
+@dataclass
+class Leg:
+    """One straight flight of a redirected shot: the shot itself up to the first redirector,
+    or a copy leaving a redirector."""
+
+    hexes: list[Hex]  # where it leaves (the shooter, a redirector), then each hex it flies over
+    start: float  # when it leaves, in hexes flown since the shot left the shooter
+    label: str = ""  # the copies the redirector sends (``x3``); "" for the shot itself
+    exit: int = 0  # the direction it leaves by (a copy that leaves the board at once)
+
+    @property
+    def end(self) -> float:
+        return self.start + max(1, len(self.hexes) - 1)
 
 
 class Playback:
@@ -81,12 +102,22 @@ class Playback:
             if changes and (p > 0 or known):  # a change of control between phases
                 self.steps.append(Step(p, "control", group=changes))
             known = dict(now)
+            chain: Step | None = None  # the attack's redirected shot, while its events come
             for event in events:
                 kind = str(event.get("kind"))
                 if kind in ("removed", "controlled"):
                     continue
-                if kind == "attack" and not event.get("targets"):
-                    kind = "attack-idle"
+                if kind == "attack":
+                    chain = None
+                    if not event.get("targets"):
+                        kind = "attack-idle"
+                if kind == "redirected" and event.get("copies") != "infinite":
+                    if chain is not None and chain.group is not None:
+                        chain.group.append(event)  # one path for all of the attack's copies
+                    else:
+                        chain = Step(p, kind, event, group=[event])
+                        self.steps.append(chain)
+                    continue
                 self.steps.append(Step(p, kind, event))
             if removals:
                 self.steps.append(Step(p, "removed", group=removals))
@@ -272,3 +303,42 @@ def in_loop(events: list[dict[str, Any]], event: dict[str, Any]) -> bool:
         if before.get("kind") == "redirected":
             return before.get("copies") == "infinite"
     return False
+
+
+def _index_of(events: list[dict[str, Any]], event: dict[str, Any]) -> int:
+    return next(i for i, e in enumerate(events) if e is event)
+
+
+def redirect_chain(
+    events: list[dict[str, Any]], group: list[dict[str, Any]], on_board: set[Hex]
+) -> list[Leg]:
+    """The whole path of a redirected shot (``group``: its redirections, in the log's order):
+    the shot from the shooter to the first redirector, then each copy from its redirector to
+    where it lands, each leaving when the shot reaches its redirector (the Tripler's three
+    copies leave together)."""
+    first = _index_of(events, group[0])
+    attack = next((e for e in reversed(events[:first]) if e.get("kind") == "attack"), None)
+    legs: list[Leg] = []
+    if attack is not None and attack.get("at") is not None:
+        reached = as_hex(group[0]["at"])
+        path = [as_hex(h) for h in attack.get("path") or []]
+        path = path[: path.index(reached) + 1] if reached in path else [*path, reached]
+        legs.append(Leg([as_hex(attack["at"]), *path], 0.0))
+    for event in group:
+        index = _index_of(events, event)
+        at = as_hex(event["at"])
+        if isinstance(event.get("path"), list):
+            hexes = [at, *(as_hex(h) for h in event["path"])]
+        else:  # a log from before the engine gave the copy's path
+            hexes = copy_path(events, index, on_board)
+        start = min(
+            (leg.start + leg.hexes.index(at) for leg in legs if at in leg.hexes[1:]),
+            default=0.0,
+        )
+        legs.append(Leg(hexes, start, copies_words(events, index), int(event.get("dir", 0))))
+    return legs
+
+
+def chain_seconds(legs: list[Leg]) -> float:
+    """How long a redirected shot's step lasts at speed 1: its longest flight, then a hold."""
+    return max((leg.end for leg in legs), default=1.0) * HEX_SECONDS + CHAIN_HOLD

@@ -22,7 +22,7 @@ from nshex_pygame.client.scenes.battle.layout import (
     SPEEDS,
     Option,
 )
-from nshex_pygame.client.scenes.battle.playback import Playback, Step, as_hex
+from nshex_pygame.client.scenes.battle.playback import Playback, Step, as_hex, chain_seconds
 from nshex_pygame.client.words import BattleBoard, army_name
 
 
@@ -104,6 +104,8 @@ class BattleScene(BattleInput, BattleInfo, BattleDrawing, Scene):
             p = step.phase
             if p > 0 and as_hex(step.event["at"]) in self.playback.phase_netted.get(p - 1, set()):
                 return 0.0
+        if step.kind == "redirected" and step.group:
+            return chain_seconds(self.chain_of(step))  # the whole path, a hex at a time
         return DURATIONS.get(step.kind, 0.3)
 
     def update(self, dt: float) -> None:
