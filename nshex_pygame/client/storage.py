@@ -145,6 +145,10 @@ class Settings:
     winning_chance: bool = False
     # "standard", or "colour-blind" (tiles and marks in a palette told apart without red/green)
     palette: str = "standard"
+    # animations outside battles (scene fades, tiles sliding into the hand, the turn banner)
+    # and the music: one switch for all; the music's own volume (0-100)
+    juice: bool = True
+    music_volume: int = 40
     # settings this version does not know (written by a newer one): kept and written back
     extra: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
@@ -171,17 +175,19 @@ def _check_settings(data: Any) -> tuple[Settings, list[str]]:
         settings.palette = palette
     else:
         problems.append(f"palette must be one of {', '.join(PALETTES)}, not {shown(palette)}")
-    for name in ("auto_battle_choices", "muted", "fullscreen", "helpers", "winning_chance"):
+    booleans = ("auto_battle_choices", "muted", "fullscreen", "helpers", "winning_chance", "juice")
+    for name in booleans:
         value = data.get(name, getattr(settings, name))
         if isinstance(value, bool):
             setattr(settings, name, value)
         else:
             problems.append(f"{name} must be true or false, not {shown(value)}")
-    volume = data.get("volume", settings.volume)
-    if isinstance(volume, int) and finite_number(volume, 0, 100):
-        settings.volume = volume
-    else:
-        problems.append(f"volume must be a whole number from 0 to 100, not {shown(volume)}")
+    for name in ("volume", "music_volume"):
+        volume = data.get(name, getattr(settings, name))
+        if isinstance(volume, int) and finite_number(volume, 0, 100):
+            setattr(settings, name, volume)
+        else:
+            problems.append(f"{name} must be a whole number from 0 to 100, not {shown(volume)}")
     size = data.get("window_size", settings.window_size)
     if (
         isinstance(size, list)
