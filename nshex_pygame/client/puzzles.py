@@ -120,3 +120,64 @@ def shortfall_words(goal: dict[str, Any], shortfall: int, units: dict[Any, Any])
         name = unit_words(units, at)
         return f"{name[:1].upper() + name[1:]} survived with {plural(shortfall, 'hit point')}."
     return f"Short of the goal by {shortfall}."
+
+
+# --- the daily puzzle's streak ---------------------------------------------------------------
+# A streak counts days in a row on which the daily puzzle was solved (its progress is kept
+# under ``daily-YYYY-MM-DD``): a day without the daily puzzle solved ends it. Today not solved
+# yet leaves the streak of the days before standing (it ends only once the day is over).
+
+
+def solved_days(solved: set[str]) -> set[datetime.date]:
+    """The days whose daily puzzle is in ``solved`` (keys of solved puzzles)."""
+    days = set()
+    for key in solved:
+        if key.startswith("daily-"):
+            try:
+                days.add(datetime.date.fromisoformat(key.removeprefix("daily-")))
+            except ValueError:
+                continue
+    return days
+
+
+def daily_streak(solved: set[str], today: datetime.date) -> int:
+    """The days in a row, up to today (or yesterday, when today's puzzle is not solved yet),
+    whose daily puzzle is solved."""
+    days = solved_days(solved)
+    day = today if today in days else today - datetime.timedelta(days=1)
+    count = 0
+    while day in days:
+        count += 1
+        day -= datetime.timedelta(days=1)
+    return count
+
+
+def best_daily_streak(solved: set[str]) -> int:
+    """The longest run of days in a row with the daily puzzle solved."""
+    days = solved_days(solved)
+    best = 0
+    for day in days:
+        if day - datetime.timedelta(days=1) in days:
+            continue  # not the first day of its run
+        run = 0
+        while day + datetime.timedelta(days=run) in days:
+            run += 1
+        best = max(best, run)
+    return best
+
+
+def daily_words(solved: bool, attempts: int) -> str:
+    """Today's daily puzzle as the list shows it: its result, or that it waits."""
+    if solved:
+        return "Solved today" + (f" in {attempts} tries" if attempts > 1 else " at the first try")
+    if attempts:
+        return f"Not solved yet: {'1 try' if attempts == 1 else f'{attempts} tries'}"
+    return "Not played yet today"
+
+
+def streak_words(streak: int, best: int) -> str:
+    """The daily streak in words ("" before any daily puzzle is solved)."""
+    if not best:
+        return ""
+    now = f"Daily streak: {plural(streak, 'day')} in a row" if streak else "No daily streak now"
+    return f"{now} (best {plural(best, 'day')})"

@@ -27,6 +27,7 @@ import contextlib
 import json
 import os
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -466,6 +467,101 @@ def list_saves() -> list[Path]:
     return [path for _time, path in sorted(found, key=lambda f: f[0], reverse=True)]
 
 
+# --- files of records: the puzzles' progress, the achievements ----------------------------------
+
+
+@dataclass(frozen=True)
+class RecordFile:
+    """A data file of records by name (``{"format", "version", HOLDER: {name: record}}``):
+    how it is named, checked and spoken of. The puzzle progress and the achievements are two.
+    """
+
+    name: str  # the file's name in the data folder
+    format: str
+    version: int
+    holder: str  # the object holding the records
+    what: str  # the file's contents in words: "the puzzle progress"
+    listing: str  # what HOLDER should be: "a list of puzzle names"
+    entry_words: str  # what an entry should be: "a puzzle's solved and attempts"
+    kept: str  # said when bad entries are set aside and the rest kept
+    read: Callable[[Any], Any | None] = field(repr=False)  # a good entry's record, or None
+    write: Callable[[Any], Any] = field(repr=False)  # a record as JSON data
+
+    def path(self) -> Path:
+        return data_dir() / self.name
+
+
+def check_records(kind: RecordFile, data: Any) -> tuple[str, dict[str, Any], list[str]]:
+    """("ok" | "newer" | "foreign", the good records, the problems with the others)."""
+    if not isinstance(data, dict) or data.get("format") != kind.format:
+        return "foreign", {}, [f"it is not {kind.what} of this program"]
+    version = data.get("version")
+    newer = isinstance(version, int) and not isinstance(version, bool) and version > kind.version
+    if not newer and version != kind.version:
+        return "foreign", {}, [f"its format version {shown(version)} is not one this game wrote"]
+    found = data.get(kind.holder)
+    if not isinstance(found, dict):
+        return ("newer" if newer else "foreign"), {}, [f"its {kind.holder!r} is not {kind.listing}"]
+    records: dict[str, Any] = {}
+    problems: list[str] = []
+    for key, value in found.items():
+        record = kind.read(value) if len(key) <= PUZZLE_KEY_LENGTH and key.isprintable() else None
+        if record is not None:
+            records[key] = record
+        else:
+            problems.append(f"the entry {shown(key)} is not {kind.entry_words}")
+    return ("newer" if newer else "ok"), records, problems
+
+
+NEWER_FILE = (
+    "{name} was written by a newer version of the game: {what} is shown as far as this"
+    " version can read it, and {unrecorded} here {verb} not recorded, so that the file is not"
+    " overwritten."
+)
+
+
+def newer_notice(kind: RecordFile, unrecorded: str, verb: str = "are") -> str:
+    return NEWER_FILE.format(name=kind.name, what=kind.what, unrecorded=unrecorded, verb=verb)
+
+
+def load_records(
+    kind: RecordFile, newer: str, start_again: str
+) -> tuple[dict[str, Any], str | None, bool]:
+    """The records in ``kind``'s file, a sentence for the player, and whether the file may be
+    written: a file that cannot be read is set aside (``start_again`` says what follows); one
+    with some bad entries is set aside and the good entries written back; one written by a
+    newer version is read as far as it can be and never written (``newer`` says so)."""
+    path = kind.path()
+    if not os.path.lexists(path):
+        return {}, None, True
+    try:
+        status, records, problems = check_records(kind, read_json(path))
+    except Unreadable as exc:
+        status, records, problems = "foreign", {}, [str(exc)]
+    if status == "newer":
+        return records, newer, False
+    if status == "foreign":
+        return {}, set_aside_notice(path, problems[0], start_again), True
+    if not problems:
+        return records, None, True
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    notice = set_aside_notice(path, f"{problems[0]}{more}", kind.kept, "read in full")
+    if not os.path.lexists(path):  # set aside: the good records are written back
+        with contextlib.suppress(OSError):
+            save_records(kind, records)
+    return records, notice, True
+
+
+def save_records(kind: RecordFile, records: dict[str, Any]) -> None:
+    """Write the records (atomically: a temporary file, then ``os.replace``)."""
+    data = {
+        "format": kind.format,
+        "version": kind.version,
+        kind.holder: {key: kind.write(record) for key, record in sorted(records.items())},
+    }
+    atomic_write(kind.path(), json.dumps(data, indent=1) + "\n")
+
+
 # --- the puzzles' progress ---------------------------------------------------------------------
 
 
@@ -477,74 +573,43 @@ class PuzzleRecord:
     attempts: int = 0
 
 
-def puzzles_path() -> Path:
-    return data_dir() / PUZZLES_FILE
+def _puzzle_record(value: Any) -> PuzzleRecord | None:
+    solved = value.get("solved") if isinstance(value, dict) else None
+    attempts = value.get("attempts") if isinstance(value, dict) else None
+    if (
+        isinstance(solved, bool)
+        and isinstance(attempts, int)
+        and finite_number(attempts, 0, MOST_ATTEMPTS)
+    ):
+        return PuzzleRecord(solved, attempts)
+    return None
 
 
-def _check_records(data: Any) -> tuple[str, dict[str, PuzzleRecord], list[str]]:
-    """("ok" | "newer" | "foreign", the good records, the problems with the others)."""
-    if not isinstance(data, dict) or data.get("format") != PUZZLES_FORMAT:
-        return "foreign", {}, ["it is not the puzzle progress of this program"]
-    version = data.get("version")
-    newer = isinstance(version, int) and not isinstance(version, bool) and version > PUZZLES_VERSION
-    if not newer and version != PUZZLES_VERSION:
-        return "foreign", {}, [f"its format version {shown(version)} is not one this game wrote"]
-    found = data.get("puzzles")
-    if not isinstance(found, dict):
-        kind = "newer" if newer else "foreign"
-        return kind, {}, ["its 'puzzles' is not a list of puzzle names"]
-    records: dict[str, PuzzleRecord] = {}
-    problems: list[str] = []
-    for key, value in found.items():
-        solved = value.get("solved") if isinstance(value, dict) else None
-        attempts = value.get("attempts") if isinstance(value, dict) else None
-        if (
-            len(key) <= PUZZLE_KEY_LENGTH
-            and key.isprintable()
-            and isinstance(solved, bool)
-            and isinstance(attempts, int)
-            and finite_number(attempts, 0, MOST_ATTEMPTS)
-        ):
-            records[key] = PuzzleRecord(solved, attempts)
-        else:
-            problems.append(f"the entry {shown(key)} is not a puzzle's solved and attempts")
-    return ("newer" if newer else "ok"), records, problems
-
-
-NEWER_PROGRESS = (
-    "{name} was written by a newer version of the game: your progress is shown as far as this"
-    " version can read it, and puzzles played here are not recorded, so that the file is not"
-    " overwritten."
+PUZZLE_PROGRESS = RecordFile(
+    name=PUZZLES_FILE,
+    format=PUZZLES_FORMAT,
+    version=PUZZLES_VERSION,
+    holder="puzzles",
+    what="the puzzle progress",
+    listing="a list of puzzle names",
+    entry_words="a puzzle's solved and attempts",
+    kept="the rest of your progress is kept without that",
+    read=_puzzle_record,
+    write=asdict,
 )
+
+
+def puzzles_path() -> Path:
+    return PUZZLE_PROGRESS.path()
 
 
 def _load_progress() -> tuple[dict[str, PuzzleRecord], str | None, bool]:
     """The records, a sentence for the player, and whether the file may be written."""
-    path = puzzles_path()
-    if not os.path.lexists(path):
-        return {}, None, True
-    try:
-        kind, records, problems = _check_records(read_json(path))
-    except Unreadable as exc:
-        kind, records, problems = "foreign", {}, [str(exc)]
-    if kind == "newer":
-        return records, NEWER_PROGRESS.format(name=path.name), False
-    if kind == "foreign":
-        outcome = "the puzzle progress starts again"
-        return {}, set_aside_notice(path, problems[0], outcome), True
-    if not problems:
-        return records, None, True
-    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-    notice = set_aside_notice(
-        path,
-        f"{problems[0]}{more}",
-        "the rest of your progress is kept without that",
-        "read in full",
+    return load_records(
+        PUZZLE_PROGRESS,
+        newer_notice(PUZZLE_PROGRESS, "puzzles played"),
+        "the puzzle progress starts again",
     )
-    if not os.path.lexists(path):  # set aside: the good records are written back
-        with contextlib.suppress(OSError):
-            save_puzzle_progress(records)
-    return records, notice, True
 
 
 def load_puzzle_progress() -> tuple[dict[str, PuzzleRecord], str | None]:
@@ -555,12 +620,7 @@ def load_puzzle_progress() -> tuple[dict[str, PuzzleRecord], str | None]:
 
 
 def save_puzzle_progress(records: dict[str, PuzzleRecord]) -> None:
-    data = {
-        "format": PUZZLES_FORMAT,
-        "version": PUZZLES_VERSION,
-        "puzzles": {key: asdict(record) for key, record in sorted(records.items())},
-    }
-    atomic_write(puzzles_path(), json.dumps(data, indent=1) + "\n")
+    save_records(PUZZLE_PROGRESS, records)
 
 
 def record_puzzle_attempt(key: str, won: bool) -> tuple[PuzzleRecord, str | None]:

@@ -4,6 +4,12 @@ Per seat: the damage dealt to the enemy HQ, the enemy units destroyed, the units
 tiles played, and a chart of both HQs' hit points over the turns. All of it is read off the
 game replayed through the engine from its start (:mod:`nshex_pygame.client.replay`), never
 worked out by a rule of the client's own. Rematch, watch the replay, or the main menu.
+
+A win against the computer is celebrated: the headline on a ribbon that springs open, a burst
+of sparks, the result's key numbers counting up (:mod:`nshex_pygame.client.rewards`). A loss
+is said gently, with how close it was or what went well, and the Rematch button lit. The
+achievements the game earns (:mod:`nshex_pygame.client.achievements`, decided from the
+engine's winner, the armies and the computer levels) are recorded and shown as toasts.
 """
 
 from __future__ import annotations
@@ -13,13 +19,14 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import armystyle, storage, tileart, widgets
+from nshex_pygame.client import achievements, armystyle, rewards, storage, tileart, widgets
 from nshex_pygame.client.replay import Summary, replay, summary
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.session import new_game
-from nshex_pygame.client.words import and_list, army_name, level_name, team_names
+from nshex_pygame.client.words import and_list, army_name, level_name, plural, team_names
 
 BOX = pygame.Rect(170, 40, 940, 720)
+LOSS_INK = (150, 185, 235)  # a loss is said in a calm blue, not in red
 CHART = pygame.Rect(290, 456, 760, 180)
 ROWS = (
     ("HQ hit points left", "hq_left"),
@@ -35,10 +42,15 @@ class GameOverScene(Scene):
 
     transparent = True
 
-    def __init__(self, app: Any, game_scene: Any) -> None:
+    def __init__(self, app: Any, game_scene: Any, rng: random.Random | None = None) -> None:
+        """``rng``: where the burst's sparks come from (seeded by the game's length)."""
         super().__init__(app)
         self.game_scene = game_scene
         self.hidden = False
+        self.clock = 0.0  # seconds since the screen came up (the celebration's time)
+        self.pitch = 32  # the table's rows apart (closer when the key numbers take room)
+        self.toasts = rewards.Toasts()
+        self.sparks = rewards.sparks(rng or random.Random(len(game_scene.game.history())))
         self.summary: Summary | None = None
         self.problem = ""
         try:
@@ -55,6 +67,93 @@ class GameOverScene(Scene):
             widgets.Button("Look at the board", (BOX.left + 710, y, w, 48), self.toggle, size=16),
         ]
         self.board_button = self.buttons[3]
+        self.earned: list[achievements.Achievement] = []
+        self.award_problem: str | None = None
+        result = self.game_result()
+        if result is not None:
+            found = achievements.earned_by_game(result)
+            self.earned, self.award_problem = achievements.award(found)
+        for achievement in self.earned:
+            self.toasts.add(achievement.title, achievement.how)
+
+    def game_result(self) -> achievements.GameResult | None:
+        """The game as the player's side saw it, from the engine's winner (None: no side of
+        humans against the computer, a resignation, no winner)."""
+        yours = self.your_seats()
+        winner = self.game_scene.game.winner
+        if not yours or winner in (None, "draw") or getattr(self.game_scene, "resigned", False):
+            return None
+        won = {winner} if isinstance(winner, int) else {int(s) for s in winner}
+        side = self.side_of(min(yours))
+        seats = self.game_scene.seats
+        lost = None
+        if self.summary is not None:
+            lost = sum(int(self.summary.seats[s].units_lost) for s in yours)
+        return achievements.GameResult(
+            won=bool(won & yours),
+            armies=tuple(self.game_scene.armies[s] for s in sorted(yours)),
+            levels=frozenset(
+                s.player.split(":", 1)[0] for i, s in enumerate(seats) if i not in side
+            ),
+            seats=len(seats),
+            units_lost=lost,
+        )
+
+    def mood(self) -> str:
+        """ "win" (celebrated), "loss" (said gently) or "plain" (hot seat, a draw, resigned)."""
+        headline = self.headline()
+        if headline in ("You won", "Your team won", "You share the win"):
+            return "win"
+        return "loss" if headline in ("You lost", "Your team lost") else "plain"
+
+    def key_numbers(self) -> list[tuple[str, int]]:
+        """The result's key numbers for the player's seat (one human against one computer):
+        the turns, the enemy units destroyed, and the hit points the HQ kept (a win) or the
+        damage done to the enemy HQ (a loss); empty otherwise."""
+        yours = self.your_seats()
+        view = self.game_scene.view
+        if len(yours) != 1 or len(self.game_scene.armies) != 2 or self.summary is None:
+            return []
+        seat = min(yours)
+        numbers = self.summary.seats[seat]
+        cards = [
+            ("turns", int(view.get("turn", 0))),
+            ("enemy units destroyed", int(numbers.units_destroyed)),
+        ]
+        if self.mood() == "win":
+            cards.append(("hit points your HQ kept", int(view["hq_hp"][seat])))
+        else:
+            cards.append(("damage to the enemy HQ", int(numbers.hq_damage_dealt)))
+        return cards
+
+    def comfort(self) -> str:
+        """Under a loss: how close it was, or what went well, and the way to another go."""
+        yours = self.your_seats()
+        view = self.game_scene.view
+        if len(yours) == 1 and len(self.game_scene.armies) == 2 and view.get("mode") != "points":
+            enemy = 1 - min(yours)
+            left = int(view["hq_hp"][enemy])
+            if 0 < left <= 5:
+                return (
+                    f"So close: their HQ had only {plural(left, 'hit point')} left."
+                    " Rematch (Enter) for another go."
+                )
+            if self.summary is not None:
+                kills = int(self.summary.seats[min(yours)].units_destroyed)
+                if kills:
+                    return (
+                        f"You destroyed {plural(kills, 'enemy unit')}. Watch the replay (R) to"
+                        " see where it turned, or Rematch (Enter)."
+                    )
+        return "Every game teaches something: watch the replay (R), or Rematch (Enter)."
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.toasts.update(dt)
+
+    def busy(self) -> bool:
+        """Moving while the celebration plays and a toast shows; still after."""
+        return self.clock < rewards.SETTLE or self.toasts.busy()
 
     def your_seats(self) -> set[int]:
         """The human seats when they all play on one side (one human against the computer,
@@ -211,36 +310,83 @@ class GameOverScene(Scene):
         if self.hidden:
             self.board_button.rect.topleft = (BOX.left + 710, 752)
             self.board_button.draw(surface)
+            self.toasts.draw(surface)
             return
         self.board_button.rect.topleft = (BOX.left + 710, BOX.bottom - 66)
         widgets.shade(surface)
         widgets.panel(surface, BOX)
-        cx = BOX.centerx
-        widgets.draw_text(surface, "Game over", (cx, BOX.top + 14), 20, widgets.DIM, True, "midtop")
-        headline = self.headline()
-        size = tileart.fit_text(headline, 38, BOX.width - 40)
-        widgets.draw_text(
-            surface, headline, (cx, BOX.top + 40), size, widgets.ACCENT, True, "midtop"
-        )
-        subline = self.subline()
-        size = tileart.fit_text(subline, 16, BOX.width - 40, bold=False)
-        widgets.draw_text(surface, subline, (cx, BOX.top + 90), size, widgets.DIM, False, "midtop")
-        bottom = self.draw_table(surface, BOX.top + 120)
+        mood = self.mood()
+        top = self.draw_headline(surface, mood)
+        cards = self.key_numbers()
+        if cards:
+            colour = widgets.ACCENT if mood == "win" else LOSS_INK
+            top = rewards.number_cards(surface, cards, top, self.clock - 0.3, colour) + 12
+        self.pitch = 28 if cards else 32
+        bottom = self.draw_table(surface, top)
         chart = self.chart_rect(bottom)
         if self.summary is not None:
             self.draw_chart(surface, self.summary, chart)
         elif self.problem:
             widgets.draw_paragraph(surface, self.problem, chart, 15, widgets.BAD)
+        if mood == "loss":  # the way to another go, lit
+            glow = self.buttons[0].rect.inflate(8, 8)
+            pygame.draw.rect(surface, LOSS_INK, glow, 2, border_radius=10)
         for button in self.buttons:
             button.draw(surface)
+        if mood == "win":
+            rewards.burst(surface, (BOX.centerx, BOX.top + 68), self.clock, self.sparks)
+        if self.award_problem:
+            words = self.award_problem
+            size = tileart.fit_text(words, 13, BOX.width - 40, bold=False)
+            widgets.draw_text(
+                surface,
+                words,
+                (BOX.centerx, BOX.bottom - 12),
+                size,
+                widgets.BAD,
+                False,
+                "midbottom",
+            )
+        self.toasts.draw(surface)
+
+    def draw_headline(self, surface: pygame.Surface, mood: str) -> int:
+        """ "Game over", the headline (on a springing ribbon for a win, softly for a loss) and
+        the line under it; where they end."""
+        cx = BOX.centerx
+        headline = self.headline()
+        size = tileart.fit_text(headline, 38, BOX.width - 40)
+        sub_y = BOX.top + 92
+        if mood == "win":  # the ribbon says it all: no "Game over" above it
+            width = min(BOX.width - 160, widgets.font(size, True).size(headline)[0] + 120)
+            ribbon, ink = widgets.ACCENT, (40, 30, 10)
+            centre = (cx, BOX.top + 54)
+            rewards.banner(surface, headline, centre, self.clock, size, ribbon, ink, width)
+            sub_y = BOX.top + 98
+        else:
+            widgets.draw_text(
+                surface, "Game over", (cx, BOX.top + 14), 20, widgets.DIM, True, "midtop"
+            )
+            colour = LOSS_INK if mood == "loss" else widgets.ACCENT
+            widgets.draw_text(surface, headline, (cx, BOX.top + 40), size, colour, True, "midtop")
+        subline = self.subline()
+        size = tileart.fit_text(subline, 16, BOX.width - 40, bold=False)
+        widgets.draw_text(surface, subline, (cx, sub_y), size, widgets.DIM, False, "midtop")
+        if mood != "loss":
+            return sub_y + 26
+        comfort = self.comfort()
+        size = tileart.fit_text(comfort, 16, BOX.width - 40, bold=False)
+        widgets.draw_text(
+            surface, comfort, (cx, BOX.top + 114), size, widgets.TEXT, False, "midtop"
+        )
+        return BOX.top + 144
 
     def chart_rect(self, table_bottom: int) -> pygame.Rect:
         """The chart under the table (its title above it), no wider gap than it needs, and
-        clear of the buttons."""
+        clear of the buttons (shorter when the key numbers take room)."""
         rect = CHART.copy()
         buttons = BOX.bottom - 66
-        rect.top = min(table_bottom + 48, buttons - 40 - rect.height)
-        rect.height = min(CHART.height, buttons - 40 - rect.top)
+        rect.top = table_bottom + 48
+        rect.height = max(60, min(CHART.height, buttons - 40 - rect.top))
         return rect
 
     def draw_table(self, surface: pygame.Surface, top: int) -> int:
@@ -257,10 +403,11 @@ class GameOverScene(Scene):
             widgets.draw_text(surface, name, (col[seat], top + 54), size, sch.shot, True, "midtop")
         if self.summary is None:
             return top + 80
+        pitch = self.pitch
         for i, (label, key) in enumerate(self.rows()):
-            y = top + 86 + 32 * i
+            y = top + 86 + pitch * i
             if i % 2 == 0:
-                band = pygame.Rect(BOX.left + 40, y - 4, BOX.width - 80, 30)
+                band = pygame.Rect(BOX.left + 40, y - 4, BOX.width - 80, pitch - 2)
                 pygame.draw.rect(surface, (46, 50, 60), band, border_radius=5)
             widgets.draw_text(surface, label, (label_x, y), 18, widgets.TEXT)
             values = [self.value(seat, key) for seat in range(len(armies[:2]))]
@@ -270,7 +417,7 @@ class GameOverScene(Scene):
                 )
                 colour = widgets.GOOD if better else widgets.TEXT
                 widgets.draw_text(surface, str(v), (col[seat], y), 19, colour, True, "midtop")
-        return top + 86 + 32 * len(self.rows())
+        return top + 86 + pitch * len(self.rows())
 
     def draw_ranking(self, surface: pygame.Surface, top: int) -> int:
         """Three or four seats: the ranking (place, seat, army, team, result), best first."""
