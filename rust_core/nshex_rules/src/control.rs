@@ -22,9 +22,9 @@
 //! 5. Repeat until a round changes nothing; a repeating cycle holds every unit whose
 //!    controller differs among the repeating rounds at its owner and resolves once more.
 
-use crate::battle::nets_among;
 use crate::hex::{bits, NO_CELL};
-use crate::position::{MAX_SEATS, NO_SEAT, SEAT_SLOTS};
+use crate::nets::nets_among;
+use crate::seats::{MAX_SEATS, NO_SEAT, SEAT_SLOTS};
 use crate::sides::Relations;
 use crate::tiles::Kind;
 

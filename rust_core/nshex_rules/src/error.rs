@@ -1,6 +1,6 @@
 //! What the rules refuse, and why: one error type for the whole rules API.
 
-use crate::game::Action;
+use crate::action::Action;
 use std::fmt;
 
 /// A request the rules refuse, with the reason in words a player understands. Refusing

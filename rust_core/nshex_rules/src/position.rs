@@ -5,24 +5,9 @@
 
 use crate::control::{Control, CtlBoard, CtlScratch, CtlTile};
 use crate::hex::{BoardKind, Geometry, Hex, MAX_CELLS};
+use crate::seats::{HQ_START_HP, MAX_SEATS};
 use crate::sides::{Mode, Relations};
 use crate::tiles::{tiles, ArmyId, TileDef, TileId, MOVE_TAKEOVER};
-
-/// Most seats a game can have.
-pub const MAX_SEATS: usize = 4;
-
-/// HQ hit points at the start of a game; they never go above this (FAQ-87).
-pub const HQ_START_HP: u8 = 20;
-
-/// No seat (a cell without a tile).
-pub const NO_SEAT: u8 = u8::MAX;
-
-/// The owner and controller of a neutral Mad Bomber (D-24, D-35): no seat's, an enemy of
-/// every seat. Tables a battle indexes by any unit's controller have `SEAT_SLOTS` entries.
-pub const NEUTRAL: u8 = MAX_SEATS as u8;
-
-/// Seats and the neutral slot.
-pub const SEAT_SLOTS: usize = MAX_SEATS + 1;
 
 /// A tile on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

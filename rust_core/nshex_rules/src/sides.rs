@@ -4,9 +4,21 @@
 //! Every relation is a seat mask per seat, worked out once when the mode is set, so that a
 //! battle asks "does seat `a`'s attack hit seat `b`'s unit" with one shift.
 
-use crate::battle::Outcome;
-use crate::position::{MAX_SEATS, NEUTRAL, SEAT_SLOTS};
+use crate::seats::{HQ_START_HP, MAX_SEATS, NEUTRAL, SEAT_SLOTS};
 use crate::tiles::{tiles, ArmyId};
+
+/// How a battle, or the game, ended: nobody yet, one seat, several seats together, nobody.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The game goes on.
+    None,
+    Winner(u8),
+    /// Several seats win together (a seat mask): a team, or seats sharing the best result
+    /// (D-26, FAQ-373).
+    Shared(u8),
+    /// Nobody wins.
+    Draw,
+}
 
 /// How a game is played and won (3.0 Multiplayer).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -92,7 +104,7 @@ impl Mode {
         match self {
             Mode::Points => 0,
             Mode::OneVsTeam if seat > 0 => 13,
-            _ => crate::position::HQ_START_HP,
+            _ => HQ_START_HP,
         }
     }
 

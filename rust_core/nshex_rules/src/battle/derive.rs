@@ -2,6 +2,7 @@
 //! and given or taken back incrementally when a tile leaves.
 
 use super::*;
+use crate::nets::nets_among;
 
 impl Battle {
     // ----- derived state -------------------------------------------------------------
@@ -433,4 +434,18 @@ impl Battle {
         assert_eq!(before.7, d.qm_linked & occ, "Quartermaster links");
         assert_eq!(before.8, d.transport_linked & occ, "Transport links");
     }
+}
+
+/// Nets (D-3): which tiles are netted, resolving mutual and ring nets.
+#[inline]
+fn compute_nets(
+    u: &[BUnit; MAX_CELLS],
+    nbr: &[[u8; 6]],
+    throwers: u64,
+    occ: u64,
+    foes: &[u8; SEAT_SLOTS],
+) -> u64 {
+    nets_among(nbr, throwers, occ, foes, |c| {
+        (u[c as usize].seat, u[c as usize].o.net)
+    })
 }

@@ -153,7 +153,7 @@ pub struct PhaseLog {
     pub after: std::ops::Range<u32>,
     /// HQ hit points after the phase, by seat (`None` while the phase is not over: a battle
     /// question interrupted it).
-    pub hq_hp_after: Option<[u8; crate::position::MAX_SEATS]>,
+    pub hq_hp_after: Option<[u8; crate::seats::MAX_SEATS]>,
 }
 
 /// The full log, phase by phase.
@@ -189,7 +189,7 @@ impl Log for BattleLog {
         self.boards.extend(tiles);
         let end = self.boards.len() as u32;
         if let Some(p) = self.phases.last_mut() {
-            let mut hp = [0u8; crate::position::MAX_SEATS];
+            let mut hp = [0u8; crate::seats::MAX_SEATS];
             let n = hq_hp.len().min(hp.len());
             hp[..n].copy_from_slice(&hq_hp[..n]);
             p.after = start..end;

@@ -8,8 +8,9 @@
 
 use crate::error::Refusal;
 use crate::hex::{bits, dir_edge, opposite, ray_ascends, Hex, MAX_CELLS, NO_CELL};
-use crate::position::{Position, MAX_SEATS, NEUTRAL, SEAT_SLOTS};
-use crate::sides::Relations;
+use crate::position::Position;
+use crate::seats::{MAX_SEATS, NEUTRAL, SEAT_SLOTS};
+use crate::sides::{Outcome, Relations};
 use crate::tiles::{Kind, Oriented, TileDef, TileId};
 
 mod attacks;
@@ -18,7 +19,6 @@ mod clown;
 mod derive;
 mod log;
 mod medics;
-mod nets;
 mod phases;
 mod quartermaster;
 mod redirect;
@@ -29,8 +29,6 @@ mod trap;
 use choices::Halt;
 pub use choices::{Answer, BattleChoices, MedicChoice, MedicTake, QmChoice, Question, Step};
 pub use log::{BattleLog, Cause, Event, Log, NoLog, PhaseLog};
-use nets::compute_nets;
-pub(crate) use nets::nets_among;
 
 /// `Dmg::dir` of a Clown's explosion.
 pub const DIR_EXPLOSION: u8 = 6;
@@ -39,19 +37,6 @@ const DIR_MEDIC_DEATH: u8 = 7;
 /// `Dmg::dir` of a hit outside a battle that comes from no side (an instant's own hit).
 const DIR_NO_SIDE: u8 = 8;
 const NONE: u8 = NO_CELL;
-
-/// How a battle ended for the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The game goes on.
-    None,
-    Winner(u8),
-    /// Several seats win together (a seat mask): a team, or seats sharing the best result
-    /// (D-26, FAQ-373).
-    Shared(u8),
-    /// Nobody wins.
-    Draw,
-}
 
 /// What a battle changed besides the position itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 //! the board or a hand.
 
 use super::*;
-use crate::position::NEUTRAL;
+use crate::seats::NEUTRAL;
 
 impl Game {
     /// The Mad Bomber's tile, when the game is played with it.

@@ -4,7 +4,7 @@
 //! progress needs (its ending sequence). An error names the state's field it is about.
 
 use super::*;
-use crate::position::NO_SEAT;
+use crate::seats::NO_SEAT;
 
 /// What a position is checked with: where it is and what the game around it holds.
 pub(super) struct PositionFacts<'a> {

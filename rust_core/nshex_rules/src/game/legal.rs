@@ -227,7 +227,7 @@ impl Game {
         }
         let unit = |c: u8| self.pos.cells[c as usize].expect("occupied");
         let netted = if throwers != 0 {
-            crate::battle::nets_among(
+            crate::nets::nets_among(
                 &geo.neighbors,
                 throwers,
                 occ,

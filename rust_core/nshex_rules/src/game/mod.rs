@@ -7,13 +7,14 @@
 //! the same game whenever the same actions are applied to the same start.
 
 use crate::battle::{
-    Analysis, Answer, BattleLog, BattleSummary, MedicTake, NoLog, Outcome, OutsideHit, Question,
-    Resolver, Step,
+    Analysis, Answer, BattleLog, BattleSummary, MedicTake, NoLog, OutsideHit, Question, Resolver,
+    Step,
 };
 use crate::error::Refusal;
 use crate::hex::{bits, BoardKind, Hex, NO_CELL};
-use crate::position::{Foundation, Position, MAX_SEATS};
-use crate::sides::Mode;
+use crate::position::{Foundation, Position};
+use crate::seats::MAX_SEATS;
+use crate::sides::{Mode, Outcome};
 use crate::tiles::{
     tiles, ArmyId, InstantKind, TileId, MOVE_GRANT, MOVE_MOBILITY, MOVE_NET, MOVE_RECON,
     MOVE_SCOPER, MOVE_TAKEOVER, MOVE_TRANSPORT, MOVE_TRANSPORTER,
@@ -23,7 +24,6 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::fmt;
 
-mod action;
 mod apply;
 mod battles;
 mod bomber;
@@ -42,8 +42,9 @@ mod seats;
 mod state;
 mod turns;
 mod why;
+pub use why::Why;
 
-pub use action::{Action, Procedure};
+pub use crate::action::{Action, Procedure};
 pub use credits::CreditWait;
 pub use duel::MAX_ENERGY;
 use legal::MoveInfo;
@@ -63,6 +64,37 @@ pub enum Player {
 }
 
 impl Action {
+    /// The battle answer this action gives (`None` for other actions).
+    pub fn answer(self) -> Option<Answer> {
+        Some(match self {
+            Action::Clown { cell, explode } => Answer::Clown { cell, explode },
+            Action::Convert { cell, edge } => Answer::Convert { cell, edge },
+            Action::MedicTakes {
+                medic,
+                target,
+                from,
+            } => Answer::Medic(MedicTake {
+                medic,
+                target,
+                from,
+            }),
+            _ => return None,
+        })
+    }
+
+    /// The action that gives battle answer `a`.
+    pub fn from_answer(a: Answer) -> Action {
+        match a {
+            Answer::Clown { cell, explode } => Action::Clown { cell, explode },
+            Answer::Convert { cell, edge } => Action::Convert { cell, edge },
+            Answer::Medic(m) => Action::MedicTakes {
+                medic: m.medic,
+                target: m.target,
+                from: m.from,
+            },
+        }
+    }
+
     /// A compact integer form (for Python and for storing action lists).
     pub fn encode(self) -> u64 {
         let (k, t, a, b, c): (u64, u16, u8, u8, u8) = match self {
@@ -548,7 +580,7 @@ impl Game {
             eliminated_in: [0; MAX_SEATS],
             used_rotate: false,
             credit_wait: None,
-            ending_by: crate::position::NO_SEAT,
+            ending_by: crate::seats::NO_SEAT,
             options: Options::default(),
             mercs: [0; MAX_SEATS],
             played: 0,

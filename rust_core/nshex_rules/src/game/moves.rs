@@ -66,20 +66,15 @@ impl Game {
         (0..6).any(|f| {
             let net = oriented[f].net;
             let th = threats.throwers | ((net != 0) as u64) << mid;
-            let netted = crate::battle::nets_among(
-                &geo.neighbors,
-                th,
-                occ,
-                &self.pos.relations().nets,
-                |c| {
+            let netted =
+                crate::nets::nets_among(&geo.neighbors, th, occ, &self.pos.relations().nets, |c| {
                     if c == mid {
                         (mover.ctrl, net)
                     } else {
                         let u = self.pos.cells[c as usize].expect("occupied");
                         (u.ctrl, set.tile(u.tile).oriented[u.facing as usize].net)
                     }
-                },
-            );
+                });
             netted >> mid & 1 == 0
         })
     }

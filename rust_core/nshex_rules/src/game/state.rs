@@ -6,7 +6,7 @@
 
 use super::checks::{check_in_progress, check_position, PositionFacts};
 use super::*;
-use crate::position::NEUTRAL;
+use crate::seats::NEUTRAL;
 
 /// Everything a game's state holds, for saving and loading. A state made by
 /// [`Game::state`] gives the same game back through [`Game::from_state`].

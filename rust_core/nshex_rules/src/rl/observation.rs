@@ -9,7 +9,7 @@
 use super::ActionEncoding;
 use crate::battle::Resolver;
 use crate::game::{Ending, Game, Player, Stage};
-use crate::position::{MAX_SEATS, NEUTRAL};
+use crate::seats::{MAX_SEATS, NEUTRAL};
 use std::cell::RefCell;
 
 /// The planes after the `T` tile-kind planes (one per tile slot), in order.

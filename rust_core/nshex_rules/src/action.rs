@@ -1,6 +1,6 @@
 //! Actions: every decision of a game as a value, with its compact number (`encode`).
 
-use super::*;
+use crate::tiles::TileId;
 
 /// One decision. Cells are indices of the game's board; tiles are tile ids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -189,37 +189,6 @@ impl Action {
                 Action::UnluckyOf { tiles }
             }
             other => other,
-        }
-    }
-
-    /// The battle answer this action gives (`None` for other actions).
-    pub fn answer(self) -> Option<Answer> {
-        Some(match self {
-            Action::Clown { cell, explode } => Answer::Clown { cell, explode },
-            Action::Convert { cell, edge } => Answer::Convert { cell, edge },
-            Action::MedicTakes {
-                medic,
-                target,
-                from,
-            } => Answer::Medic(MedicTake {
-                medic,
-                target,
-                from,
-            }),
-            _ => return None,
-        })
-    }
-
-    /// The action that gives battle answer `a`.
-    pub fn from_answer(a: Answer) -> Action {
-        match a {
-            Answer::Clown { cell, explode } => Action::Clown { cell, explode },
-            Answer::Convert { cell, edge } => Action::Convert { cell, edge },
-            Answer::Medic(m) => Action::MedicTakes {
-                medic: m.medic,
-                target: m.target,
-                from: m.from,
-            },
         }
     }
 }

@@ -1,21 +1,8 @@
 //! Nets (D-3): which tiles are netted, resolving mutual and ring nets by strongly connected
 //! components.
 
-use super::*;
-
-/// Nets (D-3): which tiles are netted, resolving mutual and ring nets.
-#[inline]
-pub(super) fn compute_nets(
-    u: &[BUnit; MAX_CELLS],
-    nbr: &[[u8; 6]],
-    throwers: u64,
-    occ: u64,
-    foes: &[u8; SEAT_SLOTS],
-) -> u64 {
-    nets_among(nbr, throwers, occ, foes, |c| {
-        (u[c as usize].seat, u[c as usize].o.net)
-    })
-}
+use crate::hex::{bits, MAX_CELLS, NO_CELL};
+use crate::seats::SEAT_SLOTS;
 
 /// D-3 for the tiles in `occ`; `throwers` are those with net edges; `tile(c)` gives a
 /// tile's controller and net directions; `foes[s]`: the seats whose units seat `s` nets.
@@ -68,7 +55,7 @@ fn thrower_nets(
     let mut n = 0u64;
     for dir in bits(net as u64) {
         let j = nbr[c as usize][dir as usize];
-        if j != NONE && occ >> j & 1 == 1 && foes[seat as usize] >> tile(j).0 & 1 == 1 {
+        if j != NO_CELL && occ >> j & 1 == 1 && foes[seat as usize] >> tile(j).0 & 1 == 1 {
             n |= 1 << j;
         }
     }
@@ -79,7 +66,7 @@ fn thrower_nets(
 /// component member is netted by a free thrower outside the component; if none is, the nets
 /// inside cancel and all are free; otherwise the netted members are taken out and the rest
 /// resolved again the same way.
-pub(super) fn resolve_net_set(nets: &[u64; MAX_CELLS], set: u64, free: &mut u64, netted: &mut u64) {
+fn resolve_net_set(nets: &[u64; MAX_CELLS], set: u64, free: &mut u64, netted: &mut u64) {
     let mut remaining = set;
     while remaining != 0 {
         // Pick a source component of the graph restricted to `remaining`.
@@ -101,7 +88,7 @@ pub(super) fn resolve_net_set(nets: &[u64; MAX_CELLS], set: u64, free: &mut u64,
 
 /// A strongly connected component of the subgraph on `set` with no edge into it from the
 /// rest of `set`.
-pub(super) fn source_component(nets: &[u64; MAX_CELLS], set: u64) -> u64 {
+fn source_component(nets: &[u64; MAX_CELLS], set: u64) -> u64 {
     let reach = |start: u64| -> u64 {
         let mut seen = start;
         let mut frontier = start;
@@ -142,6 +129,7 @@ pub(super) fn source_component(nets: &[u64; MAX_CELLS], set: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    const NONE: u8 = NO_CELL;
 
     /// Runs D-3 on a graph given as (thrower, target) pairs over cells 0..8.
     pub(super) fn nets(edges: &[(u8, u8)]) -> u64 {
