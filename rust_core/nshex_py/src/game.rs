@@ -341,6 +341,17 @@ impl PyGame {
         self.rec.game.natural_draw().map(|a| a.encode())
     }
 
+    /// At a draw: the seat whose deck it is and how many tiles on its top are known (a
+    /// returned Bio-droid, a passed-on Mad Bomber: drawn first, whatever the hidden order);
+    /// None when nothing is drawn now.
+    fn drawing(&self) -> Option<(u8, u8)> {
+        let g = &self.rec.game;
+        (g.current_player() == nshex_rules::Player::Chance).then(|| {
+            let s = g.to_move();
+            (s, g.known_top()[s as usize])
+        })
+    }
+
     /// Shuffles the hidden deck orders again (for a player who must not know them).
     fn resample_hidden(&mut self, seed: u64) {
         self.rec.game.resample_hidden(seed);
