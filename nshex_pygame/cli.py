@@ -6,7 +6,8 @@
   actions in the notation) and prints the position reached.
 - ``nshex arena --a BOT --b BOT --games N`` plays bots against each other in the engine and
   prints the wins with a 95% Wilson interval.
-- ``nshex ladder [--quick] [--rows NAME,...]`` plays the AI's strength table (docs/AI.md).
+- ``nshex ladder [--quick] [--rows NAME,...] [--table NAME,...]`` plays the AI's strength
+  table (docs/AI.md).
 - ``nshex tune --bot BOT --games N --generations G --population P --out FILE`` searches for
   better evaluation weights by self-play (CMA-ES; ``nshex_pygame.tune``).
 - ``nshex bench [--json] [--quick]`` runs the engine's benchmarks and the Python-side ones.
@@ -241,6 +242,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ladder.add_argument(
         "--rows", metavar="NAME[,NAME]", type=_row_list, help="only these rows (default: all)"
+    )
+    ladder.add_argument(
+        "--table",
+        metavar="NAME[,NAME]",
+        type=_row_list,
+        help="only the rows of these tables: issue (the ladder and issue 43's rows), armies"
+        " (every army against every other), worth (the search's worth per army), levels"
+        " (each level over the one below, per army), league (mixed modes, Hard against"
+        " hard-v1); default: all",
     )
     ladder.add_argument(
         "--quick",

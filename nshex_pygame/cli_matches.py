@@ -380,7 +380,7 @@ def ladder_command(args: argparse.Namespace, *, out: TextIO) -> int:
     from nshex_pygame import ladder
 
     try:
-        rows = ladder.select_rows(args.rows)
+        rows = ladder.select_rows(args.rows, args.table)
     except ValueError as exc:
         _error(f"nshex ladder: {_one_line(exc)}")
         return EXIT_USAGE

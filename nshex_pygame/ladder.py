@@ -6,6 +6,13 @@ the row meets it.
 
 A row *passes* when its whole interval lies at or above the target, *fails* when the whole
 interval lies below, and is *not settled* otherwise (more games decide it).
+
+The rows come in tables (``--table``): ``issue`` (the level ladder and the rows of issue 43's
+item 1), ``armies`` (every army against every other, Medium on both sides), ``worth`` (the
+search's worth per army: Hard playing X minus Medium playing X, both against Medium playing
+each base army in turn), ``levels`` (issue 43's item 6: Easy over random, Medium over Easy,
+Hard over Medium with each army against the base armies) and ``league`` (the new Hard against
+``hard-v1`` over games drawn per game from the seed, ``nshex_pygame.league``).
 """
 
 from __future__ import annotations
@@ -24,6 +31,8 @@ ARMY_NAMES = {
     "vegas": "Vegas",
     "doomsday": "Doomsday Machine",
 }
+ALL_ARMIES = ("borgo", "moloch", "outpost", "hegemony", "smart", "vegas", "doomsday")
+TABLES = ("issue", "armies", "worth", "levels", "league")
 DEFAULT_GAMES = 200
 QUICK_GAMES = 2
 DEFAULT_SEED = 2026
@@ -39,18 +48,23 @@ QUICK_SETTINGS = {
 @dataclass(frozen=True)
 class Row:
     """One row of the table: bot ``a`` (listed first) against ``b``, or seats ``bots`` (the
-    first is the row's subject) in a multi-seat ``mode``."""
+    first is the row's subject) in a multi-seat ``mode``. ``kind`` ``match`` is one arena;
+    ``worth`` two (``a`` and then ``b`` playing the row's pairings against ``b``; the row's
+    number is the difference of the win rates); ``league`` the mixed league of ``a`` against
+    ``b``. A row without a ``target`` is a measurement only (the army table)."""
 
     name: str
     what: str
     a: str
     b: str
-    target: float
+    target: float | None
     pairings: tuple[tuple[str, str], ...] | None = None
     board: str = "standard"
     options: dict[str, Any] = field(default_factory=dict)
     bots: tuple[str, ...] | None = None
     mode: str | None = None
+    table: str = "issue"
+    kind: str = "match"
 
 
 def _against_base(army: str) -> tuple[tuple[str, str], ...]:
@@ -75,6 +89,61 @@ def _army_rows() -> list[Row]:
                 )
             )
     return rows
+
+
+def _army_table() -> list[Row]:
+    """Every army against every other, Medium on both sides (the first army is ``a``'s)."""
+    return [
+        Row(
+            f"army-{x}-{y}",
+            f"{ARMY_NAMES[x]} against {ARMY_NAMES[y]}, Medium on both sides",
+            "medium",
+            "medium",
+            None,
+            pairings=((x, y),),
+            table="armies",
+        )
+        for i, x in enumerate(ALL_ARMIES)
+        for y in ALL_ARMIES[i + 1 :]
+    ]
+
+
+def _worth_rows() -> list[Row]:
+    """The search's worth per army: Hard playing X minus Medium playing X, against Medium
+    playing each base army in turn (issue 43: at least 25 points)."""
+    return [
+        Row(
+            f"worth-{army}",
+            f"the search's worth with {ARMY_NAMES[army]}: Hard minus Medium playing it,"
+            " against Medium with each base army",
+            "hard",
+            "medium",
+            0.25,
+            pairings=_against_base(army),
+            table="worth",
+            kind="worth",
+        )
+        for army in ALL_ARMIES
+    ]
+
+
+def _level_rows() -> list[Row]:
+    """Issue 43's item 6: each level beats the one below it with each army (at least 65%)."""
+    steps = (("easy", "random"), ("medium", "easy"), ("hard", "medium"))
+    return [
+        Row(
+            f"level-{army}-{a}",
+            f"{a.capitalize()} over {b.capitalize()} with {ARMY_NAMES[army]}"
+            " against each base army",
+            a,
+            b,
+            0.65,
+            pairings=_against_base(army),
+            table="levels",
+        )
+        for army in ALL_ARMIES
+        for a, b in steps
+    ]
 
 
 ROWS: tuple[Row, ...] = (
@@ -125,18 +194,35 @@ ROWS: tuple[Row, ...] = (
         bots=("hard", "medium", "hard", "medium"),
         mode="team",
     ),
+    *_army_table(),
+    *_worth_rows(),
+    *_level_rows(),
+    Row(
+        "league",
+        "mixed league: every army, board, variant, Mercenaries, Mad Bomber, 2 to 4 seats,"
+        " drawn per game",
+        "hard",
+        "hard-v1",
+        0.5,
+        table="league",
+        kind="league",
+    ),
 )
 ROW_NAMES = tuple(r.name for r in ROWS)
 
 
-def select_rows(names: Sequence[str] | None) -> list[Row]:
-    """The rows named (in the table's order), or all; an unknown name raises ValueError."""
-    if not names:
-        return list(ROWS)
-    unknown = [n for n in names if n not in ROW_NAMES]
+def select_rows(names: Sequence[str] | None, tables: Sequence[str] | None = None) -> list[Row]:
+    """The rows named or of the tables named (in the table's order), or all; an unknown
+    name raises ValueError."""
+    unknown = [n for n in names or () if n not in ROW_NAMES]
     if unknown:
         raise ValueError(f"unknown row {', '.join(unknown)}; the rows: {', '.join(ROW_NAMES)}")
-    return [r for r in ROWS if r.name in names]
+    bad = [t for t in tables or () if t not in TABLES]
+    if bad:
+        raise ValueError(f"unknown table {', '.join(bad)}; the tables: {', '.join(TABLES)}")
+    if not names and not tables:
+        return list(ROWS)
+    return [r for r in ROWS if r.name in (names or ()) or r.table in (tables or ())]
 
 
 def quick_bot(name: str) -> str:
@@ -162,6 +248,8 @@ def with_bots(row: Row, bot: Callable[[str], str]) -> Row:
         row.options,
         bots,
         row.mode,
+        row.table,
+        row.kind,
     )
 
 
@@ -174,55 +262,112 @@ def replace_level(old: str, new: str) -> Callable[[str], str]:
     return bot
 
 
+def _arena(
+    row: Row, a: str, games: int, seed: int, threads: int, ray: str | None
+) -> tuple[int, int, float, list[float]]:
+    """The row's arena with ``a`` in its first seat: ``a``'s won, drawn (shared), win rate
+    and 95% Wilson interval."""
+    from nshex_pygame import cluster, core
+
+    if row.bots is not None:
+        mode = row.mode or "deathmatch"
+        bots = [a, *row.bots[1:]]
+        if ray is None:
+            r = core.arena_multi(bots, mode, games, None, row.board, seed, threads)
+        else:
+            r = cluster.arena_multi_on_ray(ray, bots, mode, games, row.board, seed, threads)
+        me = r["bots"][0]
+        return int(me["wins"]), int(me["shared"]), float(me["win_rate"]), list(me["wilson95"])
+    options = dict(row.options)
+    options["board"] = row.board
+    if row.pairings is not None:
+        options["pairings"] = list(row.pairings)
+    if ray is None:
+        r = core.arena(a, row.b, games, None, seed, threads, **options)
+    else:
+        r = cluster.arena_on_ray(ray, a, row.b, games, None, seed, threads, **options)
+    return int(r["wins_a"]), int(r["draws"]), float(r["win_rate_a"]), list(r["wilson95"])
+
+
+def difference_interval(
+    p1: float, ci1: Sequence[float], p2: float, ci2: Sequence[float]
+) -> list[float]:
+    """Newcombe's 95% interval of ``p1 - p2`` from the two rates' Wilson intervals (method
+    10 of Newcombe 1998, the hybrid score interval)."""
+    d = p1 - p2
+    low = d - ((p1 - ci1[0]) ** 2 + (ci2[1] - p2) ** 2) ** 0.5
+    high = d + ((ci1[1] - p1) ** 2 + (p2 - ci2[0]) ** 2) ** 0.5
+    return [round(low, 12), round(high, 12)]
+
+
+def _league(row: Row, games: int, seed: int, threads: int, ray: str | None) -> dict[str, Any]:
+    from nshex_pygame import cluster, league
+
+    if ray is not None:
+        raise ValueError("the league row plays locally only (leave out --ray for it)")
+    r = league.play(row.a, row.b, games, seed, threads)
+    rate = cluster.win_rate(r["won"], r["drawn"], games)
+    parts = {
+        f"{kind} {name}": counts
+        for kind, table in (("mode", r["by_mode"]), ("army", r["by_army"]))
+        for name, counts in table.items()
+    }
+    return {
+        "won": r["won"],
+        "drawn": r["drawn"],
+        "win_rate": rate,
+        "wilson95": cluster.wilson95(rate, games),
+        "parts": {
+            k: {
+                "won": c[0],
+                "drawn": c[1],
+                "lost": c[2],
+                "win_rate": cluster.win_rate(c[0], c[1], sum(c)),
+                "wilson95": cluster.wilson95(cluster.win_rate(c[0], c[1], sum(c)), sum(c)),
+            }
+            for k, c in parts.items()
+        },
+    }
+
+
 def play_row(
     row: Row, games: int, seed: int, threads: int, ray: str | None = None
 ) -> dict[str, Any]:
     """Plays one row and returns its record: ``row``, ``what``, ``a``, ``b``, ``games``,
     ``won``, ``drawn`` (shared results in a multi-seat row), ``lost``, ``win_rate``,
-    ``wilson95``, ``target`` and ``verdict``."""
-    from nshex_pygame import cluster, core
-
-    if row.bots is not None:
-        mode = row.mode or "deathmatch"
-        if ray is None:
-            r = core.arena_multi(list(row.bots), mode, games, None, row.board, seed, threads)
-        else:
-            r = cluster.arena_multi_on_ray(
-                ray, list(row.bots), mode, games, row.board, seed, threads
-            )
-        me = r["bots"][0]
-        won, drawn = int(me["wins"]), int(me["shared"])
-        rate, interval = float(me["win_rate"]), list(me["wilson95"])
+    ``wilson95``, ``target`` and ``verdict``. A ``worth`` row's ``win_rate`` and
+    ``wilson95`` are those of the difference, its ``won`` / ``drawn`` / ``lost`` ``a``'s,
+    and ``baseline`` holds ``b``'s own arena; a ``league`` row's ``parts`` the table per
+    mode and per army."""
+    rec: dict[str, Any] = {"row": row.name, "what": row.what, "a": row.a, "b": row.b}
+    rec["games"] = games
+    if row.kind == "league":
+        rec.update(_league(row, games, seed, threads, ray))
     else:
-        options = dict(row.options)
-        options["board"] = row.board
-        if row.pairings is not None:
-            options["pairings"] = list(row.pairings)
-        if ray is None:
-            r = core.arena(row.a, row.b, games, None, seed, threads, **options)
-        else:
-            r = cluster.arena_on_ray(ray, row.a, row.b, games, None, seed, threads, **options)
-        won, drawn = int(r["wins_a"]), int(r["draws"])
-        rate, interval = float(r["win_rate_a"]), list(r["wilson95"])
-    return {
-        "row": row.name,
-        "what": row.what,
-        "a": row.a,
-        "b": row.b,
-        "games": games,
-        "won": won,
-        "drawn": drawn,
-        "lost": games - won - drawn,
-        "win_rate": rate,
-        "wilson95": interval,
-        "target": row.target,
-        "verdict": verdict(interval, row.target),
-    }
+        won, drawn, rate, interval = _arena(row, row.a, games, seed, threads, ray)
+        rec.update(won=won, drawn=drawn, win_rate=rate, wilson95=interval)
+        if row.kind == "worth":
+            bw, bd, brate, bci = _arena(row, row.b, games, seed, threads, ray)
+            rec["baseline"] = {
+                "won": bw,
+                "drawn": bd,
+                "lost": games - bw - bd,
+                "win_rate": brate,
+                "wilson95": bci,
+            }
+            rec["win_rate"] = round(rate - brate, 12)
+            rec["wilson95"] = difference_interval(rate, interval, brate, bci)
+    rec["lost"] = games - rec["won"] - rec["drawn"]
+    rec["target"] = row.target
+    rec["verdict"] = verdict(rec["wilson95"], row.target)
+    return rec
 
 
-def verdict(interval: Sequence[float], target: float) -> str:
+def verdict(interval: Sequence[float], target: float | None) -> str:
     """``pass`` when the interval lies at or above the target, ``fail`` when below it,
-    ``not settled`` when it straddles the target."""
+    ``not settled`` when it straddles the target, ``measured`` without a target."""
+    if target is None:
+        return "measured"
     low, high = interval
     if low >= target:
         return "pass"
@@ -269,12 +414,34 @@ def _percent(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def _points(x: float) -> str:
+    return f"{100 * x:+.1f} points"
+
+
 def table_line(rec: dict[str, Any]) -> str:
-    """A record as a line of the docs' table (Markdown)."""
+    """A record as a line of the docs' table (Markdown); a league record adds a line per
+    mode and per army (``row/mode ...``, ``row/army ...``)."""
     low, high = rec["wilson95"]
-    return (
-        f"| {rec['row']}: {rec['what']} | `{rec['a']}` | `{rec['b']}` | {rec['games']} |"
-        f" {rec['won']} / {rec['drawn']} / {rec['lost']} |"
-        f" {_percent(rec['win_rate'])} ({_percent(low)} to {_percent(high)}) |"
-        f" at least {_percent(rec['target'])} | {rec['verdict']} |"
-    )
+    games, counts = str(rec["games"]), f"{rec['won']} / {rec['drawn']} / {rec['lost']}"
+    rate = f"{_percent(rec['win_rate'])} ({_percent(low)} to {_percent(high)})"
+    target = "" if rec["target"] is None else f"at least {_percent(rec['target'])}"
+    if "baseline" in rec:
+        base = rec["baseline"]
+        games = f"{rec['games']} + {rec['games']}"
+        counts = f"{counts}; `{rec['b']}`: {base['won']} / {base['drawn']} / {base['lost']}"
+        rate = f"{_points(rec['win_rate'])} ({_points(low)} to {_points(high)})"
+        target = f"at least {_points(rec['target'])}"
+    lines = [
+        f"| {rec['row']}: {rec['what']} | `{rec['a']}` | `{rec['b']}` | {games} | {counts} |"
+        f" {rate} | {target or '-'} | {rec['verdict']} |"
+    ]
+    for name, part in rec.get("parts", {}).items():
+        plow, phigh = part["wilson95"]
+        n = part["won"] + part["drawn"] + part["lost"]
+        lines.append(
+            f"| {rec['row']}/{name} | `{rec['a']}` | `{rec['b']}` | {n} |"
+            f" {part['won']} / {part['drawn']} / {part['lost']} |"
+            f" {_percent(part['win_rate'])} ({_percent(plow)} to {_percent(phigh)}) | - |"
+            f" {verdict(part['wilson95'], None)} |"
+        )
+    return "\n".join(lines)

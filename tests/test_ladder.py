@@ -36,7 +36,8 @@ def test_quick_bots_are_cheap_and_keep_their_settings() -> None:
     assert ladder.quick_bot("greedy") == "greedy"
     assert ladder.quick_bot("hard") == "hard:iters=60,turn_ms=0"
     assert ladder.quick_bot("hard:w.hand=0.1") == "hard:iters=60,turn_ms=0,w.hand=0.1"
-    row = ladder.with_bots(ladder.ROWS[-1], ladder.replace_level("hard", "hard-v1"))
+    team = ladder.select_rows(["team"])[0]
+    row = ladder.with_bots(team, ladder.replace_level("hard", "hard-v1"))
     assert row.bots == ("hard-v1", "medium", "hard-v1", "medium")
 
 
@@ -107,3 +108,82 @@ def test_the_ladder_on_a_local_ray_instance_equals_the_local_run(
     code, out, _ = run(capsys, *argv, "--ray", "local")
     assert (code, out) == (0, local)
     assert not ray.is_initialized(), "the command shuts down the instance it started"
+
+
+def test_the_tables_of_the_issue_are_rows_of_the_ladder() -> None:
+    """Item 5: the army table (every army against every other, one level both sides), the
+    search's worth per army, the levels per army (item 6) and the league are tables of rows."""
+    armies = ladder.select_rows(None, ["armies"])
+    assert len(armies) == 21 and all(r.a == r.b == "medium" for r in armies)
+    assert {r.pairings for r in armies} >= {(("smart", "vegas"),), (("borgo", "doomsday"),)}
+    worth = ladder.select_rows(["worth-smart"])
+    assert worth[0].kind == "worth" and worth[0].target == 0.25
+    assert worth[0].pairings == tuple(("smart", b) for b in ladder.BASE_ARMIES)
+    levels = ladder.select_rows(None, ["levels"])
+    assert {(r.a, r.b) for r in levels} == {
+        ("easy", "random"),
+        ("medium", "easy"),
+        ("hard", "medium"),
+    }
+    assert len(levels) == 21 and all(r.target == 0.65 for r in levels)
+    (league_row,) = ladder.select_rows(None, ["league"])
+    assert (league_row.a, league_row.b, league_row.kind) == ("hard", "hard-v1", "league")
+    with pytest.raises(ValueError, match="unknown table moon"):
+        ladder.select_rows(None, ["moon"])
+
+
+def test_a_worth_row_is_the_difference_of_two_arenas() -> None:
+    row = ladder.with_bots(ladder.select_rows(["worth-vegas"])[0], ladder.quick_bot)
+    rec = ladder.play_row(row, 4, 3, 1)
+    pairings = list(row.pairings or ())
+    hard = core.arena(row.a, row.b, 4, None, 3, 1, pairings=pairings)
+    medium = core.arena(row.b, row.b, 4, None, 3, 1, pairings=pairings)
+    assert rec["won"] == hard["wins_a"] and rec["baseline"]["won"] == medium["wins_a"]
+    d = hard["win_rate_a"] - medium["win_rate_a"]
+    assert rec["win_rate"] == pytest.approx(d)
+    low, high = rec["wilson95"]
+    assert low <= d <= high and low >= -1 and high <= 1
+    assert "points" in ladder.table_line(rec)
+
+
+def test_newcombes_interval_of_a_difference() -> None:
+    """Newcombe (1998), example (a) of method 10: 56/70 against 48/80 gives 0.2 with the
+    interval 0.0524 to 0.3339."""
+    p1, p2 = 56 / 70, 48 / 80
+    ci1 = core_wilson(p1, 70)
+    ci2 = core_wilson(p2, 80)
+    low, high = ladder.difference_interval(p1, ci1, p2, ci2)
+    assert (round(low, 4), round(high, 4)) == (0.0524, 0.3339)
+
+
+def core_wilson(p: float, n: int) -> list[float]:
+    from nshex_pygame import cluster
+
+    return cluster.wilson95(p, n)
+
+
+def test_the_league_draws_each_game_from_the_seed_alone() -> None:
+    from nshex_pygame import league
+
+    draws = [league.draw(7, i) for i in range(200)]
+    assert draws == [league.draw(7, i) for i in range(200)]
+    assert draws != [league.draw(8, i) for i in range(200)]
+    assert {d.seats for d in draws} == {2, 3, 4}
+    assert {d.board for d in draws} == {"standard", "duel", "expanded"}
+    assert {a for d in draws for a in d.armies} == set(league.ALL_ARMIES)
+    tags = {t for d in draws for t in d.tags()}
+    assert {"reinforcements", "Mercenaries", "Mad Bomber", "team", "one vs team"} <= tags
+    bots = ("hard:iters=30,turn_ms=0", "hard-v1:iters=30,turn_ms=0")
+    one = league.play(*bots, 6, 7, 1)
+    assert one == league.play(*bots, 6, 7, 2), "the result does not depend on the threads"
+    assert one["won"] + one["drawn"] + one["lost"] == 6
+    assert sum(sum(c) for c in one["by_army"].values()) == 6
+
+
+def test_quick_league_prints_its_table_per_mode(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "ladder", "--quick", "--table", "league", "--games", "4")
+    assert code == 0, err
+    assert "| league: mixed league" in out and "| league/mode 2 seats |" in out
+    (row,) = ladder.select_rows(["league"])
+    with pytest.raises(ValueError, match="locally only"):
+        ladder.play_row(row, 2, 1, 1, ray="local")
