@@ -1,8 +1,10 @@
 """The window, the main loop and what every scene shares (settings, sounds, the stack).
 
-Scenes draw onto one logical canvas of 1280x800; the window may be any size (a setting, or
-fullscreen) and the canvas is scaled to it, mouse positions scaled back. ``step(dt, events)``
-runs one frame without the clock, which is how the tests drive the client.
+Scenes draw onto one logical canvas of 1280x800; the window may be any size (a setting, a drag
+of its edge, or fullscreen): the canvas is scaled to it, or, in a window too small for its
+captions to stay readable, laid out again for the window's size (``viewport.py``: the panels
+as large as the height allows, the board shrunk between them); mouse positions map back.
+``step(dt, events)`` runs one frame without the clock, which is how the tests drive the client.
 
 ``NSHEX_SCREENSHOT=FILE.png`` (with ``NSHEX_SCREENSHOT_FRAME=N``, default 30) saves the window
 after N frames and closes it: a smoke test of the real window (under ``xvfb-run``).
@@ -20,7 +22,7 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import storage, widgets
+from nshex_pygame.client import storage, viewport, widgets
 from nshex_pygame.client.scene import Scene, SceneRegistry, SceneStack
 from nshex_pygame.client.sound import Sounds
 
@@ -162,25 +164,53 @@ class App:
         rect.center = (w // 2, h // 2)
         return rect
 
+    def pieces(self) -> list[viewport.Piece]:
+        """Which parts of the canvas go where in the window: the canvas whole, or (a small
+        window) the top screen's layout adapted to the window's size."""
+        return viewport.pieces(self.window.get_size(), viewport.policy_for(self.stack.top))
+
+    def adapted(self) -> bool:
+        """The layout is adapted to a small window (the canvas is shown in pieces)."""
+        parts = self.pieces()
+        return len(parts) > 1 or parts[0].source.size != LOGICAL
+
     def to_logical(self, pos: tuple[int, int]) -> tuple[int, int]:
-        view = self.viewport()
-        if view.size == LOGICAL and view.topleft == (0, 0):
+        if self.window.get_size() == LOGICAL:
             return pos
-        return (
-            int((pos[0] - view.left) * LOGICAL[0] / view.width),
-            int((pos[1] - view.top) * LOGICAL[1] / view.height),
-        )
+        return viewport.to_logical(self.pieces(), pos) or OUTSIDE
+
+    def to_window(self, pos: tuple[float, float]) -> tuple[int, int]:
+        """Where a point of the canvas is in the window."""
+        return viewport.to_window(self.pieces(), pos)
 
     def present(self) -> None:
-        view = self.viewport()
-        if view.size == LOGICAL:
-            self.window.blit(self.canvas, view)
-        else:
-            self.window.fill((0, 0, 0))
-            scaled = pygame.transform.smoothscale(self.canvas, view.size)
-            self.window.blit(scaled, view)
+        parts = self.pieces()
+        if len(parts) == 1 and parts[0].target.size == LOGICAL == parts[0].source.size:
+            self.window.blit(self.canvas, parts[0].target)
+        else:  # bars in the colour of the screen's own ground (an adapted layout's gaps)
+            ground = self.canvas.get_at((LOGICAL[0] // 2, 1)) if len(parts) > 1 else (0, 0, 0)
+            self.window.fill(ground)
+            for piece in parts:
+                image = self.canvas.subsurface(piece.source)
+                image = pygame.transform.smoothscale(image, piece.target.size)
+                self.window.blit(image, piece.target)
+            self._present_tooltips(parts)
         pygame.display.flip()
         self.presented_size = self.window.get_size()
+
+    def _present_tooltips(self, parts: list[viewport.Piece]) -> None:
+        """The hover boxes kept apart from the canvas (an adapted layout), at the panels'
+        scale next to the point they belong to, kept inside the window."""
+        scale = viewport.text_scale(parts)
+        screen = self.window.get_rect()
+        for box, pos in widgets.deferred_tooltips():
+            x, y = self.to_window(pos)
+            size = (round(box.get_width() * scale), round(box.get_height() * scale))
+            rect = pygame.Rect((x + round(18 * scale), y + round(18 * scale)), size)
+            if rect.right > screen.right - 4:
+                rect.right = x - round(12 * scale)
+            rect.clamp_ip(screen)
+            self.window.blit(pygame.transform.smoothscale(box, size), rect)
 
     # --- scenes --------------------------------------------------------------------------------
 
@@ -237,6 +267,7 @@ class App:
 
     def draw(self) -> None:
         widgets.begin_frame()
+        widgets.defer_tooltips(self.adapted())  # (drawn over the window by present)
         for scene in self.stack.visible():
             scene.draw(self.canvas)
 

@@ -2,6 +2,8 @@
 
     xvfb-run -s "-screen 0 1280x800x24" .venv/bin/python -m nshex_pygame.client.shots OUT_DIR
 
+(``NSHEX_SHOT_SIZE=800x600`` for a small window: the layout adapted to it.)
+
 Scripts the scenes with synthetic events and saves one PNG per view: the menu, the new-game
 screen, a game in the middle with a tile being placed, a hover box, the danger view, a battle in
 progress, the game over screen, the gallery, the rules (the symbols, the abilities), a lesson of
@@ -59,12 +61,15 @@ def mid_game(seed: int, actions: int, armies: list[str]) -> Game:
 
 
 def move(app: App, pos: tuple[int, int]) -> None:
-    app.step(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+    """The pointer to a place of the canvas (where that is in the window, whatever its size)."""
+    at = app.to_window(pos)
+    app.step(0.0, [pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))])
 
 
 def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
     move(app, pos)
-    app.step(0.0, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)])
+    at = app.to_window(pos)
+    app.step(0.0, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=button)])
 
 
 def save(app: App, out: Path, name: str) -> None:
@@ -85,7 +90,9 @@ def main(argv: list[str]) -> int:
 
     out = Path(argv[0] if argv else "shots")
     out.mkdir(parents=True, exist_ok=True)
-    app = App(settings=Settings())
+    # NSHEX_SHOT_SIZE=800x600: the window at that size (the layout adapted to a small one)
+    size = [int(v) for v in os.environ.get("NSHEX_SHOT_SIZE", "1280x800").split("x")]
+    app = App(settings=Settings(window_size=size))
     app.stack.push(MenuScene(app))
     app.step(1.0)
     move(app, (640, 280))

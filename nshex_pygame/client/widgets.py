@@ -236,6 +236,24 @@ def draw_headline(
         draw_text(surface, line, (640, 14 + 21 * i), 16, colour, True, "midtop")
 
 
+# While the app shows the canvas in pieces (a small window: client/viewport.py), hover boxes
+# are kept here instead of drawn on the canvas, each as its own picture with the point it
+# belongs to; the app draws them over the window at the panels' scale (never shrunk with the
+# board). None: drawn on the canvas as usual.
+_deferred: list[tuple[pygame.Surface, tuple[int, int]]] | None = None
+
+
+def defer_tooltips(on: bool) -> None:
+    """Keep the hover boxes of the next frame apart (``on``), or draw them on the canvas."""
+    global _deferred
+    _deferred = [] if on else None
+
+
+def deferred_tooltips() -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    """The hover boxes kept apart in the last frame: (picture, the point it belongs to)."""
+    return list(_deferred or [])
+
+
 def tooltip(
     surface: pygame.Surface,
     title: str,
@@ -251,6 +269,16 @@ def tooltip(
     step = round(size * 1.3)
     height = 14 + step * len(rows) + 4
     rect = pygame.Rect(pos[0] + 18, pos[1] + 18, width, height)
+    if _deferred is not None:  # a picture of its own, placed by the app in the window
+        box = pygame.Surface(rect.size, pygame.SRCALPHA)
+        box.fill((14, 15, 20, 238))
+        pygame.draw.rect(box, ACCENT, box.get_rect(), 1, border_radius=4)
+        y = 8
+        for words, colour, bold in rows:
+            draw_text(box, words, (10, y), size + (1 if bold else 0), colour, bold)
+            y += step
+        _deferred.append((box, (int(pos[0]), int(pos[1]))))
+        return rect
     screen = surface.get_rect()
     if rect.right > screen.right - 4:
         rect.right = pos[0] - 12
