@@ -1,8 +1,14 @@
-"""OpenSpiel's MCTS (random rollouts) against one of our bots, on the OpenSpiel game
-``python_neuroshima_hex`` (docs/RL.md). Needs the ``rl`` extra.
+"""OpenSpiel's MCTS or information-set MCTS (random rollouts) against one of our bots, on the
+OpenSpiel game ``python_neuroshima_hex`` (docs/RL.md). Needs the ``rl`` extra.
 
     .venv/bin/python examples/openspiel_mcts_vs_bot.py --bot easy --games 4 --simulations 100
     .venv/bin/python examples/openspiel_mcts_vs_bot.py --bot hard --games 100 --match-time
+    .venv/bin/python examples/openspiel_mcts_vs_bot.py --searcher ismcts --bot easy --games 4
+
+``--searcher ismcts`` plays ``ismcts.ISMCTSBot`` (UCT, the most visited action) on the game
+with ``hidden=true``: the decks are dealt face down at the start and each search samples
+their undrawn order again from what the seat has seen (``resample_from_infostate``, seeded
+from the run's generator); with ``--engine-rollouts`` each rollout also plays a fresh order.
 
 The games rotate over the base army pairings, each played both ways round, and the seats
 alternate: in game ``i`` our bot plays seat ``i % 2`` and MCTS the other. Draws are sampled
@@ -36,7 +42,7 @@ from typing import Any
 
 import numpy as np
 import pyspiel
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import ismcts, mcts
 
 import nshex_pygame.envs.openspiel  # noqa: F401  (registers the game)
 from nshex_pygame.core import Bot
@@ -66,11 +72,17 @@ def _our_move(state: Any, bot: Bot) -> int:
     return engine.encode_action(bot.choose(engine))
 
 
+def load(armies: tuple[str, str]) -> Any:
+    """The OpenSpiel game of two armies (with ``hidden`` for information-set MCTS)."""
+    hidden = ",hidden=true" if SEARCHER == "ismcts" else ""
+    return pyspiel.load_game(f"python_neuroshima_hex(armies={';'.join(armies)}{hidden})")
+
+
 def play(
     armies: tuple[str, str], our_seat: int, bot: Bot, searcher: Any, rng: np.random.RandomState
 ) -> tuple[float, list[float], list[float]]:
     """One game: our bot's return and the seconds of each side's decisions."""
-    game = pyspiel.load_game(f"python_neuroshima_hex(armies={';'.join(armies)})")
+    game = load(armies)
     state = game.new_initial_state()
     ours: list[float] = []
     theirs: list[float] = []
@@ -94,17 +106,35 @@ class EngineRolloutEvaluator(mcts.RandomRolloutEvaluator):
     (``Game.random_playouts``: uniformly random decisions and draws, in Rust): the same
     evaluation, about a hundred times cheaper than rollouts through the Python state."""
 
+    resample = False
+
     def evaluate(self, state: Any) -> np.ndarray:
         seed = int(self._random_state.randint(2**31))
-        shares = np.array(state.engine.random_playouts(self.n_rollouts, seed, False))
+        shares = np.array(state.engine.random_playouts(self.n_rollouts, seed, self.resample))
         return (2.0 * shares - 1.0).mean(axis=0)
 
 
+class HiddenEngineRolloutEvaluator(EngineRolloutEvaluator):
+    """The same for information-set MCTS: each rollout deals the undrawn tiles in a fresh
+    order (the engine's own deck order is not the one dealt in the game with ``hidden``)."""
+
+    resample = True
+
+
 ENGINE_ROLLOUTS = False
-"""--engine-rollouts: MCTS's rollouts through ``EngineRolloutEvaluator``."""
+"""--engine-rollouts: the searcher's rollouts through ``EngineRolloutEvaluator``."""
+SEARCHER = "mcts"
+"""--searcher: ``mcts`` (``mcts.MCTSBot``) or ``ismcts`` (``ismcts.ISMCTSBot``)."""
 
 
 def mcts_bot(game: Any, simulations: int, rollouts: int, rng: np.random.RandomState) -> Any:
+    """The searcher: OpenSpiel's MCTS or information-set MCTS with UCT constant 2."""
+    if SEARCHER == "ismcts":
+        kind = HiddenEngineRolloutEvaluator if ENGINE_ROLLOUTS else mcts.RandomRolloutEvaluator
+        bot = ismcts.ISMCTSBot(game, kind(rollouts, rng), 2.0, simulations, random_state=rng)
+        # The worlds sampled from the run's generator, so a run depends only on its seed.
+        bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
+        return bot
     kind = EngineRolloutEvaluator if ENGINE_ROLLOUTS else mcts.RandomRolloutEvaluator
     evaluator = kind(rollouts, rng)
     return mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng, solve=False)
@@ -145,7 +175,7 @@ def calibrate(bot_name: str, rollouts: int, seed: int) -> tuple[float, float, in
     def cost(n: int) -> float:
         return _seconds_per_decision(sample, n, rollouts, rng)
 
-    # MCTSBot expands its root at the second simulation: two at least.
+    # Both searchers expand their root at the second simulation: two at least.
     low, high = 2, 2
     spent = cost(high)
     while spent < target and high < 1_000_000:
@@ -167,8 +197,9 @@ def calibrate(bot_name: str, rollouts: int, seed: int) -> tuple[float, float, in
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    global ENGINE_ROLLOUTS
+    global ENGINE_ROLLOUTS, SEARCHER
     ENGINE_ROLLOUTS = args.engine_rollouts
+    SEARCHER = args.searcher
     simulations = args.simulations
     calibration = None
     if args.match_time:
@@ -185,7 +216,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     for i in range(args.games):
         armies = PAIRINGS[(i // 2) % len(PAIRINGS)]
         bot = Bot(args.bot, args.seed + i)
-        game = pyspiel.load_game(f"python_neuroshima_hex(armies={';'.join(armies)})")
+        game = load(armies)
         searcher = mcts_bot(game, simulations, args.rollouts, rng)
         result, o, t = play(armies, i % 2, bot, lambda g, s, m=searcher: m.step(s), rng)
         ours += o
@@ -193,10 +224,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         wins += result > 0
         draws += result == 0
         losses += result < 0
+        if args.progress:
+            print(f"game {i + 1}: {wins} won, {draws} drawn, {losses} lost", file=sys.stderr)
     score = wins + draws / 2
     low, high = wilson(score, args.games)
     return {
         "bot": args.bot,
+        "searcher": args.searcher,
         "mcts_simulations": simulations,
         "mcts_rollouts": args.rollouts,
         "engine_rollouts": args.engine_rollouts,
@@ -222,12 +256,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--engine-rollouts", action="store_true", help="MCTS's random rollouts played in Rust"
     )
+    parser.add_argument("--searcher", choices=("mcts", "ismcts"), default="mcts")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--progress", action="store_true", help="a line a game on stderr")
     args = parser.parse_args(argv)
     if args.games < 1 or args.simulations < 2 or args.rollouts < 1:
         parser.error("--games and --rollouts must be at least 1, --simulations at least 2")
     r = run(args)
+    name = args.searcher.upper()
     if args.json:
         print(json.dumps(r, indent=1))
         return 0
@@ -235,12 +272,12 @@ def main(argv: list[str] | None = None) -> int:
         c = r["calibration"]
         print(
             f"calibration: {args.bot} {c['bot_seconds_per_decision'] * 1000:.1f} ms a decision,"
-            f" MCTS {c['mcts_seconds_per_decision'] * 1000:.1f} ms a decision"
+            f" {name} {c['mcts_seconds_per_decision'] * 1000:.1f} ms a decision"
             f" with {c['simulations']} simulations"
         )
     low, high = r["interval95"]
     print(
-        f"{args.bot} against MCTS ({r['mcts_simulations']} simulations, {args.rollouts} rollout):"
+        f"{args.bot} against {name} ({r['mcts_simulations']} simulations, {args.rollouts} rollout):"
         f" {r['wins']} wins, {r['draws']} draws, {r['losses']} losses in {r['games']} games;"
         f" win rate {r['win_rate']:.1%} (95% {low:.1%} - {high:.1%});"
         f" {r['bot_seconds_per_decision'] * 1000:.1f} ms vs"

@@ -47,3 +47,12 @@ def test_the_wilson_interval() -> None:
     ex = _example()
     low, high = ex.wilson(95, 100)
     assert 0.88 < low < 0.89 and 0.97 < high < 0.98  # the textbook 95% interval of 95/100
+
+
+def test_ismcts_against_easy_plays_whole_games(capsys: pytest.CaptureFixture[str]) -> None:
+    ex = _example()
+    args = ["--searcher", "ismcts", "--bot", "easy", "--games", "2", "--simulations", "3"]
+    assert ex.main([*args, "--engine-rollouts", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["searcher"] == "ismcts" and r["wins"] + r["draws"] + r["losses"] == 2
+    assert r["mcts_seconds_per_decision"] > 0

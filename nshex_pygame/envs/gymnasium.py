@@ -22,7 +22,7 @@ import numpy as np
 
 from nshex_pygame.core import Bot, Game, IllegalActionError
 from nshex_pygame.envs.params import GameParams
-from nshex_pygame.envs.pettingzoo import observation_spaces, observe_seat, play_draws
+from nshex_pygame.envs.pettingzoo import new_game, observation_spaces, observe_seat, play_draws
 
 OPPONENTS = ("random", "greedy", "easy", "medium", "hard")
 """The built-in bots an agent is usually measured against (any ``Bot`` name works)."""
@@ -56,7 +56,7 @@ class NeuroshimaHexEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         """Draws and the bots' decisions until the agent decides or the game ends."""
         g = self.game
         while not g.is_terminal():
-            play_draws(g, self.np_random)
+            play_draws(g)
             p = g.current_player()
             if p == self.seat or g.is_terminal():
                 return
@@ -69,7 +69,7 @@ class NeuroshimaHexEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
-        self.game = self.params.new_game()
+        self.game = new_game(self.params, self.np_random)
         base = int(self.np_random.integers(2**31))
         self._bots = [Bot(self.opponent, base + s) for s in range(self.params.seats)]
         self._advance()
