@@ -23,6 +23,8 @@ from typing import Any
 import pygame
 
 from nshex_pygame.client import storage, viewport, widgets
+from nshex_pygame.client.juice import SceneFade
+from nshex_pygame.client.music import Music
 from nshex_pygame.client.scene import Scene, SceneRegistry, SceneStack
 from nshex_pygame.client.sound import Sounds
 
@@ -84,6 +86,8 @@ class App:
 
         tileart.set_palette(self.settings.palette)
         self.sounds = Sounds(self.settings.volume, self.settings.muted)
+        self.music = Music(self.settings, self.sounds.available)  # (follows self.settings)
+        self.fade = SceneFade(lambda: self.settings.juice)  # a scene coming up fades in
         pygame.display.set_caption("Neuroshima Hex! 3.0")
         self._set_icon()
         self.canvas = pygame.Surface(LOGICAL)
@@ -134,6 +138,7 @@ class App:
         self.window = self._open_window()
         self.settling = SETTLE_SECONDS  # drawn until the window system has settled
         self.sounds.set_volume(self.settings.volume, self.settings.muted)
+        self.music.apply(self.settings)
 
     def window_resized(self) -> None:
         """The window changed size (the player dragged its edge, or a setting changed it):
@@ -270,6 +275,7 @@ class App:
         widgets.defer_tooltips(self.adapted())  # (drawn over the window by present)
         for scene in self.stack.visible():
             scene.draw(self.canvas)
+        self.fade.draw(self.canvas)
 
     def screenshot(self) -> Path | None:
         """F12: the game as drawn, into the data folder's ``screenshots``."""
@@ -294,7 +300,7 @@ class App:
 
     def busy(self) -> bool:
         top = self.stack.top
-        return top is not None and top.busy()
+        return (top is not None and top.busy()) or self.fade.moving()
 
     def look(self) -> tuple[object, ...]:
         """What the picture depends on besides events: the scenes shown and their looks."""
@@ -325,6 +331,7 @@ class App:
                 scene.on_exit()
             except Exception:
                 traceback.print_exc()
+        self.music.stop()
         pygame.quit()
 
     def idle_wait_ms(self) -> int:
@@ -354,6 +361,7 @@ class App:
             if waited > 0:
                 self.step(waited, (), draw=False)
             self.step(dt, events, draw=False)
+            self.fade.update(dt, self.stack.scenes, self.canvas)  # (the picture drawn last)
             look = self.look()
             dirty = self.dirty or bool(events) or was_busy or self.busy() or self.settling > 0
             dirty = dirty or look != self.last_look

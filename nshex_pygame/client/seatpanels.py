@@ -83,6 +83,8 @@ def seat_layout(view: dict[str, Any]) -> tuple[dict[int, pygame.Rect], list[Team
 class SeatPanels:
     """The seats' panels and team frames (mixed into the game and the replay scenes)."""
 
+    juice: Any = None  # the game's animations (:class:`juice.GameJuice`): tiles sliding in
+
     def seat_rect(self, seat: int) -> pygame.Rect:
         """The seat's panel (:func:`seat_layout`: two seats left and right, more in columns)."""
         return self.panels.get(seat) or (LEFT if seat == 0 else RIGHT)
@@ -472,6 +474,8 @@ class SeatPanels:
             if i >= len(hand):
                 tileart.hex_outline(surface, center, size, (60, 64, 74), 2)
                 continue
+            if self.juice is not None:  # a tile just drawn, on its way from the deck
+                center = self.juice.hand_spot(seat, i, center)
             image = tileart.render_tile(hand[i], size)
             if self.unusable(seat, i):  # no legal use now (the engine's list): greyed out
                 tileart.blit_tile(surface, image, center, 110)

@@ -13,13 +13,14 @@ import pygame
 from nshex_pygame.client import storage, tileart, widgets
 from nshex_pygame.client.scene import Scene
 
-ROW_TOP = 124
-ROW_STEP = 54
+ROW_TOP = 112
+ROW_STEP = 46
 ROW_NOTES = {
     "Automatic battle choices": "for new games",
     "Danger view and hints": "the Danger and Hint buttons in a game",
     "Winning chance": "a bar in the hint: the search's estimate for you",
     "Colours": "colour-blind: no red against green",
+    "Animations and music": "fades, sliding tiles, the turn banner, the music",
 }
 
 
@@ -64,11 +65,13 @@ class SettingsScene(Scene):
             ("Danger view and hints", "on" if s.helpers else "off", self.toggle_helpers),
             ("Winning chance", "on" if s.winning_chance else "off", self.toggle_winning_chance),
             ("Colours", s.palette, self.cycle_palette),
+            ("Animations and music", "on" if s.juice else "off", self.toggle_juice),
+            ("Music volume", f"{s.music_volume}%", self.cycle_music_volume),
         ]
         self.rows = rows
         for i, (_label, value, action) in enumerate(rows):
             self.buttons.append(
-                widgets.Button(value, (700, ROW_TOP + i * ROW_STEP, 220, 44), action, size=19)
+                widgets.Button(value, (700, ROW_TOP + i * ROW_STEP, 220, 40), action, size=19)
             )
         self.buttons.append(widgets.Button("Back", (540, 736, 200, 48), self.back))
 
@@ -88,6 +91,7 @@ class SettingsScene(Scene):
     def changed(self) -> None:
         self.app.save_settings()
         self.app.sounds.set_volume(self.app.settings.volume, self.app.settings.muted)
+        self.app.music.apply(self.app.settings)
         self.app.sounds.play("click")
         self._build()
 
@@ -108,6 +112,16 @@ class SettingsScene(Scene):
     def cycle_volume(self) -> None:
         s = self.app.settings
         s.volume = (s.volume // 10 * 10 + 10) % 110
+        self.changed()
+
+    def toggle_juice(self) -> None:
+        """Animations outside battles and the music, all on or all off."""
+        self.app.settings.juice = not self.app.settings.juice
+        self.changed()
+
+    def cycle_music_volume(self) -> None:
+        s = self.app.settings
+        s.music_volume = (s.music_volume // 10 * 10 + 10) % 110
         self.changed()
 
     def toggle_mute(self) -> None:

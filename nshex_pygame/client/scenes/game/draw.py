@@ -11,6 +11,7 @@ import pygame
 from nshex_pygame.client import armystyle, hexgeo, tileart, widgets
 from nshex_pygame.client.board import Marks
 from nshex_pygame.client.hexgeo import Hex
+from nshex_pygame.client.juice import landing_scale
 from nshex_pygame.client.scenes.game.layout import (
     ACTIONS,
     AI_EDGE,
@@ -33,6 +34,8 @@ from nshex_pygame.client.scenes.game.layout import (
 )
 from nshex_pygame.client.seatpanels import SeatPanels
 from nshex_pygame.client.words import action_hexes, action_words, army_name, plural
+
+TURN_AREA = pygame.Rect(320, 60, 640, 200)  # the turn banner slides over the board's top
 
 
 def wrap_log(text: str) -> tuple[str, ...]:
@@ -202,7 +205,7 @@ class GameDrawing(SeatPanels):
                 ring=ring,
                 points=self.points_game(),
             )
-            grow = 1.0 + 0.3 * (1.0 - tween.t)
+            grow = landing_scale(tween.t)
             size = (round(image.get_width() * grow), round(image.get_height() * grow))
             scaled = pygame.transform.smoothscale(image, size)
             tileart.blit_tile(surface, scaled, self.board.pixel(at), int(120 + 135 * tween.t))
@@ -642,5 +645,7 @@ class GameDrawing(SeatPanels):
                 )
         self.draw_flights(surface)  # the Mad Bomber on its way to a deck
         self.draw_banner(surface)  # (under a hover box: the pointer's words stay readable)
+        if self.banner is None:  # (the hot seat's big banner says it already)
+            self.juice.draw_banner(surface, TURN_AREA)
         if self.host is None:
             self.draw_tooltip(surface)  # (a host draws it last, over its own card)

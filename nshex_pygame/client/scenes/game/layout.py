@@ -104,7 +104,7 @@ BANNER_SECONDS = 1.8  # a human seat's turn banner (hot seat)
 TOOLS_X = 982  # the tools row (Undo, Hint, Danger) left of the Menu button
 TOOL_W = 64
 AI_SHOW_SECONDS = 1.1
-POP_SECONDS = 0.3
+POP_SECONDS = 0.45  # a placed tile landing with a bounce
 STRIKE_SECONDS = 0.9  # an instant shown on its target
 STRIKE_KINDS = ("sniper", "grenade", "air_strike", "push_back", "small_bomb")
 

@@ -15,6 +15,7 @@ from nshex_pygame.client import storage, tileart, widgets
 from nshex_pygame.client.ai import Thinker, make_bot
 from nshex_pygame.client.board import BoardView
 from nshex_pygame.client.hexgeo import Hex
+from nshex_pygame.client.juice import GameJuice
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.scenes.game.bomber import BomberFlights, Flight
 from nshex_pygame.client.scenes.game.draw import GameDrawing, wrap_log
@@ -190,6 +191,8 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         # more human seats at the screen): (seat, seconds left).
         self.banner: tuple[int, float] | None = None
         self.banner_turn: tuple[Any, Any] | None = None
+        # the animations outside battles: tiles sliding into the hands, the turn banner
+        self.juice = GameJuice(lambda: bool(self.app.settings.juice))
         self._refresh()
         self.replay_log()
         for note in self.notes:
@@ -200,6 +203,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         self.hint = None  # a hint is for the position it was asked in
         self.hint_analysis = None
         self.hint_then = []
+        hands_before = getattr(self, "view", {}).get("hands")  # (None on the first look)
         self.view = self.game.view()
         self.mover = self.game.current_player()
         self.effects = {as_hex(e["at"]): e for e in self.view.get("board_effects") or []}
@@ -208,6 +212,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         self.panels, self.team_frames = seat_layout(self.view)
         self.eliminated = {int(s) for s in self.view.get("eliminated") or []}
         self._turn_banner()
+        self.juice.hands_changed(hands_before, list(self.view.get("hands") or []), self.deck_spot)
         self.analysis: dict[Hex, dict[str, Any]] = {
             as_hex(a["at"]): a for a in self.game.position.analysis()
         }
@@ -224,19 +229,27 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         turn = (self.view.get("turn"), self.view.get("to_move"))
         if turn == self.banner_turn:
             return
-        self.banner_turn = turn
         seat = turn[1]
         humans = sum(1 for s in self.seats if s.is_human)
-        if (
+        if not (  # (a turn's draws come first: its banner waits for the seat to play)
             isinstance(seat, int)
             and 0 <= seat < len(self.seats)
-            and self.seats[seat].is_human
-            and humans > 1
             and not self.game.is_terminal()
             and self.stage in ("main", "discard", "place_hq", "mercenary", "hire")
             and not self.view.get("credits")  # (points given away after a battle: no new turn)
         ):
+            return
+        first_look, self.banner_turn = self.banner_turn is None, turn
+        if self.seats[seat].is_human and humans > 1:
             self.banner = (seat, BANNER_SECONDS)
+        elif not first_look:  # the turn passes: a short banner slides over the board
+            you = self.seats[seat].is_human
+            who = "your move" if you else self.seat_name(seat)
+            self.juice.turn_passed(f"Turn {turn[0]}: {who}", self.seat_colour(seat))
+
+    def deck_spot(self, seat: int) -> tuple[float, float]:
+        """Where a seat's deck is shown (a drawn tile slides from there into the hand)."""
+        return self.stack_rects(seat)[0].center
 
     def energy_in_play(self) -> bool:
         """The Duel board with two seats: energy, terminals and procedures (the engine's view
@@ -314,8 +327,8 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         ):
             self.app.sounds.play("place")
             landed = desc.get("at") or desc.get("to")
-            if landed is not None:  # the tile drops onto the board
-                self.pops[as_hex(landed)] = self.tweens.add(Tween(POP_SECONDS, ease_out))
+            if landed is not None and self.app.settings.juice:  # it lands with a bounce
+                self.pops[as_hex(landed)] = self.tweens.add(Tween(POP_SECONDS))
         if desc.get("kind") in STRIKE_KINDS and "target" in desc:
             source = as_hex(desc["from"]) if "from" in desc else None
             tween = self.tweens.add(Tween(STRIKE_SECONDS, ease_out))
@@ -364,6 +377,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         del self.log[log_length:]
         self.clear_choice()
         self.pops.clear()
+        self.juice.clear()
         self._refresh()
         self.app.sounds.play("click")
         if taken:
@@ -568,6 +582,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
             self.message_time -= dt
         speed = max(0.25, self.app.settings.animation_speed)
         self.tweens.update(dt * speed)
+        self.juice.update(dt * speed)
         self.pops = {at: tween for at, tween in self.pops.items() if not tween.done}
         self.strikes = [strike for strike in self.strikes if not strike[3].done]
         self.update_flights(dt * speed)
@@ -637,7 +652,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         turns), the game just over: the picture changes by itself."""
         if self.hint_thinker is not None:
             return True  # a hint being thought of
-        if self.pops or self.strikes or self.flights or self.bomber_gone > 0:
+        if self.pops or self.strikes or self.flights or self.bomber_gone > 0 or self.juice.moving():
             return True
         if self.ai_show is not None or self.mover == CHANCE:
             return True
