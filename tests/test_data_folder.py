@@ -1,7 +1,8 @@
 """Whatever the player's data folder holds, the game starts, says what it set aside, and loses
 nothing the player chose (docs/RELIABILITY.md, "The player's data folder").
 
-For each kind of file (settings, the autosave, a named save, the puzzle progress) a corpus of
+For each kind of file (settings, the autosave, a named save, the puzzle progress, the
+achievements) a corpus of
 damaged files: truncated, empty, wrong types, a 5,000-digit number, NaN, Infinity, 1e400,
 1e20, nesting deep enough to exhaust Python's recursion, invalid UTF-8, NUL bytes, a folder, a
 FIFO, a link to nowhere, a file without read permission, and what only that kind can get wrong
@@ -28,7 +29,7 @@ from client_support import data_dir_fixture  # noqa: F401
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nshex_pygame.client import storage
+from nshex_pygame.client import achievements, storage
 from nshex_pygame.client.app import App
 from nshex_pygame.client.scenes.load import LoadScene
 from nshex_pygame.client.scenes.menu import MenuScene
@@ -443,10 +444,62 @@ def test_puzzle_progress_of_a_newer_version_is_read_and_never_overwritten(
     assert path.read_bytes() == before and not list(data_dir.glob("puzzles.json.*"))
 
 
+# --- the achievements --------------------------------------------------------------------------
+
+ACHIEVEMENTS_TEMPLATE = (
+    '{"format": "nshex-achievements", "version": 1, "earned": '
+    '{"win_easy": {"at": "@@"}, "army_vegas": {"at": 1700000000}}}'
+)
+
+
+@pytest.mark.parametrize(("what", "raw"), _cases(ACHIEVEMENTS_TEMPLATE, "1700000000"))
+def test_damaged_achievements(data_dir: Path, what: str, raw: bytes | None) -> None:
+    path = data_dir / "achievements.json"
+    lift = _damage(path, what, raw)
+    app = App(settings=Settings())
+    app.stack.push(MenuScene(app))
+    scene = app.open("achievements")
+    app.step(0.016)
+    lift()
+    _one_sentence(scene.problem, "achievements.json", _kept(path, what, raw))
+    if scene.earned:  # one entry was bad: the other is kept, and written back
+        assert scene.earned == {"army_vegas": 1700000000.0}
+        assert "read in full" in scene.problem
+        assert achievements.load_earned() == (scene.earned, None)
+    else:
+        assert "your achievements start again" in scene.problem
+    new, problem = achievements.award(["win_hard"])
+    assert problem is None and [a.key for a in new] == ["win_hard"]
+    assert set(achievements.load_earned()[0]) == {"win_hard", *scene.earned}
+
+
+def test_achievements_of_a_newer_version_are_read_and_never_overwritten(data_dir: Path) -> None:
+    data_dir.mkdir(parents=True)
+    newer = {
+        "format": "nshex-achievements",
+        "version": 2,
+        "earned": {"win_easy": {"at": 1700000000, "stars": 3}, "army_moloch": {"when": "x"}},
+        "titles": ["Warlord"],
+    }
+    path = data_dir / "achievements.json"
+    path.write_text(json.dumps(newer))
+    before = path.read_bytes()
+    app = App(settings=Settings())
+    app.stack.push(MenuScene(app))
+    scene = app.open("achievements")
+    app.step(0.016)
+    assert scene.earned == {"win_easy": 1700000000.0}
+    assert scene.problem.startswith("achievements.json was written by a newer version")
+    _new, problem = achievements.award(["win_hard"])
+    assert problem and "not recorded" in problem
+    assert path.read_bytes() == before and not list(data_dir.glob("achievements.json.*"))
+
+
 # --- fuzzing the readers -----------------------------------------------------------------------
 
 GOOD_SETTINGS = Settings(volume=33, palette="colour-blind").to_json().encode()
 GOOD_PROGRESS = PROGRESS_TEMPLATE.replace(MARK, "2").encode()
+GOOD_ACHIEVEMENTS = ACHIEVEMENTS_TEMPLATE.replace(MARK, "1700000000").encode()
 
 
 def _mutations(good: bytes) -> st.SearchStrategy[bytes]:
@@ -500,6 +553,12 @@ def test_fuzz_settings_reader(raw: bytes) -> None:
 @given(_mutations(GOOD_PROGRESS))
 def test_fuzz_progress_reader(raw: bytes) -> None:
     _fuzz_one(raw, "puzzles.json", storage.load_puzzle_progress)
+
+
+@FUZZ
+@given(_mutations(GOOD_ACHIEVEMENTS))
+def test_fuzz_achievements_reader(raw: bytes) -> None:
+    _fuzz_one(raw, "achievements.json", achievements.load_earned)
 
 
 @pytest.mark.slow

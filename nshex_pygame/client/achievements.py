@@ -116,8 +116,9 @@ def by_key() -> dict[str, Achievement]:
 
 
 def earned_by_game(result: GameResult) -> list[str]:
-    """The achievements a finished game earns (a win against the computer only)."""
-    if not result.won or not result.levels:
+    """The achievements a finished game earns: a win against the computer at one of its
+    levels (Easy, Medium, Hard; the training bots earn nothing)."""
+    if not result.won or not result.levels & {level for level, _name in LEVELS}:
         return []
     keys = ["first_win"]
     keys += [f"win_{level}" for level, _name in LEVELS if level in result.levels]

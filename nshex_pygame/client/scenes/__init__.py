@@ -1,5 +1,5 @@
 """The client's scenes: menu, saved games, pause, error, new game, game, battle playback, rules
-and gallery, settings, game over, replay, tutorial, puzzles.
+and gallery, settings, game over, replay, tutorial, puzzles, achievements.
 
 This is the one place that knows them all: :func:`register_all` gives each its name in the
 app's registry, and the scenes open one another by those names (``app.open("setup")``), never
@@ -12,6 +12,7 @@ from nshex_pygame.client.scene import SceneRegistry
 
 
 def register_all(registry: SceneRegistry) -> None:
+    from nshex_pygame.client.scenes.achievements import AchievementsScene
     from nshex_pygame.client.scenes.battle import BattleScene
     from nshex_pygame.client.scenes.error import ErrorScene
     from nshex_pygame.client.scenes.gallery import GalleryScene, RulesScene
@@ -42,5 +43,6 @@ def register_all(registry: SceneRegistry) -> None:
         TutorialScene,
         PuzzleListScene,
         PuzzleScene,
+        AchievementsScene,
     ):
         registry.register(scene.scene_name, scene)

@@ -1,4 +1,5 @@
-"""The main menu: new game, continue, load, lessons, puzzles, rules, gallery, settings.
+"""The main menu: new game, continue, load, lessons, puzzles, achievements, rules, gallery,
+settings.
 
 The list of saved games (``load.py``), the in-game pause menu (``pause.py``) and the error
 screen (``error.py``) are scenes of their own.
@@ -34,13 +35,14 @@ class MenuScene(Scene):
             ("Load a saved game", self.load_game),
             ("Learn by playing", self.tutorial),
             ("Hex puzzles", self.puzzles),
+            ("Achievements", self.achievements),
             ("Rules and symbols", self.rules),
             ("Tile gallery", self.gallery),
             ("Settings", self.settings),
             ("Quit", self.app.quit),
         ]
         self.buttons = [
-            widgets.Button(label, (x, 226 + i * 51, w, 43), action, size=21)
+            widgets.Button(label, (x, 214 + i * 48, w, 41), action, size=21)
             for i, (label, action) in enumerate(entries)
         ]
         self.continue_button = self.buttons[1]
@@ -79,6 +81,10 @@ class MenuScene(Scene):
     def puzzles(self) -> None:
         """The Hex Puzzles: a position, a few tiles to play, a battle that must reach a goal."""
         self.app.open("puzzles")
+
+    def achievements(self) -> None:
+        """The achievements: the earned ones lit, with their dates."""
+        self.app.open("achievements")
 
     def gallery(self) -> None:
         self.app.open("gallery")
@@ -135,7 +141,7 @@ class MenuScene(Scene):
             button.draw(surface)
         if self.last_game and self.continue_button.hover:
             words = f"Last game: {self.last_game}"
-            widgets.draw_text(surface, words, (640, 212), 15, widgets.TEXT, False, "center")
+            widgets.draw_text(surface, words, (640, 198), 15, widgets.TEXT, False, "center")
         notes = list(self.app.notices)
         if self.problem:
             notes.append(self.problem)

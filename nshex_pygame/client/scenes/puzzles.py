@@ -8,6 +8,11 @@ starts the battle (or undoes a play first); the engine resolves it, the battle s
 back, and the engine's outcome says whether the goal was reached and by how much it was missed.
 A card in the place of the game log shows the goal, the offer's count, the attempts, the hint
 (the first play of the solver's solution) and, after a few attempts, the whole solution.
+
+The list shows the daily puzzle's result today and the daily streak: the days in a row whose
+daily puzzle was solved (``client/puzzles.py``). A puzzle solved may earn achievements (the
+first puzzle, a difficulty cleared, the daily puzzle, a streak of three or seven days): each
+shows as a toast over the result.
 """
 
 from __future__ import annotations
@@ -17,18 +22,22 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import storage, tileart, widgets
+from nshex_pygame.client import achievements, rewards, storage, tileart, widgets
 from nshex_pygame.client.puzzles import (
     DIFFICULTIES,
     DIFFICULTY_NAMES,
     PLAYS,
     SOLUTION_AFTER,
     PuzzleEntry,
+    best_daily_streak,
     by_difficulty,
     daily_entry,
+    daily_streak,
+    daily_words,
     shipped,
     shortfall_words,
     step_words,
+    streak_words,
 )
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.storage import PuzzleRecord, SeatSetup
@@ -90,6 +99,13 @@ class PuzzleListScene(Scene):
     def record(self, entry: PuzzleEntry) -> PuzzleRecord:
         return self.records.get(entry.key) or PuzzleRecord()
 
+    def daily_lines(self) -> list[str]:
+        """Today's daily puzzle's result, and the daily streak (when there has been one)."""
+        record = self.record(self.daily)
+        solved = {key for key, r in self.records.items() if r.solved}
+        streak = streak_words(daily_streak(solved, self.today), best_daily_streak(solved))
+        return [daily_words(record.solved, record.attempts), *([streak] if streak else [])]
+
     def open(self, entry: PuzzleEntry) -> None:
         try:
             entry.puzzle()  # (the daily puzzle is generated now, the first time)
@@ -118,7 +134,13 @@ class PuzzleListScene(Scene):
             "center",
         )
         self.daily_button.draw(surface)
-        self.draw_mark(surface, self.daily, self.daily_button.rect)
+        rect = self.daily_button.rect
+        if self.record(self.daily).solved:
+            spot = (rect.right + 8, rect.centery)
+            widgets.draw_text(surface, "\u2713", spot, 20, widgets.GOOD, True, "midleft")
+        for n, line in enumerate(self.daily_lines()):  # (the lines say the tries)
+            colour = widgets.GOOD if line.startswith("Solved") else widgets.DIM
+            widgets.draw_text(surface, line, (rect.right + 36, rect.top + 2 + 20 * n), 14, colour)
         for column, difficulty in enumerate(DIFFICULTIES):
             group = self.groups.get(difficulty, [])
             done = sum(self.record(e).solved for e in group)
@@ -179,6 +201,7 @@ class PuzzleScene(Scene):
         self.solution: list[str] | None = None
         records, self.problem = storage.load_puzzle_progress()
         self.record = records.get(entry.key) or PuzzleRecord()
+        self.toasts = rewards.Toasts()
         x, w = CARD.left + 12, (CARD.width - 32) // 2
         self.hint_button = widgets.Button(
             "Hint (?)", (x, CARD.bottom - 90, w, 34), self.show_hint, size=15
@@ -403,7 +426,24 @@ class PuzzleScene(Scene):
             )
             if problem:
                 self.problem = problem
+            if self.record.solved:
+                self.award()
         self.unlock()
+
+    def award(self) -> None:
+        """The achievements the puzzles solved so far earn, recorded; the new ones toasted."""
+        records, _problem = storage.load_puzzle_progress()
+        solved = {key for key, record in records.items() if record.solved}
+        found = achievements.earned_by_puzzles(
+            solved,
+            [(entry.key, entry.difficulty) for entry in shipped()],
+            daily_streak(solved, datetime.date.today()),
+        )
+        earned, problem = achievements.award(found)
+        for achievement in earned:
+            self.toasts.add(achievement.title, achievement.how)
+        if problem:
+            self.problem = problem
 
     def unlock(self) -> None:
         """The Solution buttons follow the record: enabled after enough attempts."""
@@ -442,11 +482,12 @@ class PuzzleScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.toasts.update(dt)
         if self.state in ("play", "commit") and self.inner.mover != CHANCE:
             self.inner.update(dt)
 
     def busy(self) -> bool:
-        return self.state in ("play", "commit") and self.inner.busy()
+        return self.toasts.busy() or (self.state in ("play", "commit") and self.inner.busy())
 
     def look(self) -> object:
         return (self.inner.look(), self.state)
@@ -487,6 +528,7 @@ class PuzzleScene(Scene):
         if self.state == "result":
             self.draw_result(surface)
         self.inner.draw_tooltip(surface)
+        self.toasts.draw(surface)
 
     def draw_card(self, surface: pygame.Surface) -> None:
         widgets.panel(surface, CARD, edge=widgets.ACCENT)

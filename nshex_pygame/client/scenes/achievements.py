@@ -1,0 +1,83 @@
+"""The achievements: every one the game has, the earned ones lit with the day they were earned.
+
+What they are and how they are kept is :mod:`nshex_pygame.client.achievements`; a file that
+had to be set aside is named here (one sentence, as everywhere in the data folder).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from nshex_pygame.client import achievements, tileart, widgets
+from nshex_pygame.client.scene import Scene
+
+COLUMNS = 3
+CARD_W, CARD_H = 394, 66
+LEFT, TOP, GAP = 34, 132, 8
+LIT = (52, 48, 30)
+UNLIT = (36, 38, 46)
+
+
+class AchievementsScene(Scene):
+    scene_name = "achievements"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.earned, self.problem = achievements.load_earned()
+        self.back = widgets.Button("Back", (540, 744, 200, 44), lambda: self.app.stack.pop(self))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.back.handle(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+            self.app.stack.pop(self)
+
+    def card(self, n: int) -> pygame.Rect:
+        column, row = n % COLUMNS, n // COLUMNS
+        return pygame.Rect(
+            LEFT + column * (CARD_W + GAP), TOP + row * (CARD_H + GAP), CARD_W, CARD_H
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(widgets.BG)
+        widgets.draw_text(surface, "Achievements", (640, 44), 36, widgets.ACCENT, True, "center")
+        every = achievements.catalogue()
+        have = sum(a.key in self.earned for a in every)
+        words = f"{have} of {len(every)} earned. Win against the computer, solve puzzles, learn."
+        widgets.draw_text(surface, words, (640, 86), 16, widgets.DIM, False, "center")
+        if self.problem:
+            widgets.draw_paragraph(
+                surface, self.problem, pygame.Rect(140, 100, 1000, 30), 12, widgets.BAD
+            )
+        for n, achievement in enumerate(every):
+            self.draw_card(surface, self.card(n), achievement)
+        self.back.draw(surface)
+
+    def draw_card(
+        self, surface: pygame.Surface, rect: pygame.Rect, achievement: achievements.Achievement
+    ) -> None:
+        at = self.earned.get(achievement.key)
+        lit = at is not None
+        widgets.panel(
+            surface,
+            rect,
+            fill=LIT if lit else UNLIT,
+            edge=widgets.ACCENT if lit else widgets.PANEL_EDGE,
+        )
+        medal = (rect.left + 30, rect.centery)
+        colour = widgets.ACCENT if lit else (70, 74, 86)
+        pygame.draw.circle(surface, colour, medal, 18)
+        pygame.draw.circle(surface, LIT if lit else UNLIT, medal, 12)
+        pygame.draw.circle(surface, colour, medal, 6)
+        x, width = rect.left + 58, rect.width - 66
+        size = tileart.fit_text(achievement.title, 16, width)
+        ink = widgets.ACCENT if lit else widgets.TEXT
+        widgets.draw_text(surface, achievement.title, (x, rect.top + 7), size, ink, True)
+        size = tileart.fit_text(achievement.how, 13, width, bold=False)
+        widgets.draw_text(surface, achievement.how, (x, rect.top + 28), size, widgets.TEXT)
+        when = f"Earned {achievements.when_earned(at)}" if at is not None else "Not yet"
+        widgets.draw_text(
+            surface, when, (x, rect.top + 46), 12, widgets.GOOD if lit else widgets.DIM
+        )
