@@ -89,7 +89,7 @@ def test_the_pictograms_are_the_same_shapes_in_the_colour_blind_palette() -> Non
 def test_doomsday_tiles_carry_hazard_stripes_in_their_frame() -> None:
     pygame.init()
     image = tileart.render_tile("doomsday.omega_shooter", 60)
-    trim = tilemarks.TRIMS["doomsday"]
+    trim = tilemarks.HAZARD_ORANGE
     pixels = pygame.PixelArray(image)
     try:
         count = sum(

@@ -185,23 +185,20 @@ FRAMES = {
     "vegas": _bulbs,
     "doomsday": _hazard,
 }
-# The frames' colour: each army's trim, told apart from its tile's colour in either palette.
-TRIMS = {
-    "borgo": (236, 214, 170),
-    "moloch": (200, 206, 214),
-    "hegemony": (240, 200, 90),
-    "outpost": (214, 204, 150),
-    "smart": (120, 230, 240),
-    "vegas": (250, 210, 90),
-    "doomsday": (255, 150, 40),
-}
+HAZARD_ORANGE = (255, 150, 40)  # the Doomsday Machine's hazard band (its own, not its grey)
 
 
 def draw_frame(surface, army: str, center, size: float, main) -> None:
     """The army's decorated rim (nothing for an army without a frame)."""
     frame = FRAMES.get(army)
     if frame is not None:
-        frame(surface, center, size, TRIMS[army], main)
+        trim = HAZARD_ORANGE if frame is _hazard else _pale(main)
+        frame(surface, center, size, trim, main)
+
+
+def _pale(colour) -> tuple[int, int, int]:
+    """The army's colour made pale: its frame's trim, told apart from the tile in any palette."""
+    return tuple(round(v + (255 - v) * 0.62) for v in colour)  # type: ignore[return-value]
 
 
 class _Tint:
@@ -217,7 +214,7 @@ def draw_watermark(surface, army: str, center, size: float, main, strength: int 
         return
     r = round(size * 0.52)
     layer = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
-    light = tuple(min(255, v + 90) for v in main)
+    light = tuple(min(255, v + 90) for v in main)  # a lighter shade of the tile itself
     figure(layer, (r + 2, r + 2), r * 0.95, _Tint(main, light))
     layer.set_alpha(strength)
     surface.blit(layer, layer.get_rect(center=(round(center[0]), round(center[1]))))
