@@ -73,6 +73,11 @@ SYMBOLS: list[tuple[str, str]] = [
         "Marked edge: yellow and black stripes (the Trap). An enemy hit on that edge makes it "
         "explode: 1 wound to all six neighbours.",
     ),
+    (
+        "kind",
+        "The sign at the left corner: sword melee, crosshair ranged, net, shield (no attack), "
+        "mast (module), bolt (instant), tower (HQ). The rim and the faint emblem: the army.",
+    ),
 ]
 
 TUTORIAL: list[tuple[str, list[str]]] = [

@@ -31,6 +31,7 @@ LEGEND_TILES = {
     "long_link": "doomsday.officer",
     "redirect": "doomsday.tripler",
     "trigger": "doomsday.trap",
+    "kind": "borgo.mutant",
 }
 
 
