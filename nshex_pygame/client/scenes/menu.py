@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from nshex_pygame.client import storage, tileart, widgets
+from nshex_pygame.client.lessons import LessonError, lessons
 from nshex_pygame.client.savegames import open_game, when_saved
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.session import load_game
@@ -75,7 +76,13 @@ class MenuScene(Scene):
         self.app.open("rules")
 
     def tutorial(self) -> None:
-        """The lessons: a short guided game on the real board."""
+        """The lessons: a short guided game on the real board (a broken lesson file is named
+        here, and the menu stays)."""
+        try:
+            lessons()
+        except LessonError as exc:
+            self.problem = f"Learn by playing cannot start: {exc}"
+            return
         self.app.open("tutorial")
 
     def puzzles(self) -> None:

@@ -1,11 +1,13 @@
-"""Learn by playing: the lessons of :mod:`nshex_pygame.client.lessons` on the real game screen.
+"""Learn by playing: the lessons (data files read by :mod:`nshex_pygame.client.lessons`) on the
+real game screen.
 
 The scene holds a game scene (made through the registry, never imported) for the lesson's
 game and passes it the events and the time. It narrows what the board offers to the step's
 action (the wrong facing of the right tile is still offered, and refused with the step's
 hint) and checks every action the learner plays against the step before the engine plays it:
 the engine's own legality applies on top. A card in the place of the game log says what to
-do; an intro card opens each lesson and a closing card ends it.
+do; an intro card opens each lesson and a closing card ends it. Finishing the last lesson earns
+an achievement (a toast on its closing card).
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import tileart, widgets
-from nshex_pygame.client.lessons import LEARNER, LESSONS, Coach, expected
+from nshex_pygame.client import achievements, rewards, tileart, widgets
+from nshex_pygame.client.lessons import LEARNER, Coach, expected
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.core import CHANCE
@@ -32,6 +34,7 @@ class TutorialScene(Scene):
         super().__init__(app)
         self.coach = Coach(lesson)
         self.clock = 0.0
+        self.toasts = rewards.Toasts()
         self.inner: Any = None
         self.modal: str | None = "intro"  # "intro", "outro" or None (playing)
         self.lengths: list[int] = []  # the game's history length after each step played
@@ -160,9 +163,18 @@ class TutorialScene(Scene):
         if self.modal is None and self.coach.done and top and self.game.current_player() != CHANCE:
             self.modal = "outro"
             self.app.sounds.play("place")
+            if self.coach.last_lesson:
+                self.graduate()
+        self.toasts.update(dt)
+
+    def graduate(self) -> None:
+        """The last lesson done: the achievement for finishing them (a toast when new)."""
+        earned, _problem = achievements.award(["lessons"])
+        for achievement in earned:
+            self.toasts.add(achievement.title, achievement.how)
 
     def busy(self) -> bool:
-        return self.inner.busy() or bool(self.targets())
+        return self.inner.busy() or bool(self.targets()) or self.toasts.busy()
 
     def look(self) -> object:
         return (self.inner.look(), self.modal)
@@ -186,6 +198,7 @@ class TutorialScene(Scene):
         if self.modal is not None:
             self.draw_modal(surface)
         self.inner.draw_tooltip(surface)
+        self.toasts.draw(surface)
 
     def lends_pointer(self) -> bool:
         """The lesson's board and hand have hover boxes, except under its opening and closing
@@ -198,7 +211,7 @@ class TutorialScene(Scene):
         lesson = self.coach.lesson
         widgets.draw_text(
             surface,
-            f"Lesson {self.coach.lesson_index + 1} of {len(LESSONS)}",
+            f"Lesson {self.coach.lesson_index + 1} of {len(self.coach.course)}",
             (x, CARD.top + 10),
             14,
             widgets.DIM,
@@ -242,7 +255,7 @@ class TutorialScene(Scene):
         widgets.panel(surface, MODAL, edge=widgets.GOOD)
         lesson = self.coach.lesson
         x, width = MODAL.left + 24, MODAL.width - 48
-        number = f"Lesson {self.coach.lesson_index + 1} of {len(LESSONS)}"
+        number = f"Lesson {self.coach.lesson_index + 1} of {len(self.coach.course)}"
         widgets.draw_text(surface, number, (x, MODAL.top + 18), 15, widgets.DIM)
         title = lesson.title if self.modal == "intro" else f"{lesson.title}: done"
         widgets.draw_text(surface, title, (x, MODAL.top + 42), 26, widgets.ACCENT, True)
