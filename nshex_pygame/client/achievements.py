@@ -155,10 +155,8 @@ def earned_by_puzzles(
 
 
 def _earned_at(value: Any) -> float | None:
-    at = value.get("at") if isinstance(value, dict) else None
-    if finite_number(at, 0.0, storage.LATEST_TIME):
-        return float(at)
-    return None
+    at: Any = value.get("at") if isinstance(value, dict) else None
+    return float(at) if finite_number(at, 0.0, storage.LATEST_TIME) else None
 
 
 ACHIEVEMENTS = storage.RecordFile(

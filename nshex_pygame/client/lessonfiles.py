@@ -422,8 +422,8 @@ def _game(position: str, prelude: tuple[str, ...], where: _Where, name: str) -> 
     try:
         game = Game.from_scenario(position, name)
     except (EngineError, ValueError) as exc:  # ScenarioError is a ValueError
-        line = where.line("position", "")
-        raise where.error(line, f"the engine refuses the position: {exc}") from None
+        at = where.line("position", "")
+        raise where.error(at, f"the engine refuses the position: {exc}") from None
     for line in prelude:
         try:
             game.apply_line(line)

@@ -26,13 +26,16 @@ class AchievementsScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.earned, self.problem = achievements.load_earned()
-        self.back = widgets.Button("Back", (540, 744, 200, 44), lambda: self.app.stack.pop(self))
+        self.back = widgets.Button("Back", (540, 744, 200, 44), self.leave)
+
+    def leave(self) -> None:
+        self.app.stack.pop(self)
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.back.handle(event):
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
-            self.app.stack.pop(self)
+            self.leave()
 
     def card(self, n: int) -> pygame.Rect:
         column, row = n % COLUMNS, n // COLUMNS
