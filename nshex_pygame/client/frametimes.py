@@ -15,11 +15,23 @@ through the X server) and of the time between frames:
   thread while the window keeps drawing.
 
 ``--json`` prints the numbers as JSON. ``NSHEX_DATA_DIR`` is pointed at a temporary folder.
+
+    xvfb-run -s "-screen 0 1280x800x24" .venv/bin/python -m nshex_pygame.client.frametimes session
+
+``session`` instead runs a scripted session that crosses every screen (the main menu, the new
+game screen, a game, a battle played back, the game over screen, a replay, the puzzle list, a
+puzzle, a lesson, the settings, the tile gallery, the rules), the pointer sweeping over each so
+that hover boxes come and go, and prints for each screen the frames drawn and the median and
+99th percentile of a frame (update, draw and present; the target: at most 33 ms); then the
+share of one core the real main loop uses when nothing happens, at the main menu, on a turn
+waiting for the player and in a puzzle (the target: under 5%). ``--quick`` runs each for a
+moment (the default tests do, to check every screen gives a row; no time is asserted).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import statistics
 import sys
@@ -38,31 +50,42 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-def measure(app: App, seconds: float, until=None, only=None) -> dict[str, float]:
+def measure(app: App, seconds: float, until=None, only=None, pointer=None) -> dict[str, float]:
     """Runs the real frame loop for ``seconds`` (or until ``until()`` is true), counting
-    the frames during which ``only()`` holds (all of them without it)."""
+    the frames during which ``only()`` holds (all of them without it); ``pointer(frame)``: the
+    events given besides the window's in each frame (a pointer sweeping the screen)."""
     clock = pygame.time.Clock()
     work: list[float] = []
+    cpu: list[float] = []  # the frame's own processor time (the window's thread): the load aside
     shown: list[float] = []
     between: list[float] = []
     end = time.perf_counter() + seconds
     clock.tick(FPS)
+    frame = 0
     while time.perf_counter() < end and not (until and until()):
         dt = clock.tick(FPS) / 1000.0
         counted = only is None or only()
-        started = time.perf_counter()
-        app.step(min(dt, 0.1), pygame.event.get())
+        started, used = time.perf_counter(), time.thread_time()
+        events = pygame.event.get() + (pointer(frame) if pointer else [])
+        frame += 1
+        app.step(min(dt, 0.1), events)
         drawn = time.perf_counter()
         app.present()
         if counted:
             between.append(dt)
             work.append(time.perf_counter() - started)
+            cpu.append(time.thread_time() - used)
             shown.append(time.perf_counter() - drawn)
     ms = 1000.0
+    if not work:
+        return {"frames": 0}
     return {
         "frames": len(work),
         "frame_ms_median": statistics.median(work) * ms,
         "frame_ms_p99": percentile(work, 99) * ms,
+        "frame_ms_max": max(work) * ms,
+        "cpu_ms_median": statistics.median(cpu) * ms,
+        "cpu_ms_p99": percentile(cpu, 99) * ms,
         "present_ms_median": statistics.median(shown) * ms,
         "interval_ms_median": statistics.median(between) * ms,
         "interval_ms_p99": percentile(between, 99) * ms,
@@ -83,8 +106,174 @@ def measure_effects(app: App) -> dict[str, float]:
     return measure(app, 30.0, until=lambda: app.stack.top is not battle, only=effect)
 
 
+# --- the scripted session over every screen ----------------------------------------------------
+
+
+def sweeping(app: App):  # -> Callable[[int], list[pygame.event.Event]]
+    """A pointer going over the whole screen (a slow figure of eight), as the window sees it."""
+
+    def events(frame: int) -> list[pygame.event.Event]:
+        x = 640 + 600 * math.sin(frame * 0.045)
+        y = 400 + 370 * math.sin(frame * 0.09)
+        at = app.to_window((x, y))
+        return [pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))]
+
+    return events
+
+
+def finished_game(seed: int = 5):  # -> Game
+    """Greedy against greedy, played to the end by the engine (seeded)."""
+    from nshex_pygame.client.shots import greedy_until
+
+    return greedy_until(["moloch", "hegemony"], seed)
+
+
+def _human_seats(game) -> list[SeatSetup]:
+    return [SeatSetup(army, "human") for army in game.view()["armies"]]
+
+
+def _game(app: App):
+    game = mid_game(4, 30, ["borgo", "moloch"])
+    return app.make("game", game, _human_seats(game))
+
+
+def _gameover(app: App):
+    game = finished_game()
+    scene = app.make("game", game, _human_seats(game))
+    app.stack.clear_to(scene)
+    return app.make("gameover", scene)
+
+
+def _puzzle(app: App):
+    from nshex_pygame.client import puzzles
+
+    return app.make("puzzle", puzzles.shipped()[0])
+
+
+def _lesson(app: App):
+    lesson = app.make("tutorial", 2)
+    app.stack.clear_to(lesson)
+    lesson.begin()  # past its first card: the lesson being played
+    return lesson
+
+
+def _battle(app: App):
+    app.stack.clear_to(app.make("menu"))
+    return scenario_battle(app, "example_moloch_hegemony.toml")
+
+
+# (name, the screen made (on top of the stack), how long to measure it at most)
+SCREENS = (
+    ("menu", lambda app: app.make("menu")),
+    ("setup", lambda app: app.make("setup")),
+    ("game", _game),
+    ("battle", _battle),
+    ("gameover", _gameover),
+    ("replay", lambda app: app.make("replay", finished_game(), None)),
+    ("puzzles", lambda app: app.make("puzzles")),
+    ("puzzle", _puzzle),
+    ("tutorial", _lesson),
+    ("settings", lambda app: app.make("settings")),
+    ("gallery", lambda app: app.make("gallery")),
+    ("rules", lambda app: app.make("rules")),
+)
+
+
+def session(app: App, seconds: float) -> dict[str, dict[str, float]]:
+    """Each screen of ``SCREENS`` in turn, measured for ``seconds`` with the pointer
+    sweeping over it (a battle until it ends, at most ``seconds``)."""
+    rows: dict[str, dict[str, float]] = {}
+    for name, make in SCREENS:
+        scene = make(app)
+        if app.stack.top is not scene:
+            app.stack.push(scene) if app.stack.top is not None else app.stack.clear_to(scene)
+        rows[name] = measure(
+            app, seconds, until=lambda s=scene: s not in app.stack.scenes, pointer=sweeping(app)
+        )
+        for old in reversed(app.stack.scenes):
+            old.on_exit()
+        app.stack.scenes.clear()
+    return rows
+
+
+def idle_cpu(app: App, scene, seconds: float, settle: float = 1.5) -> dict[str, float]:
+    """The real main loop (``App.run``) on ``scene`` with no input: after ``settle`` seconds
+    (the screen's entry animations), the share of one core the process uses for ``seconds``
+    and the frames drawn meanwhile."""
+    marks: dict[str, tuple[float, float, int]] = {}
+    settle_at = time.perf_counter() + settle
+    real_frame, real_quit = app.frame, pygame.quit
+
+    def frame(dt: float, events: list, waited: float = 0.0) -> bool:
+        if "start" not in marks and time.perf_counter() >= settle_at:
+            marks["start"] = (time.perf_counter(), time.process_time(), app.draws)
+        return real_frame(dt, events, waited)
+
+    app.frame = frame  # type: ignore[method-assign]
+    pygame.quit = lambda: None  # the session goes on after this loop ends
+    app.stack.scenes.clear()
+    app.running = True
+    try:
+        pygame.time.set_timer(pygame.QUIT, int((settle + seconds) * 1000), loops=1)
+        app.run(scene)
+    finally:
+        app.frame = real_frame  # type: ignore[method-assign]
+        pygame.quit = real_quit
+    wall, cpu, draws = marks.get("start", (time.perf_counter(), time.process_time(), app.draws))
+    wall = max(1e-9, time.perf_counter() - wall)
+    return {
+        "seconds": wall,
+        "cpu_percent": 100.0 * (time.process_time() - cpu) / wall,
+        "frames_drawn": app.draws - draws,
+    }
+
+
+def idle_rows(app: App, seconds: float, settle: float = 1.5) -> dict[str, dict[str, float]]:
+    """Idle at the main menu, on a turn waiting for the player, in a puzzle."""
+    game = mid_game(4, 30, ["borgo", "moloch"])
+    return {
+        "menu": idle_cpu(app, app.make("menu"), seconds, settle),
+        "turn": idle_cpu(app, app.make("game", game, _human_seats(game)), seconds, settle),
+        "puzzle": idle_cpu(app, _puzzle(app), seconds, settle),
+    }
+
+
+def print_session(rows: dict[str, dict[str, float]], idle: dict[str, dict[str, float]]) -> None:
+    print(
+        f"{'screen':<10} {'frames':>6} {'median':>9} {'p99':>9} {'max':>9}"
+        f" {'cpu median':>11} {'cpu p99':>9}"
+    )
+    for name, r in rows.items():
+        if not r.get("frames"):
+            print(f"{name:<10} {0:>6}")
+            continue
+        print(
+            f"{name:<10} {r['frames']:>6} {r['frame_ms_median']:>6.1f} ms "
+            f"{r['frame_ms_p99']:>6.1f} ms {r['frame_ms_max']:>6.1f} ms"
+            f" {r['cpu_ms_median']:>8.1f} ms {r['cpu_ms_p99']:>6.1f} ms"
+        )
+    print(f"\n{'idle':<10} {'seconds':>8} {'one core':>9} {'frames drawn':>13}")
+    for name, r in idle.items():
+        print(f"{name:<10} {r['seconds']:>8.1f} {r['cpu_percent']:>8.1f}% {r['frames_drawn']:>13}")
+
+
+def run_session(argv: list[str]) -> int:
+    quick = "--quick" in argv
+    app = App(settings=Settings(muted=True))
+    rows = session(app, 0.3 if quick else 6.0)
+    idle = idle_rows(app, 0.5 if quick else 20.0, 0.2 if quick else 2.0)
+    pygame.quit()
+    if "--json" in argv:
+        print(json.dumps({"screens": rows, "idle": idle}))
+    else:
+        print_session(rows, idle)
+    return 0
+
+
 def main(argv: list[str]) -> int:
     os.environ.setdefault("NSHEX_DATA_DIR", tempfile.mkdtemp(prefix="nshex-frames-"))
+    if argv and argv[0] == "session":
+        return run_session(argv[1:])
     from nshex_pygame.client.scenes.game import GameScene
 
     app = App(settings=Settings(muted=True))

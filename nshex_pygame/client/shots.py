@@ -1,14 +1,15 @@
 """Screenshots of the real window, for looking at the client (a development tool).
 
-    xvfb-run -s "-screen 0 1280x800x24" .venv/bin/python -m nshex_pygame.client.shots OUT_DIR
+    xvfb-run -s "-screen 0 1280x800x24" .venv/bin/python -m nshex_pygame.client.shots DIR [--readme]
 
 (``NSHEX_SHOT_SIZE=800x600`` for a small window: the layout adapted to it.)
 
 Scripts the scenes with synthetic events and saves one PNG per view: the menu, the new-game
 screen, a game in the middle with a tile being placed, a hover box, the danger view, a battle in
 progress, the game over screen, the gallery, the rules (the symbols, the abilities), a lesson of
-the tutorial, the Hex Puzzles' list and a puzzle with its hint, and a battle choice asked of a
-player.
+the tutorial, the Hex Puzzles' list and a puzzle with its hint, a battle choice asked of a
+player, the settings, the achievements, a replay, a redirected shot, and a game in a small
+window (800x600). ``--readme`` copies the README's into ``docs/screenshots``.
 ``NSHEX_DATA_DIR`` is pointed at a temporary folder (unless set) so nothing of the player's is
 touched.
 """
@@ -164,6 +165,17 @@ def main(argv: list[str]) -> int:
         app.step(0.1, draw=False)
         if isinstance(app.stack.top, GameOverScene):
             break
+    finished = app.stack.find("game")
+    if finished is not None and finished.game.is_terminal():
+        # the same end with the winner played by a person: the screen that celebrates
+        returns = finished.game.returns()
+        winner = returns.index(max(returns))
+        armies = finished.game.view()["armies"]
+        seats = [SeatSetup(a, "human" if i == winner else "medium") for i, a in enumerate(armies)]
+        finished = GameScene(app, finished.game, seats)
+        app.stack.clear_to(finished)
+        app.open("gameover", finished)
+    settle(app, 4.0)  # the celebration's ribbon open and its numbers counted up
     save(app, out, "07-gameover")
     app.stack.clear_to(GalleryScene(app))
     move(app, (110 + 132 * 2, 140))
@@ -180,7 +192,7 @@ def main(argv: list[str]) -> int:
     app.stack.clear_to(tutorial)
     save(app, out, "12-tutorial-intro")
     tutorial.begin()
-    app.step(0.1)
+    settle(app, 2.5)  # the turn's banner gone
     inner = tutorial.inner
     (_rect, at) = inner.hand_rects(inner.mover)[0]
     click(app, (int(at[0]), int(at[1])))  # the lesson's tile taken: its hex lights
@@ -208,8 +220,127 @@ def main(argv: list[str]) -> int:
                 app.step(0.1, draw=False)
             app.step(0.5)
             save(app, out, "11-battle-choice")
+    more_shots(app, out, finished)
+    if "--readme" in argv:
+        readme_shots(out)
     pygame.quit()
     return 0
+
+
+def settle(app: App, seconds: float) -> None:
+    """Let ``seconds`` pass without input (a banner gone, a celebration played out)."""
+    for _ in range(round(seconds / 0.05)):
+        app.step(0.05, draw=False)
+
+
+# A Doomsday Machine Tripler splitting a Delta Shooter's shot three ways (the redirected shot
+# drawn as one path with its copies).
+REDIRECT_POSITION = """
+[game]
+armies = ["doomsday", "moloch"]
+[[unit]]
+seat = 0
+tile = "doomsday.hq"
+at = [2, 0]
+[[unit]]
+seat = 1
+tile = "moloch.hq"
+at = [-2, 2]
+[[unit]]
+seat = 0
+tile = "doomsday.delta_shooter"
+at = [0, 2]
+[[unit]]
+seat = 0
+tile = "doomsday.tripler"
+at = [0, 0]
+[[unit]]
+seat = 1
+tile = "moloch.blocker"
+at = [-1, 0]
+facing = 2
+[[unit]]
+seat = 1
+tile = "moloch.hybrid"
+at = [0, -1]
+[[unit]]
+seat = 1
+tile = "moloch.hunter_killer"
+at = [2, -2]
+"""
+
+
+def more_shots(app: App, out: Path, finished) -> None:  # finished: the game over's GameScene
+    """The settings, the achievements, a replay, a redirected shot, and a game in a small
+    window (800x600: the layout adapted to it)."""
+    from nshex_pygame.client.board import BoardView
+    from nshex_pygame.core import Position
+
+    app.stack.clear_to(app.make("settings"))
+    save(app, out, "15-settings")
+    app.stack.clear_to(app.make("achievements"))
+    save(app, out, "16-achievements")
+    if finished is not None:
+        app.stack.clear_to(app.make("replay", finished.game, list(finished.seats), at="end"))
+        settle(app, 0.5)
+        save(app, out, "17-replay")
+    position = Position.from_toml(REDIRECT_POSITION, "tripler")
+    result = position.resolve_battle()
+    app.stack.clear_to(app.make("menu"))
+    battle = app.open(
+        "battle", BoardView(), position.armies, position.units, result.phases, position.hq_hp
+    )
+    while battle.playback.current is not None and battle.playback.current.kind != "redirected":
+        battle._log_step(battle.playback.advance())
+    battle.paused = True
+    battle.elapsed = battle.duration(battle.playback.current) * 0.8
+    save(app, out, "18-redirect")
+    # a game in a small window
+    app.settings.window_size = [800, 600]
+    app.apply_display_settings()
+    game = mid_game(4, 30, ["borgo", "moloch"])
+    scene = app.make("game", game, [SeatSetup("borgo", "human"), SeatSetup("moloch", "medium")])
+    app.stack.clear_to(scene)
+    settle(app, 2.5)
+    linked = {tuple(a["at"]) for a in game.position.analysis() if a["linked_from"]}
+    units = [u for u in game.view()["units"] if not u["tile"].endswith(".hq")]
+    unit = next((u for u in units if tuple(u["at"]) in linked), units[0])
+    px = scene.board.pixel((unit["at"][0], unit["at"][1]))
+    move(app, (int(px[0]), int(px[1])))
+    save(app, out, "19-small-window")
+
+
+# The README's screenshots (docs/screenshots/NAME.png) and the shot each is
+README_SHOTS = {
+    "menu": "01-menu",
+    "setup": "02-setup",
+    "turn": "04-game-facing",
+    "danger": "05a-danger",
+    "battle": "06-battle",
+    "redirect": "18-redirect",
+    "battle-choice": "11-battle-choice",
+    "gameover": "07-gameover",
+    "replay": "17-replay",
+    "tutorial": "12-tutorial",
+    "puzzles": "13-puzzles",
+    "puzzle": "14-puzzle",
+    "gallery": "08-gallery",
+    "legend": "10-legend",
+    "achievements": "16-achievements",
+    "settings": "15-settings",
+    "small-window": "19-small-window",
+}
+
+
+def readme_shots(out: Path) -> None:
+    """``--readme``: the shots the README shows copied to docs/screenshots under its names."""
+    import shutil
+
+    folder = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, shot in README_SHOTS.items():
+        if (out / f"{shot}.png").exists():
+            shutil.copyfile(out / f"{shot}.png", folder / f"{name}.png")
 
 
 def puzzle_shots(app: App, out: Path) -> None:
@@ -230,7 +361,7 @@ def puzzle_shots(app: App, out: Path) -> None:
     scene = app.stack.top
     storage.record_puzzle_attempt("medium-011", won=False)
     scene.record = storage.PuzzleRecord(attempts=1)
-    app.step(0.1)
+    settle(app, 2.5)  # the turn's banner gone
     scene.show_hint()
     (_rect, center) = scene.inner.hand_rects(scene.seat)[1]
     move(app, (int(center[0]), int(center[1])))
