@@ -219,3 +219,15 @@ def test_the_screen_lights_the_earned_ones_with_their_date(app: Any, data_dir: P
     assert not overflow_notes(app)
     key(app, pygame.K_ESCAPE)
     assert app.stack.top.scene_name == "menu"
+
+
+def test_with_the_animations_off_the_screen_is_still_at_once(app: Any, data_dir: Path) -> None:
+    app.settings.juice = False
+    game = finished_game()
+    over = _over(app, game, game.winner)
+    assert over.mood() == "win" and over.clock >= rewards.SETTLE
+    assert "You won" in drawn_texts(app), "the ribbon open, no spring"
+    turns = str(game.view()["turn"])
+    assert turns in drawn_texts(app), "the numbers at their values, no counting"
+    over.toasts.items.clear()
+    assert not over.busy()

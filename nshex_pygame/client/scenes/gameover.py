@@ -47,7 +47,9 @@ class GameOverScene(Scene):
         super().__init__(app)
         self.game_scene = game_scene
         self.hidden = False
-        self.clock = 0.0  # seconds since the screen came up (the celebration's time)
+        # seconds since the screen came up (the celebration's time); with the animations off
+        # (Settings.juice) the screen starts where the celebration ends: still
+        self.clock = 0.0 if app.settings.juice else rewards.SETTLE
         self.pitch = 32  # the table's rows apart (closer when the key numbers take room)
         self.toasts = rewards.Toasts()
         self.sparks = rewards.sparks(rng or random.Random(len(game_scene.game.history())))
