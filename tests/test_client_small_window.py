@@ -91,6 +91,7 @@ def test_a_game_at_800x600_takes_clicks_where_it_shows_things(data_dir) -> None:
     app.present()
     for scene_ in reversed(app.stack.scenes):
         scene_.on_exit()
+    widgets.defer_tooltips(False)  # (the next test's boxes on the canvas again)
 
 
 def test_a_size_of_the_players_own_is_reopened(data_dir) -> None:
