@@ -88,7 +88,7 @@ def test_drawn_tiles_slide_from_the_deck_into_the_hand(data_dir: Path) -> None:
         elif seen:
             break
     assert seen, "a drawn tile slid"
-    deck = scene.deck_spot(0)
+    deck = scene.deck_spot(0)[0]
     assert seen[0] != slot and abs(seen[0][1] - deck[1]) < abs(seen[0][1] - slot[1]) + 1
     _until_idle(app)
     assert len(scene.hand(0)) == 3 and not scene.juice.slides

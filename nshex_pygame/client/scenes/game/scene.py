@@ -212,7 +212,11 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         self.panels, self.team_frames = seat_layout(self.view)
         self.eliminated = {int(s) for s in self.view.get("eliminated") or []}
         self._turn_banner()
-        self.juice.hands_changed(hands_before, list(self.view.get("hands") or []), self.deck_spot)
+        self.juice.hands_changed(
+            hands_before,
+            list(self.view.get("hands") or []),
+            lambda seat: self.deck_spot(seat)[0],  # (a drawn tile slides from the deck)
+        )
         self.analysis: dict[Hex, dict[str, Any]] = {
             as_hex(a["at"]): a for a in self.game.position.analysis()
         }
@@ -246,10 +250,6 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
             you = self.seats[seat].is_human
             who = "your move" if you else self.seat_name(seat)
             self.juice.turn_passed(f"Turn {turn[0]}: {who}", self.seat_colour(seat))
-
-    def deck_spot(self, seat: int) -> tuple[float, float]:
-        """Where a seat's deck is shown (a drawn tile slides from there into the hand)."""
-        return self.stack_rects(seat)[0].center
 
     def energy_in_play(self) -> bool:
         """The Duel board with two seats: energy, terminals and procedures (the engine's view
