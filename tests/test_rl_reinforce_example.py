@@ -4,8 +4,9 @@ decoded from the action encoding. Skipped without the ``rl`` extra."""
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,19 +14,19 @@ import pytest
 pytest.importorskip("gymnasium")
 np = pytest.importorskip("numpy")
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "reinforce_vs_random.py"
+
+@pytest.fixture(scope="module")
+def ex():
+    """The example as a module (examples/ is not a package: put on the path for the import)."""
+    folder = str(Path(__file__).resolve().parent.parent / "examples")
+    sys.path.insert(0, folder)
+    try:
+        return importlib.import_module("reinforce_vs_random")
+    finally:
+        sys.path.remove(folder)
 
 
-def _example():
-    spec = importlib.util.spec_from_file_location("reinforce_vs_random", EXAMPLE)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_reinforce_trains_and_evaluates(capsys: pytest.CaptureFixture[str]) -> None:
-    ex = _example()
+def test_reinforce_trains_and_evaluates(ex, capsys: pytest.CaptureFixture[str]) -> None:
     assert ex.main(["--episodes", "6", "--eval-games", "2", "--json"]) == 0
     r = json.loads(capsys.readouterr().out)
     for when in ("before", "after"):
@@ -35,8 +36,7 @@ def test_reinforce_trains_and_evaluates(capsys: pytest.CaptureFixture[str]) -> N
     assert r["largest_weights"] and any(w != 0.0 for _, w in r["largest_weights"])
 
 
-def test_the_features_read_placements_and_the_enemy_hq() -> None:
-    ex = _example()
+def test_the_features_read_placements_and_the_enemy_hq(ex) -> None:
     env = ex.NeuroshimaHexEnv(opponent="random", seat=0, armies=ex.ARMIES)
     f = ex.Features(env)
     g = env.game
