@@ -231,3 +231,18 @@ def test_with_the_animations_off_the_screen_is_still_at_once(app: Any, data_dir:
     assert turns in drawn_texts(app), "the numbers at their values, no counting"
     over.toasts.items.clear()
     assert not over.busy()
+
+
+def test_the_daily_puzzle_solved_says_the_streak(app: Any, data_dir: Path) -> None:
+    today = datetime.date.today()
+    yesterday = f"daily-{(today - datetime.timedelta(days=1)).isoformat()}"
+    storage.save_puzzle_progress({yesterday: storage.PuzzleRecord(True, 1)})
+    app.stack.clear_to(app.make("menu"))
+    scene = app.make("puzzle", puzzles.daily_entry(today), following=puzzles.shipped())
+    app.stack.push(scene)
+    app.step(0.0)
+    _play(app, scene, scene.puzzle.solve()["solutions"][0])
+    _battle(app, scene)
+    assert scene.result["won"] and scene.streak == 2
+    assert "Daily streak: 2 days in a row." in " ".join(drawn_texts(app))
+    assert {"daily", "first_puzzle"} <= set(_earned(data_dir))

@@ -202,6 +202,7 @@ class PuzzleScene(Scene):
         records, self.problem = storage.load_puzzle_progress()
         self.record = records.get(entry.key) or PuzzleRecord()
         self.toasts = rewards.Toasts()
+        self.streak = 0  # the daily streak, once a puzzle is solved
         x, w = CARD.left + 12, (CARD.width - 32) // 2
         self.hint_button = widgets.Button(
             "Hint (?)", (x, CARD.bottom - 90, w, 34), self.show_hint, size=15
@@ -434,10 +435,9 @@ class PuzzleScene(Scene):
         """The achievements the puzzles solved so far earn, recorded; the new ones toasted."""
         records, _problem = storage.load_puzzle_progress()
         solved = {key for key, record in records.items() if record.solved}
+        self.streak = daily_streak(solved, datetime.date.today())
         found = achievements.earned_by_puzzles(
-            solved,
-            [(entry.key, entry.difficulty) for entry in shipped()],
-            daily_streak(solved, datetime.date.today()),
+            solved, [(entry.key, entry.difficulty) for entry in shipped()], self.streak
         )
         earned, problem = achievements.award(found)
         for achievement in earned:
@@ -593,6 +593,8 @@ class PuzzleScene(Scene):
         widgets.draw_text(surface, title, (x, MODAL.top + 42), 30, colour, True)
         if won:
             words = f"The battle reaches the goal ({self.puzzle.goal['text']})."
+            if self.entry.key.startswith("daily-") and self.streak:
+                words += f" Daily streak: {plural(self.streak, 'day')} in a row."
         else:
             short = int(self.result.get("shortfall") or 0)
             words = shortfall_words(self.puzzle.goal, short, self.result_units)
