@@ -146,3 +146,17 @@ def test_the_menu_names_a_broken_lesson_file(
     assert app.stack.top is menu
     assert menu.problem.startswith("Learn by playing cannot start: 06-nets.toml, line ")
     app.step(0.016)
+
+
+def test_finishing_the_last_lesson_earns_an_achievement(app: Any, data_dir: Path) -> None:
+    from client_support import lessons_by_clicks, play_by_clicks
+
+    from nshex_pygame.client import achievements
+
+    last = len(lessons()) - 1
+    lessons_by_clicks(app, {"last": last - 1}, play_by_clicks)
+    assert "lessons" not in achievements.load_earned()[0], "not before the last lesson"
+    lessons_by_clicks(app, {"last": last}, play_by_clicks)
+    scene = app.stack.top
+    assert "lessons" in achievements.load_earned()[0]
+    assert [t.title for t in scene.toasts.items] == ["Graduate"]
