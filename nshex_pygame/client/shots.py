@@ -234,40 +234,25 @@ def settle(app: App, seconds: float) -> None:
 
 
 # A Doomsday Machine Tripler splitting a Delta Shooter's shot three ways (the redirected shot
-# drawn as one path with its copies).
-REDIRECT_POSITION = """
-[game]
-armies = ["doomsday", "moloch"]
-[[unit]]
-seat = 0
-tile = "doomsday.hq"
-at = [2, 0]
-[[unit]]
-seat = 1
-tile = "moloch.hq"
-at = [-2, 2]
-[[unit]]
-seat = 0
-tile = "doomsday.delta_shooter"
-at = [0, 2]
-[[unit]]
-seat = 0
-tile = "doomsday.tripler"
-at = [0, 0]
-[[unit]]
-seat = 1
-tile = "moloch.blocker"
-at = [-1, 0]
-facing = 2
-[[unit]]
-seat = 1
-tile = "moloch.hybrid"
-at = [0, -1]
-[[unit]]
-seat = 1
-tile = "moloch.hunter_killer"
-at = [2, -2]
-"""
+# drawn as one path with its copies): (seat, tile, hex, facing) of each unit.
+REDIRECT_UNITS = (
+    (0, "doomsday.hq", (2, 0), 0),
+    (1, "moloch.hq", (-2, 2), 0),
+    (0, "doomsday.delta_shooter", (0, 2), 0),
+    (0, "doomsday.tripler", (0, 0), 0),
+    (1, "moloch.blocker", (-1, 0), 2),
+    (1, "moloch.hybrid", (0, -1), 0),
+    (1, "moloch.hunter_killer", (2, -2), 0),
+)
+
+
+def redirect_position() -> str:
+    """The position of ``REDIRECT_UNITS`` as a scenario file's text."""
+    units = "".join(
+        f'[[unit]]\nseat = {seat}\ntile = "{tile}"\nat = [{at[0]}, {at[1]}]\nfacing = {facing}\n'
+        for seat, tile, at, facing in REDIRECT_UNITS
+    )
+    return f'[game]\narmies = ["doomsday", "moloch"]\n{units}'
 
 
 def more_shots(app: App, out: Path, finished) -> None:  # finished: the game over's GameScene
@@ -284,7 +269,7 @@ def more_shots(app: App, out: Path, finished) -> None:  # finished: the game ove
         app.stack.clear_to(app.make("replay", finished.game, list(finished.seats), at="end"))
         settle(app, 0.5)
         save(app, out, "17-replay")
-    position = Position.from_toml(REDIRECT_POSITION, "tripler")
+    position = Position.from_toml(redirect_position(), "tripler")
     result = position.resolve_battle()
     app.stack.clear_to(app.make("menu"))
     battle = app.open(
