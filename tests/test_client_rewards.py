@@ -16,7 +16,6 @@ from typing import Any
 import pygame
 from client_support import (  # noqa: F401
     app_fixture,
-    click_button,
     data_dir_fixture,
     drawn_texts,
     key,

@@ -159,17 +159,17 @@ def _earned_at(value: Any) -> float | None:
     return float(at) if finite_number(at, 0.0, storage.LATEST_TIME) else None
 
 
-ACHIEVEMENTS = storage.RecordFile(
-    name=ACHIEVEMENTS_FILE,
-    format=ACHIEVEMENTS_FORMAT,
-    version=ACHIEVEMENTS_VERSION,
-    holder="earned",
-    what="the achievements",
-    listing="a list of achievements",
-    entry_words="an achievement with the time it was earned",
-    kept="the rest of your achievements are kept",
-    read=_earned_at,
-    write=lambda at: {"at": at},
+ACHIEVEMENTS = storage.RecordFile(  # (name, format, version, holder, words, and the records)
+    ACHIEVEMENTS_FILE,
+    ACHIEVEMENTS_FORMAT,
+    ACHIEVEMENTS_VERSION,
+    "earned",
+    "the achievements",
+    "a list of achievements",
+    "an achievement with the time it was earned",
+    "the rest of your achievements are kept",
+    _earned_at,
+    lambda at: {"at": at},
 )
 NEWER = storage.newer_notice(ACHIEVEMENTS, "achievements earned")
 START_AGAIN = "your achievements start again"
