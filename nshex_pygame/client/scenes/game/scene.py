@@ -249,7 +249,8 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         elif not first_look:  # the turn passes: a short banner slides over the board
             you = self.seats[seat].is_human
             who = "your move" if you else self.seat_name(seat)
-            self.juice.turn_passed(f"Turn {turn[0]}: {who}", self.seat_colour(seat))
+            words = f"Turn {turn[0]}: {who}" if self.turn_status else who[:1].upper() + who[1:]
+            self.juice.turn_passed(words, self.seat_colour(seat))  # (a puzzle counts no turns)
 
     def energy_in_play(self) -> bool:
         """The Duel board with two seats: energy, terminals and procedures (the engine's view
