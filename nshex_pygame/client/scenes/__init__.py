@@ -21,7 +21,8 @@ def register_all(registry: SceneRegistry) -> None:
     from nshex_pygame.client.scenes.load import LoadScene
     from nshex_pygame.client.scenes.menu import MenuScene
     from nshex_pygame.client.scenes.pause import PauseScene
-    from nshex_pygame.client.scenes.puzzles import PuzzleListScene, PuzzleScene
+    from nshex_pygame.client.scenes.puzzlelist import PuzzleListScene
+    from nshex_pygame.client.scenes.puzzles import PuzzleScene
     from nshex_pygame.client.scenes.replay import ReplayScene
     from nshex_pygame.client.scenes.settings import SettingsScene
     from nshex_pygame.client.scenes.setup import SetupScene
