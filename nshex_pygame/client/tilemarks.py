@@ -27,6 +27,7 @@ from nshex_pygame.client import emblems, hexgeo
 INK = emblems.INK
 WHITE = (245, 245, 240)
 PICTO_DISC = (24, 26, 32)
+PICTO_SMALLEST = 5.0  # the smallest pictogram drawn (radius, pixels): tiles of 27 and up
 
 # What each kind of tile is called in the rules' legend (the pictogram's words).
 KINDS = {
@@ -398,7 +399,7 @@ def draw_pictogram(surface, kind: str, center, radius: float, edge) -> None:
     """The pictogram of ``kind`` in a dark disc of ``radius`` edged in ``edge`` (nothing for a
     kind without one: a foundation, the Mad Bomber carry their own face)."""
     draw = PICTOGRAMS.get(kind)
-    if draw is None:
+    if draw is None or radius < PICTO_SMALLEST:  # (a speck on a tiny tile: its hover box tells)
         return
     x, y, r = round(center[0]), round(center[1]), max(5, round(radius))
     pygame.gfxdraw.filled_circle(surface, x, y, r, PICTO_DISC)
