@@ -157,6 +157,10 @@ class GameOverScene(Scene):
         """Moving while the celebration plays and a toast shows; still after."""
         return self.clock < rewards.SETTLE or self.toasts.busy()
 
+    def look(self) -> object:
+        """Changes when the celebration settles and as each toast goes."""
+        return (self.clock >= rewards.SETTLE, len(self.toasts.items))
+
     def your_seats(self) -> set[int]:
         """The human seats when they all play on one side (one human against the computer,
         or humans as a team): the screen speaks to "you"; empty otherwise (hot seat)."""

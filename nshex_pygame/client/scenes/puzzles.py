@@ -348,7 +348,7 @@ class PuzzleScene(Scene):
         return self.toasts.busy() or (self.state in ("play", "commit") and self.inner.busy())
 
     def look(self) -> object:
-        return (self.inner.look(), self.state)
+        return (self.inner.look(), self.state, len(self.toasts.items))
 
     def on_resume(self) -> None:
         """Back from the battle's playback: the result."""

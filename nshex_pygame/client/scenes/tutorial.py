@@ -177,7 +177,7 @@ class TutorialScene(Scene):
         return self.inner.busy() or bool(self.targets()) or self.toasts.busy()
 
     def look(self) -> object:
-        return (self.inner.look(), self.modal)
+        return (self.inner.look(), self.modal, len(self.toasts.items))
 
     def on_resume(self) -> None:
         self.inner.on_resume()
