@@ -49,6 +49,70 @@ impl Game {
             self.exchange_open = false;
         }
         match action {
+            Action::PlaceHq { .. }
+            | Action::Draw { .. }
+            | Action::Unlucky
+            | Action::UnluckyOf { .. }
+            | Action::Hire { .. }
+            | Action::Mercenary { .. }
+            | Action::DeckDraw
+            | Action::Discard { .. } => self.apply_supply(action, seat),
+            Action::Place { tile, cell, facing } => self.apply_place(tile, cell, facing, seat),
+            Action::Move { .. }
+            | Action::Mobility { .. }
+            | Action::Transport { .. }
+            | Action::PushBack { .. }
+            | Action::PushTo { .. }
+            | Action::Sniper { .. }
+            | Action::Grenade { .. }
+            | Action::AirStrike { .. }
+            | Action::Grant { .. }
+            | Action::Castling { .. }
+            | Action::Rotation { .. }
+            | Action::Terror => self.apply_instant(action, seat),
+            Action::TurnTaken { cell, facing } => self.answer_rotation(cell, Some(facing)),
+            Action::KeepTaken { cell } => self.answer_rotation(cell, None),
+            Action::Exchange { tile } => {
+                self.take_from_hand(tile);
+                self.discard_tile(seat as u8, tile);
+                self.energy[seat] += 1;
+            }
+            Action::Buy { n } => {
+                self.pos.hq_hp[seat] -= n;
+                self.energy[seat] += n;
+                self.end_turn();
+            }
+            Action::Procedure(p) => self.apply_procedure(p),
+            Action::Rotate { cell, facing } => {
+                self.used_rotate = true;
+                self.pos.cells[cell as usize]
+                    .as_mut()
+                    .expect("a unit")
+                    .facing = facing;
+            }
+            Action::SmallBomb { a, b, c } => self.small_bomb([a, b, c]),
+            Action::Credit { to, n } => self.apply_credit(to, n),
+            Action::Battle => {
+                self.use_instant(InstantKind::Battle);
+                self.battles_then(AfterBattle::EndTurn, Vec::new());
+            }
+            Action::EndTurn => self.end_turn(),
+            Action::Clown { .. } | Action::Convert { .. } | Action::MedicTakes { .. } => {
+                let p = self.pending.take().expect("a battle waiting for a choice");
+                let PendingBattle {
+                    then, mut answers, ..
+                } = *p;
+                answers.push(action.answer().expect("a battle answer"));
+                self.battles_then(then, answers);
+            }
+        }
+    }
+
+    /// The set-up and the tiles' way to the hand: an HQ placed, a Mercenary hired or taken,
+    /// draws, the unlucky draw, a discard.
+    #[inline(always)]
+    fn apply_supply(&mut self, action: Action, seat: usize) {
+        match action {
             Action::PlaceHq { cell, facing } => {
                 let hq = tiles().army(self.pos.armies[seat]).hq;
                 self.place_cell(cell, hq, seat as u8, facing);
@@ -137,31 +201,43 @@ impl Game {
                     self.exchange_open = self.energy_in_play();
                 }
             }
-            Action::Place { tile, cell, facing } => {
-                self.take_from_hand(tile);
-                self.played += 1;
-                if self.duel_tiles && Self::is_foundation(tile) {
-                    let h = self.pos.geometry().hex(cell);
-                    let placed = self.pos.place_foundation(h, tile, seat as u8);
-                    debug_assert!(placed, "an army has at most two foundations");
-                } else if let Some(t) = self.pos.cells[cell as usize].take() {
-                    self.index.clear(cell);
-                    // On a Transporter's hex: it goes to its owner's discard pile, its
-                    // wounds do not pass on (FAQ-260, D-33); the board was not full.
-                    self.discards[t.seat as usize].push(t.tile);
-                    let owner = self.placed_owner(tile, seat as u8);
-                    self.place_cell(cell, tile, owner, facing);
-                } else {
-                    let owner = self.placed_owner(tile, seat as u8);
-                    self.place_cell(cell, tile, owner, facing);
-                    if self.duel_tiles {
-                        self.enter(cell);
-                    }
-                    if self.board_full() {
-                        self.battles_then(AfterBattle::FullBoard, Vec::new());
-                    }
-                }
+            _ => unreachable!("not a set-up or draw action"),
+        }
+    }
+
+    /// A tile from the hand onto the board (a foundation, onto a Transporter, or an empty
+    /// hex, whose filling may start the battle).
+    #[inline(always)]
+    fn apply_place(&mut self, tile: TileId, cell: u8, facing: u8, seat: usize) {
+        self.take_from_hand(tile);
+        self.played += 1;
+        if self.duel_tiles && Self::is_foundation(tile) {
+            let h = self.pos.geometry().hex(cell);
+            let placed = self.pos.place_foundation(h, tile, seat as u8);
+            debug_assert!(placed, "an army has at most two foundations");
+        } else if let Some(t) = self.pos.cells[cell as usize].take() {
+            self.index.clear(cell);
+            // On a Transporter's hex: it goes to its owner's discard pile, its
+            // wounds do not pass on (FAQ-260, D-33); the board was not full.
+            self.discards[t.seat as usize].push(t.tile);
+            let owner = self.placed_owner(tile, seat as u8);
+            self.place_cell(cell, tile, owner, facing);
+        } else {
+            let owner = self.placed_owner(tile, seat as u8);
+            self.place_cell(cell, tile, owner, facing);
+            if self.duel_tiles {
+                self.enter(cell);
             }
+            if self.board_full() {
+                self.battles_then(AfterBattle::FullBoard, Vec::new());
+            }
+        }
+    }
+
+    /// The instant actions and the movement abilities.
+    #[inline(always)]
+    fn apply_instant(&mut self, action: Action, seat: usize) {
+        match action {
             Action::Move { from, to, facing } => {
                 self.use_instant(InstantKind::Move);
                 self.move_unit(from, to, facing);
@@ -241,41 +317,7 @@ impl Game {
                 let all = (1u8 << self.seats()) - 1;
                 self.terror |= all & !(1 << seat);
             }
-            Action::TurnTaken { cell, facing } => self.answer_rotation(cell, Some(facing)),
-            Action::KeepTaken { cell } => self.answer_rotation(cell, None),
-            Action::Exchange { tile } => {
-                self.take_from_hand(tile);
-                self.discard_tile(seat as u8, tile);
-                self.energy[seat] += 1;
-            }
-            Action::Buy { n } => {
-                self.pos.hq_hp[seat] -= n;
-                self.energy[seat] += n;
-                self.end_turn();
-            }
-            Action::Procedure(p) => self.apply_procedure(p),
-            Action::Rotate { cell, facing } => {
-                self.used_rotate = true;
-                self.pos.cells[cell as usize]
-                    .as_mut()
-                    .expect("a unit")
-                    .facing = facing;
-            }
-            Action::SmallBomb { a, b, c } => self.small_bomb([a, b, c]),
-            Action::Credit { to, n } => self.apply_credit(to, n),
-            Action::Battle => {
-                self.use_instant(InstantKind::Battle);
-                self.battles_then(AfterBattle::EndTurn, Vec::new());
-            }
-            Action::EndTurn => self.end_turn(),
-            Action::Clown { .. } | Action::Convert { .. } | Action::MedicTakes { .. } => {
-                let p = self.pending.take().expect("a battle waiting for a choice");
-                let PendingBattle {
-                    then, mut answers, ..
-                } = *p;
-                answers.push(action.answer().expect("a battle answer"));
-                self.battles_then(then, answers);
-            }
+            _ => unreachable!("not an instant action"),
         }
     }
 

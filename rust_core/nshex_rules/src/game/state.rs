@@ -189,8 +189,7 @@ impl Game {
     /// a stage this position can be in, no full board outside a battle (P-17), an outcome
     /// exactly when the game is over, and a waiting battle whose answers lead to a question
     /// of the seat it names.
-    pub fn from_state(s: GameState) -> Result<Game, StateError> {
-        let set = tiles();
+    pub fn from_state(mut s: GameState) -> Result<Game, StateError> {
         let seats = s.pos.seats as usize;
         if [s.hands.len(), s.decks.len(), s.discards.len()] != [seats; 3] {
             return Err(StateError::new(
@@ -224,69 +223,8 @@ impl Game {
         if s.to_move as usize >= seats {
             return Err(StateError::new("to_move", "no such seat"));
         }
-        // Every tile of every army exactly once.
-        for seat in 0..seats {
-            let army = set.army(s.pos.armies[seat]);
-            let mut count = vec![0i32; set.tiles.len()];
-            for (_, u) in s.pos.units().filter(|(_, u)| u.seat == seat as u8) {
-                count[u.tile.0 as usize] += 1;
-            }
-            for (_, f) in s.pos.foundations().filter(|(_, f)| f.seat == seat as u8) {
-                count[f.tile.0 as usize] += 1;
-            }
-            for &t in s.hands[seat]
-                .iter()
-                .chain(&s.decks[seat])
-                .chain(&s.discards[seat])
-            {
-                count[t.0 as usize] += 1;
-            }
-            // Hired Mercenaries and the Mad Bomber are checked apart.
-            for &t in set.mercenaries.iter().chain(&set.mad_bomber) {
-                count[t.0 as usize] = 0;
-            }
-            for &t in &army.tiles {
-                let def = set.tile(t);
-                let want = if def.is_hq() {
-                    // An HQ is on the board, or destroyed, or not yet placed.
-                    count[t.0 as usize].min(1)
-                } else {
-                    def.count as i32
-                };
-                if count[t.0 as usize] != want {
-                    return Err(StateError::new(
-                        "",
-                        format!(
-                            "seat {seat} has {} of {} where the army has {}",
-                            count[t.0 as usize], def.id, def.count
-                        ),
-                    ));
-                }
-                count[t.0 as usize] = 0;
-            }
-            if count.iter().any(|&c| c != 0) {
-                return Err(StateError::new(
-                    "",
-                    format!("seat {seat} holds tiles of another army"),
-                ));
-            }
-        }
-        let waiting = match (s.stage, s.waiting) {
-            (Stage::BattleChoice { seat }, Some((then, answers))) => Some((then, answers, seat)),
-            (Stage::BattleChoice { .. }, None) => {
-                return Err(StateError::new(
-                    "stage",
-                    "a battle choice needs the waiting battle",
-                ))
-            }
-            (_, Some(_)) => {
-                return Err(StateError::new(
-                    "stage",
-                    "a waiting battle belongs to a battle choice",
-                ))
-            }
-            (_, None) => None,
-        };
+        check_every_tile_once(&s.pos, &s.hands, &s.decks, &s.discards)?;
+        let waiting = waiting_battle(s.stage, s.waiting.take())?;
         // While a battle waits, the stage is set again when it is resumed below.
         let stage = if waiting.is_some() {
             Stage::Main
@@ -294,12 +232,33 @@ impl Game {
             s.stage
         };
         check_duel_state(&s.pos, &s.energy, s.exchange_open, &s.known_top, &s.decks)?;
+        let game = Game::of_state(s, stage);
+        check_in_progress(&game)?;
+        if game.eliminated >> game.to_move & 1 == 1 && game.stage != Stage::Over {
+            return Err(StateError::new(
+                "to_move",
+                "an eliminated seat takes no more turns",
+            ));
+        }
+        game.check_stage_reachable(waiting.is_some(), limit)?;
+        let mut game = game;
+        if let Some((then, answers, seat)) = waiting {
+            game.resume_battle(then, answers, seat)
+                .map_err(|e| StateError::new("stage", e))?;
+        }
+        Ok(game)
+    }
+
+    /// The game a checked state describes, at `stage` (a waiting battle is resumed after),
+    /// its control settled from the board and its derived flags worked out.
+    fn of_state(s: GameState, stage: Stage) -> Game {
+        let seats = s.pos.seats as usize;
         let armies: Vec<ArmyId> = s.pos.armies[..seats].to_vec();
         let mut pos = s.pos;
         // Control follows from the board (D-13), whatever the data said.
         pos.settle();
         let energy_on = pos.board == BoardKind::Duel && seats == 2;
-        let game = Game {
+        Game {
             index: super::index::BoardIndex::of(&pos),
             pos,
             hands: s.hands,
@@ -338,20 +297,18 @@ impl Game {
             mercs: s.mercs,
             played: s.played,
             drawn_now: s.drawn_now,
-        };
-        check_in_progress(&game)?;
-        if game.eliminated >> game.to_move & 1 == 1 && game.stage != Stage::Over {
-            return Err(StateError::new(
-                "to_move",
-                "an eliminated seat takes no more turns",
-            ));
         }
+    }
+
+    /// The stage, the points to give and the board are ones the rules can reach (P-17), and
+    /// the game has an outcome exactly when it is over. `waiting`: a battle waits for an
+    /// answer; `limit`: the hand limit.
+    fn check_stage_reachable(&self, waiting: bool, limit: usize) -> Result<(), StateError> {
+        let game = self;
         // The stage must be one the rules can reach from this position.
         let tm = game.to_move as usize;
         let credits = game.credit_wait.is_some();
-        if credits
-            && (game.pos.mode() != Mode::Points || waiting.is_some() || game.outcome.is_some())
-        {
+        if credits && (game.pos.mode() != Mode::Points || waiting || game.outcome.is_some()) {
             return Err(StateError::new(
                 "credits",
                 "own wounds wait to be given only after a battle of the points game, before \
@@ -371,7 +328,7 @@ impl Game {
                 }
                 Stage::Draw { .. } => !game.decks[tm].is_empty() && game.hands[tm].len() < limit,
                 Stage::Discard => game.hands[tm].len() == limit,
-                Stage::Main if waiting.is_some() => game.hands[tm].len() < limit,
+                Stage::Main if waiting => game.hands[tm].len() < limit,
                 Stage::Main => game.hands[tm].len() < limit && !game.pos.is_full(),
                 Stage::PushTo { target, options } => {
                     let geo = game.pos.geometry();
@@ -395,7 +352,7 @@ impl Game {
         }
         // P-17: a full board stands only in a battle (waiting for an answer) or a finished
         // game.
-        if game.pos.is_full() && waiting.is_none() && game.stage != Stage::Over && !credits {
+        if game.pos.is_full() && !waiting && game.stage != Stage::Over && !credits {
             return Err(StateError::new(
                 "board",
                 format!(
@@ -411,12 +368,7 @@ impl Game {
                 "a finished game needs an outcome, and only a finished one",
             ));
         }
-        let mut game = game;
-        if let Some((then, answers, seat)) = waiting {
-            game.resume_battle(then, answers, seat)
-                .map_err(|e| StateError::new("stage", e))?;
-        }
-        Ok(game)
+        Ok(())
     }
 
     /// A game from a set-up, at the start of `to_move`'s turn before its draw (or at the HQ
@@ -726,4 +678,88 @@ fn check_mercenaries(
         }
     }
     Ok(())
+}
+
+/// Every tile of every seat's army exactly once on the board, in its hand, deck or discard
+/// pile (an HQ at most once: it may be destroyed or not yet placed); hired Mercenaries and
+/// the Mad Bomber are checked apart.
+fn check_every_tile_once(
+    pos: &Position,
+    hands: &[Hand],
+    decks: &[Vec<TileId>],
+    discards: &[Vec<TileId>],
+) -> Result<(), StateError> {
+    let set = tiles();
+    let seats = pos.seats as usize;
+    for seat in 0..seats {
+        let army = set.army(pos.armies[seat]);
+        let mut count = vec![0i32; set.tiles.len()];
+        for (_, u) in pos.units().filter(|(_, u)| u.seat == seat as u8) {
+            count[u.tile.0 as usize] += 1;
+        }
+        for (_, f) in pos.foundations().filter(|(_, f)| f.seat == seat as u8) {
+            count[f.tile.0 as usize] += 1;
+        }
+        for &t in hands[seat]
+            .iter()
+            .chain(&decks[seat])
+            .chain(&discards[seat])
+        {
+            count[t.0 as usize] += 1;
+        }
+        // Hired Mercenaries and the Mad Bomber are checked apart.
+        for &t in set.mercenaries.iter().chain(&set.mad_bomber) {
+            count[t.0 as usize] = 0;
+        }
+        for &t in &army.tiles {
+            let def = set.tile(t);
+            let want = if def.is_hq() {
+                // An HQ is on the board, or destroyed, or not yet placed.
+                count[t.0 as usize].min(1)
+            } else {
+                def.count as i32
+            };
+            if count[t.0 as usize] != want {
+                return Err(StateError::new(
+                    "",
+                    format!(
+                        "seat {seat} has {} of {} where the army has {}",
+                        count[t.0 as usize], def.id, def.count
+                    ),
+                ));
+            }
+            count[t.0 as usize] = 0;
+        }
+        if count.iter().any(|&c| c != 0) {
+            return Err(StateError::new(
+                "",
+                format!("seat {seat} holds tiles of another army"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The waiting battle of a state, with the seat whose answer it waits for: there exactly
+/// when the stage is a battle choice.
+fn waiting_battle(
+    stage: Stage,
+    waiting: Option<(AfterBattle, Vec<Answer>)>,
+) -> Result<Option<(AfterBattle, Vec<Answer>, u8)>, StateError> {
+    Ok(match (stage, waiting) {
+        (Stage::BattleChoice { seat }, Some((then, answers))) => Some((then, answers, seat)),
+        (Stage::BattleChoice { .. }, None) => {
+            return Err(StateError::new(
+                "stage",
+                "a battle choice needs the waiting battle",
+            ))
+        }
+        (_, Some(_)) => {
+            return Err(StateError::new(
+                "stage",
+                "a waiting battle belongs to a battle choice",
+            ))
+        }
+        (_, None) => None,
+    })
 }
