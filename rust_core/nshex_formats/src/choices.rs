@@ -2,7 +2,7 @@
 //! (the Python API's `choices`): Clown explosions, Quartermaster conversions, Medic choices,
 //! by hex.
 
-use crate::scenario::hex_of;
+use crate::place::hex_of;
 use nshex_rules::{BattleChoices, MedicChoice, QmChoice};
 use serde::Deserialize;
 

@@ -5,6 +5,7 @@
 pub mod choices;
 pub mod json;
 pub mod notation;
+pub mod place;
 pub mod save;
 pub mod scenario;
 pub mod script;
