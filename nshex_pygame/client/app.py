@@ -42,6 +42,18 @@ MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP
 # alone is an event like any other (one frame drawn)
 WINDOW_EVENTS = (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED)
 SETTLE_SECONDS = 0.5
+# A window shown 1:1 is sent to the display in bands of BAND rows, only those whose pixels
+# changed since the picture sent last (under X a whole frame is a copy of 4 MB through the
+# server, most of a frame's time); the whole of it after any event of the window itself.
+BAND = 32
+FULL_EVENTS = (
+    *WINDOW_EVENTS,
+    pygame.WINDOWEXPOSED,
+    pygame.WINDOWSHOWN,
+    pygame.WINDOWRESTORED,
+    pygame.WINDOWMAXIMIZED,
+    pygame.VIDEOEXPOSE,
+)
 
 
 def event_size(event: pygame.event.Event) -> tuple[int, int]:
@@ -105,6 +117,7 @@ class App:
         self.settling = 0.0  # seconds left to draw every frame after the window changed
         self.size_to_save = False  # the player resized the window: saved once it settles
         self.presented_size: tuple[int, int] | None = None  # the window size last drawn for
+        self.sent: bytes | None = None  # the picture last sent to the display (1:1 only)
         self.mouse = OUTSIDE  # where the pointer is (logical), OUTSIDE when not in the window
 
     # --- the window --------------------------------------------------------------------------
@@ -192,6 +205,12 @@ class App:
         parts = self.pieces()
         if len(parts) == 1 and parts[0].target.size == LOGICAL == parts[0].source.size:
             self.window.blit(self.canvas, parts[0].target)
+            bands = self.changed_bands()
+            if bands is not None:
+                if bands:
+                    pygame.display.update(bands)
+                self.presented_size = self.window.get_size()
+                return
         else:  # bars in the colour of the screen's own ground (an adapted layout's gaps)
             ground = self.canvas.get_at((LOGICAL[0] // 2, 1)) if len(parts) > 1 else (0, 0, 0)
             self.window.fill(ground)
@@ -200,8 +219,30 @@ class App:
                 image = pygame.transform.smoothscale(image, piece.target.size)
                 self.window.blit(image, piece.target)
             self._present_tooltips(parts)
+            self.sent = None
         pygame.display.flip()
         self.presented_size = self.window.get_size()
+
+    def changed_bands(self) -> list[pygame.Rect] | None:
+        """The bands of a 1:1 window whose pixels differ from those sent last (none: nothing
+        to send); None when all of it is to be sent (the first picture, a new size, the
+        window settling, or a window event since the picture sent last)."""
+        raw = self.canvas.get_buffer().raw
+        sent, self.sent = self.sent, raw
+        if sent is None or len(sent) != len(raw) or self.settling > 0:
+            return None
+        pitch = self.canvas.get_pitch()
+        width, height = self.canvas.get_size()
+        bands: list[pygame.Rect] = []
+        for top in range(0, height, BAND):
+            a, b = top * pitch, min(height, top + BAND) * pitch
+            if raw[a:b] == sent[a:b]:
+                continue
+            if bands and bands[-1].bottom == top:
+                bands[-1].height += min(BAND, height - top)
+            else:
+                bands.append(pygame.Rect(0, top, width, min(BAND, height - top)))
+        return bands
 
     def _present_tooltips(self, parts: list[viewport.Piece]) -> None:
         """The hover boxes kept apart from the canvas (an adapted layout), at the panels'
@@ -355,6 +396,8 @@ class App:
         started = pygame.time.get_ticks()
         was_busy = self.busy()
         resized = [event_size(e) for e in events if e.type in WINDOW_EVENTS]
+        if any(e.type in FULL_EVENTS for e in events):
+            self.sent = None  # the window system may have lost what was sent: all of it again
         if self.presented_size is not None and any(s != self.presented_size for s in resized):
             self.settling = SETTLE_SECONDS  # (a size drawn for already needs no settling)
         try:
