@@ -22,7 +22,7 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import widgets
+from nshex_pygame.client import tileart, widgets
 from nshex_pygame.client.tween import Tween, ease_out
 
 FADE_SECONDS = 0.22  # a scene fading in
@@ -30,6 +30,7 @@ FADE_RISE = 18  # pixels a pushed scene slides up as it fades in
 SLIDE_SECONDS = 0.35  # a drawn tile from the deck to its slot in the hand
 TURN_SECONDS = 1.3  # the turn banner: in, held, out
 LANDING_OVERSHOOT = 0.35  # how much larger a placed tile starts before it bounces into place
+RING, RING_END = (230, 222, 200), (34, 36, 42)  # the landing's dust ring, fading to the board
 
 Point = tuple[float, float]
 
@@ -41,9 +42,20 @@ def landing_scale(t: float) -> float:
     return 1.0 + LANDING_OVERSHOOT * (1.0 - t) ** 2 * math.cos(3 * math.pi * t)
 
 
+def landing_ring(surface: pygame.Surface, center: Point, size: float, t: float) -> None:
+    """The dust a placed tile raises as it touches down: a hexagonal ring that spreads and
+    fades into the board (from the first squash, a third of the way into the landing)."""
+    if not 0.3 <= t < 1.0:
+        return
+    k = (t - 0.3) / 0.7
+    colour = tuple(round(a + (b - a) * k) for a, b in zip(RING, RING_END, strict=True))
+    tileart.hex_outline(surface, center, size * (0.95 + 0.3 * k), colour, max(1, round(4 - 3 * k)))
+
+
 class SceneFade:
     """A scene that comes to the top fades in over the picture shown before it (the app's
-    canvas as last drawn), in ``FADE_SECONDS``; a pushed one also slides up a little."""
+    canvas as last drawn), in ``FADE_SECONDS``; a pushed one (not an overlay) also slides up a
+    little."""
 
     def __init__(self, enabled: Callable[[], bool]) -> None:
         self.enabled = enabled
@@ -63,7 +75,9 @@ class SceneFade:
         if top is self.top:
             return
         first = self.top is None
-        self.pushed = self.top in scenes  # the old top is still there: one came over it
+        # the old top is still there: one came over it; it slides up as it fades in unless it
+        # is an overlay (the scene under it would show twice, a little apart)
+        self.pushed = self.top in scenes and not getattr(top, "transparent", False)
         self.top = top
         if first or top is None or not self.enabled():
             self.tween, self.snapshot = None, None

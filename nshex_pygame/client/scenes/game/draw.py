@@ -11,7 +11,7 @@ import pygame
 from nshex_pygame.client import armystyle, hexgeo, tileart, widgets
 from nshex_pygame.client.board import Marks
 from nshex_pygame.client.hexgeo import Hex
-from nshex_pygame.client.juice import landing_scale
+from nshex_pygame.client.juice import landing_ring, landing_scale
 from nshex_pygame.client.scenes.game.layout import (
     ACTIONS,
     AI_EDGE,
@@ -209,6 +209,7 @@ class GameDrawing(SeatPanels):
             size = (round(image.get_width() * grow), round(image.get_height() * grow))
             scaled = pygame.transform.smoothscale(image, size)
             tileart.blit_tile(surface, scaled, self.board.pixel(at), int(120 + 135 * tween.t))
+            landing_ring(surface, self.board.pixel(at), self.board.size, tween.t)
         for tile, at, facing in pairs:
             image = tileart.render_tile(tile, self.board.size - 2, facing, ring=(255, 255, 255))
             tileart.blit_tile(surface, image, self.board.pixel(at), 235)
