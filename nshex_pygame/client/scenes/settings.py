@@ -109,19 +109,21 @@ class SettingsScene(Scene):
         self.app.settings.auto_battle_choices = not self.app.settings.auto_battle_choices
         self.changed()
 
-    def cycle_volume(self) -> None:
+    def next_percent(self, name: str) -> None:
+        """A volume setting (``volume``, ``music_volume``) to its next step of ten percent."""
         s = self.app.settings
-        s.volume = (s.volume // 10 * 10 + 10) % 110
+        setattr(s, name, (getattr(s, name) // 10 * 10 + 10) % 110)
         self.changed()
+
+    def cycle_volume(self) -> None:
+        self.next_percent("volume")
+
+    def cycle_music_volume(self) -> None:
+        self.next_percent("music_volume")
 
     def toggle_juice(self) -> None:
         """Animations outside battles and the music, all on or all off."""
         self.app.settings.juice = not self.app.settings.juice
-        self.changed()
-
-    def cycle_music_volume(self) -> None:
-        s = self.app.settings
-        s.music_volume = (s.music_volume // 10 * 10 + 10) % 110
         self.changed()
 
     def toggle_mute(self) -> None:
