@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 import pygame
@@ -210,15 +211,20 @@ class _Tint:
 def draw_watermark(surface, army: str, center, size: float, main, strength: int = 46) -> None:
     """The army's emblem, large and faint, behind the tile's texts (``strength``: its
     opacity, 0-255)."""
-    figure = emblems.FIGURES.get(army)
-    if figure is None:
+    if army not in emblems.FIGURES:
         return
-    r = round(size * 0.52)
+    layer = _watermark(army, round(size * 0.52), tuple(main), strength)
+    surface.blit(layer, layer.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+@cache
+def _watermark(army: str, r: int, main: tuple[int, ...], strength: int) -> pygame.Surface:
+    """The faint emblem of radius ``r`` (drawn once per army, size, colour and strength)."""
     layer = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
     light = tuple(min(255, v + 90) for v in main)  # a lighter shade of the tile itself
-    figure(layer, (r + 2, r + 2), r * 0.95, _Tint(main, light))
+    emblems.FIGURES[army](layer, (r + 2, r + 2), r * 0.95, _Tint(main, light))
     layer.set_alpha(strength)
-    surface.blit(layer, layer.get_rect(center=(round(center[0]), round(center[1]))))
+    return layer
 
 
 # --- the pictograms ----------------------------------------------------------------------------
