@@ -261,6 +261,7 @@ def more_shots(app: App, out: Path, finished) -> None:  # finished: the game ove
     from nshex_pygame.client.board import BoardView
     from nshex_pygame.core import Position
 
+    app.settings.animation_speed = 1.0  # (the shots before played fast)
     app.stack.clear_to(app.make("settings"))
     save(app, out, "15-settings")
     app.stack.clear_to(app.make("achievements"))
