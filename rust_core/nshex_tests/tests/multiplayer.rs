@@ -89,31 +89,14 @@ fn deathmatch_turns_go_round_every_seat_with_opening_draws_1_2_3() {
 
 /// Scenario text: one against a team, seat 0 (Borgo) to move with `deck0` as its whole deck.
 fn one_vs_team_ending(to_move: u8, turn: u32, deck: &str) -> String {
+    let units = units_toml(&[
+        (0, "borgo.hq", -2, 0, 0),
+        (1, "moloch.hq", 2, -2, 0),
+        (2, "outpost.hq", 0, 2, 0),
+    ]);
     format!(
-        r#"
-[game]
-armies = ["borgo", "moloch", "outpost"]
-mode = "one_vs_team"
-to_move = {to_move}
-turn = {turn}
-
-[[unit]]
-seat = 0
-tile = "borgo.hq"
-at = [-2, 0]
-
-[[unit]]
-seat = 1
-tile = "moloch.hq"
-at = [2, -2]
-
-[[unit]]
-seat = 2
-tile = "outpost.hq"
-at = [0, 2]
-
-{deck}
-"#
+        "[game]\narmies = [\"borgo\", \"moloch\", \"outpost\"]\nmode = \"one_vs_team\"\n\
+         to_move = {to_move}\nturn = {turn}\n\n{units}{deck}\n"
     )
 }
 
@@ -255,14 +238,11 @@ tiles = ["outpost.commando", "outpost.commando", "outpost.commando"]
 fn results_rank_survivors_then_later_eliminations_d26() {
     // Deathmatch of four: seat 3 is out already (eliminated in battle 2, say), the Final
     // Battle ends it: the highest HQ wins, then the others by HQ, then seat 3.
-    let mut units = String::new();
-    for (seat, tile, q, r) in [
-        (0, "borgo.hq", -2, 0),
-        (1, "moloch.hq", 2, -2),
-        (2, "outpost.hq", 0, 2),
-    ] {
-        units += &format!("[[unit]]\nseat = {seat}\ntile = \"{tile}\"\nat = [{q}, {r}]\n\n");
-    }
+    let units = units_toml(&[
+        (0, "borgo.hq", -2, 0, 0),
+        (1, "moloch.hq", 2, -2, 0),
+        (2, "outpost.hq", 0, 2, 0),
+    ]);
     let text = format!(
         r#"
 [game]
@@ -353,6 +333,14 @@ fn the_team_search_plays_every_mode_legally() {
 /// `to_move`'s turn 10 with `hand`; the Smart HQ on (0,0), an Outpost runner next to it on
 /// (1,-1), a Smart scout on (-1,0), the other HQs apart.
 fn smart_team_text(to_move: u8, hand: &str) -> String {
+    let units = units_toml(&[
+        (0, "smart.hq", 0, 0, 0),
+        (1, "borgo.hq", -2, 2, 0),
+        (2, "outpost.hq", 2, -2, 0),
+        (3, "moloch.hq", 0, 2, 0),
+        (2, "outpost.runner", 1, -1, 0),
+        (0, "smart.scout", -1, 0, 0),
+    ]);
     format!(
         r#"
 [game]
@@ -361,36 +349,7 @@ mode = "team"
 to_move = {to_move}
 turn = 10
 
-[[unit]]
-seat = 0
-tile = "smart.hq"
-at = [0, 0]
-
-[[unit]]
-seat = 1
-tile = "borgo.hq"
-at = [-2, 2]
-
-[[unit]]
-seat = 2
-tile = "outpost.hq"
-at = [2, -2]
-
-[[unit]]
-seat = 3
-tile = "moloch.hq"
-at = [0, 2]
-
-[[unit]]
-seat = 2
-tile = "outpost.runner"
-at = [1, -1]
-
-[[unit]]
-seat = 0
-tile = "smart.scout"
-at = [-1, 0]
-
+{units}
 [[hand]]
 seat = {to_move}
 tiles = [{hand}]
@@ -475,9 +434,11 @@ mode = "team"
 fn team_text(armies: &str, to_move: u8, hand: &str, units: &[(u8, &str, i8, i8)]) -> String {
     let mut t =
         format!("[game]\narmies = {armies}\nmode = \"team\"\nto_move = {to_move}\nturn = 10\n\n");
-    for (seat, tile, q, r) in units {
-        t += &format!("[[unit]]\nseat = {seat}\ntile = \"{tile}\"\nat = [{q}, {r}]\n\n");
-    }
+    let units: Vec<_> = units
+        .iter()
+        .map(|&(s, tile, q, r)| (s, tile, q, r, 0))
+        .collect();
+    t += &units_toml(&units);
     t += &format!("[[hand]]\nseat = {to_move}\ntiles = [{hand}]\n\n");
     // Its deck: three of a tile the tests discard.
     let army = armies
