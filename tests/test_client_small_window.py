@@ -99,3 +99,19 @@ def test_a_size_of_the_players_own_is_reopened(data_dir) -> None:
     app = App()
     assert app.window.get_size() == (900, 650)
     assert app.settings.window_size == [900, 650]
+
+
+def test_a_card_over_the_board_is_shown_like_a_centred_screen() -> None:
+    """A lesson's first card or a puzzle's result sit in the middle of the board: in a small
+    window they get the height's scale (cut sides), not the shrunk board's."""
+
+    class Lesson:
+        scene_name = "tutorial"
+        modal: str | None = "intro"
+
+    lesson = Lesson()
+    assert viewport.policy_for(lesson) == "centre"
+    lesson.modal = None
+    assert viewport.policy_for(lesson) == "columns"
+    assert viewport.policy_for(None) == "whole"
+    assert viewport.policy_of("setup") == "whole" and viewport.policy_of("menu") == "centre"
