@@ -4,36 +4,13 @@ looks at (the battle the board would fight now)."""
 
 from __future__ import annotations
 
+from conftest import FIXTURES
+
 from nshex_pygame.core import Bot, Game
 
 # Borgo to move with a Battle tile in hand; a Borgo mutant stands next to the Moloch HQ,
 # which has 1 hit point left: the battle wins the game.
-WINNING_BATTLE = """
-[game]
-armies = ["borgo", "moloch"]
-to_move = 0
-turn = 10
-hq_hp = [20, 1]
-
-[[unit]]
-seat = 0
-tile = "borgo.hq"
-at = [0, -2]
-
-[[unit]]
-seat = 1
-tile = "moloch.hq"
-at = [0, 2]
-
-[[unit]]
-seat = 0
-tile = "borgo.mutant"
-at = [0, 1]
-
-[[deck]]
-seat = 0
-tiles = ["borgo.battle", "borgo.claws", "borgo.scout", "borgo.brawler"]
-"""
+WINNING_BATTLE = (FIXTURES / "winning_battle.toml").read_text(encoding="utf-8")
 
 
 def _at_discard() -> Game:

@@ -18,6 +18,7 @@ from client_support import (  # noqa: F401
     drawn_texts,
     overflow_notes,
 )
+from conftest import FIXTURES
 
 from nshex_pygame.client import hexgeo, storage
 from nshex_pygame.client.app import App
@@ -31,27 +32,8 @@ from nshex_pygame.client.storage import SeatSetup, Settings
 from nshex_pygame.core import CHANCE, Bot, Game
 
 FOUR = ["borgo", "moloch", "outpost", "hegemony"]
-ELIMINATED = """
-[game]
-armies = ["borgo", "moloch", "outpost"]
-eliminated = [2]
-to_move = 0
-turn = 10
-
-[[unit]]
-seat = 0
-tile = "borgo.hq"
-at = [0, 0]
-
-[[unit]]
-seat = 1
-tile = "moloch.hq"
-at = [1, 1]
-
-[[deck]]
-seat = 2
-tiles = []
-"""
+# Three seats, the third eliminated; the other two with their HQs only.
+ELIMINATED = (FIXTURES / "third_seat_eliminated.toml").read_text(encoding="utf-8")
 
 
 def _scene(app, game: Game, who: str = "human") -> GameScene:

@@ -25,6 +25,7 @@ from client_support import (  # noqa: F401
     overflow_notes,
     play_by_clicks,
 )
+from conftest import FIXTURES
 
 from nshex_pygame.client import storage
 from nshex_pygame.client.app import App
@@ -48,40 +49,7 @@ MERCENARY_NAMES = {
 }
 # Seat 0 (Reinforcements) holds a Mutant and two unused Mercenaries; its deck draws five
 # instants and a Scout at its draw; seat 1 holds one Mercenary.
-DRAW = """
-[game]
-armies = ["borgo", "moloch"]
-variants = ["reinforcements"]
-to_move = 0
-turn = 10
-
-[[unit]]
-seat = 0
-tile = "borgo.hq"
-at = [0, -2]
-
-[[unit]]
-seat = 1
-tile = "moloch.hq"
-at = [0, 2]
-
-[[mercenary]]
-seat = 0
-tiles = ["mercenaries.alabama_shield", "mercenaries.alabama_rifleman"]
-
-[[mercenary]]
-seat = 1
-tiles = ["mercenaries.alabama_net_fighter"]
-
-[[hand]]
-seat = 0
-tiles = ["borgo.mutant"]
-
-[[deck]]
-seat = 0
-tiles = ["borgo.battle", "borgo.grenade", "borgo.move", "borgo.battle", "borgo.move",
-  "borgo.scout", "borgo.brawler", "borgo.claws", "borgo.claws", "borgo.officer"]
-"""
+DRAW = (FIXTURES / "mercenaries_at_a_draw.toml").read_text(encoding="utf-8")
 
 
 def _scene(app: App, game: Game, players: tuple[str, ...] = ()) -> GameScene:
