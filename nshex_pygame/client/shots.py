@@ -102,53 +102,7 @@ def main(argv: list[str]) -> int:
     save(app, out, "02-setup")
     app.stack.pop()
 
-    game = mid_game(int(os.environ.get("NSHEX_SHOT_SEED", "4")), 30, ["borgo", "moloch"])
-    scene = GameScene(app, game, [SeatSetup("borgo", "human"), SeatSetup("moloch", "easy")])
-    app.stack.push(scene)
-    app.step(0.1)
-    hand = scene.hand(0)
-    index = next((i for i, t in enumerate(hand) if not t.endswith((".battle", ".move"))), 0)
-    (_rect, center) = scene.hand_rects(0)[index]
-    click(app, (int(center[0]), int(center[1])))
-    cands = scene.candidates()
-    hexes = sorted(scene.slot_hexes(cands, "at")) if scene.next_slot(cands) == "at" else []
-    if hexes:
-        target = scene.board.pixel(hexes[len(hexes) // 2])
-        move(app, (int(target[0]), int(target[1])))
-    save(app, out, "03-game-placing")
-    if hexes:
-        click(app, (int(target[0]), int(target[1])))
-        app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e")])
-    save(app, out, "04-game-facing")
-    # hover a unit on the board
-    linked = {tuple(a["at"]) for a in game.position.analysis() if a["linked_from"]}
-    units = [u for u in game.view()["units"] if not u["tile"].endswith(".hq")]
-    unit = next((u for u in units if tuple(u["at"]) in linked), units[0])
-    px = scene.board.pixel((unit["at"][0], unit["at"][1]))
-    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
-    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
-    move(app, (int(px[0]), int(px[1])))
-    save(app, out, "05-hover")
-    # the danger view: what a battle now would do, with the tile held over a hex
-    click(app, (int(center[0]), int(center[1])))
-    if hexes:
-        move(app, (int(target[0]), int(target[1])))
-    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d")])
-    save(app, out, "05a-danger")
-    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d")])
-    # one Escape puts the tile back; a second, with nothing chosen, would open the Paused
-    # menu (which then covered the computer's move in the old 05b shot)
-    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
-    assert app.stack.top is scene, "the game, not a menu, is on top for the computer's move"
-    # the computer's move, shown before it is made
-    move(app, (640, 790))
-    scene.press("end")
-    for _ in range(400):
-        scene.wait_for_ai()
-        app.step(0.05, draw=False)
-        if scene.ai_show is not None and scene.ai_show[1].get("kind") == "place":
-            break
-    save(app, out, "05b-ai-move")
+    game_shots(app, out)
 
     # a battle in progress: play on with bots until a battle starts
     scene2, battle = battle_in_progress(app)
@@ -225,6 +179,60 @@ def main(argv: list[str]) -> int:
         readme_shots(out)
     pygame.quit()
     return 0
+
+
+def game_shots(app: App, out: Path) -> None:
+    """A game in the middle: a tile being placed and turned, a hover box, the danger view,
+    the computer's move shown before it is made."""
+    from nshex_pygame.client.scenes.game import GameScene
+
+    game = mid_game(int(os.environ.get("NSHEX_SHOT_SEED", "4")), 30, ["borgo", "moloch"])
+    scene = GameScene(app, game, [SeatSetup("borgo", "human"), SeatSetup("moloch", "easy")])
+    app.stack.push(scene)
+    app.step(0.1)
+    hand = scene.hand(0)
+    index = next((i for i, t in enumerate(hand) if not t.endswith((".battle", ".move"))), 0)
+    (_rect, center) = scene.hand_rects(0)[index]
+    click(app, (int(center[0]), int(center[1])))
+    cands = scene.candidates()
+    hexes = sorted(scene.slot_hexes(cands, "at")) if scene.next_slot(cands) == "at" else []
+    if hexes:
+        target = scene.board.pixel(hexes[len(hexes) // 2])
+        move(app, (int(target[0]), int(target[1])))
+    save(app, out, "03-game-placing")
+    if hexes:
+        click(app, (int(target[0]), int(target[1])))
+        app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e")])
+    save(app, out, "04-game-facing")
+    # hover a unit on the board
+    linked = {tuple(a["at"]) for a in game.position.analysis() if a["linked_from"]}
+    units = [u for u in game.view()["units"] if not u["tile"].endswith(".hq")]
+    unit = next((u for u in units if tuple(u["at"]) in linked), units[0])
+    px = scene.board.pixel((unit["at"][0], unit["at"][1]))
+    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+    move(app, (int(px[0]), int(px[1])))
+    save(app, out, "05-hover")
+    # the danger view: what a battle now would do, with the tile held over a hex
+    click(app, (int(center[0]), int(center[1])))
+    if hexes:
+        move(app, (int(target[0]), int(target[1])))
+    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d")])
+    save(app, out, "05a-danger")
+    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d")])
+    # one Escape puts the tile back; a second, with nothing chosen, would open the Paused
+    # menu (which then covered the computer's move in the old 05b shot)
+    app.step(0.0, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+    assert app.stack.top is scene, "the game, not a menu, is on top for the computer's move"
+    # the computer's move, shown before it is made
+    move(app, (640, 790))
+    scene.press("end")
+    for _ in range(400):
+        scene.wait_for_ai()
+        app.step(0.05, draw=False)
+        if scene.ai_show is not None and scene.ai_show[1].get("kind") == "place":
+            break
+    save(app, out, "05b-ai-move")
 
 
 def settle(app: App, seconds: float) -> None:
