@@ -171,26 +171,7 @@ class BattleDrawing:
                 effects.hit_flash(surface, px(hq), size, t)
                 self._float(surface, px(hq), f"HQ -{event.get('amount')}", t, (255, 90, 90))
         elif step.kind == "armor":
-            at = px(as_hex(event["at"]))
-            source = px(as_hex(event["from"])) if event.get("from") else (at[0], at[1] - 1)
-            angle = math.atan2(source[1] - at[1], source[0] - at[0])
-            # a shield on the side the shot comes from
-            cx = at[0] + math.cos(angle) * size * 0.62
-            cy = at[1] + math.sin(angle) * size * 0.62
-            grow = 0.6 + 0.4 * min(1.0, t * 3)
-            w, h = size * 0.32 * grow, size * 0.4 * grow
-            points = [(-w, -h * 0.6), (w, -h * 0.6), (w, h * 0.1), (0, h), (-w, h * 0.1)]
-            turn = angle + math.pi / 2
-            shield = [
-                (
-                    cx + x * math.cos(turn) - y * math.sin(turn),
-                    cy + x * math.sin(turn) + y * math.cos(turn),
-                )
-                for x, y in points
-            ]
-            pygame.draw.polygon(surface, tileart.STEEL, shield)
-            pygame.draw.polygon(surface, tileart.INK, shield, 3)
-            self._float(surface, at, f"armor -{event.get('blocked')}", t, tileart.STEEL)
+            self._draw_armor(surface, event, t)
         elif step.kind == "save":
             medic = px(as_hex(event["medic"]))
             saved = px(as_hex(event["at"]))
@@ -204,15 +185,7 @@ class BattleDrawing:
         elif step.kind == "slot_lost":
             self._float(surface, px(as_hex(event["at"])), "netted: no attack", t, tileart.NET)
         elif step.kind == "explode":
-            at = px(as_hex(event["at"]))
-            radius = max(2, int(size * 1.9 * t))
-            layer = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
-            mid = (radius + 1, radius + 1)
-            pygame.draw.circle(layer, (255, 150, 40, int(200 * (1 - t))), mid, radius)
-            pygame.draw.circle(layer, (255, 240, 160, int(255 * (1 - t))), mid, max(1, radius // 2))
-            surface.blit(layer, (round(at[0]) - radius - 1, round(at[1]) - radius - 1))
-            for target in event.get("targets") or []:
-                self._flash(surface, px(as_hex(target)), t)
+            self._draw_explode(surface, event, t)
         elif step.kind == "redirected":
             self._draw_redirect(surface, step, t)
         elif step.kind == "control":
@@ -241,6 +214,43 @@ class BattleDrawing:
                 )
                 army = self.army_of(unit)
                 effects.break_apart(surface, image, px(at), t, hash(at), army)
+
+    def _draw_armor(self, surface: pygame.Surface, event: dict, t: float) -> None:
+        """Armor stops a wound: a shield on the side the shot comes from."""
+        px, size = self.board.pixel, self.board.size
+        at = px(as_hex(event["at"]))
+        source = px(as_hex(event["from"])) if event.get("from") else (at[0], at[1] - 1)
+        angle = math.atan2(source[1] - at[1], source[0] - at[0])
+        # a shield on the side the shot comes from
+        cx = at[0] + math.cos(angle) * size * 0.62
+        cy = at[1] + math.sin(angle) * size * 0.62
+        grow = 0.6 + 0.4 * min(1.0, t * 3)
+        w, h = size * 0.32 * grow, size * 0.4 * grow
+        points = [(-w, -h * 0.6), (w, -h * 0.6), (w, h * 0.1), (0, h), (-w, h * 0.1)]
+        turn = angle + math.pi / 2
+        shield = [
+            (
+                cx + x * math.cos(turn) - y * math.sin(turn),
+                cy + x * math.sin(turn) + y * math.cos(turn),
+            )
+            for x, y in points
+        ]
+        pygame.draw.polygon(surface, tileart.STEEL, shield)
+        pygame.draw.polygon(surface, tileart.INK, shield, 3)
+        self._float(surface, at, f"armor -{event.get('blocked')}", t, tileart.STEEL)
+
+    def _draw_explode(self, surface: pygame.Surface, event: dict, t: float) -> None:
+        """An explosion (a Clown's, a Trap's): a fireball, its targets flashing."""
+        px, size = self.board.pixel, self.board.size
+        at = px(as_hex(event["at"]))
+        radius = max(2, int(size * 1.9 * t))
+        layer = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
+        mid = (radius + 1, radius + 1)
+        pygame.draw.circle(layer, (255, 150, 40, int(200 * (1 - t))), mid, radius)
+        pygame.draw.circle(layer, (255, 240, 160, int(255 * (1 - t))), mid, max(1, radius // 2))
+        surface.blit(layer, (round(at[0]) - radius - 1, round(at[1]) - radius - 1))
+        for target in event.get("targets") or []:
+            self._flash(surface, px(as_hex(target)), t)
 
     def _draw_redirect(self, surface: pygame.Surface, step: Step, t: float) -> None:
         """A shot turned by a redirector: the redirector lit in orange, a tracer leaving it
