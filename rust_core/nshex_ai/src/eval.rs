@@ -95,6 +95,35 @@ pub fn hand_worth(game: &Game, seat: u8, w: &Weights) -> f64 {
     w.hand * (worth(seat as usize) - if n > 0.0 { foe / n } else { 0.0 })
 }
 
+/// Around each Smart HQ (the grant): the friendly units next to it plus half the board hexes
+/// next to it, counted for `seat` when the HQ is of its side and against it otherwise (the
+/// search's `grant_worth` weighs it; 0 without a Smart HQ on the board).
+pub fn grant_count(p: &Position, seat: u8) -> f64 {
+    let geo = p.geometry();
+    let rel = p.relations();
+    let mut total = 0.0;
+    for (i, cell) in p.cells[..geo.len()].iter().enumerate() {
+        let Some(hq) = cell else { continue };
+        if !hq.def().grant {
+            continue;
+        }
+        let mut n = 0.0;
+        for &c in &geo.neighbors[i] {
+            if c == nshex_rules::NO_CELL {
+                continue;
+            }
+            n += 0.5;
+            if let Some(u) = &p.cells[c as usize] {
+                if !u.def().is_hq() && u.ctrl == hq.ctrl {
+                    n += 1.0;
+                }
+            }
+        }
+        total += if rel.allied(seat, hq.ctrl) { n } else { -n };
+    }
+    total
+}
+
 /// Values a board by resolving battles on a copy: the battle that would follow it (HQ hit
 /// points first, then the tiles left standing), or with `deep` also half of what a second
 /// battle of the survivors would add (two battles per valuation).

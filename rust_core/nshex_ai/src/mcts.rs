@@ -75,6 +75,16 @@ pub struct MctsConfig {
     /// With three or more seats, value the HQs against the strongest enemy instead of the
     /// enemies' average (an experiment, `leader=1`; off in every level).
     pub against_leader: bool,
+    /// Greedy's move at the root (issue 43): 0 off; 1 the action greedy would play (the best
+    /// by one battle, greedy's own valuation) is the root's first child, so the search is
+    /// never blind to it; 2 the whole root is ordered by greedy's valuation (the search's
+    /// own breaks ties). Off in every level unless measured (docs/AI.md).
+    pub greedy_root: u8,
+    /// Worth, in HQ points, of each friendly unit next to a Smart HQ (the grant lets it move
+    /// or turn every turn) and of half of each board hex around it (an HQ inside the board
+    /// has six neighbours, one on the outer ring three or four); an enemy Smart HQ's count
+    /// against. 0 in every level unless measured (docs/AI.md).
+    pub grant_worth: f32,
     /// The evaluation's weights, a set for the base game and one for Reinforcements (the
     /// shipped sets unless a bot name gives others); a search uses the set of its game.
     pub weights: crate::weights::WeightSets,
@@ -106,6 +116,8 @@ impl MctsConfig {
             maxn: false,
             peek: false,
             against_leader: false,
+            greedy_root: 0,
+            grant_worth: 0.0,
             weights: crate::weights::WeightSets::shipped(),
         }
     }
@@ -309,7 +321,8 @@ impl Search {
         let w = self.eval.weights();
         let score = (self.eval.board_in(g, seat)
             + crate::eval::energy_worth(g, seat, &w)
-            + crate::eval::hand_worth(g, seat, &w)) as f32;
+            + crate::eval::hand_worth(g, seat, &w)) as f32
+            + self.cfg.grant_worth * crate::eval::grant_count(g.pos(), seat) as f32;
         let scale = if self.cfg.eval_scale_phase == 0.0 {
             self.cfg.eval_scale
         } else {
@@ -367,6 +380,9 @@ impl Search {
                 scored.push((v, i, a));
             }
             self.legal = legal;
+            if self.cfg.greedy_root > 0 {
+                self.greedy_order(&root, seat, &mut scored);
+            }
             scored.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
             self.root_order.extend(scored.iter().map(|x| x.2));
         }
@@ -404,6 +420,31 @@ impl Search {
             root: self.root_stats(),
             nodes: self.nodes.len(),
             line: self.principal_line(action),
+        }
+    }
+
+    /// Greedy's valuation in the root order (`greedy_root`): each action valued as greedy
+    /// values it (one battle, the base weights, battle choices answered automatically); with
+    /// 1 the best of them (the first in `scored`'s order among equals) goes first, with 2
+    /// every action is ordered by it, the search's own value breaking ties.
+    fn greedy_order(&mut self, root: &Game, seat: u8, scored: &mut [(f32, usize, Action)]) {
+        let mut greedy = BattleEval::new();
+        let mut g = root.clone();
+        let mut best: Option<(f64, f32, usize)> = None;
+        for (k, x) in scored.iter_mut().enumerate() {
+            g.copy_from(root);
+            g.apply_unchecked(x.2);
+            g.answer_automatically();
+            let v = greedy.game(&g, seat);
+            if self.cfg.greedy_root >= 2 {
+                // Greedy's value first (a win is 1000), the search's own in 0..1 after it.
+                x.0 += v as f32;
+            } else if best.is_none_or(|(bv, bs, _)| v > bv + 1e-9 || (v >= bv - 1e-9 && x.0 > bs)) {
+                best = Some((v, x.0, k));
+            }
+        }
+        if let Some((_, _, k)) = best {
+            scored[k].0 = f32::INFINITY;
         }
     }
 
@@ -925,6 +966,85 @@ mod tests {
         assert_eq!(
             (multi.horizon_for(&four), multi.horizon_for(&plain)),
             (2, 1)
+        );
+    }
+
+    /// `groot=1` (issue 43): the root's first child is the move greedy would play, the best
+    /// by greedy's own valuation; `groot=2` orders the whole root by that valuation.
+    #[test]
+    fn greedys_move_comes_first_at_the_root_with_greedy_root() {
+        use crate::bot::Bot;
+        let set = tiles();
+        let armies = [
+            set.find_army("smart").unwrap(),
+            set.find_army("outpost").unwrap(),
+        ];
+        let mut g = Game::new(&armies, nshex_rules::BoardKind::Standard, 5);
+        let mut bot = crate::bots::RandomBot::new(5);
+        while g.turn() < 6 || g.current_player() == Player::Chance {
+            let a = match g.current_player() {
+                Player::Chance => g.natural_draw().unwrap(),
+                _ => bot.choose(&g),
+            };
+            g.apply_unchecked(a);
+        }
+        let Player::Seat(seat) = g.current_player() else {
+            panic!("a seat decides")
+        };
+        let greedy_value = |a: Action| {
+            let mut h = g.for_search(seat);
+            h.apply_unchecked(a);
+            h.answer_automatically();
+            BattleEval::new().game(&h, seat)
+        };
+        let mut legal = Vec::new();
+        g.legal_actions_into(&mut legal);
+        let best = legal
+            .iter()
+            .map(|&a| greedy_value(a))
+            .fold(f64::NEG_INFINITY, f64::max);
+        for groot in [1, 2] {
+            let cfg = MctsConfig {
+                greedy_root: groot,
+                ..MctsConfig::hard()
+            };
+            let mut s = Search::new(cfg, 1);
+            s.run(&g, 4, None, &Progress::new());
+            assert_eq!(greedy_value(s.root_order[0]), best, "groot={groot}");
+            if groot == 2 {
+                let values: Vec<f64> = s.root_order.iter().map(|&a| greedy_value(a)).collect();
+                assert!(values.windows(2).all(|w| w[0] >= w[1] - 1e-3), "{values:?}");
+            }
+        }
+    }
+
+    /// `grant`: friendly units next to a Smart HQ count for its side, plus half of each board
+    /// hex around it (six inside the board, three or four on the outer ring).
+    #[test]
+    fn the_grant_counts_units_next_to_a_smart_hq_and_the_room_around_it() {
+        use nshex_rules::Hex;
+        let set = tiles();
+        let armies = [
+            set.find_army("smart").unwrap(),
+            set.find_army("borgo").unwrap(),
+        ];
+        let g = Game::new(&armies, nshex_rules::BoardKind::Standard, 1);
+        let mut p = g.pos().clone();
+        let (hq, borgo_hq) = (set.find("smart.hq").unwrap(), set.find("borgo.hq").unwrap());
+        let ripper = set.find("smart.ripper").unwrap();
+        p.place(Hex::new(0, 0), hq, 0, 0, 0);
+        assert_eq!(crate::eval::grant_count(&p, 0), 3.0);
+        p.place(Hex::new(1, 0), ripper, 0, 0, 0);
+        p.place(Hex::new(0, 1), ripper, 0, 0, 0);
+        p.place(Hex::new(-1, 0), borgo_hq, 1, 0, 0);
+        assert_eq!(crate::eval::grant_count(&p, 0), 5.0);
+        assert_eq!(crate::eval::grant_count(&p, 1), -5.0);
+        let mut edge = g.pos().clone();
+        edge.place(Hex::new(2, 0), hq, 0, 0, 0);
+        assert_eq!(
+            crate::eval::grant_count(&edge, 0),
+            1.5,
+            "a corner: three neighbours"
         );
     }
 
