@@ -2,7 +2,8 @@
 //! general path side by side (a test holds them equal: every conformance scenario is resolved both
 //! ways).
 
-use super::*;
+use super::{BUnit, Battle, Dmg, Event, Halt, Log, NoLog, NONE};
+use crate::hex::{bits, dir_edge, opposite, ray_ascends};
 
 impl Battle {
     #[inline]

@@ -1,7 +1,10 @@
 //! Battle choices (D-4, D-5, P-1 to P-3, P-16): the caller's answers, the questions a battle asks
 //! and how a battle takes them.
 
-use super::*;
+use super::{Battle, BattleSummary, NONE};
+use crate::error::Refusal;
+use crate::hex::{bits, Hex};
+use crate::position::Position;
 
 /// What a Quartermaster-linked unit's owner decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! The Clown (D-5, P-2): explode or attack, and the explosion.
 
-use super::*;
+use super::{Answer, Battle, Event, Halt, Log, Question, DIR_EXPLOSION, NONE};
 
 impl Battle {
     // ----- the Clown -----------------------------------------------------------------

@@ -1,8 +1,11 @@
 //! Board derivation: links, module effects, HQ bonuses, the Scoper, nets; built once per battle
 //! and given or taken back incrementally when a tile leaves.
 
-use super::*;
+use super::{BUnit, Battle, NONE};
+use crate::hex::{bits, MAX_CELLS};
 use crate::nets::nets_among;
+use crate::seats::SEAT_SLOTS;
+use crate::tiles::Kind;
 
 impl Battle {
     // ----- derived state -------------------------------------------------------------

@@ -1,7 +1,8 @@
 //! The battle log: what happened, phase by phase, for whoever shows or checks a battle.
 //! `NoLog` compiles every logging branch away on the fast path.
 
-use super::*;
+use super::{DIR_EXPLOSION, DIR_MEDIC_DEATH};
+use crate::tiles::TileId;
 
 /// Why a tile left the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

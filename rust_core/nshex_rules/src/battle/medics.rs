@@ -1,6 +1,12 @@
 //! Medics (P-1, P-34, D-6, FAQ-133/134): which medic takes which attack, chains of medics.
 
-use super::*;
+use super::{
+    redirect, Answer, Battle, Dmg, Event, Halt, Log, MedicTake, Question, Tally, DIR_MEDIC_DEATH,
+    NONE,
+};
+use crate::error::Refusal;
+use crate::hex::{bits, MAX_CELLS};
+use crate::tiles::Kind;
 
 impl Battle {
     // ----- medics ----------------------------------------------------------------------

@@ -7,11 +7,11 @@
 //! logs through a generic sink that compiles to nothing when no log is wanted.
 
 use crate::error::Refusal;
-use crate::hex::{bits, dir_edge, opposite, ray_ascends, Hex, MAX_CELLS, NO_CELL};
+use crate::hex::{bits, MAX_CELLS, NO_CELL};
 use crate::position::Position;
-use crate::seats::{MAX_SEATS, NEUTRAL, SEAT_SLOTS};
+use crate::seats::{MAX_SEATS, SEAT_SLOTS};
 use crate::sides::{Outcome, Relations};
-use crate::tiles::{Kind, Oriented, TileDef, TileId};
+use crate::tiles::{Oriented, TileDef, TileId};
 
 mod attacks;
 mod choices;

@@ -1,7 +1,11 @@
 //! The phase loop: initiative phases from the highest down to 0, the end of each phase (wounds,
 //! removals, HQ damage) and writing the result back.
 
-use super::*;
+use super::{byte_lows, Battle, BattleSummary, Cause, Event, Halt, Log, DIR_MEDIC_DEATH, NONE};
+use crate::hex::bits;
+use crate::position::Position;
+use crate::seats::MAX_SEATS;
+use crate::sides::Outcome;
 
 impl Battle {
     // ----- the battle ------------------------------------------------------------------

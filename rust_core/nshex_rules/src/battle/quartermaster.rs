@@ -1,6 +1,8 @@
 //! The Quartermaster: converting a linked unit's attack (P-3, P-4).
 
-use super::*;
+use super::{Answer, Battle, Halt, QmChoice, Question};
+use crate::error::Refusal;
+use crate::hex::dir_edge;
 
 impl Battle {
     /// Which edge (by direction) the unit converts with its Quartermaster this phase.

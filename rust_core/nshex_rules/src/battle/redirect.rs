@@ -4,7 +4,8 @@
 //! redirectors it reaches (each expanded once, one segment per exit), so the work is bounded by
 //! the number of redirectors whatever loops they form.
 
-use super::*;
+use super::{Battle, Dmg, Event, Log, NONE};
+use crate::hex::{bits, opposite, MAX_CELLS};
 
 /// Copies of one segment beyond which the rest of them are one record that no Medic takes
 /// (more Medics than this never protect one unit, so the result is exact).

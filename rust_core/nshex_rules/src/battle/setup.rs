@@ -1,6 +1,10 @@
 //! Laying out a position for a battle: a per-tile, per-facing template copied into each cell.
 
-use super::*;
+use super::{byte_lows, BUnit, Battle, NONE};
+use crate::hex::bits;
+use crate::position::Position;
+use crate::seats::{MAX_SEATS, SEAT_SLOTS};
+use crate::tiles::TileId;
 
 impl Battle {
     pub(super) fn setup(&mut self, pos: &Position) {

@@ -1,6 +1,6 @@
 //! Initiative slots (D-2, D-9, P-5): printed and extra slots, their values and spending.
 
-use super::*;
+use super::Battle;
 
 impl Battle {
     /// Current value of printed slot `k` (D-2: printed + bonuses, floored at 0).

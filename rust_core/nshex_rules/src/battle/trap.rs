@@ -3,7 +3,9 @@
 //! (D-24) is marked on every edge and set off by any hit: a neutral one by anybody's, an
 //! owned one by its owner's enemies'.
 
-use super::*;
+use super::{redirect, Battle, Dmg, Log, DIR_EXPLOSION, DIR_MEDIC_DEATH};
+use crate::hex::{bits, opposite};
+use crate::seats::{MAX_SEATS, NEUTRAL};
 
 impl Battle {
     /// The direction from `t` toward where record `r`'s hit came from: the attacker's side
