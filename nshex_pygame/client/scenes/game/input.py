@@ -14,12 +14,12 @@ import pygame
 
 from nshex_pygame.client import tileart, widgets
 from nshex_pygame.client.hexgeo import Hex
+from nshex_pygame.client.scenes.game import keys
 from nshex_pygame.client.scenes.game.layout import (
     ACTIONS,
     BOARD_KINDS_WITHOUT_TILE,
     BOMB,
     CREDIT_ROWS_TOP,
-    DIGIT_KEYS,
     HEX_SLOTS,
     INSTANT_KINDS,
     LOG,
@@ -77,7 +77,7 @@ class GameInput:
         draw = self.deck_draw_option()
         if draw is not None:
             button = widgets.Button(
-                "Draw from the deck (Space)",
+                f"Draw from the deck ({keys.key_of('draw', keys.OFFER_KEYS)})",
                 (x, y + cell_h + 10, w, 38),
                 lambda a=draw: self.take_offer(a),
                 size=16,
@@ -85,23 +85,6 @@ class GameInput:
                 " your hand.",
             )
             self.buttons.append(button)
-
-    def _offer_key(self, event: pygame.event.Event) -> None:
-        """Keys while a Mercenary is offered: its number takes it, Space draws from the deck,
-        Esc opens the menu."""
-        options = self.offer_options()
-        number = DIGIT_KEYS.get(event.key)
-        draw = self.deck_draw_option()
-        if number is not None and number <= len(options):
-            self.take_offer(options[number - 1][0])
-        elif event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) and draw:
-            self.take_offer(draw)
-        elif event.key == pygame.K_ESCAPE:
-            self.open_menu()
-        elif event.key in (pygame.K_F1, pygame.K_h):
-            rules = self.app.make("rules")
-            rules.page = rules.symbols_page
-            self.app.stack.push(rules)
 
     # --- the unlucky draw with Reinforcements: the player names three drawn instants --------
 
@@ -335,7 +318,7 @@ class GameInput:
         self.partial = {}
         self.facing = 0  # a tile picked up starts as printed
         if why_not:
-            self.say(f"{why_not} You may discard it (X).")
+            self.say(f"{why_not} You may discard it ({keys.key_of('discard')}).")
         elif not uses:
             self.say(f"{tile_name(tile)} cannot be used now; " + self.stage_hint())
         elif self.stage == "discard":
@@ -577,67 +560,16 @@ class GameInput:
         elif event.type == pygame.MOUSEWHEEL:  # (the wheel's legacy buttons 4 and 5 are ignored)
             if event.y:
                 self.rotate(-1 if event.y > 0 else 1)
-        elif event.type == pygame.KEYDOWN and self.credit_options():
-            self._credit_key(event)
-        elif event.type == pygame.KEYDOWN and self.offer_options():
-            self._offer_key(event)
         elif event.type == pygame.KEYDOWN:
-            key = event.key
-            if key == pygame.K_ESCAPE:
-                if not self.undo():
-                    self.open_menu()
-            elif key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-                self.take_back()
-            elif key == pygame.K_d:
-                self.toggle_danger()
-            elif key == pygame.K_SLASH or event.unicode == "?":
-                self.ask_hint()
-            elif key in (pygame.K_q, pygame.K_LEFT):
-                self.rotate(-1)
-            elif key in (pygame.K_e, pygame.K_RIGHT, pygame.K_r):
-                self.rotate(1)
-            elif key == pygame.K_a:
-                self.rotate(-1, second=True)
-            elif key == pygame.K_f:
-                self.rotate(1, second=True)
-            elif key == pygame.K_k and self.human_to_move():
-                if any(d.get("kind") == "keep_taken" for _a, d in self.legal):
-                    self.press("keep_taken")
-            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                if self.partial:
-                    self.confirm()
-                elif (tile := self.selected_tile()) and tile.endswith(".battle"):
-                    self.press("battle")
-            elif key == pygame.K_SPACE and self.human_to_move():
-                if any(d.get("kind") == "end" for _a, d in self.legal):
-                    self.press("end")
-            elif key in (pygame.K_DELETE, pygame.K_BACKSPACE, pygame.K_x):
-                if self.selected is not None:
-                    self.press("discard")
-            elif key == pygame.K_m:
-                self.hurry()
-            elif key in (pygame.K_F1, pygame.K_h):
-                rules = self.app.make("rules")
-                rules.page = rules.symbols_page
-                self.app.stack.push(rules)
-            elif pygame.K_1 <= key <= pygame.K_6 and self.human_to_move():
-                self.click_hand(self.mover, key - pygame.K_1)
+            keys.dispatch(self.keymap(), self, event)
 
-    def _credit_key(self, event: pygame.event.Event) -> None:
-        """Keys while points are to be given: a row's number gives it, Esc opens the menu;
-        the helpers' keys still work, nothing else changes the game."""
-        options = self.credit_options()
-        number = DIGIT_KEYS.get(event.key)
-        if number is not None and number <= len(options):
-            self.give_credit(options[number - 1][0])
-        elif event.key == pygame.K_ESCAPE:
-            self.open_menu()
-        elif event.key == pygame.K_d:
-            self.toggle_danger()
-        elif event.key == pygame.K_SLASH or event.unicode == "?":
-            self.ask_hint()
-        else:
-            self.say(self.credit_hint())
+    def keymap(self) -> tuple[keys.Binding, ...]:
+        """The keys of the scene's mode now: giving points, a Mercenary offered, the turn."""
+        if self.credit_options():
+            return keys.CREDIT_KEYS
+        if self.offer_options():
+            return keys.OFFER_KEYS
+        return keys.PLAY_KEYS
 
     def credit_hint(self) -> str:
         n = len(self.credit_options())
@@ -691,15 +623,19 @@ class GameInput:
             return
         rows: list[tuple[str, Any]] = []
         if "end" in kinds:
-            rows.append(("End turn (Space)", lambda: self.press("end")))
+            rows.append((f"End turn ({keys.key_of('end')})", lambda: self.press("end")))
         if "keep_taken" in kinds:
-            rows.append(("Keep it as it is (K)", lambda: self.press("keep_taken")))
+            rows.append(
+                (f"Keep it as it is ({keys.key_of('keep')})", lambda: self.press("keep_taken"))
+            )
         if "unlucky" in kinds and len(self.unlucky_choices()) > 1:
             rows.append(("Unlucky draw: name three instants", lambda: self.press("unlucky")))
         elif "unlucky" in kinds:
             rows.append(("Unlucky draw: three new tiles", lambda: self.press("unlucky")))
         if "discard" in kinds:
-            rows.append(("Discard selected tile (X)", lambda: self.press("discard")))
+            rows.append(
+                (f"Discard selected tile ({keys.key_of('discard')})", lambda: self.press("discard"))
+            )
         if "battle" in kinds:
             rows.append(("Start battle", lambda: self.press("battle")))
         if "terror" in kinds:
@@ -738,10 +674,13 @@ class GameInput:
     def _confirm_row(self, y: int, height: int) -> None:
         x, w = ACTIONS.left + 12, ACTIONS.width - 24
         self.confirm_button = widgets.Button(
-            "Confirm (Enter)", (x, y, w // 2 - 4, height), self.confirm, size=16
+            f"Confirm ({keys.key_of('confirm')})", (x, y, w // 2 - 4, height), self.confirm, size=16
         )
         self.cancel_button = widgets.Button(
-            "Back (Esc)", (x + w // 2 + 4, y, w // 2 - 4, height), self.undo, size=16
+            f"Back ({keys.key_of('back')})",
+            (x + w // 2 + 4, y, w // 2 - 4, height),
+            self.undo,
+            size=16,
         )
         self.buttons += [self.confirm_button, self.cancel_button]
 
@@ -753,11 +692,13 @@ class GameInput:
         rows: list[list[tuple[str, Any, str]]] = []
         first: list[tuple[str, Any, str]] = []
         if "end" in kinds:
-            first.append(("End turn (Space)", lambda: self.press("end"), ""))
+            first.append((f"End turn ({keys.key_of('end')})", lambda: self.press("end"), ""))
         if "discard" in kinds:
-            first.append(("Discard (X)", lambda: self.press("discard"), ""))
+            first.append((f"Discard ({keys.key_of('discard')})", lambda: self.press("discard"), ""))
         if "keep_taken" in kinds:
-            first.append(("Keep it as it is (K)", lambda: self.press("keep_taken"), ""))
+            first.append(
+                (f"Keep it as it is ({keys.key_of('keep')})", lambda: self.press("keep_taken"), "")
+            )
         if first:
             rows.append(first)
         if "unlucky" in kinds:

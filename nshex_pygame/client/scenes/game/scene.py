@@ -17,6 +17,7 @@ from nshex_pygame.client.board import BoardView
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.juice import GameJuice
 from nshex_pygame.client.scene import Scene
+from nshex_pygame.client.scenes.game import keys
 from nshex_pygame.client.scenes.game.bomber import BomberFlights, Flight
 from nshex_pygame.client.scenes.game.draw import GameDrawing, wrap_log
 from nshex_pygame.client.scenes.game.helpers import GameHelpers
@@ -113,16 +114,22 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         # taken back (``can_take_back``), with the log's length then; cleared by any other.
         self.undo_stack: list[tuple[Game, int]] = []
         self.buttons: list[widgets.Button] = []
-        self.confirm_button = widgets.Button("Confirm (Enter)", (0, 0, 1, 1), self.confirm)
-        self.cancel_button = widgets.Button("Back (Esc)", (0, 0, 1, 1), self.undo)
+        self.confirm_button = widgets.Button(
+            f"Confirm ({keys.key_of('confirm')})", (0, 0, 1, 1), self.confirm
+        )
+        self.cancel_button = widgets.Button(
+            f"Back ({keys.key_of('back')})", (0, 0, 1, 1), self.undo
+        )
         self.hurry_button = widgets.Button(
-            "Play now (M)",
+            f"Play now ({keys.key_of('hurry')})",
             (ACTIONS.left + 12, ACTIONS.top + 150, ACTIONS.width - 24, 38),
             self.hurry,
             size=16,
         )
         self.menu_button = widgets.Button("Menu", (1196, 752, 62, 36), self.open_menu, size=15)
-        self.menu_button.hint = "The pause menu: save, settings, rules, main menu (Esc)"
+        self.menu_button.hint = (
+            f"The pause menu: save, settings, rules, main menu ({keys.key_of('back')})"
+        )
         # The tools row at the bottom of the actions panel (a hover box says what each does).
         self.undo_button = widgets.Button(
             "Undo",
@@ -130,22 +137,25 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
             self.take_back,
             size=14,
             hint="Take back your last placement, move or instant of this turn, as long as it"
-            " revealed nothing (Ctrl+Z). Drawn tiles and battles cannot be taken back.",
+            f" revealed nothing ({keys.key_of('take_back')}). Drawn tiles and battles cannot be"
+            " taken back.",
         )
         self.hint_button = widgets.Button(
             "Hint",
             (TOOLS_X + TOOL_W + 8, 752, TOOL_W, 36),
             self.ask_hint,
             size=14,
-            hint="Ask the computer what it would play here (?): it is shown, not played.",
+            hint=f"Ask the computer what it would play here ({keys.key_of('hint')}): it is"
+            " shown, not played.",
         )
         self.danger_button = widgets.Button(
             "Danger",
             (TOOLS_X + 2 * (TOOL_W + 8), 752, TOOL_W, 36),
             self.toggle_danger,
             size=14,
-            hint="Show what a battle now would do (D): who dies (X), the hexes hit (orange),"
-            " what each HQ loses; with a tile held over a hex, with the tile there.",
+            hint=f"Show what a battle now would do ({keys.key_of('danger')}): who dies (X), the"
+            " hexes hit (orange), what each HQ loses; with a tile held over a hex, with the tile"
+            " there.",
         )
         self.tools = [self.undo_button, self.hint_button, self.danger_button]
         # In the log's title row, once the game has fought a battle (not in a lesson).
