@@ -4,6 +4,7 @@
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 create_exception!(
@@ -17,6 +18,16 @@ create_exception!(
     IllegalActionError,
     PyValueError,
     "An action the rules do not allow now; the message says why. The game is unchanged."
+);
+create_exception!(
+    nshex_pygame._core,
+    Refusal,
+    IllegalActionError,
+    "An action the rules refuse now, in parts: `seat` (who was to decide; None at a draw or \
+     after the end), `stage` (what the game waited for: \"the turn\", \"the HQ placement\", \
+     ...), `reason` (in words, without rule references), `rules` (the references: \
+     \"FAQ-374\", \"D-12\"), `action` (the refused action number). The message is the one \
+     line `seat 0, during the turn: ...`. The game is unchanged."
 );
 create_exception!(
     nshex_pygame._core,
@@ -46,5 +57,27 @@ pub(crate) fn guarded<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
                 "internal engine error: {msg}"
             )))
         }
+    }
+}
+
+/// The `Refusal` exception of a refused action, its fields set from the engine's parts.
+pub(crate) fn refusal(py: Python<'_>, action: u64, why: &nshex_rules::Why) -> PyErr {
+    let err = Refusal::new_err(why.to_string());
+    let (reason, rules) = why.split_references();
+    let seat = match why.player {
+        nshex_rules::Player::Seat(s) => Some(s),
+        _ => None,
+    };
+    let value = err.value(py);
+    let set = || -> PyResult<()> {
+        value.setattr("seat", seat)?;
+        value.setattr("stage", why.stage)?;
+        value.setattr("reason", reason)?;
+        value.setattr("rules", PyTuple::new(py, rules)?)?;
+        value.setattr("action", action)
+    };
+    match set() {
+        Ok(()) => err,
+        Err(failed) => failed,
     }
 }

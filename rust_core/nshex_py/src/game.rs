@@ -44,6 +44,18 @@ impl PyGame {
         let rl = self.rl.get_or_insert_with(|| Rl::of(&self.rec.game));
         (rl, &mut self.rec, &mut self.buf)
     }
+
+    /// Applies `a`, or raises `Refusal` with the engine's parts (the game is unchanged, so
+    /// asking it why gives the refusal's own reason).
+    fn apply_checked(&mut self, py: Python<'_>, a: Action) -> PyResult<()> {
+        match self.rec.apply_with(a, &mut self.buf) {
+            Ok(()) => Ok(()),
+            Err(nshex_rules::Refusal::Action { action, .. }) => {
+                Err(refusal(py, action.encode(), &self.rec.game.why(action)))
+            }
+            Err(other) => Err(IllegalActionError::new_err(other.to_string())),
+        }
+    }
 }
 
 /// A seat list as a bit mask, every seat checked.
@@ -274,24 +286,18 @@ impl PyGame {
             .collect()
     }
 
-    /// Applies an action; an illegal one raises IllegalActionError and changes nothing.
-    fn apply_action(&mut self, action: u64) -> PyResult<()> {
+    /// Applies an action; an illegal one raises Refusal (an IllegalActionError) and changes
+    /// nothing.
+    fn apply_action(&mut self, py: Python<'_>, action: u64) -> PyResult<()> {
         let a = decode(action)?;
-        guarded(|| {
-            self.rec
-                .apply_with(a, &mut self.buf)
-                .map_err(|e| IllegalActionError::new_err(e.to_string()))
-        })
+        guarded(|| self.apply_checked(py, a))
     }
 
-    /// Applies an action written in the notation (`place mutant 0,1 3`).
-    fn apply_line(&mut self, line: &str) -> PyResult<()> {
+    /// Applies an action written in the notation (`place mutant 0,1 3`): a line that is not
+    /// an action raises IllegalActionError, an action the rules refuse Refusal.
+    fn apply_line(&mut self, py: Python<'_>, line: &str) -> PyResult<()> {
         let a = line_to_action(&self.rec.game, line).map_err(IllegalActionError::new_err)?;
-        guarded(|| {
-            self.rec
-                .apply_with(a, &mut self.buf)
-                .map_err(|e| IllegalActionError::new_err(e.to_string()))
-        })
+        guarded(|| self.apply_checked(py, a))
     }
 
     /// Whether the action, applied now, could be taken back within the turn: it reveals
@@ -308,23 +314,39 @@ impl PyGame {
     }
 
     /// The action number of a notation line. With `check` (the default) the action must be
-    /// legal now; IllegalActionError says what is wrong with the line or why it is refused.
+    /// legal now; IllegalActionError says what is wrong with the line, Refusal (one) why the
+    /// rules refuse the action.
     #[pyo3(signature = (line, check = true))]
-    fn string_to_action(&self, line: &str, check: bool) -> PyResult<u64> {
-        let parsed = if check {
-            guarded(|| Ok(line_to_legal_action(&self.rec.game, line)))?
-        } else {
-            line_to_action(&self.rec.game, line)
-        };
-        parsed
-            .map(|a| a.encode())
-            .map_err(IllegalActionError::new_err)
+    fn string_to_action(&self, py: Python<'_>, line: &str, check: bool) -> PyResult<u64> {
+        let game = &self.rec.game;
+        let parsed = line_to_action(game, line).map_err(IllegalActionError::new_err)?;
+        if check && guarded(|| Ok(line_to_legal_action(game, line).is_err()))? {
+            return Err(refusal(py, parsed.encode(), &game.why(parsed)));
+        }
+        Ok(parsed.encode())
     }
 
     /// An action as a dict: its kind and fields (hexes as (q, r), tiles by id).
     fn describe_action<'py>(&self, py: Python<'py>, action: u64) -> PyResult<Bound<'py, PyAny>> {
         let a = decode(action)?;
         to_py(py, &action_view(&self.rec.game, a))
+    }
+
+    /// The legal actions now, each with its description: (action number, the dict
+    /// `describe_action` gives), in the order of `legal_actions`; one call instead of one
+    /// per action.
+    fn legal_actions_described<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> PyResult<Vec<(u64, Bound<'py, PyAny>)>> {
+        guarded(|| {
+            self.rec.game.legal_actions_into(&mut self.buf);
+            let game = &self.rec.game;
+            self.buf
+                .iter()
+                .map(|&a| Ok((a.encode(), to_py(py, &action_view(game, a))?)))
+                .collect()
+        })
     }
 
     /// Chance outcomes now: (action number, probability) for each distinct tile in the deck.

@@ -19,7 +19,7 @@ mod rl;
 mod tools;
 
 use bot::{arena, arena_multi, default_weights, PyBot};
-use errors::{EngineError, IllegalActionError, SaveError, ScenarioError};
+use errors::{EngineError, IllegalActionError, Refusal, SaveError, ScenarioError};
 use game::PyGame;
 use nshex_ai::BOT_NAMES;
 use nshex_formats::views::{CHANCE, TERMINAL};
@@ -44,6 +44,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ScenarioError", py.get_type::<ScenarioError>())?;
     m.add("EngineError", py.get_type::<EngineError>())?;
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
+    m.add("Refusal", py.get_type::<Refusal>())?;
     m.add("SaveError", py.get_type::<SaveError>())?;
     m.add("CHANCE", CHANCE)?;
     m.add("TERMINAL", TERMINAL)?;

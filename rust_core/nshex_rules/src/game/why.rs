@@ -2,15 +2,126 @@
 
 use super::*;
 
+/// Why an action is refused, in parts: who was to decide, what the game waited for, and the
+/// reason. [`Game::why_illegal`] is its one line (`seat 0, during the turn: ...`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Why {
+    /// Who was to decide: a seat, [`Player::Chance`] (a tile draw) or [`Player::Terminal`].
+    pub player: Player,
+    /// What the game waited for: its stage (`the turn`, `the HQ placement`, ...) or a wait
+    /// that comes before it (`a takeover rotation`, `the points of the battle's own wounds`).
+    pub stage: &'static str,
+    /// The reason in words, with its rule references (`(FAQ-374)`).
+    pub reason: String,
+    /// Whether the one line names the stage (a wait's line does not).
+    staged: bool,
+}
+
+impl Why {
+    /// The reason without its rule references, and the references, in order: `not an
+    /// ally's (FAQ-385)` gives `not an ally's` and `["FAQ-385"]`; a group that holds more
+    /// than references keeps the rest (`(turn Q,R F / keep Q,R; D-12)` becomes
+    /// `(turn Q,R F / keep Q,R)`).
+    pub fn split_references(&self) -> (String, Vec<String>) {
+        split_references(&self.reason)
+    }
+}
+
+impl std::fmt::Display for Why {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.player {
+            Player::Terminal => f.write_str(&self.reason),
+            Player::Chance if self.staged => {
+                write!(f, "a tile draw, during {}: {}", self.stage, self.reason)
+            }
+            Player::Chance => write!(f, "a tile draw: {}", self.reason),
+            Player::Seat(s) if self.staged => {
+                write!(f, "seat {s}, during {}: {}", self.stage, self.reason)
+            }
+            Player::Seat(s) => write!(f, "seat {s}: {}", self.reason),
+        }
+    }
+}
+
+/// Whether a part of a parenthesised group is a rule reference: `FAQ-98`, `D-12`, `FAQ-3 to
+/// FAQ-5`, `rulebook`, `Duel rulebook`, `rulebook special rules`.
+fn is_reference(part: &str) -> bool {
+    let one = |s: &str| {
+        let digits = s.strip_prefix("FAQ-").or_else(|| s.strip_prefix("D-"));
+        digits.is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let part = part.trim();
+    let book = part.strip_prefix("Duel ").unwrap_or(part);
+    one(part)
+        || part
+            .split_once(" to ")
+            .is_some_and(|(a, b)| one(a.trim()) && one(b.trim()))
+        || book == "rulebook"
+        || book == "rulebook special rules"
+}
+
+/// A part of a group without its separator and spaces.
+fn bare<'a>(part: &&'a str) -> &'a str {
+    part.trim_end_matches([';', ',']).trim()
+}
+
+/// `text` without the rule references of its parenthesised groups, and the references.
+pub(crate) fn split_references(text: &str) -> (String, Vec<String>) {
+    let mut out = String::with_capacity(text.len());
+    let mut references = Vec::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('(') {
+        let Some(len) = rest[open + 1..].find(['(', ')']) else {
+            break;
+        };
+        let close = open + 1 + len;
+        if rest.as_bytes()[close] == b'(' {
+            // a nested group: keep text up to the inner one and look again from there
+            out.push_str(&rest[..close]);
+            rest = &rest[close..];
+            continue;
+        }
+        let inner = &rest[open + 1..close];
+        // each part with the separator after it, so that what stays keeps its own commas
+        let parts: Vec<&str> = inner.split_inclusive([';', ',']).collect();
+        let (refs, kept): (Vec<&str>, Vec<&str>) =
+            parts.iter().partition(|p| is_reference(bare(p)));
+        if refs.is_empty() {
+            out.push_str(&rest[..=close]);
+        } else {
+            references.extend(refs.iter().map(|p| bare(p).to_string()));
+            out.push_str(rest[..open].trim_end());
+            let kept = kept.concat();
+            let kept = kept.trim().trim_end_matches([';', ',']).trim_end();
+            if !kept.is_empty() {
+                out.push_str(&format!(" ({kept})"));
+            }
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    (out, references)
+}
+
 impl Game {
     /// A human-readable reason why `action` is not legal now.
     pub fn why_illegal(&self, action: Action) -> String {
+        self.why(action).to_string()
+    }
+
+    /// Why `action` is not legal now, in parts (seat, stage, reason).
+    pub fn why(&self, action: Action) -> Why {
         let action = action.canonical();
-        let who = match self.current_player() {
-            Player::Terminal => return "the game is over".into(),
-            Player::Chance => "a tile draw".to_string(),
-            Player::Seat(s) => format!("seat {s}"),
+        let player = self.current_player();
+        let why = |stage: &'static str, staged: bool, reason: String| Why {
+            player,
+            stage,
+            reason,
+            staged,
         };
+        if player == Player::Terminal {
+            return why("the end", false, "the game is over".into());
+        }
         let stage = match self.stage {
             Stage::Hire => "hiring Mercenaries",
             Stage::Mercenary { .. } => "the draw",
@@ -34,7 +145,7 @@ impl Game {
                       leaves it (turn Q,R F / keep Q,R; D-12)"
                     .to_string(),
             };
-            return format!("{who}: {reason}");
+            return why("a takeover rotation", false, reason);
         }
         if self.credit_wait.is_some() {
             let reason = match action {
@@ -43,7 +154,7 @@ impl Game {
                       (FAQ-374)"
                     .to_string(),
             };
-            return format!("{who}: {reason}");
+            return why("the points of the battle's own wounds", false, reason);
         }
         let reason: String = match (self.stage, action) {
             (_, Action::Credit { to, n }) => self.why_not_credit(to, n),
@@ -364,7 +475,7 @@ impl Game {
             (Stage::Main, Action::PushTo { .. }) => "nothing is being pushed".into(),
             (_, _) => "not allowed now".into(),
         };
-        format!("{who}, during {stage}: {reason}")
+        why(stage, true, reason)
     }
 
     /// Why a move (Move tile, Mobility, Transport) of an own free unit cannot go where the
@@ -523,5 +634,48 @@ impl Game {
         } else {
             "the unlucky draw needs three instant tiles in hand and tiles left in the deck".into()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_references;
+
+    #[test]
+    fn references_leave_the_reason_and_are_listed() {
+        let split = |t: &str| split_references(t);
+        assert_eq!(
+            split("points are given first: credit SEAT N (FAQ-374)"),
+            (
+                "points are given first: credit SEAT N".into(),
+                vec!["FAQ-374".into()]
+            )
+        );
+        assert_eq!(
+            split("the taking seat turns it or leaves it (turn Q,R F / keep Q,R; D-12)"),
+            (
+                "the taking seat turns it or leaves it (turn Q,R F / keep Q,R)".into(),
+                vec!["D-12".into()]
+            )
+        );
+        assert_eq!(
+            split("not there (Duel rulebook; FAQ-98, FAQ-224) now"),
+            (
+                "not there now".into(),
+                vec!["Duel rulebook".into(), "FAQ-98".into(), "FAQ-224".into()]
+            )
+        );
+        assert_eq!(
+            split("a unit (not an ally's) stays"),
+            ("a unit (not an ally's) stays".into(), vec![])
+        );
+        assert_eq!(
+            split("FAQ-3 alone (D-)"),
+            ("FAQ-3 alone (D-)".into(), vec![])
+        );
+        assert_eq!(
+            split("ranges (FAQ-3 to FAQ-5)"),
+            ("ranges".into(), vec!["FAQ-3 to FAQ-5".into()])
+        );
     }
 }
