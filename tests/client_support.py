@@ -192,6 +192,56 @@ def play_by_clicks(app: App, scene: Any, action: int) -> None:
     click(app, scene.board.pixel(tuple(desc[slots[-1]])))
 
 
+def decisions(app: App, scene: Any, most: int) -> Iterator[Any]:
+    """The game of ``scene`` (a game scene on top of the stack) for at most ``most`` steps:
+    a battle's playback skipped (S), chance stepped through; it stops at the game's end or
+    when the scene stays left (the game-over screen). Yields the game when a seat decides."""
+    from nshex_pygame.core import CHANCE
+
+    game = scene.game
+    for _ in range(most):
+        if game.is_terminal():
+            return
+        if app.stack.top is not scene:
+            key(app, pygame.K_s)  # skip a battle
+            if app.stack.top is not scene:
+                return  # the game-over screen
+            continue
+        if game.current_player() == CHANCE:
+            app.step(1.0, draw=False)
+            continue
+        yield game
+
+
+def actions_by_kind(game: Any, kind_of: Any = lambda desc: desc["kind"]) -> dict[str, list[int]]:
+    """The legal actions grouped by ``kind_of`` their description (their kind by default), so
+    a random pick can choose a kind first and the rare ones come up too."""
+    by_kind: dict[str, list[int]] = {}
+    for a in game.legal_actions():
+        by_kind.setdefault(kind_of(game.describe_action(a)), []).append(a)
+    return by_kind
+
+
+def greedy_position(stop: Any, armies: list[str], board: str, seeds: int, limit: int) -> Any:
+    """The first game (seeds 0, 1, ...) of greedy against greedy, the draws natural, in which
+    ``stop(game)`` holds with a seat to move within ``limit`` steps."""
+    from nshex_pygame.core import CHANCE, Bot, Game
+
+    for seed in range(seeds):
+        game = Game(list(armies), seed, board=board)
+        bot = Bot("greedy", seed)
+        for _ in range(limit):
+            if game.is_terminal():
+                break
+            if game.current_player() == CHANCE:
+                game.apply_action(game.natural_draw())
+                continue
+            if stop(game):
+                return game
+            game.apply_action(bot.choose(game))
+    raise AssertionError(f"no such position in {seeds} games of {armies}")
+
+
 @contextmanager
 def recording_texts() -> Iterator[list[str]]:
     """Every text ``widgets.draw_text`` draws inside the block, in order."""

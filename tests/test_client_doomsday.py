@@ -11,10 +11,12 @@ from pathlib import Path
 import pygame
 import pytest
 from client_support import (  # noqa: F401
+    actions_by_kind,
     app_fixture,
     click,
     click_button,
     data_dir_fixture,
+    decisions,
     drawn_texts,
     key,
     play_by_clicks,
@@ -229,8 +231,6 @@ def test_every_small_bomb_triangle_can_be_clicked(app) -> None:
 def test_a_doomsday_game_by_clicks_makes_exactly_the_engines_actions(app) -> None:
     """Random legal actions (a kind first, so the HQ's rotation and the Small Bomb come up),
     each made by clicks, each exactly the engine's action."""
-    from nshex_pygame.core import CHANCE
-
     kinds: set[str] = set()
     for seed in range(3):
         game = Game(["doomsday", "moloch"], seed)
@@ -239,20 +239,8 @@ def test_a_doomsday_game_by_clicks_makes_exactly_the_engines_actions(app) -> Non
         app.stack.clear_to(scene)
         app.step(0.0)
         rng = random.Random(seed)
-        for _ in range(200):
-            if game.is_terminal():
-                break
-            if app.stack.top is not scene:
-                key(app, pygame.K_s)  # skip a battle
-                if app.stack.top is not scene:
-                    break
-                continue
-            if game.current_player() == CHANCE:
-                app.step(1.0, draw=False)
-                continue
-            by_kind: dict[str, list[int]] = {}
-            for a in game.legal_actions():
-                by_kind.setdefault(game.describe_action(a)["kind"], []).append(a)
+        for _ in decisions(app, scene, 200):
+            by_kind = actions_by_kind(game)
             action = rng.choice(by_kind[rng.choice(sorted(by_kind))])
             expected = game.action_to_string(action)
             play_by_clicks(app, scene, action)

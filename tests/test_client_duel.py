@@ -10,11 +10,14 @@ from typing import Any
 
 import pygame
 from client_support import (  # noqa: F401
+    actions_by_kind,
     app_fixture,
     click,
     click_button,
     data_dir_fixture,
+    decisions,
     drawn_texts,
+    greedy_position,
     key,
     move,
     play_by_clicks,
@@ -29,35 +32,16 @@ from nshex_pygame.client.scenes.gameover import GameOverScene
 from nshex_pygame.client.scenes.menu import MenuScene
 from nshex_pygame.client.scenes.setup import SetupScene
 from nshex_pygame.client.storage import SeatSetup
-from nshex_pygame.core import CHANCE, Bot, Game, tile_ids
+from nshex_pygame.core import Game, tile_ids
 
 ARMIES = ["smart", "vegas"]
 NEW_KINDS = {"grant", "castling", "rotation", "terror", "turn_taken", "keep_taken"}
 NEW_KINDS |= {"exchange", "buy", "procedure"}
 
 
-def _until(stop, seed: int, armies=ARMIES, board: str = "duel", limit: int = 600) -> Game | None:
-    """Greedy against greedy until ``stop(game)`` holds with a seat to move."""
-    game = Game(list(armies), seed, board=board)
-    bot = Bot("greedy", seed)
-    for _ in range(limit):
-        if game.is_terminal():
-            return None
-        if game.current_player() == CHANCE:
-            game.apply_action(game.natural_draw())
-            continue
-        if stop(game):
-            return game
-        game.apply_action(bot.choose(game))
-    return None
-
-
 def _find(stop, armies=ARMIES, board: str = "duel") -> Game:
-    for seed in range(40):
-        game = _until(stop, seed, armies, board)
-        if game is not None:
-            return game
-    raise AssertionError("no such position in 40 games")
+    """Greedy against greedy until ``stop(game)`` holds with a seat to move."""
+    return greedy_position(stop, armies, board, seeds=40, limit=600)
 
 
 def _scene(app, game: Game, who=("human", "human")) -> GameScene:
@@ -252,21 +236,8 @@ def _clicked_duel(app, seed: int) -> set[str]:
     scene = _scene(app, game)
     rng = random.Random(seed)
     kinds: set[str] = set()
-    for _ in range(260):
-        if game.is_terminal():
-            break
-        if app.stack.top is not scene:
-            key(app, pygame.K_s)  # skip a battle
-            if app.stack.top is not scene:
-                break
-            continue
-        if game.current_player() == CHANCE:
-            app.step(1.0, draw=False)
-            continue
-        by_kind: dict[str, list[int]] = {}
-        for a in game.legal_actions():
-            desc = game.describe_action(a)
-            by_kind.setdefault(desc.get("procedure") or desc["kind"], []).append(a)
+    for _ in decisions(app, scene, 260):
+        by_kind = actions_by_kind(game, lambda desc: desc.get("procedure") or desc["kind"])
         if len(by_kind) > 1 and rng.random() < 0.85:
             by_kind.pop("buy", None)  # (it ends the turn and costs the HQ: a rarer choice)
         action = rng.choice(by_kind[rng.choice(sorted(by_kind))])

@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pygame
 from client_support import (  # noqa: F401
+    actions_by_kind,
     app_fixture,
     click,
     data_dir_fixture,
+    decisions,
     hand_pos,
     key,
     play_by_clicks,
@@ -236,21 +238,9 @@ def _clicked_game(app, seed: int) -> set[str]:
     scene = _scene(app, game, [SeatSetup(a, "human") for a in armies])
     rng = random.Random(seed)
     kinds: set[str] = set()
-    for _ in range(300):
-        if game.is_terminal():
-            break
-        if app.stack.top is not scene:
-            key(app, pygame.K_s)  # skip a battle
-            if app.stack.top is not scene:
-                break  # the game-over screen
-            continue
-        if game.current_player() == CHANCE:
-            app.step(1.0, draw=False)
-            continue
+    for _ in decisions(app, scene, 300):
         # a kind first, so the rare ones (instants, pushes) come up too
-        by_kind: dict[str, list[int]] = {}
-        for a in game.legal_actions():
-            by_kind.setdefault(game.describe_action(a)["kind"], []).append(a)
+        by_kind = actions_by_kind(game)
         action = rng.choice(by_kind[rng.choice(sorted(by_kind))])
         expected = game.describe_action(action)
         length = len(game.history())

@@ -13,6 +13,7 @@ import pytest
 from client_support import (  # noqa: F401
     data_dir_fixture,
     drawn_texts,
+    greedy_position,
     move,
     overflow_notes,
     recording_texts,
@@ -22,7 +23,7 @@ from nshex_pygame.client import storage, widgets
 from nshex_pygame.client.app import App
 from nshex_pygame.client.shots import greedy_until
 from nshex_pygame.client.storage import SeatSetup, Settings
-from nshex_pygame.core import CHANCE, Bot, Game
+from nshex_pygame.core import Game
 
 SIZES = [min(storage.WINDOW_SIZES), max(storage.WINDOW_SIZES)]
 
@@ -248,19 +249,7 @@ def test_the_puzzle_screens_fit(sized_app: App) -> None:
 
 def _duel(stop) -> Game:
     """A Duel-board game of Smart against Vegas (greedy) where ``stop`` holds."""
-    for seed in range(30):
-        game = Game(["smart", "vegas"], seed, board="duel")
-        bot = Bot("greedy", seed)
-        for _ in range(400):
-            if game.is_terminal():
-                break
-            if game.current_player() == CHANCE:
-                game.apply_action(game.natural_draw())
-                continue
-            if stop(game):
-                return game
-            game.apply_action(bot.choose(game))
-    raise AssertionError("no such Duel position")
+    return greedy_position(stop, ["smart", "vegas"], "duel", seeds=30, limit=400)
 
 
 def test_the_duel_screens_fit(sized_app: App) -> None:
