@@ -1,8 +1,9 @@
 """Helpers for the client tests: no window, no sound device, a private data folder.
 
 Importing this module sets ``SDL_VIDEODRIVER=dummy`` and ``SDL_AUDIODRIVER=dummy`` before
-pygame is imported, so the tests never open a real window. Test modules import the fixtures
-``app_fixture`` and ``data_dir_fixture`` (registered as ``app`` and ``data_dir``). Scenes are
+pygame is imported, so the tests never open a real window. The fixtures ``app`` and
+``data_dir`` are conftest's (older modules still import them from here by their function
+names ``app_fixture`` and ``data_dir_fixture``). Scenes are
 driven by feeding them events and stepping ``update(dt)``; the helpers do not redraw (tests
 call ``app.step(dt)`` to draw).
 """
@@ -17,31 +18,13 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import pygame
-import pytest
+from conftest import app_fixture, data_dir_fixture  # noqa: F401  (imported from here)
 
 from nshex_pygame.client import widgets
 from nshex_pygame.client.app import App
-from nshex_pygame.client.storage import Settings
-
-
-@pytest.fixture(name="data_dir")
-def data_dir_fixture(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    monkeypatch.setenv("NSHEX_DATA_DIR", str(folder))
-    return folder
-
-
-@pytest.fixture(name="app")
-def app_fixture(data_dir: Path) -> Any:
-    # strict: a battle playback that ends on another board than the engine's fails the test
-    application = App(settings=Settings(animation_speed=8.0), strict=True)
-    yield application
-    for scene in reversed(application.stack.scenes):
-        scene.on_exit()
 
 
 def _window_pos(app: App, pos: tuple[float, float]) -> tuple[int, int]:

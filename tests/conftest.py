@@ -40,6 +40,30 @@ def example(request: pytest.FixtureRequest) -> Path:
     return request.param
 
 
+@pytest.fixture(name="data_dir")
+def data_dir_fixture(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private data folder for the game's files (``NSHEX_DATA_DIR``)."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("NSHEX_DATA_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture(name="app")
+def app_fixture(data_dir: Path) -> Any:
+    """The client without a window or sound device (client_support sets the dummy drivers
+    before pygame is imported)."""
+    import client_support  # noqa: F401
+
+    from nshex_pygame.client.app import App
+    from nshex_pygame.client.storage import Settings
+
+    # strict: a battle playback that ends on another board than the engine's fails the test
+    application = App(settings=Settings(animation_speed=8.0), strict=True)
+    yield application
+    for scene in reversed(application.stack.scenes):
+        scene.on_exit()
+
+
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     """``nshex ARGV`` in this process: its exit code, standard output and standard error."""
     from nshex_pygame.cli import main

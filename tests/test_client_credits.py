@@ -8,11 +8,9 @@ answers are legal and what they do is the engine's."""
 from __future__ import annotations
 
 import pygame
-from client_support import (  # noqa: F401
-    app_fixture,
+from client_support import (
     click,
     click_button,
-    data_dir_fixture,
     drawn_texts,
     key,
     overflow_notes,

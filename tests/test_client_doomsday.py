@@ -10,12 +10,10 @@ from pathlib import Path
 
 import pygame
 import pytest
-from client_support import (  # noqa: F401
+from client_support import (
     actions_by_kind,
-    app_fixture,
     click,
     click_button,
-    data_dir_fixture,
     decisions,
     drawn_texts,
     key,

@@ -9,12 +9,10 @@ import time
 from typing import Any
 
 import pygame
-from client_support import (  # noqa: F401
+from client_support import (
     actions_by_kind,
-    app_fixture,
     click,
     click_button,
-    data_dir_fixture,
     decisions,
     drawn_texts,
     greedy_position,

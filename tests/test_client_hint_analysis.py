@@ -14,10 +14,8 @@ from typing import Any
 
 import pygame
 import pytest
-from client_support import (  # noqa: F401
-    app_fixture,
+from client_support import (
     click,
-    data_dir_fixture,
     drawn_texts,
     key,
     overflow_notes,

@@ -6,11 +6,9 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-from client_support import (  # noqa: F401
-    app_fixture,
+from client_support import (
     click,
     click_button,
-    data_dir_fixture,
     drawn_texts,
     key,
     watching_overflow,

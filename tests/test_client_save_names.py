@@ -11,10 +11,8 @@ from pathlib import Path
 
 import pygame
 import pytest
-from client_support import (  # noqa: F401
-    app_fixture,
+from client_support import (
     click,
-    data_dir_fixture,
     drawn_texts,
     key,
     overflow_notes,

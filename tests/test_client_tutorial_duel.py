@@ -7,14 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-from client_support import (  # noqa: F401
-    app_fixture,
+from client_support import (
     click,
-    data_dir_fixture,
     hand_pos,
     key,
     lessons_by_clicks,
-    overflow_notes,
     play_by_clicks,
     play_step,
     refused_by_lesson,
