@@ -11,70 +11,19 @@ from __future__ import annotations
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
+from nshex_pygame.names import ENGINE_NAMES
+
 try:
     __version__ = metadata.version("nshex")
 except metadata.PackageNotFoundError:  # running from a source tree that was never installed
     __version__ = "0.0.0+unknown"
 
-if TYPE_CHECKING:
-    from nshex_pygame.core import (
-        BOT_NAMES,
-        CHANCE,
-        TERMINAL,
-        BattleResult,
-        Bot,
-        EngineError,
-        Game,
-        IllegalActionError,
-        Position,
-        Puzzle,
-        SaveError,
-        ScenarioError,
-        ability_texts,
-        arena,
-        bench_core,
-        bench_ops,
-        build_profile,
-        default_weights,
-        puzzle_generate,
-        resolve_battles,
-        script_json,
-        selftest,
-        shipped_puzzles,
-        tile_ids,
-        tile_info,
-    )
+if TYPE_CHECKING:  # what a type checker sees: the engine names, exactly as core has them
+    from nshex_pygame.core import *  # noqa: F403
 
-__all__ = [
-    "BOT_NAMES",
-    "CHANCE",
-    "TERMINAL",
-    "BattleResult",
-    "Bot",
-    "EngineError",
-    "Game",
-    "IllegalActionError",
-    "Position",
-    "Puzzle",
-    "SaveError",
-    "ScenarioError",
-    "__version__",
-    "ability_texts",
-    "arena",
-    "bench_core",
-    "bench_ops",
-    "build_profile",
-    "default_weights",
-    "puzzle_generate",
-    "resolve_battles",
-    "script_json",
-    "selftest",
-    "shipped_puzzles",
-    "tile_ids",
-    "tile_info",
-]
+__all__ = ["__version__", *ENGINE_NAMES]  # the one listing of the names: names.py
 
-_ENGINE_NAMES = frozenset(__all__) - {"__version__"}
+_ENGINE_NAMES = frozenset(ENGINE_NAMES)
 
 
 def __getattr__(name: str) -> Any:

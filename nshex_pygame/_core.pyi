@@ -88,6 +88,22 @@ class EngineError(RuntimeError):
 class IllegalActionError(ValueError):
     """An action the rules do not allow now; the message says why. The game is unchanged."""
 
+class Refusal(IllegalActionError):
+    """An action the rules refuse now, in parts; ``str()`` is the one line ``seat 0, during
+    the turn: ...``. The game is unchanged."""
+
+    seat: int | None
+    """The seat that was to decide; None at a tile draw or after the end."""
+    stage: str
+    """What the game waited for: ``"the turn"``, ``"the HQ placement"``, ``"a takeover
+    rotation"``, ..."""
+    reason: str
+    """Why, in words, without rule references (what a player reads)."""
+    rules: tuple[str, ...]
+    """The rule references of the reason: ``"FAQ-374"``, ``"D-12"``, ``"Duel rulebook"``."""
+    action: int
+    """The refused action's number."""
+
 class SaveError(ValueError):
     """A save file that cannot be loaded; the message names the field or action."""
 
@@ -232,6 +248,9 @@ class Game:
     def action_to_string(self, action: int) -> str: ...
     def string_to_action(self, line: str, check: bool = True) -> int: ...
     def describe_action(self, action: int) -> dict[str, Any]: ...
+    def legal_actions_described(self) -> list[tuple[int, dict[str, Any]]]:
+        """Every legal action with what ``describe_action`` gives for it, in the order of
+        ``legal_actions()``, in one call."""
     def chance_outcomes(self) -> list[tuple[int, float]]: ...
     def natural_draw(self) -> int | None: ...
     def drawing(self) -> tuple[int, int] | None: ...

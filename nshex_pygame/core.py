@@ -52,6 +52,8 @@ seat or by chance):
 - :func:`script_json`: runs a game script (docs/NOTATION.md); :func:`bench_core`: the
   engine's benchmark suite.
 - :class:`IllegalActionError`, :class:`SaveError`: both ``ValueError``; their messages say why.
+  :class:`Refusal` (an ``IllegalActionError``) is an action the rules refuse, in parts:
+  ``seat``, ``stage``, ``reason`` (what a player reads), ``rules`` (its references), ``action``.
 """
 
 from __future__ import annotations
@@ -62,48 +64,24 @@ from pathlib import Path
 from typing import Any
 
 from nshex_pygame import _core
-from nshex_pygame._core import (
-    BOT_NAMES,
-    CHANCE,
-    TERMINAL,
-    BattleResult,
-    Bot,
-    EngineError,
-    Game,
-    IllegalActionError,
-    Position,
-    Puzzle,
-    SaveError,
-    ScenarioError,
-)
 
-__all__ = [
-    "BOT_NAMES",
-    "CHANCE",
-    "TERMINAL",
-    "BattleResult",
-    "Bot",
-    "EngineError",
-    "Game",
-    "IllegalActionError",
-    "Position",
-    "Puzzle",
-    "SaveError",
-    "ScenarioError",
-    "ability_texts",
-    "arena",
-    "bench_core",
-    "bench_ops",
-    "build_profile",
-    "default_weights",
-    "puzzle_generate",
-    "resolve_battles",
-    "script_json",
-    "selftest",
-    "shipped_puzzles",
-    "tile_ids",
-    "tile_info",
-]
+# The engine names as they are, each re-exported explicitly (``X as X``).
+from nshex_pygame._core import BOT_NAMES as BOT_NAMES
+from nshex_pygame._core import CHANCE as CHANCE
+from nshex_pygame._core import TERMINAL as TERMINAL
+from nshex_pygame._core import BattleResult as BattleResult
+from nshex_pygame._core import Bot as Bot
+from nshex_pygame._core import EngineError as EngineError
+from nshex_pygame._core import Game as Game
+from nshex_pygame._core import IllegalActionError as IllegalActionError
+from nshex_pygame._core import Position as Position
+from nshex_pygame._core import Puzzle as Puzzle
+from nshex_pygame._core import Refusal as Refusal
+from nshex_pygame._core import SaveError as SaveError
+from nshex_pygame._core import ScenarioError as ScenarioError
+from nshex_pygame.names import ENGINE_NAMES
+
+__all__ = list(ENGINE_NAMES)  # the one listing of the public names: names.py
 
 PUZZLES_DIR = Path(__file__).resolve().parent / "puzzles"
 """The puzzles shipped with the game (each proven to have exactly one solution)."""

@@ -71,6 +71,37 @@ def test_package_reexports_the_engine() -> None:
     assert isinstance(nshex_pygame.__version__, str)
 
 
+def test_the_public_names_are_listed_once() -> None:
+    """names.py is the one listing: core exports exactly its names (each defined there), the
+    package those and ``__version__``; every name core takes from the native module is
+    defined in the stub _core.pyi, and every other is defined in core itself."""
+    from nshex_pygame.names import ENGINE_NAMES
+
+    assert len(set(ENGINE_NAMES)) == len(ENGINE_NAMES), "a name is listed twice in names.py"
+    assert core.__all__ == list(ENGINE_NAMES)
+    assert nshex_pygame.__all__ == ["__version__", *ENGINE_NAMES]
+    assert all(hasattr(core, name) for name in ENGINE_NAMES)
+    stub = _stub_names()
+    tree = ast.parse((ROOT / "nshex_pygame" / "core.py").read_text(encoding="utf-8"))
+    from_native = {
+        alias.asname or alias.name
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.module == "nshex_pygame._core"
+        for alias in node.names
+    }
+    defined = {
+        node.name for node in tree.body if isinstance(node, ast.FunctionDef | ast.ClassDef)
+    } | {
+        target.id
+        for node in tree.body
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Name)
+    }
+    assert from_native <= set(stub), f"not in _core.pyi: {sorted(from_native - set(stub))}"
+    assert set(ENGINE_NAMES) <= from_native | defined
+
+
 def _stub_names() -> dict[str, set[str]]:
     """Top-level public names of _core.pyi, each with the public members of a class."""
     tree = ast.parse((ROOT / "nshex_pygame" / "_core.pyi").read_text(encoding="utf-8"))
@@ -433,3 +464,59 @@ def test_unit_tuples_are_the_units_and_time_battle_times_the_engine() -> None:
     assert 0 < quiet < 1e-3 and 0 < logged < 1e-3
     with pytest.raises(ValueError):
         position.time_battle(0)
+
+
+# --- refusals ----------------------------------------------------------------------------------
+
+
+def test_a_refusal_is_an_exception_with_its_parts() -> None:
+    """An action the rules refuse raises Refusal (an IllegalActionError, so older ``except``
+    clauses still catch it) with the seat, the stage, the reason a player reads (its rule
+    reference apart) and the action; the message is the one line it always was (D-25: the
+    Mercenaries are hired before the HQs) and the game is unchanged."""
+    from nshex_pygame.core import Game, IllegalActionError, Refusal
+
+    assert issubclass(Refusal, IllegalActionError)
+    place_hq = Game(["borgo", "moloch"]).legal_actions()[0]
+    game = Game(["borgo", "moloch"], mercenaries=1)
+    before = game.clone()
+    line = game.action_to_string(place_hq)
+    for attempt in (
+        lambda: game.apply_action(place_hq),
+        lambda: game.apply_line(line),
+        lambda: game.string_to_action(line),
+    ):
+        with pytest.raises(Refusal) as caught:
+            attempt()
+        err = caught.value
+        assert (err.seat, err.stage, err.action) == (0, "hiring Mercenaries", place_hq)
+        assert (
+            err.reason == "the Mercenaries are hired first, one at a time in turn order: hire TILE"
+        )
+        assert err.rules == ("D-25",)
+        assert str(err) == f"seat 0, during hiring Mercenaries: {err.reason} (D-25)"
+        assert game == before
+
+
+def test_a_line_that_is_no_action_is_not_a_refusal() -> None:
+    """A line the notation cannot read raises the plain IllegalActionError (nothing was
+    refused: there is no action to have parts)."""
+    from nshex_pygame.core import Game, IllegalActionError, Refusal
+
+    with pytest.raises(IllegalActionError) as caught:
+        Game(["borgo", "moloch"]).string_to_action("no such action")
+    assert not isinstance(caught.value, Refusal)
+
+
+def test_the_legal_actions_come_described_in_one_call() -> None:
+    """``legal_actions_described()`` is ``legal_actions()`` with ``describe_action`` of each."""
+    from nshex_pygame.core import Game
+
+    game = Game(["borgo", "moloch"], seed=3)
+    for _ in range(12):
+        if game.current_player() >= 0:
+            expected = [(a, game.describe_action(a)) for a in game.legal_actions()]
+            assert game.legal_actions_described() == expected
+            game.apply_action(game.legal_actions()[-1])
+        else:
+            game.apply_action(game.legal_actions()[0])
