@@ -18,19 +18,15 @@ from nshex_pygame.client import ai, armystyle, rulestext, storage, tileart, widg
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.session import new_game
 from nshex_pygame.client.storage import SeatSetup
-from nshex_pygame.client.words import army_name, team_names, tile_name
+from nshex_pygame.client.words import army_name, player_name, team_names, tile_name
 from nshex_pygame.core import Game
 
 ARMIES = ("borgo", "moloch", "hegemony", "outpost", "smart", "vegas", "doomsday")
 RANDOM = "random"
-PLAYERS = (
-    ("human", "Human"),
-    ("easy", "Computer: Easy"),
-    ("medium", "Computer: Medium"),
-    ("hard", "Computer: Hard"),
-    ("greedy", "Training: greedy"),
-    ("flatmc", "Training: flat MC"),
-    ("random", "Training: random"),
+# who may play a seat, in the words every screen names them by (words.player_name)
+PLAYERS = tuple(
+    (name, player_name(name))
+    for name in ("human", "easy", "medium", "hard", "greedy", "flatmc", "random")
 )
 # The levels in words (shown under the chosen one).
 LEVEL_WORDS = {
