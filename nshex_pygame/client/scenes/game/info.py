@@ -324,7 +324,7 @@ class GameInfo:
         try:
             self.game.string_to_action(line)
         except IllegalActionError as exc:
-            return plain_reason(str(exc))
+            return plain_reason(exc)
         except Exception:
             return None
         return None

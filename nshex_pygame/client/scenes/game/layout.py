@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pygame
 
 from nshex_pygame.client.hexgeo import Hex
-from nshex_pygame.client.rulestext import without_references
 
 # the seat panels' places and colours, shared with the replay (imported from here as ever)
 from nshex_pygame.client.seatpanels import (  # noqa: F401
@@ -25,6 +23,7 @@ from nshex_pygame.client.seatpanels import (  # noqa: F401
     TeamFrame,
     seat_layout,
 )
+from nshex_pygame.core import IllegalActionError, Refusal
 
 BOMB = "hexes"  # the Small Bomb's slot: a list of up to three hexes, not one
 INSTANT_KINDS = {
@@ -116,9 +115,9 @@ def as_hex(at: Any) -> Hex:
     return int(at[0]), int(at[1])
 
 
-def plain_reason(reason: str) -> str:
-    """The engine's refusal for a player: without its ``seat 0, during the turn:`` prefix
-    and its rule references."""
-    match = re.match(r"^seat \d+, [^:]+: (.+)$", reason.strip())
-    text = without_references(match.group(1) if match else reason.strip())
-    return text[:1].upper() + text[1:] if text else reason
+def plain_reason(err: IllegalActionError) -> str:
+    """What a player reads of a refused action: the engine's reason as it gives it apart
+    (a :class:`Refusal`'s ``reason``: no seat, stage or rule reference), or for a line that
+    is no action at all, what is wrong with it."""
+    text = err.reason if isinstance(err, Refusal) else str(err).strip()
+    return text[:1].upper() + text[1:]

@@ -232,7 +232,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         }
         self.legal: list[tuple[int, dict[str, Any]]] = []
         if self.human_to_move():
-            self.legal = [(a, self.game.describe_action(a)) for a in self.game.legal_actions()]
+            self.legal = self.game.legal_actions_described()
         if self.narrow is not None:
             self.legal = self.narrow(self.legal)
         self._rebuild_buttons()
@@ -315,7 +315,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         try:
             self.game.apply_action(action)
         except IllegalActionError as exc:
-            self.say(plain_reason(str(exc)))
+            self.say(plain_reason(exc))
             return False
         except EngineError as exc:  # a bug in the engine: say so, keep the window
             self.say(f"The engine failed on this action: {exc}")
