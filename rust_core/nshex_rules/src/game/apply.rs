@@ -1,6 +1,10 @@
 //! Applying an action: checked against the legal actions, or unchecked for callers that know.
 
-use super::*;
+use super::{AfterBattle, Ending, Game, PendingBattle, Player, Stage};
+use crate::action::Action;
+use crate::error::Refusal;
+use crate::hex::NO_CELL;
+use crate::tiles::{tiles, InstantKind, TileId};
 
 impl Game {
     /// Applies `action`, or refuses it (with the reason) and leaves the game unchanged.

@@ -1,7 +1,10 @@
 //! Battles in a game: fought on the board, repeated while the board stays full (FAQ-39), and
 //! paused at a seat's battle question (P-16).
 
-use super::*;
+use super::{with_resolver, AfterBattle, CreditWait, Game, PendingBattle, Stage};
+use crate::battle::{Answer, BattleLog, BattleSummary, NoLog, Question, Step};
+use crate::position::Position;
+use crate::sides::{Mode, Outcome};
 
 impl Game {
     /// Resolves one battle on the board with `answers` given so far: its summary, or `None`

@@ -2,8 +2,11 @@
 //! whoever places it in the mercenary mode, and passed on from deck to deck when it leaves
 //! the board or a hand.
 
-use super::*;
+use super::{Game, MadBomber};
+use crate::hex::Hex;
 use crate::seats::NEUTRAL;
+use crate::sides::Mode;
+use crate::tiles::{tiles, TileId};
 
 impl Game {
     /// The Mad Bomber's tile, when the game is played with it.

@@ -3,8 +3,11 @@
 //! [`check_position`]; a state also passes [`check_in_progress`], the checks only a game in
 //! progress needs (its ending sequence). An error names the state's field it is about.
 
-use super::*;
+use super::{Ending, Game, Hand, Options, Stage, StateError};
+use crate::position::Position;
 use crate::seats::NO_SEAT;
+use crate::sides::Mode;
+use crate::tiles::{tiles, InstantKind, TileId};
 
 /// What a position is checked with: where it is and what the game around it holds.
 pub(super) struct PositionFacts<'a> {

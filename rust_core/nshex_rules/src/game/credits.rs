@@ -3,8 +3,11 @@
 //! after the battle until every such point is given (`credit SEAT N`), then goes on with what
 //! follows the battle.
 
-use super::*;
+use super::{AfterBattle, Game, Player};
+use crate::action::Action;
+use crate::seats::MAX_SEATS;
 use crate::sides::{outcome_after_battle, WIN_POINTS};
+use crate::sides::{Mode, Outcome};
 
 /// A battle's own wounds still to give, and what follows the battle.
 #[derive(Clone, Debug, PartialEq, Eq)]

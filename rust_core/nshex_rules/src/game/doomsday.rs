@@ -1,7 +1,11 @@
 //! The Doomsday Machine outside battles: its HQ's rotation (D-20), the Small Bomb (D-23), and
 //! explosions set off by an action (D-21, D-22).
 
-use super::*;
+use super::{with_resolver, AfterBattle, Game};
+use crate::action::Action;
+use crate::battle::{NoLog, OutsideHit};
+use crate::hex::NO_CELL;
+use crate::tiles::{tiles, InstantKind};
 
 impl Game {
     /// The cell of the seat's working Doomsday HQ (on the board, not netted), if any.

@@ -2,7 +2,10 @@
 //! Castling, Rotation and Terror (D-32), foundations (D-15), the Transporter (D-33), the
 //! Bio-droid's return (D-34), energy and procedures on the Duel board (D-16, D-17).
 
-use super::*;
+use super::{distinct_tiles, Game, Make, MoveInfo, Sink, Stage};
+use crate::action::{Action, Procedure};
+use crate::hex::{bits, NO_CELL};
+use crate::tiles::{tiles, TileId};
 use crate::tiles::{Kind, MOVE_GRANT, MOVE_TRANSPORTER};
 
 /// Energy on the Duel board never goes above this (D-16).

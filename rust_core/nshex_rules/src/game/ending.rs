@@ -1,6 +1,7 @@
 //! The end of a game: the Final Battle, the tie-break turns, the Overtime Battle (P-14).
 
-use super::*;
+use super::{AfterBattle, Game, Stage};
+use crate::sides::Outcome;
 
 impl Game {
     pub(super) fn finish(&mut self, outcome: Outcome) {

@@ -1,7 +1,11 @@
 //! Instant action tiles: their targets (Push Back, Sniper, Grenade, Air Strike, Move), and
 //! their damage with medics dying instead (P-7, P-8, P-9).
 
-use super::*;
+use super::{instant_of, Ending, Game, MadBomber, Make, MoveInfo, Sink};
+use crate::action::Action;
+use crate::battle::OutsideHit;
+use crate::hex::{bits, NO_CELL};
+use crate::tiles::{InstantKind, TileId};
 
 impl Game {
     pub(super) fn push_instant(&self, k: InstantKind, an: &MoveInfo, out: &mut Sink) {

@@ -1,6 +1,16 @@
 //! Legal actions: what the seat, chance or a battle question may do now, in a fixed order.
 
-use super::*;
+use super::{
+    distinct_tiles, instant_of, Block, Game, LegalActions, Sink, Stage, NO_UNLUCKY_DRAW,
+    REINFORCEMENTS,
+};
+use crate::action::Action;
+use crate::battle::Analysis;
+use crate::hex::{bits, NO_CELL};
+use crate::tiles::{
+    tiles, InstantKind, TileId, MOVE_GRANT, MOVE_MOBILITY, MOVE_NET, MOVE_RECON, MOVE_SCOPER,
+    MOVE_TAKEOVER, MOVE_TRANSPORT, MOVE_TRANSPORTER,
+};
 
 /// What moves and instant targets depend on: nets, Transport links, Recon Centers.
 #[derive(Clone, Copy, Debug, Default)]

@@ -2,7 +2,9 @@
 //! kept as blocks of "every facing on every cell of a mask" instead of one entry each, so
 //! that a random playout picks its action without listing the others.
 
-use super::*;
+use crate::action::Action;
+use crate::hex::{bits, NO_CELL};
+use crate::tiles::TileId;
 
 /// What a block's actions are: placements of a tile, or moves of one kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

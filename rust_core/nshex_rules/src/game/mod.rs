@@ -6,23 +6,16 @@
 //! reason, leaving the game unchanged. Tile draws are explicit chance outcomes, so a game is
 //! the same game whenever the same actions are applied to the same start.
 
-use crate::battle::{
-    Analysis, Answer, BattleLog, BattleSummary, MedicTake, NoLog, OutsideHit, Question, Resolver,
-    Step,
-};
+use crate::battle::{Analysis, Answer, BattleLog, MedicTake, Question, Resolver};
 use crate::error::Refusal;
-use crate::hex::{bits, BoardKind, Hex, NO_CELL};
-use crate::position::{Foundation, Position};
+use crate::hex::{BoardKind, NO_CELL};
+use crate::position::Position;
 use crate::seats::MAX_SEATS;
 use crate::sides::{Mode, Outcome};
-use crate::tiles::{
-    tiles, ArmyId, InstantKind, TileId, MOVE_GRANT, MOVE_MOBILITY, MOVE_NET, MOVE_RECON,
-    MOVE_SCOPER, MOVE_TAKEOVER, MOVE_TRANSPORT, MOVE_TRANSPORTER,
-};
+use crate::tiles::{tiles, ArmyId, InstantKind, TileId};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::fmt;
 
 mod apply;
 mod battles;

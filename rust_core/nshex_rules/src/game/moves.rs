@@ -1,7 +1,9 @@
 //! Moving units: the Move tile, Mobility and Transport moves, one or two hexes with a Recon
 //! Center (P-10, FAQ-137 to FAQ-139).
 
-use super::*;
+use super::{Block, Game, Make, MoveInfo, Sink};
+use crate::hex::{bits, NO_CELL};
+use crate::tiles::{tiles, MOVE_NET};
 
 impl Game {
     /// Destinations of a move from `from`: adjacent empty cells, or with a Recon Center up

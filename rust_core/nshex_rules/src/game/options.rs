@@ -2,8 +2,11 @@
 //! Alabama (D-25). Each changes only the turn's draw, discard and play limits, or what a seat
 //! may draw instead of a deck tile; the battle does not know them.
 
-use super::*;
-use rand::Rng;
+use super::Game;
+use crate::hex::bits;
+use crate::tiles::{tiles, TileId};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 /// `Options::variants` bits.
 pub const ALTERNATIVE_START: u8 = 1;

@@ -1,8 +1,12 @@
 //! Three and four seats: the turn order, elimination (D-26), the result after the Final and
 //! Overtime Battles by mode, and the ranking.
 
-use super::*;
+use super::{Ending, Game};
+use crate::hex::bits;
+use crate::position::Foundation;
+use crate::seats::MAX_SEATS;
 use crate::sides::winners;
+use crate::sides::{Mode, Outcome};
 
 impl Game {
     /// The game mode.

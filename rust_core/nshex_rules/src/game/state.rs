@@ -5,8 +5,18 @@
 //! writes a game's fields or works out rule state itself.
 
 use super::checks::{check_in_progress, check_position, PositionFacts};
-use super::*;
+use super::{
+    duel, duel_tiles, takeovers_possible, AfterBattle, CreditWait, Ending, Game, Hand, MadBomber,
+    Options, Stage,
+};
+use crate::battle::Answer;
+use crate::hex::BoardKind;
+use crate::position::Position;
+use crate::seats::MAX_SEATS;
 use crate::seats::NEUTRAL;
+use crate::sides::{Mode, Outcome};
+use crate::tiles::{tiles, ArmyId, TileId};
+use std::fmt;
 
 /// Everything a game's state holds, for saving and loading. A state made by
 /// [`Game::state`] gives the same game back through [`Game::from_state`].

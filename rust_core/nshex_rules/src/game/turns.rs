@@ -1,7 +1,7 @@
 //! The turn sequence: draws, the mandatory discard, the next seat, and the ending sequence
 //! (FAQ-12, FAQ-36, FAQ-42, FAQ-43).
 
-use super::*;
+use super::{Ending, Game, Stage};
 
 impl Game {
     pub(super) fn end_turn(&mut self) {
