@@ -31,3 +31,24 @@ def test_only_the_bands_that_changed_are_sent(data_dir, monkeypatch) -> None:
     assert sent[-1] == "all", "the window exposed: all of it again"
     for scene in reversed(app.stack.scenes):
         scene.on_exit()
+
+
+def test_a_scaled_window_sends_nothing_for_the_same_picture(data_dir, monkeypatch) -> None:
+    """A small window (the layout adapted to it): the same canvas with the same hover boxes
+    is not composed and sent again; a change, or a window event, sends it all."""
+    app = App(settings=Settings(muted=True, window_size=[800, 600]))
+    app.stack.push(app.make("settings"))
+    sent: list[object] = []
+    monkeypatch.setattr(pygame.display, "flip", lambda: sent.append("all"))
+    app.draw()
+    app.present()
+    app.draw()
+    app.present()
+    assert sent == ["all"], "the same picture once"
+    app.canvas.fill((255, 0, 0), pygame.Rect(600, 300, 50, 10))
+    app.present()
+    assert sent == ["all", "all"], "a changed picture sent"
+    app.frame(0.0, [pygame.event.Event(pygame.WINDOWEXPOSED)])
+    assert sent == ["all"] * 3, "the window exposed: sent again"
+    for scene in reversed(app.stack.scenes):
+        scene.on_exit()

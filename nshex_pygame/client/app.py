@@ -118,6 +118,7 @@ class App:
         self.size_to_save = False  # the player resized the window: saved once it settles
         self.presented_size: tuple[int, int] | None = None  # the window size last drawn for
         self.sent: bytes | None = None  # the picture last sent to the display (1:1 only)
+        self.sent_scaled: tuple[object, ...] | None = None  # ... and scaled (what it showed)
         self.mouse = OUTSIDE  # where the pointer is (logical), OUTSIDE when not in the window
 
     # --- the window --------------------------------------------------------------------------
@@ -212,6 +213,8 @@ class App:
                 self.presented_size = self.window.get_size()
                 return
         else:  # bars in the colour of the screen's own ground (an adapted layout's gaps)
+            if self.unchanged_scaled(parts):
+                return  # the same picture, scaled the same way: nothing to send
             ground = self.canvas.get_at((LOGICAL[0] // 2, 1)) if len(parts) > 1 else (0, 0, 0)
             self.window.fill(ground)
             for piece in parts:
@@ -219,9 +222,19 @@ class App:
                 image = pygame.transform.smoothscale(image, piece.target.size)
                 self.window.blit(image, piece.target)
             self._present_tooltips(parts)
-            self.sent = None
         pygame.display.flip()
         self.presented_size = self.window.get_size()
+
+    def unchanged_scaled(self, parts: list[viewport.Piece]) -> bool:
+        """A scaled (or adapted) window: whether the canvas, its hover boxes kept apart and
+        the pieces are those sent last (then nothing is sent; not after a window event)."""
+        boxes = tuple(
+            (pos, box.get_size(), box.get_buffer().raw) for box, pos in widgets.deferred_tooltips()
+        )
+        shown = (self.canvas.get_buffer().raw, boxes, tuple((p.source, p.target) for p in parts))
+        sent, self.sent_scaled = self.sent_scaled, shown
+        self.sent = None
+        return sent == shown and self.settling <= 0
 
     def changed_bands(self) -> list[pygame.Rect] | None:
         """The bands of a 1:1 window whose pixels differ from those sent last (none: nothing
@@ -229,6 +242,7 @@ class App:
         window settling, or a window event since the picture sent last)."""
         raw = self.canvas.get_buffer().raw
         sent, self.sent = self.sent, raw
+        self.sent_scaled = None
         if sent is None or len(sent) != len(raw) or self.settling > 0:
             return None
         pitch = self.canvas.get_pitch()
@@ -397,7 +411,8 @@ class App:
         was_busy = self.busy()
         resized = [event_size(e) for e in events if e.type in WINDOW_EVENTS]
         if any(e.type in FULL_EVENTS for e in events):
-            self.sent = None  # the window system may have lost what was sent: all of it again
+            # the window system may have lost what was sent: all of it again
+            self.sent = self.sent_scaled = None
         if self.presented_size is not None and any(s != self.presented_size for s in resized):
             self.settling = SETTLE_SECONDS  # (a size drawn for already needs no settling)
         try:
