@@ -145,6 +145,50 @@ def action_hexes(desc: dict[str, Any]) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
+# The actions said in the same words every time, by kind.
+_FIXED_WORDS = {
+    "place_hq": "places its HQ",
+    "draw": "draws a tile",
+    "unlucky": "uses the unlucky draw (three instants out, three new tiles)",
+    "deck_draw": "draws from the deck",
+    "end": "ends the turn",
+    "battle": "starts a battle",
+    "push_to": "puts the pushed unit down",
+    "terror": "plays Terror: no board tiles for the enemy next turn",
+}
+# The actions that name their tile ({tile}).
+_TILE_WORDS = {
+    "place": "places {tile}",
+    "discard": "discards {tile}",
+    "hire": "hires the Mercenary {tile}",
+    "mercenary": "takes the Mercenary {tile} instead of a deck tile",
+    "exchange": "exchanges {tile} for 1 energy",
+}
+# The actions that name the units on their hexes ({from}, {to}, {target}, {at}).
+_UNIT_WORDS = {
+    "push_back": "Push Back: {from} pushes {target}",
+    "sniper": "Sniper shoots {target}",
+    "grenade": "Grenade on {target}",
+    "air_strike": "Air Strike around {target}",
+    "castling": "Castling: {from} and {to} change places",
+    "rotation": "Rotation: turns {at}",
+    "rotate": "HQ rotation: turns {at}",
+    "turn_taken": "turns {at}, just taken over",
+    "keep_taken": "keeps {at}, just taken over, as it stands",
+}
+
+
+class _Named(dict[str, str]):
+    """The words of the unit on each of an action's slots, looked up when a text asks."""
+
+    def __init__(self, name: Any) -> None:
+        super().__init__()
+        self.name = name
+
+    def __missing__(self, slot: str) -> str:
+        return str(self.name(slot))
+
+
 def action_words(
     desc: dict[str, Any],
     units: Units | None = None,
@@ -160,29 +204,15 @@ def action_words(
     def name(slot: str) -> str:
         return unit_words(units, desc.get(slot), seat)
 
-    if kind == "place_hq":
-        return "places its HQ"
-    if kind == "place":
-        return f"places {tile_name(desc['tile'])}"
-    if kind == "discard":
-        return f"discards {tile_name(desc['tile'])}"
-    if kind == "draw":
-        return "draws a tile"
     if kind == "unlucky" and desc.get("tiles"):  # Reinforcements: the three instants named
         named = and_list([tile_name(str(t)) for t in desc["tiles"]])
         return f"uses the unlucky draw ({named} out, three new tiles)"
-    if kind == "unlucky":
-        return "uses the unlucky draw (three instants out, three new tiles)"
-    if kind == "hire":
-        return f"hires the Mercenary {tile_name(desc['tile'])}"
-    if kind == "mercenary":
-        return f"takes the Mercenary {tile_name(desc['tile'])} instead of a deck tile"
-    if kind == "deck_draw":
-        return "draws from the deck"
-    if kind == "end":
-        return "ends the turn"
-    if kind == "battle":
-        return "starts a battle"
+    if kind in _FIXED_WORDS:
+        return _FIXED_WORDS[str(kind)]
+    if kind in _TILE_WORDS:
+        return _TILE_WORDS[str(kind)].format(tile=tile_name(desc["tile"]))
+    if kind in _UNIT_WORDS:
+        return _UNIT_WORDS[str(kind)].format_map(_Named(name))
     if kind in ("move", "mobility", "transport", "grant"):
         how = {
             "move": "Move: ",
@@ -193,36 +223,10 @@ def action_words(
         if desc.get("from") == desc.get("to"):
             return f"{how}turns {name('from')}"
         return f"{how}moves {name('from')}"
-    if kind == "push_back":
-        return f"Push Back: {name('from')} pushes {name('target')}"
-    if kind == "push_to":
-        return "puts the pushed unit down"
-    if kind == "sniper":
-        return f"Sniper shoots {name('target')}"
-    if kind == "grenade":
-        return f"Grenade on {name('target')}"
-    if kind == "air_strike":
-        return f"Air Strike around {name('target')}"
-    if kind == "place_hq" and desc.get("facing"):
-        return "places its HQ, turned"
-    if kind == "castling":
-        return f"Castling: {name('from')} and {name('to')} change places"
-    if kind == "rotation":
-        return f"Rotation: turns {name('at')}"
-    if kind == "rotate":
-        return f"HQ rotation: turns {name('at')}"
     if kind == "small_bomb":
         hit = [unit_words(units, at, seat) for at in desc.get("hexes") or []]
         hit = [h for h in hit if h != "an empty hex"]
         return "Small Bomb on " + (and_list(hit) if hit else "three empty hexes")
-    if kind == "terror":
-        return "plays Terror: no board tiles for the enemy next turn"
-    if kind == "turn_taken":
-        return f"turns {name('at')}, just taken over"
-    if kind == "keep_taken":
-        return f"keeps {name('at')}, just taken over, as it stands"
-    if kind == "exchange":
-        return f"exchanges {tile_name(desc['tile'])} for 1 energy"
     if kind == "buy":
         n = int(desc.get("n", 1))
         return f"buys {plural(n, 'energy')} for {plural(n, 'HQ hit point')}".replace(
