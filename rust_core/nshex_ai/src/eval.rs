@@ -370,6 +370,30 @@ pub fn answer_by_battle(eval: &mut dyn Evaluator, game: &Game) -> Action {
     best.map_or(automatic, |(_, a)| a)
 }
 
+/// The armies named, from the embedded set (tests).
+#[cfg(test)]
+pub(crate) fn armies(names: [&str; 2]) -> [nshex_rules::ArmyId; 2] {
+    names.map(|a| nshex_rules::tiles().find_army(a).expect("an army"))
+}
+
+/// A two-seat game on the standard board played by random moves up to turn `turn`, at a
+/// seat's decision (tests).
+#[cfg(test)]
+pub(crate) fn random_game(names: [&str; 2], seed: u64, turn: u32) -> Game {
+    use crate::bot::Bot;
+    use nshex_rules::Player;
+    let mut g = Game::new(&armies(names), nshex_rules::BoardKind::Standard, seed);
+    let mut bot = crate::bots::RandomBot::new(seed);
+    while g.turn() < turn || g.current_player() == Player::Chance {
+        let a = match g.current_player() {
+            Player::Chance => g.natural_draw().unwrap(),
+            _ => bot.choose(&g),
+        };
+        g.apply_unchecked(a);
+    }
+    g
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -378,21 +402,7 @@ mod tests {
 
     /// A mid-game position of a random game (units on the board, tiles left in the decks).
     fn mid_game() -> Game {
-        let set = tiles();
-        let armies = [
-            set.find_army("borgo").unwrap(),
-            set.find_army("hegemony").unwrap(),
-        ];
-        let mut g = Game::new(&armies, BoardKind::Standard, 3);
-        let mut bot = crate::bots::RandomBot::new(3);
-        while g.turn() < 8 || g.current_player() == Player::Chance {
-            let a = match g.current_player() {
-                Player::Chance => g.natural_draw().unwrap(),
-                _ => bot.choose(&g),
-            };
-            g.apply_unchecked(a);
-        }
-        g
+        random_game(["borgo", "hegemony"], 3, 8)
     }
 
     /// Four seats: the average of the enemies' HQs, or (`against_leader`) the strongest.

@@ -973,21 +973,7 @@ mod tests {
     /// by greedy's own valuation; `groot=2` orders the whole root by that valuation.
     #[test]
     fn greedys_move_comes_first_at_the_root_with_greedy_root() {
-        use crate::bot::Bot;
-        let set = tiles();
-        let armies = [
-            set.find_army("smart").unwrap(),
-            set.find_army("outpost").unwrap(),
-        ];
-        let mut g = Game::new(&armies, nshex_rules::BoardKind::Standard, 5);
-        let mut bot = crate::bots::RandomBot::new(5);
-        while g.turn() < 6 || g.current_player() == Player::Chance {
-            let a = match g.current_player() {
-                Player::Chance => g.natural_draw().unwrap(),
-                _ => bot.choose(&g),
-            };
-            g.apply_unchecked(a);
-        }
+        let g = crate::eval::random_game(["smart", "outpost"], 5, 6);
         let Player::Seat(seat) = g.current_player() else {
             panic!("a seat decides")
         };
@@ -1024,10 +1010,7 @@ mod tests {
     fn the_grant_counts_units_next_to_a_smart_hq_and_the_room_around_it() {
         use nshex_rules::Hex;
         let set = tiles();
-        let armies = [
-            set.find_army("smart").unwrap(),
-            set.find_army("borgo").unwrap(),
-        ];
+        let armies = crate::eval::armies(["smart", "borgo"]);
         let g = Game::new(&armies, nshex_rules::BoardKind::Standard, 1);
         let mut p = g.pos().clone();
         let (hq, borgo_hq) = (set.find("smart.hq").unwrap(), set.find("borgo.hq").unwrap());
