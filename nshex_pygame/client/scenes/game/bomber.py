@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
 from nshex_pygame.client import armystyle, rulestext, tileart, widgets
+from nshex_pygame.client.board import BoardView
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.tween import Tween
 
@@ -58,20 +59,37 @@ def where(game: Any, units: dict[Hex, dict[str, Any]], view: dict[str, Any]) -> 
     return out
 
 
+class BomberHost(Protocol):
+    """What the flights read of the game scene: the board, the seat panels' places, the seat
+    names, and its log and message line (the scene owns the flights)."""
+
+    board: BoardView
+
+    def seat_rect(self, seat: int) -> pygame.Rect: ...
+    def hand_size(self, seat: int) -> int: ...
+    def stack_rects(self, seat: int) -> tuple[pygame.Rect, pygame.Rect]: ...
+    def compact(self, seat: int) -> bool: ...
+    def roomy(self, seat: int) -> bool: ...
+    def seat_name(self, seat: int) -> str: ...
+    def add_log(self, line: str, colour: tuple[int, ...] = ..., hexes: Any = ()) -> None: ...
+    def say(self, message: str, *, info: bool = False) -> None: ...
+
+
 class BomberFlights:
-    """Mixed into the game scene (it has ``board``, ``units``, ``view``, ``game``, the seat
-    panels' ``stack_rects``/``hand_rects``/``seat_rect``, ``add_log``, ``say`` and the app)."""
+    """The Mad Bombers on their way to a deck and the "leaves the game" message, owned by
+    the game scene (``host``), which tells it where the bombers were before an action."""
 
-    flights: list[Flight]
-    bomber_gone: float  # seconds left of "the Mad Bomber leaves the game"
+    def __init__(self, host: BomberHost) -> None:
+        self.host = host
+        self.flights: list[Flight] = []
+        self.gone = 0.0  # seconds left of "the Mad Bomber leaves the game"
 
-    def bomber_where(self) -> BomberWhere:
-        return where(self.game, self.units, self.view)
+    def moving(self) -> bool:
+        return bool(self.flights) or self.gone > 0
 
-    def follow_bomber(self, before: BomberWhere) -> None:
+    def follow(self, before: BomberWhere, after: BomberWhere) -> None:
         """After an action: a flight for each Mad Bomber newly on a deck, from the hex it left
         or the hand it left; a message when one is gone from the game."""
-        after = self.bomber_where()
         left_hexes = [at for at in before.hexes if at not in after.hexes]
         left_hands = list(before.hands)
         for seat in after.hands:
@@ -84,41 +102,41 @@ class BomberFlights:
         for seat in arrived:
             if left_hexes:
                 at = left_hexes.pop(0)
-                start, size = self.board.pixel(at), self.board.size - 2
+                start, size = self.host.board.pixel(at), self.host.board.size - 2
             elif left_hands:
                 giver = left_hands.pop(0)
-                start, size = self.seat_rect(giver).center, float(self.hand_size(giver))
+                start, size = self.host.seat_rect(giver).center, float(self.host.hand_size(giver))
             else:  # (from an eliminated seat's deck or hand: from the board's middle)
-                start, size = self.board.pixel((0, 0)), self.board.size - 2
+                start, size = self.host.board.pixel((0, 0)), self.host.board.size - 2
             self.flights.append(Flight(start, size, seat))
         if after.total < before.total:
-            self.bomber_gone = 3.0
-            self.add_log(rulestext.MAD_BOMBER_GONE, widgets.ACCENT)
-            self.say(rulestext.MAD_BOMBER_GONE, info=True)
+            self.gone = 3.0
+            self.host.add_log(rulestext.MAD_BOMBER_GONE, widgets.ACCENT)
+            self.host.say(rulestext.MAD_BOMBER_GONE, info=True)
 
-    def update_flights(self, dt: float) -> None:
+    def update(self, dt: float) -> None:
         for flight in self.flights:
             flight.tween.update(dt)
         if self.flights and all(f.tween.done for f in self.flights):
             for flight in self.flights:
-                self.add_log(
-                    f"The Mad Bomber lies on top of the {self.seat_name(flight.seat)} deck: it is"
-                    " their next draw.",
+                name = self.host.seat_name(flight.seat)
+                self.host.add_log(
+                    f"The Mad Bomber lies on top of the {name} deck: it is their next draw.",
                     widgets.ACCENT,
                 )
         self.flights = [f for f in self.flights if not f.tween.done]
-        self.bomber_gone = max(0.0, self.bomber_gone - dt)
+        self.gone = max(0.0, self.gone - dt)
 
     def deck_spot(self, seat: int) -> tuple[tuple[float, float], float]:
         """The middle of a seat's deck on its panel, and the size its top tile is drawn."""
-        deck = self.stack_rects(seat)[0]
-        if self.compact(seat):
+        deck = self.host.stack_rects(seat)[0]
+        if self.host.compact(seat):
             return (deck.right - 6, deck.centery), 10.0
-        if self.roomy(seat):
+        if self.host.roomy(seat):
             return (deck.centerx, deck.top + 50), 30.0
         return (deck.centerx, deck.top + 78), 48.0
 
-    def draw_flights(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """Each flying Mad Bomber on its arc, its fuse burning, shrinking to the deck's size."""
         for flight in self.flights:
             t = flight.tween.elapsed / flight.tween.duration
@@ -133,9 +151,9 @@ class BomberFlights:
             image = pygame.transform.rotate(image, angle)
             tileart.blit_tile(surface, image, (x, y))
             tileart.hex_outline(surface, end, end_size + 4, widgets.ACCENT, 3)
-        if self.bomber_gone > 0:
+        if self.gone > 0:
             box = pygame.Rect(0, 0, 420, 40)
-            box.center = self.board.pixel((0, 0))
+            box.center = self.host.board.pixel((0, 0))
             shade = pygame.Surface(box.size, pygame.SRCALPHA)
             shade.fill((20, 20, 24, 220))
             surface.blit(shade, box)

@@ -644,7 +644,7 @@ class GameDrawing(SeatPanels):
                     False,
                     "midtop",
                 )
-        self.draw_flights(surface)  # the Mad Bomber on its way to a deck
+        self.bombers.draw(surface)  # the Mad Bomber on its way to a deck
         self.draw_banner(surface)  # (under a hover box: the pointer's words stay readable)
         if self.banner is None:  # (the hot seat's big banner says it already)
             self.juice.draw_banner(surface, TURN_AREA)

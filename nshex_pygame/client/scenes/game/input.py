@@ -17,10 +17,8 @@ from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scenes.game import keys
 from nshex_pygame.client.scenes.game.layout import (
     ACTIONS,
-    BOARD_KINDS_WITHOUT_TILE,
     BOMB,
     CREDIT_ROWS_TOP,
-    HEX_SLOTS,
     INSTANT_KINDS,
     LOG,
     LOG_BAR,
@@ -28,9 +26,8 @@ from nshex_pygame.client.scenes.game.layout import (
     PROCEDURE_SLOTS,
     PROCEDURES,
     SELF_MOVES,
-    SLOTS,
-    as_hex,
 )
+from nshex_pygame.client.scenes.game.model import action_slots, facing_of
 from nshex_pygame.client.words import tile_name
 
 
@@ -38,9 +35,7 @@ class GameInput:
     """Clicks, keys and the buttons of the game scene (mixed into :class:`GameScene`)."""
 
     def clear_choice(self) -> None:
-        self.selected = None
-        self.partial = {}
-        self.unlucky_pick = None
+        self.model.clear_choice()
 
     # --- the Mercenaries: hired before the HQs, taken instead of a deck tile at a draw -------
 
@@ -133,124 +128,34 @@ class GameInput:
         hand = self.hand(self.mover)
         return hand[self.selected] if self.selected < len(hand) else None
 
+    # The choice under way is the model's (``model.py``); these read it with the hand tile
+    # selected now.
+
     def candidates(self) -> list[tuple[int, dict[str, Any]]]:
         """The legal actions that agree with everything chosen so far."""
-        tile = self.selected_tile()
-        procedure = self.partial.get("procedure")
-        out = []
-        for action, desc in self.legal:
-            kind = desc.get("kind")
-            if procedure is not None:  # a procedure button was pressed
-                if kind != "procedure" or desc.get("procedure") != procedure:
-                    continue
-            elif tile is not None:
-                info = tileart.info_of(tile)
-                if info.get("kind") == "instant":
-                    wanted = INSTANT_KINDS.get(tile.partition(".")[2])
-                    if kind != wanted:
-                        continue
-                elif not (kind == "place" and desc.get("tile") == tile):
-                    continue
-            elif kind not in BOARD_KINDS_WITHOUT_TILE:
-                continue
-            if self.partial.get("kind") and not self._same_kind(kind, self.partial["kind"]):
-                continue
-            if any(
-                as_hex(desc[slot]) != value
-                for slot, value in self.partial.items()
-                if slot in HEX_SLOTS and slot in desc
-            ):
-                continue
-            if BOMB in self.partial:  # the Small Bomb: every hex chosen is in its triangle
-                triangle = {as_hex(h) for h in desc.get(BOMB) or []}
-                if not set(self.partial[BOMB]) <= triangle:
-                    continue
-            out.append((action, desc))
-        return out
+        return self.model.candidates(self.selected_tile())
 
-    @staticmethod
-    def _same_kind(a: Any, b: Any) -> bool:
-        return a == b or (a in SELF_MOVES and b in SELF_MOVES)
-
-    @staticmethod
-    def action_slots(desc: dict[str, Any]) -> tuple[str, ...]:
-        """The hexes of an action in click order."""
-        if desc.get("kind") == "procedure":
-            return PROCEDURE_SLOTS.get(str(desc.get("procedure")), ())
-        return SLOTS.get(str(desc.get("kind")), ())
+    action_slots = staticmethod(action_slots)
+    facing_of = staticmethod(facing_of)
 
     def next_slot(self, cands: list[tuple[int, dict[str, Any]]]) -> str | None:
-        for _action, desc in cands:
-            for slot in self.action_slots(desc):
-                if slot == BOMB:
-                    if len(self.partial.get(BOMB, ())) < len(desc.get(BOMB) or ()):
-                        return slot
-                elif slot not in self.partial:
-                    return slot
-        return None
+        return self.model.next_slot(cands)
 
     def slot_hexes(self, cands: list[tuple[int, dict[str, Any]]], slot: str) -> set[Hex]:
-        if slot == BOMB:  # the hexes of the triangles still possible, not yet chosen
-            chosen = set(self.partial.get(BOMB, ()))
-            return {as_hex(h) for _a, d in cands for h in d.get(BOMB) or []} - chosen
-        return {as_hex(d[slot]) for _a, d in cands if slot in d}
-
-    @staticmethod
-    def facing_of(desc: dict[str, Any]) -> int | None:
-        """The facing a choice turns (a Swap's: the first unit's, the one on ``from``)."""
-        if "facing" in desc:
-            return int(desc["facing"])
-        if "facings" in desc:
-            return int(desc["facings"][0])
-        return None
+        return self.model.slot_hexes(cands, slot)
 
     def facings(self, cands: list[tuple[int, dict[str, Any]]]) -> list[int]:
-        return sorted({f for _a, d in cands if (f := self.facing_of(d)) is not None})
+        return self.model.facings(cands)
 
     def second_facings(self, cands: list[tuple[int, dict[str, Any]]]) -> list[int]:
-        """A Swap's second facing (the unit that was on ``to``), for the facing chosen."""
-        return sorted(
-            {
-                int(d["facings"][1])
-                for _a, d in cands
-                if "facings" in d and int(d["facings"][0]) == self.facing
-            }
-        )
+        return self.model.second_facings(cands)
 
     def chosen(self) -> tuple[int, dict[str, Any]] | None:
         """The one action the choices so far (with the current facing) name, if complete."""
-        cands = self.candidates()
-        if not cands or self.next_slot(cands) is not None:
-            return None
-        faces = self.facings(cands)
-        if faces:
-            if self.facing not in faces:
-                return None
-            cands = [(a, d) for a, d in cands if self.facing_of(d) == self.facing]
-        if any("facings" in d for _a, d in cands):
-            cands = [(a, d) for a, d in cands if int(d["facings"][1]) == self.facing2]
-        if not cands:
-            return None
-        # Mobility first when a Mobility, a Transport and a grant move fit.
-        cands.sort(
-            key=lambda ad: SELF_MOVES.index(ad[1]["kind"]) if ad[1].get("kind") in SELF_MOVES else 0
-        )
-        return cands[0]
+        return self.model.chosen(self.selected_tile())
 
     def default_facing(self, at: Hex, faces: list[int]) -> int:
-        """Every tile starts as printed (facing 0, its top edge up) when that is legal, the
-        first legal facing otherwise; a facing the player turned to is kept."""
-        if not faces:
-            return self.facing
-        if self.facing in faces and self.partial.get("rotated"):
-            return self.facing
-        unit = self.units.get(at)
-        turning = ("turn_taken", "rotation", "procedure", "rotate")
-        if unit is not None and self.partial.get("kind") in turning:
-            # turning a unit where it stands: the next facing from the one it has
-            now = int(unit.get("facing", 0))
-            return next((f for f in faces if f > now), faces[0])
-        return 0 if 0 in faces else faces[0]
+        return self.model.default_facing(at, faces)
 
     def rotate(self, step: int, *, second: bool = False) -> None:
         """Turn the tile being placed or moved (``second``: a Swap's other unit)."""
@@ -373,7 +278,7 @@ class GameInput:
                 self.app.sounds.play("click")
                 return
         else:
-            last = self._last_hex()
+            last = self.model.last_hex()
             if (last is not None and at == last) or at in self.partial.get(BOMB, ()):
                 self.confirm()
                 return
@@ -419,12 +324,6 @@ class GameInput:
         self.partial = {"kind": "rotate"}
         self.app.sounds.play("click")
 
-    def _last_hex(self) -> Hex | None:
-        for slot in ("to", "target", "at"):
-            if slot in self.partial:
-                return self.partial[slot]
-        return None
-
     def confirm(self) -> None:
         chosen = self.chosen()
         if chosen is None:
@@ -438,28 +337,7 @@ class GameInput:
 
     def undo(self) -> bool:
         """Take back the last unconfirmed choice; False if there was none."""
-        if self.unlucky_pick is not None:
-            if self.unlucky_pick:
-                self.unlucky_pick.pop()
-            else:
-                self.unlucky_pick = None
-            return True
-        if self.partial.get(BOMB):
-            self.partial[BOMB] = self.partial[BOMB][:-1]
-            return True
-        for slot in ("to", "target", "at", "from"):
-            if slot in self.partial:
-                del self.partial[slot]
-                if not any(k in self.partial for k in ("to", "target", "at", "from")):
-                    self.partial = {}
-                return True
-        if self.partial:  # a procedure chosen, no hex yet
-            self.partial = {}
-            return True
-        if self.selected is not None:
-            self.selected = None
-            return True
-        return False
+        return self.model.step_back()
 
     def press(self, kind: str) -> None:
         """A button: end, unlucky, battle, discard (the selected tile)."""

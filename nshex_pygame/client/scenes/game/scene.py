@@ -18,7 +18,8 @@ from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.juice import GameJuice
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.scenes.game import keys
-from nshex_pygame.client.scenes.game.bomber import BomberFlights, Flight
+from nshex_pygame.client.scenes.game.bomber import BomberFlights, Flight, where
+from nshex_pygame.client.scenes.game.delegate import Delegated
 from nshex_pygame.client.scenes.game.draw import GameDrawing, wrap_log
 from nshex_pygame.client.scenes.game.helpers import GameHelpers
 from nshex_pygame.client.scenes.game.info import GameInfo
@@ -39,6 +40,7 @@ from nshex_pygame.client.scenes.game.layout import (
     plain_reason,
     seat_layout,
 )
+from nshex_pygame.client.scenes.game.model import GameModel
 from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.client.tween import Tween, Tweens, ease_out
 from nshex_pygame.client.words import (
@@ -53,8 +55,23 @@ from nshex_pygame.client.words import (
 from nshex_pygame.core import CHANCE, EngineError, Game, IllegalActionError
 
 
-class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Scene):
+class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
     scene_name = "game"
+
+    # The model's state under the scene's names (the views and the tests read them so).
+    view = Delegated("model")
+    mover = Delegated("model")
+    units = Delegated("model")
+    effects = Delegated("model")
+    netted = Delegated("model")
+    eliminated = Delegated("model")
+    analysis = Delegated("model")
+    legal = Delegated("model")
+    selected = Delegated("model")
+    partial = Delegated("model")
+    unlucky_pick = Delegated("model")
+    facing = Delegated("model")
+    facing2 = Delegated("model")
 
     def __init__(
         self,
@@ -66,6 +83,8 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         seed: int | None = None,
     ) -> None:
         super().__init__(app)
+        # what the scene knows of the game and the player's choice under way (``model.py``)
+        self.model = GameModel()
         self.game = game
         self.seats = seats
         self.armies: list[str] = list(game.view()["armies"])
@@ -88,8 +107,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         # instants shown on their target: (kind, target, source or None, tween)
         self.strikes: list[tuple[str, Hex, Hex | None, Tween]] = []
         # the Mad Bomber flying to the deck it now lies on (D-24), and its leaving the game
-        self.flights: list[Flight] = []
-        self.bomber_gone = 0.0
+        self.bombers = BomberFlights(self)
         self.message = ""
         self.message_info = False
         self.message_time = 0.0
@@ -99,12 +117,6 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         self.hover_hex: Hex | None = None
         self.hover_hand: tuple[int, int] | None = None
         self.mouse = app.mouse
-        self.selected: int | None = None  # index in the mover's hand
-        self.partial: dict[str, Any] = {}
-        # the unlucky draw with Reinforcements: the hand tiles named so far (None: not naming)
-        self.unlucky_pick: list[int] | None = None
-        self.facing = 0
-        self.facing2 = 0  # a Swap's second unit
         self.procedure_buttons: list[widgets.Button] = []
         self.over_shown = False
         self.resigned = False  # the player gave the game up (the pause menu's Resign)
@@ -213,24 +225,15 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         self.hint = None  # a hint is for the position it was asked in
         self.hint_analysis = None
         self.hint_then = []
-        hands_before = getattr(self, "view", {}).get("hands")  # (None on the first look)
-        self.view = self.game.view()
-        self.mover = self.game.current_player()
-        self.effects = {as_hex(e["at"]): e for e in self.view.get("board_effects") or []}
-        self.netted = {at for at, e in self.effects.items() if e.get("netted")}
-        self.units = {as_hex(u["at"]): u for u in self.view["units"]}
+        hands_before = self.view.get("hands")  # (None on the first look)
+        self.model.read(self.game)
         self.panels, self.team_frames = seat_layout(self.view)
-        self.eliminated = {int(s) for s in self.view.get("eliminated") or []}
         self._turn_banner()
         self.juice.hands_changed(
             hands_before,
             list(self.view.get("hands") or []),
             lambda seat: self.deck_spot(seat)[0],  # (a drawn tile slides from the deck)
         )
-        self.analysis: dict[Hex, dict[str, Any]] = {
-            as_hex(a["at"]): a for a in self.game.position.analysis()
-        }
-        self.legal: list[tuple[int, dict[str, Any]]] = []
         if self.human_to_move():
             self.legal = self.game.legal_actions_described()
         if self.narrow is not None:
@@ -262,6 +265,19 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
             words = f"Turn {turn[0]}: {who}" if self.turn_status else who[:1].upper() + who[1:]
             self.juice.turn_passed(words, self.seat_colour(seat))  # (a puzzle counts no turns)
 
+    # The Mad Bomber's flights are their component's (``bomber.py``).
+
+    @property
+    def flights(self) -> list[Flight]:
+        return self.bombers.flights
+
+    @property
+    def bomber_gone(self) -> float:
+        return self.bombers.gone
+
+    def deck_spot(self, seat: int) -> tuple[tuple[float, float], float]:
+        return self.bombers.deck_spot(seat)
+
     def energy_in_play(self) -> bool:
         """The Duel board with two seats: energy, terminals and procedures (the engine's view
         holds energy only then)."""
@@ -276,11 +292,10 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
 
     @property
     def stage(self) -> str:
-        return str(self.view.get("stage", {}).get("kind", ""))
+        return self.model.stage
 
     def hand(self, seat: int) -> list[str]:
-        hands = self.view.get("hands") or []
-        return list(hands[seat]) if seat < len(hands) else []
+        return self.model.hand(seat)
 
     def track_mouse(self, pos: tuple[int, int]) -> None:
         """What the pointer is over: a hex, a tile in a hand (the hover box follows it)."""
@@ -308,7 +323,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         seat = self.mover
         desc = self.game.describe_action(action)
         before_units = self.units
-        bombers = self.bomber_where()
+        bombers = where(self.game, self.units, self.view)
         # A human's action that reveals nothing and hands nothing over may be taken back.
         undoable = seat >= 0 and self.seats[seat].is_human and self.game.can_take_back(action)
         snapshot = (self.game.clone(), len(self.log)) if undoable else None
@@ -350,7 +365,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
                 self.strikes.append((str(desc["kind"]), as_hex(at), None, tween))
         self.clear_choice()
         self._refresh()
-        self.follow_bomber(bombers)
+        self.bombers.follow(bombers, where(self.game, self.units, self.view))
         if self.mover != seat:
             self.undo_stack.clear()  # the turn passed (or a draw, a battle): nothing to take back
         question = self.human_question()
@@ -596,7 +611,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         self.juice.update(dt * speed)
         self.pops = {at: tween for at, tween in self.pops.items() if not tween.done}
         self.strikes = [strike for strike in self.strikes if not strike[3].done]
-        self.update_flights(dt * speed)
+        self.bombers.update(dt * speed)
         if self.game.is_terminal():
             if not self.over_shown:
                 self.over_shown = True
@@ -663,7 +678,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, BomberFlights, Sc
         turns), the game just over: the picture changes by itself."""
         if self.hint_thinker is not None:
             return True  # a hint being thought of
-        if self.pops or self.strikes or self.flights or self.bomber_gone > 0 or self.juice.moving():
+        if self.pops or self.strikes or self.bombers.moving() or self.juice.moving():
             return True
         if self.ai_show is not None or self.mover == CHANCE:
             return True
