@@ -194,15 +194,17 @@ class Game:
         cls,
         armies: list[str],
         seed: int = 0,
-        board: Literal["standard", "expanded", "duel"] = "standard",
+        board: str = "standard",
         manual_battle_choices: list[int] = ...,
-        mode: Literal["standard", "deathmatch", "points", "one_vs_team", "team"] | None = None,
-        variants: list[Literal["alternative_start", "reinforcements", "no_unlucky_draw"]] = ...,
+        mode: str | None = None,
+        variants: list[str] = ...,
         mercenaries: int = 0,
         random_mercenaries: bool = False,
-        mad_bomber: Literal["off", "neutral", "mercenary"] = "off",
+        mad_bomber: str = "off",
     ) -> Game:
-        """``manual_battle_choices``: the seats that answer their own battle choices (a
+        """``board``: "standard", "expanded" or "duel" (the names are checked: ValueError
+        names an unknown one, as for the mode, the variants and the Mad Bomber).
+        ``manual_battle_choices``: the seats that answer their own battle choices (a
         Clown's explosion, a Quartermaster conversion, which attack a medic takes); the
         others get the automatic answers (docs/RULES.md "Player choices", D-4). ``mode``:
         2 to 4 armies play "standard" (two seats, the default with two), "deathmatch" (the

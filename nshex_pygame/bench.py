@@ -69,7 +69,7 @@ def mid_game_lines() -> list[Line]:
                 break
             game.apply_action(_next_action(game, bot))
         start = game.clone()
-        actions = []
+        actions: list[int] = []
         while len(actions) < LINE and not game.is_terminal():
             action = _next_action(game, bot)
             game.apply_action(action)

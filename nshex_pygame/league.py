@@ -89,7 +89,8 @@ def play_game(new: str, old: str, seed: int, i: int) -> tuple[Draw, str, float]:
 
     d = draw(seed, i)
     if d.seats == 2:
-        r = core.arena(new, old, 1, d.armies, seed, 1, first_game=i, board=d.board, **d.options)
+        pair = (d.armies[0], d.armies[1])
+        r = core.arena(new, old, 1, pair, seed, 1, first_game=i, board=d.board, **d.options)
         return d, d.armies[0], 1.0 if r["wins_a"] else 0.0 if r["wins_b"] else 0.5
     if d.seats == 3:
         bots = [new, old, new] if i % 2 == 0 else [old, new, old]

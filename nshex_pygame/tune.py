@@ -93,7 +93,7 @@ def require_cma() -> Any:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # "Could not import matplotlib.pyplot"
-            import cma  # type: ignore[import-untyped]
+            import cma
     except ImportError:
         raise MissingExtra(
             "the cma package is missing: install the tune extra (pip install '.[tune]')"

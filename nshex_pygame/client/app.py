@@ -27,6 +27,7 @@ from nshex_pygame.client.juice import SceneFade
 from nshex_pygame.client.music import Music
 from nshex_pygame.client.scene import Scene, SceneRegistry, SceneStack
 from nshex_pygame.client.sound import Sounds
+from nshex_pygame.client.viewport import Piece
 
 log = logging.getLogger(__name__)
 
@@ -183,7 +184,7 @@ class App:
         rect.center = (w // 2, h // 2)
         return rect
 
-    def pieces(self) -> list[viewport.Piece]:
+    def pieces(self) -> list[Piece]:
         """Which parts of the canvas go where in the window: the canvas whole, or (a small
         window) the top screen's layout adapted to the window's size."""
         return viewport.pieces(self.window.get_size(), viewport.policy_for(self.stack.top))
@@ -225,7 +226,7 @@ class App:
         pygame.display.flip()
         self.presented_size = self.window.get_size()
 
-    def unchanged_scaled(self, parts: list[viewport.Piece]) -> bool:
+    def unchanged_scaled(self, parts: list[Piece]) -> bool:
         """A scaled (or adapted) window: whether the canvas, its hover boxes kept apart and
         the pieces are those sent last (then nothing is sent; not after a window event)."""
         boxes = tuple(
@@ -258,7 +259,7 @@ class App:
                 bands.append(pygame.Rect(0, top, width, min(BAND, height - top)))
         return bands
 
-    def _present_tooltips(self, parts: list[viewport.Piece]) -> None:
+    def _present_tooltips(self, parts: list[Piece]) -> None:
         """The hover boxes kept apart from the canvas (an adapted layout), at the panels'
         scale next to the point they belong to, kept inside the window."""
         scale = viewport.text_scale(parts)

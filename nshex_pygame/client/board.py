@@ -80,6 +80,8 @@ class BoardView:
                 continue
             seat = armystyle.seat_of(unit)
             info = tileart.info_of(unit["tile"])
+            hp: int | None
+            ring: tuple[int, int, int] | None
             if seat is None:  # a neutral unit (the Mad Bomber): its own grey ring, no HQ
                 hp, ring = None, armystyle.NEUTRAL_RING
             else:

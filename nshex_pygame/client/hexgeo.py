@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any, cast
 
 SQRT3 = math.sqrt(3.0)
 DIRECTIONS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))  # N NE SE S SW NW
@@ -62,5 +63,5 @@ def neighbour(at: Hex, direction: int) -> Hex:
 
 
 def key(at: object) -> Hex:
-    q, r = at  # type: ignore[misc]
+    q, r = cast("tuple[Any, Any]", at)
     return int(q), int(r)

@@ -60,8 +60,8 @@ def __getattr__(name: str) -> Any:
 
 
 # the actions whose last word is a facing the learner turns to before confirming
-FACED = ("place", "grant", "mobility", "transport", "turn", "play move", "play rotation")
-FACED += ("procedure rotation", "rotate")
+FACED: tuple[str, ...] = ("place", "grant", "mobility", "transport", "turn", "play move")
+FACED += ("play rotation", "procedure rotation", "rotate")
 
 
 def base(line: str) -> str:

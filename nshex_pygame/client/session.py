@@ -44,7 +44,7 @@ def new_game(
         variants=list(variants),
         mercenaries=mercenaries,
         random_mercenaries=random_mercenaries,
-        mad_bomber=mad_bomber,  # type: ignore[arg-type]
+        mad_bomber=mad_bomber,
     )
 
 

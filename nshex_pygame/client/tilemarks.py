@@ -200,7 +200,8 @@ def draw_frame(surface, army: str, center, size: float, main) -> None:
 
 def _pale(colour) -> tuple[int, int, int]:
     """The army's colour made pale: its frame's trim, told apart from the tile in any palette."""
-    return tuple(round(v + (255 - v) * 0.62) for v in colour)  # type: ignore[return-value]
+    r, g, b = (round(v + (255 - v) * 0.62) for v in colour)
+    return r, g, b
 
 
 class _Tint:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 
 import pygame
@@ -168,7 +168,7 @@ class Button:
         self,
         label: str,
         rect: pygame.Rect | tuple[int, int, int, int],
-        action: Callable[[], None] | None = None,
+        action: Callable[[], object] | None = None,
         *,
         size: int = 20,
         enabled: bool = True,
@@ -257,7 +257,7 @@ def deferred_tooltips() -> list[tuple[pygame.Surface, tuple[int, int]]]:
 def tooltip(
     surface: pygame.Surface,
     title: str,
-    lines: list[tuple[str, tuple[int, ...]]],
+    lines: Sequence[tuple[str, tuple[int, ...]]],
     pos: tuple[int, int],
     width: int = 360,
 ) -> pygame.Rect:

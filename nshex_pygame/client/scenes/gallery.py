@@ -3,7 +3,7 @@ words), and the gallery of every tile."""
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import pygame
@@ -154,8 +154,7 @@ class RulesScene(Scene):
                 )
             tiles = PAGE_TILES.get(title, [])
             for i, (tile, facing) in enumerate(tiles):
-                x = 640 + (i - (len(tiles) - 1) / 2) * 130
-                at = (x, max(y + 60, 630))
+                at = (640 + (i - (len(tiles) - 1) / 2) * 130, max(y + 60, 630))
                 image = tileart.render_tile(tile, 54, facing)
                 tileart.blit_tile(surface, image, at)
                 self.shown.append((tile, at, 54))
@@ -181,9 +180,9 @@ class RulesScene(Scene):
         self.buttons[1].enabled = self.page < self.pages - 1
         for button in self.buttons:
             button.draw(surface)
-        tile = self.tile_at(self.app.mouse)
-        if tile:
-            tile_tooltip(surface, tile, self.app.mouse)
+        hovered = self.tile_at(self.app.mouse)
+        if hovered:
+            tile_tooltip(surface, hovered, self.app.mouse)
 
     def draw_legend(self, surface: pygame.Surface) -> None:
         widgets.draw_text(surface, "The symbols", (640, 88), 34, widgets.ACCENT, True, "center")
@@ -294,7 +293,7 @@ class GalleryScene(Scene):
         self.mouse = (0, 0)
         self.buttons = [
             widgets.Button(
-                army_name(a), (30 + i * 176, 20, 166, 40), lambda i=i: self.pick(i), size=17
+                army_name(a), (30 + i * 176, 20, 166, 40), partial(self.pick, i), size=17
             )
             for i, a in enumerate(ARMIES)
         ]
@@ -358,6 +357,6 @@ class GalleryScene(Scene):
             False,
             "center",
         )
-        tile = self.tile_at(self.mouse)
-        if tile:
-            tile_tooltip(surface, tile, self.mouse)
+        hovered = self.tile_at(self.mouse)
+        if hovered:
+            tile_tooltip(surface, hovered, self.mouse)

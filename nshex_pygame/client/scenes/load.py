@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -75,7 +76,7 @@ class LoadScene(Scene):
             button = widgets.Button(
                 f"{shown}: {label}" if problem is None else f"{path.name}: cannot be loaded",
                 (70, y, 790, 42),
-                lambda p=path: self.open(p),
+                partial(self.open, path),
                 size=16,
                 enabled=problem is None,
             )
@@ -83,7 +84,7 @@ class LoadScene(Scene):
             watch = widgets.Button(
                 "Watch",
                 (870, y, 100, 42),
-                lambda p=path: self.watch(p),
+                partial(self.watch, path),
                 size=16,
                 enabled=problem is None,
                 hint="Watch this game again, move by move and battle by battle",
@@ -93,7 +94,7 @@ class LoadScene(Scene):
                 widgets.Button(
                     "Rename" if self.names.get(path) else "Name",
                     (980, y, 110, 42),
-                    lambda p=path: self.ask_name(p),
+                    partial(self.ask_name, path),
                     size=16,
                     enabled=problem is None,
                     hint="Give this save a name of your own",
@@ -103,7 +104,7 @@ class LoadScene(Scene):
                 widgets.Button(
                     "Delete",
                     (1100, y, 110, 42),
-                    lambda p=path: self.ask_delete(p),
+                    partial(self.ask_delete, path),
                     size=16,
                     hint="Delete this save (asked again first)",
                 )

@@ -6,6 +6,7 @@ its result today and the daily streak: the days in a row whose daily puzzle was 
 from __future__ import annotations
 
 import datetime
+from functools import partial
 from typing import Any
 
 import pygame
@@ -57,7 +58,7 @@ class PuzzleListScene(Scene):
                 button = widgets.Button(
                     f"{i + 1}. {entry.title}",
                     (x, LIST_TOP + i * ROW_H, COLUMN_W - 70, ROW_H - 4),
-                    lambda e=entry: self.open(e),
+                    partial(self.open, entry),
                     size=15,
                 )
                 self.rows.append((button, entry))

@@ -53,6 +53,8 @@ class PuzzleScene(Scene):
         self.entry = entry
         self.following = following
         self.next_found: dict[str, PuzzleEntry | None] = {}
+        # the board and HQ hit points after a battle the engine fought on a copy
+        self.after: tuple[Any, list[int]] | None = None
         self.puzzle = entry.puzzle()
         self.seat = int(self.puzzle.seat)
         self.clock = 0.0
@@ -321,8 +323,10 @@ class PuzzleScene(Scene):
             for button in buttons:
                 if button.handle(event):
                     return
+            first = buttons[0].action
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
-                buttons[0].action()  # Next puzzle when solved, else Try again
+                if first is not None:
+                    first()  # Next puzzle when solved, else Try again
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 self.leave()
             return

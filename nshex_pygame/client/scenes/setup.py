@@ -9,7 +9,7 @@ with its reason."""
 from __future__ import annotations
 
 import random
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import pygame
@@ -174,7 +174,7 @@ class SetupScene(Scene):
                 button = widgets.Button(
                     army_name(army) if army != RANDOM else "Random army",
                     (x + (i % 2) * 146, 270 + (i // 2) * 40, 140, 34),
-                    lambda s=seat, a=army: self.set_army(s, a),
+                    partial(self.set_army, seat, army),
                     size=15,
                 )
                 button.selected = self.armies[seat] == army
@@ -184,7 +184,7 @@ class SetupScene(Scene):
                 button = widgets.Button(
                     label if ok else f"{label} (not yet)",
                     (x + (i % 2) * 146, 454 + (i // 2) * 40, 140, 34),
-                    lambda s=seat, n=name: self.set_player(s, n),
+                    partial(self.set_player, seat, name),
                     size=13,
                     enabled=ok,
                 )
@@ -192,13 +192,13 @@ class SetupScene(Scene):
                 self.buttons.append(button)
         for i, n in enumerate(SEAT_COUNTS):
             button = widgets.Button(
-                f"{n} players", (150 + i * 112, 78, 104, 36), lambda n=n: self.set_count(n), size=16
+                f"{n} players", (150 + i * 112, 78, 104, 36), partial(self.set_count, n), size=16
             )
             button.selected = self.count == n
             self.buttons.append(button)
         for i, (board, label) in enumerate(BOARDS):
             button = widgets.Button(
-                label, (600 + i * 190, 78, 180, 36), lambda b=board: self.set_board(b), size=15
+                label, (600 + i * 190, 78, 180, 36), partial(self.set_board, board), size=15
             )
             button.selected = self.board == board
             button.hint = BOARD_WORDS[board]
@@ -210,7 +210,7 @@ class SetupScene(Scene):
             button = widgets.Button(
                 MODE_NAMES[mode],
                 (150 + i * 220, 130, 210, 36),
-                lambda m=mode: self.set_mode(m),
+                partial(self.set_mode, mode),
                 size=16,
             )
             button.selected = self.mode == mode
@@ -221,7 +221,7 @@ class SetupScene(Scene):
                 start
             ]
             button = widgets.Button(
-                label, (150 + i * 150, 712, 142, 34), lambda s=start: self.set_start(s), size=14
+                label, (150 + i * 150, 712, 142, 34), partial(self.set_start, start), size=14
             )
             button.selected = self.starts == start and self.count == 2
             if self.count != 2:
@@ -257,7 +257,7 @@ class SetupScene(Scene):
             button = widgets.Button(
                 f"{label}: {'on' if on else 'off'}",
                 (60, 286 + i * 46, 250, 38),
-                lambda v=variant: self.toggle_variant(v),
+                partial(self.toggle_variant, variant),
                 size=16,
                 hint=VARIANT_WORDS[variant],
             )
@@ -265,7 +265,7 @@ class SetupScene(Scene):
             self.buttons.append(button)
         for i, (n, label) in enumerate(MERCENARY_COUNTS):
             button = widgets.Button(
-                label, (60 + i * 170, 480, 160, 36), lambda n=n: self.set_mercenaries(n), size=15
+                label, (60 + i * 170, 480, 160, 36), partial(self.set_mercenaries, n), size=15
             )
             button.selected = self.mercenaries == n
             button.hint = MERCENARY_WORDS[n]
@@ -277,7 +277,7 @@ class SetupScene(Scene):
             button = widgets.Button(
                 label,
                 (60 + i * 170, 584, 160, 36),
-                lambda d=dealt: self.set_random_mercenaries(d),
+                partial(self.set_random_mercenaries, dealt),
                 size=15,
                 enabled=self.mercenaries > 0,
                 hint=MERCENARY_WAY_WORDS[dealt],
@@ -288,7 +288,7 @@ class SetupScene(Scene):
             button = widgets.Button(
                 label,
                 (700 + i * 180, 628, 170, 34),
-                lambda m=mode: self.set_mad_bomber(m),
+                partial(self.set_mad_bomber, mode),
                 size=15,
                 hint=MAD_BOMBER_WORDS[mode],
             )
