@@ -65,10 +65,7 @@ impl PyPosition {
 
     #[getter]
     fn hq_hp(&self) -> Vec<u32> {
-        self.inner.hq_hp[..self.inner.seats as usize]
-            .iter()
-            .map(|&h| h as u32)
-            .collect()
+        hq_list(&self.inner)
     }
 
     #[getter]
@@ -279,10 +276,7 @@ impl PyPhases {
 impl PyBattleResult {
     #[getter]
     fn hq_hp(&self) -> Vec<u32> {
-        self.after.hq_hp[..self.after.seats as usize]
-            .iter()
-            .map(|&h| h as u32)
-            .collect()
+        hq_list(&self.after)
     }
 
     /// A seat number, "draw", or None while the game goes on.
@@ -478,6 +472,14 @@ pub(crate) fn resolve_battles(
         })
         .map_err(|_| EngineError::new_err("internal engine error during a battle"))?;
     Ok(results)
+}
+
+/// Each seat's HQ hit points (its points in the points game), as Python reads them.
+fn hq_list(pos: &Position) -> Vec<u32> {
+    pos.hq_hp[..pos.seats as usize]
+        .iter()
+        .map(|&h| h as u32)
+        .collect()
 }
 
 /// A cell index for the compact events: the index, or -1 for none.
