@@ -21,6 +21,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -352,7 +353,7 @@ def puzzle_shots(app: App, out: Path) -> None:
     move(app, button.rect.center)
     save(app, out, "13-puzzles")
     app.open("puzzle", next(e for e in entries if e.key == "medium-011"))
-    scene = app.stack.top
+    scene: Any = app.stack.top  # the puzzle scene just opened
     storage.record_puzzle_attempt("medium-011", won=False)
     scene.record = storage.PuzzleRecord(attempts=1)
     settle(app, 2.5)  # the turn's banner gone

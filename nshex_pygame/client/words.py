@@ -109,8 +109,8 @@ def place_words(units: Units | None, at: Any, seat: int | None = None) -> str:
     key = _key(at)
     if key is None:
         return ""
-    around = [(units or {}).get(neighbour(key, d)) for d in range(6)]
-    around = [u for u in around if u is not None]
+    found = ((units or {}).get(neighbour(key, d)) for d in range(6))
+    around = [u for u in found if u is not None]
 
     def is_hq(unit: dict[str, Any]) -> bool:
         return tile_name(str(unit["tile"])) == "HQ"

@@ -31,7 +31,8 @@ OPPONENTS = ("random", "greedy", "easy", "medium", "hard")
 class NeuroshimaHexEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
     """One seat against built-in bots."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+    # gymnasium.Env declares metadata as an instance attribute; ruff wants a ClassVar
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}  # type: ignore[misc]
 
     def __init__(
         self,
@@ -48,7 +49,8 @@ class NeuroshimaHexEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         self.seat = seat
         self.render_mode = render_mode
         self.game: Game = self.params.new_game()
-        self.observation_space = observation_spaces(self.game)
+        # a spaces.Dict, whose samples are the dict of arrays Env's parameter names
+        self.observation_space = observation_spaces(self.game)  # type: ignore[assignment]
         self.action_space = gymnasium.spaces.Discrete(self.game.num_distinct_actions())
         self._bots: list[Bot] = []
 
