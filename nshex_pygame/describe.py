@@ -137,45 +137,62 @@ def _from(board: Names, event: dict[str, Any]) -> str:
     return f" from {board.unit(source)}"
 
 
+# The events told by a line of words with the event's fields in it: indented two spaces
+# (what a unit does) or four (what happens to it). Each field is read only when a line
+# names it (see _EventFields).
+_EVENT_LINES = {
+    "netted": "  {unit} is netted: it does nothing while the net holds",
+    "controlled": "  {unit} is controlled by {seat}",
+    "slot_lost": "  {unit} is netted: its phase-{phase} action is lost",
+    "attack": "  {unit} attacks {direction} with {strength} -> {targets}",
+    "explode": "  {unit} explodes -> {targets}",
+    "redirected": "  {unit} redirects the shot {direction}: {copies}",
+    "hit": "    {unit} is hit for {wounds}{source}",
+    "armor": "    {unit}: armor blocks {blocked}{source}",
+    "hq_damage": "    HQ of {seat} loses {amount} -> {hp} hit points",
+}
+
+
+def _copies(copies: Any) -> str:
+    if copies == "infinite":
+        return "infinitely many copies (a loop)"
+    return "1 copy" if copies == 1 else f"{copies} copies"
+
+
+class _EventFields(dict[str, Any]):
+    """An event's fields in words, each made when a line of ``_EVENT_LINES`` asks for it."""
+
+    def __init__(self, board: Names, phase: Any, event: dict[str, Any]) -> None:
+        super().__init__()
+        self.board, self.phase, self.event = board, phase, event
+
+    def __missing__(self, field: str) -> Any:
+        board, event = self.board, self.event
+        words: dict[str, Callable[[], Any]] = {
+            "unit": lambda: board.unit(event.get("at")),
+            "seat": lambda: board.seat(event.get("seat")),
+            "phase": lambda: self.phase,
+            "direction": lambda: _direction(event),
+            "strength": lambda: _strength(event),
+            "targets": lambda: board.units_at(event.get("targets") or []),
+            "copies": lambda: _copies(event.get("copies")),
+            "wounds": lambda: wounds_text(event.get("wounds")),
+            "source": lambda: _from(board, event),
+        }
+        return words[field]() if field in words else event.get(field)
+
+
 def describe_event(board: Names, phase: Any, event: dict[str, Any]) -> str:
     """One line of the account; attacks and explosions at the left, their effects indented."""
     kind = event.get("kind")
     at = event.get("at")
-    if kind == "netted":
-        return f"  {board.unit(at)} is netted: it does nothing while the net holds"
-    if kind == "controlled":
-        return f"  {board.unit(at)} is controlled by {board.seat(event.get('seat'))}"
-    if kind == "slot_lost":
-        return f"  {board.unit(at)} is netted: its phase-{phase} action is lost"
-    if kind == "attack":
-        return (
-            f"  {board.unit(at)} attacks {_direction(event)} with {_strength(event)}"
-            f" -> {board.units_at(event.get('targets') or [])}"
-        )
-    if kind == "explode":
-        return f"  {board.unit(at)} explodes -> {board.units_at(event.get('targets') or [])}"
-    if kind == "redirected":
-        copies = event.get("copies")
-        if copies == "infinite":
-            many = "infinitely many copies (a loop)"
-        else:
-            many = "1 copy" if copies == 1 else f"{copies} copies"
-        return f"  {board.unit(at)} redirects the shot {_direction(event)}: {many}"
-    if kind == "hit":
-        wounds = wounds_text(event.get("wounds"))
-        return f"    {board.unit(at)} is hit for {wounds}{_from(board, event)}"
-    if kind == "armor":
-        return f"    {board.unit(at)}: armor blocks {event.get('blocked')}{_from(board, event)}"
+    if kind in _EVENT_LINES:
+        return _EVENT_LINES[str(kind)].format_map(_EventFields(board, phase, event))
     if kind == "save":
         source = event.get("from")
         against = f" from the attack of {board.unit(source)}" if source is not None else ""
         medic = board.unit(event.get("medic"))
         return f"    {medic} dies to save {board.unit(at)}{against}: that attack is cancelled"
-    if kind == "hq_damage":
-        return (
-            f"    HQ of {board.seat(event.get('seat'))} loses {event.get('amount')}"
-            f" -> {event.get('hp')} hit points"
-        )
     if kind == "removed":
         cause = REMOVAL_CAUSES.get(str(event.get("cause")), str(event.get("cause")))
         name = long_tile_name(str(event["tile"])) if "tile" in event else "unit"
