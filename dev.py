@@ -4,11 +4,11 @@
     python3 dev.py play     set up, build (release) and open the game window
     python3 dev.py test     set up, build, then cargo test --workspace, pytest and the lint below
     python3 dev.py build    set up and build only
-    python3 dev.py lint     ruff check, ruff format --check, cargo fmt --check, cargo clippy
+    python3 dev.py lint     ruff check, ruff format --check, cargo fmt --check, cargo clippy, mypy
     python3 dev.py package  set up, build, then the executable in dist/nshex/ (PyInstaller)
 
 Setting up means: a virtualenv in .venv (created when missing) holding maturin, the project's
-Python dependencies (pygame-ce), its dev tools (pytest, hypothesis, ruff), the `tune` extra
+Python dependencies (pygame-ce), its dev tools (pytest, hypothesis, ruff, mypy), the `tune` extra
 (cma, which `nshex tune` and its tests need) and the `rl` extra (open_spiel, pettingzoo,
 gymnasium, numpy: the learning environments of docs/RL.md and their tests), all from PyPI.
 The `ray` extra (for `nshex tune --ray` and the tests marked `ray`) is never installed here:
@@ -143,6 +143,8 @@ def checks() -> dict[str, int]:
         "cargo clippy": run(
             ["cargo", "clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]
         ),
+        # nshex_pygame, as [tool.mypy] in pyproject.toml sets it (its overrides: the debt left)
+        "mypy": run([PYTHON, "-m", "mypy"]),
     }
 
 
@@ -157,7 +159,7 @@ def test(pytest_args: list[str]) -> int:
 
     linted: dict[str, int] = {}
     if not pytest_args:  # the whole run, as CI runs it, also lints; a narrowed run does not
-        say("Lint: ruff check, ruff format --check, cargo fmt --check, cargo clippy")
+        say("Lint: ruff check, ruff format --check, cargo fmt --check, cargo clippy, mypy")
         linted = checks()
 
     say("Summary")
