@@ -37,6 +37,8 @@ from nshex_pygame.client.words import army_name, hq_words
 class BattleDrawing:
     """Drawing the battle scene (mixed into :class:`BattleScene`)."""
 
+    banner_rect: pygame.Rect | None  # where the phase banner was last drawn
+
     def progress(self) -> float:
         need = self.duration(self.playback.current)
         return 1.0 if need <= 0 else min(1.0, self.elapsed / need)

@@ -151,7 +151,7 @@ class Playback:
         """What a step changes as it starts (so the drawing shows the new state)."""
         if step.kind == "banner":
             self.netted = set(self.phase_netted.get(step.phase, set()))
-            self.hits: dict[tuple, int] = {}
+            self.hits = {}
             self.control = dict(self.phase_control.get(step.phase, {}))
         event = step.event or {}
         if step.kind == "hit":
