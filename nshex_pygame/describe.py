@@ -107,11 +107,7 @@ def hex_key(at: Any) -> tuple[int, int] | None:
 
 
 def _strength(event: dict[str, Any]) -> str:
-    parts = []
-    if event.get("melee"):
-        parts.append(f"melee {event['melee']}")
-    if event.get("ranged"):
-        parts.append(f"ranged {event['ranged']}")
+    parts = [f"{how} {event[how]}" for how in ("melee", "ranged") if event.get(how)]
     if event.get("gauss"):
         parts.append("gauss line")
     return " + ".join(parts) or "no strength"
