@@ -123,6 +123,9 @@ class HiddenEngineRolloutEvaluator(EngineRolloutEvaluator):
 
 ENGINE_ROLLOUTS = False
 """--engine-rollouts: the searcher's rollouts through ``EngineRolloutEvaluator``."""
+RESHUFFLE = False
+"""--reshuffle: MCTS's engine rollouts deal the undrawn tiles in a fresh order each (as the
+information-set runs do) instead of drawing by the leaf state's own deck order."""
 SEARCHER = "mcts"
 """--searcher: ``mcts`` (``mcts.MCTSBot``) or ``ismcts`` (``ismcts.ISMCTSBot``)."""
 
@@ -136,6 +139,8 @@ def mcts_bot(game: Any, simulations: int, rollouts: int, rng: np.random.RandomSt
         bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
         return bot
     kind = EngineRolloutEvaluator if ENGINE_ROLLOUTS else mcts.RandomRolloutEvaluator
+    if ENGINE_ROLLOUTS and RESHUFFLE:
+        kind = HiddenEngineRolloutEvaluator
     evaluator = kind(rollouts, rng)
     return mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=rng, solve=False)
 
@@ -197,8 +202,9 @@ def calibrate(bot_name: str, rollouts: int, seed: int) -> tuple[float, float, in
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    global ENGINE_ROLLOUTS, SEARCHER
+    global ENGINE_ROLLOUTS, RESHUFFLE, SEARCHER
     ENGINE_ROLLOUTS = args.engine_rollouts
+    RESHUFFLE = args.reshuffle
     SEARCHER = args.searcher
     simulations = args.simulations
     calibration = None
@@ -255,6 +261,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--match-time", action="store_true", help="calibrate simulations")
     parser.add_argument(
         "--engine-rollouts", action="store_true", help="MCTS's random rollouts played in Rust"
+    )
+    parser.add_argument(
+        "--reshuffle",
+        action="store_true",
+        help="engine rollouts deal the undrawn tiles in a fresh order each",
     )
     parser.add_argument("--searcher", choices=("mcts", "ismcts"), default="mcts")
     parser.add_argument("--seed", type=int, default=1)
