@@ -127,18 +127,25 @@ def _worth_rows() -> list[Row]:
     ]
 
 
+def _both_ways(army: str) -> tuple[tuple[str, str], ...]:
+    """``army`` against each base army with either bot playing it (the armies' own strength
+    cancels out, so a row measures the level)."""
+    return _against_base(army) + tuple((other, army) for other in BASE_ARMIES if other != army)
+
+
 def _level_rows() -> list[Row]:
-    """Issue 43's item 6: each level beats the one below it with each army (at least 65%)."""
+    """Issue 43's item 6: each level beats the one below it in games with each army, the
+    army played by either level against each base army (at least 65%)."""
     steps = (("easy", "random"), ("medium", "easy"), ("hard", "medium"))
     return [
         Row(
             f"level-{army}-{a}",
-            f"{a.capitalize()} over {b.capitalize()} with {ARMY_NAMES[army]}"
+            f"{a.capitalize()} over {b.capitalize()}, {ARMY_NAMES[army]} on either side"
             " against each base army",
             a,
             b,
             0.65,
-            pairings=_against_base(army),
+            pairings=_both_ways(army),
             table="levels",
         )
         for army in ALL_ARMIES

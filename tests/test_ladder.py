@@ -126,6 +126,14 @@ def test_the_tables_of_the_issue_are_rows_of_the_ladder() -> None:
         ("hard", "medium"),
     }
     assert len(levels) == 21 and all(r.target == 0.65 for r in levels)
+    smart = next(r for r in levels if r.name == "level-smart-medium")
+    # Smart on either side, so the armies' own strength cancels out.
+    assert set(smart.pairings or ()) == {
+        *(("smart", b) for b in ladder.BASE_ARMIES),
+        *((b, "smart") for b in ladder.BASE_ARMIES),
+    }
+    borgo = next(r for r in levels if r.name == "level-borgo-hard")
+    assert len(borgo.pairings or ()) == 7 and ("borgo", "borgo") in (borgo.pairings or ())
     (league_row,) = ladder.select_rows(None, ["league"])
     assert (league_row.a, league_row.b, league_row.kind) == ("hard", "hard-v1", "league")
     with pytest.raises(ValueError, match="unknown table moon"):
