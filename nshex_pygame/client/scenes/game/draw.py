@@ -395,7 +395,7 @@ class GameDrawing(SeatPanels):
 
     def draw_log(self, surface: pygame.Surface) -> None:
         if self.hint_panel_shown():  # the hint's panel, until the game moves on or it is closed
-            self.draw_hint_panel(surface)
+            self.helpers.draw_panel(surface)
             return
         widgets.panel(surface, LOG)
         widgets.draw_text(surface, "Game log", (LOG.left + 12, LOG.top + 8), 16, widgets.DIM, True)

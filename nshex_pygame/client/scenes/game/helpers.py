@@ -14,7 +14,7 @@ the search estimates it). The panel only shows the engine's answer; it judges no
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -22,6 +22,8 @@ from nshex_pygame.client import tileart, widgets
 from nshex_pygame.client.ai import Thinker, make_bot
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scenes.game.layout import HINT_EDGE, LOG, as_hex
+from nshex_pygame.client.scenes.game.model import GameModel
+from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.client.words import (
     action_hexes,
     action_words,
@@ -31,7 +33,7 @@ from nshex_pygame.client.words import (
     tile_name,
     unit_words,
 )
-from nshex_pygame.core import CHANCE, EngineError, IllegalActionError
+from nshex_pygame.core import CHANCE, EngineError, Game, IllegalActionError
 
 HINT_BOT = "medium"
 HINT_THEN = 2  # the principal line's moves shown after the hinted one
@@ -60,30 +62,77 @@ def hint_words(game: Any, action: int, capital: bool = True) -> str:
     return words[:1].upper() + words[1:] if capital else words
 
 
-class GameHelpers:
-    """The danger view and the hint (mixed into :class:`GameScene`)."""
+class HelpersHost(Protocol):
+    """What the helpers read of the game scene: the game and its model, the seats, the
+    ghost tile (``preview``), whether helpers are allowed, and its message line."""
 
-    def helpers_allowed(self) -> bool:
-        return bool(self.app.settings.helpers)
+    app: Any
+    game: Game
+    model: GameModel
+    version: int
+    armies: list[str]
+    seats: list[SeatSetup]
+    seed: int
+    ai_show: Any
+    mouse: tuple[int, int]
+
+    def helpers_allowed(self) -> bool: ...
+    def human_to_move(self) -> bool: ...
+    def preview(self) -> tuple[str, Hex, int, int] | None: ...
+    def points_game(self) -> bool: ...
+    def seat_name(self, seat: int) -> str: ...
+    def say(self, message: str, *, info: bool = False) -> None: ...
+
+
+class Helpers:
+    """The danger view and the hint, owned by the game scene (``host``): their state (the
+    view switched on, the hint asked, its answer and its panel) is theirs."""
+
+    def __init__(self, host: HelpersHost) -> None:
+        self.host = host
+        self.danger = False
+        self.danger_cache: dict[Any, Any] = {}
+        self.hint_thinker: Thinker | None = None
+        self.hint_version = -1
+        self.hint: tuple[int, dict[str, Any]] | None = None
+        # what ``Bot.analyze`` said of the hint's position (shown in the place of the log),
+        # the principal line's next moves in words, the bot's name; the panel can be closed
+        self.hint_analysis: dict[str, Any] | None = None
+        self.hint_then: list[str] = []
+        self.hint_bot = ""
+        self.hint_panel_closed = False
+        self.hint_close_button = widgets.Button(
+            "Show log",
+            (LOG.right - 92, LOG.top + 5, 82, 26),
+            self.close_hint_panel,
+            size=13,
+            hint="Back to the game log (the hinted move stays lit on the board).",
+        )
+
+    def forget_hint(self) -> None:
+        """The game changed: a hint is for the position it was asked in."""
+        self.hint = None
+        self.hint_analysis = None
+        self.hint_then = []
 
     # --- the danger view ----------------------------------------------------------------------
 
     def toggle_danger(self) -> None:
-        if not self.helpers_allowed():
+        if not self.host.helpers_allowed():
             return
         self.danger = not self.danger
-        self.app.sounds.play("click")
+        self.host.app.sounds.play("click")
 
     def preview_action(self) -> int | None:
         """The place or move the ghost tile stands for (a hex and a facing chosen or hovered)."""
-        if not self.human_to_move() or self.ai_show is not None:
+        if not self.host.human_to_move() or self.host.ai_show is not None:
             return None
-        ghost = self.preview()
+        ghost = self.host.preview()
         if ghost is None:
             return None
         tile, at, facing, _alpha = ghost
-        source = self.partial.get("from")
-        for action, desc in self.legal:
+        source = self.host.model.partial.get("from")
+        for action, desc in self.host.model.legal:
             kind = desc.get("kind")
             if desc.get("facing") != facing:
                 continue
@@ -101,10 +150,10 @@ class GameHelpers:
     def danger_view(self) -> dict[str, Any] | None:
         """What a battle now would do (with the held tile put down, when one is): ``dies``
         (hexes), ``hit`` (hexes), ``netted`` (hexes), ``hq_loss`` (per seat), ``words``."""
-        if not (self.danger and self.helpers_allowed()):
+        if not (self.danger and self.host.helpers_allowed()):
             return None
         action = self.preview_action()
-        key = (self.version, action)
+        key = (self.host.version, action)
         if key not in self.danger_cache:
             self.danger_cache.clear()
             self.danger_cache[key] = self._fight_on_a_copy(action)
@@ -113,11 +162,11 @@ class GameHelpers:
     def _fight_on_a_copy(self, action: int | None) -> dict[str, Any] | None:
         try:
             if action is None:
-                position = self.game.position
+                position = self.host.game.position
             else:
-                game = self.game.clone()
+                game = self.host.game.clone()
                 game.apply_action(action)
-                if game.battles != self.game.battles:
+                if game.battles != self.host.game.battles:
                     return None  # putting it down starts the battle itself: the playback shows it
                 position = game.position
             result = position.resolve_battle()
@@ -134,18 +183,18 @@ class GameHelpers:
                     hit.add(as_hex(event["at"]))
         hq_loss = [max(0, b - a) for b, a in zip(position.hq_hp, result.hq_hp, strict=False)]
         netted = {as_hex(a["at"]) for a in analysis if a.get("netted")}
-        if self.points_game():  # the HQ counters are points: what each seat would score
+        if self.host.points_game():  # the HQ counters are points: what each seat would score
             gains = [max(0, a - b) for b, a in zip(position.hq_hp, result.hq_hp, strict=False)]
             parts = [
-                f"{self.seat_name(seat)} +{plural(gain, 'point')}"
+                f"{self.host.seat_name(seat)} +{plural(gain, 'point')}"
                 for seat, gain in enumerate(gains)
-                if gain and seat < len(self.armies)
+                if gain and seat < len(self.host.armies)
             ]
         else:
             parts = [
-                f"{self.seat_name(seat)} HQ -{loss}"
+                f"{self.host.seat_name(seat)} HQ -{loss}"
                 for seat, loss in enumerate(hq_loss)
-                if loss and seat < len(self.armies)
+                if loss and seat < len(self.host.armies)
             ]
         names = [unit_words(before, at, None) for at in dies]
         if len(names) > 2:  # the crosses on the board name them
@@ -160,26 +209,26 @@ class GameHelpers:
 
     def hint_bot_name(self) -> str:
         """The game's computer level when a computer plays, else Medium."""
-        for seat in self.seats:
+        for seat in self.host.seats:
             if not seat.is_human:
                 return seat.player
         return HINT_BOT
 
     def ask_hint(self) -> None:
-        if not self.helpers_allowed() or not self.human_to_move():
+        if not self.host.helpers_allowed() or not self.host.human_to_move():
             return
         if self.hint_thinker is not None and self.hint_thinker.busy:
             return
-        bot, _problem = make_bot(self.hint_bot_name(), self.seed + 101)
+        bot, _problem = make_bot(self.hint_bot_name(), self.host.seed + 101)
         self.hint_thinker = Thinker(bot, analyze=True)
         self.hint_bot = str(getattr(bot, "name", self.hint_bot_name())).partition(":")[0].title()
-        self.hint_version = self.version
+        self.hint_version = self.host.version
         self.hint = None
         self.hint_analysis = None
         self.hint_then = []
         self.hint_panel_closed = False
-        self.hint_thinker.start(self.game)
-        self.say("Thinking of a hint...", info=True)
+        self.hint_thinker.start(self.host.game)
+        self.host.say("Thinking of a hint...", info=True)
 
     def update_hint(self) -> None:
         thinker = self.hint_thinker
@@ -188,25 +237,27 @@ class GameHelpers:
         action = thinker.take()
         self.hint_thinker = None
         if thinker.error is not None:
-            self.say(f"No hint: {thinker.error}")
+            self.host.say(f"No hint: {thinker.error}")
             return
-        if action is None or self.hint_version != self.version:
+        if action is None or self.hint_version != self.host.version:
             return  # the game moved on meanwhile
-        if action not in {a for a, _d in self.legal}:
+        if action not in {a for a, _d in self.host.model.legal}:
             return
-        desc = self.game.describe_action(action)
+        desc = self.host.game.describe_action(action)
         self.hint = (action, desc)
         analysis = thinker.analysis
         if analysis is not None and analysis.get("moves"):
             self.hint_analysis = analysis
             self.hint_then = self._then_rows(analysis)
-        self.say(f"Hint: {action_words(desc, self.units, self.mover, self.armies)}", info=True)
+        model = self.host.model
+        words = action_words(desc, model.units, model.mover, self.host.armies)
+        self.host.say(f"Hint: {words}", info=True)
 
     def move_words(self, move: dict[str, Any]) -> str:
         """One of the analysis's moves in words (``Place Guard next to your HQ``); its
         notation with the tiles named when the engine cannot describe it."""
         try:
-            return hint_words(self.game, int(move["action"]))
+            return hint_words(self.host.game, int(move["action"]))
         except (EngineError, IllegalActionError, ValueError, KeyError, TypeError):
             return readable(str(move.get("line", "")))
 
@@ -219,7 +270,7 @@ class GameHelpers:
         rows: list[tuple[str, list[str]]] = []
         game: Any = None
         try:
-            game = self.game.clone()
+            game = self.host.game.clone()
             game.apply_action(int(analysis["action"]))
         except (EngineError, IllegalActionError, ValueError, KeyError):
             game = None
@@ -235,8 +286,8 @@ class GameHelpers:
                             break
                         game.apply_action(draw)
                     seat = game.current_player()
-                    if 0 <= seat < len(self.armies) and not game.is_terminal():
-                        who = self.seat_name(seat)
+                    if 0 <= seat < len(self.host.armies) and not game.is_terminal():
+                        who = self.host.seat_name(seat)
                     action = game.string_to_action(text)
                     words = hint_words(game, action, capital=False)
                     game.apply_action(action)
@@ -260,14 +311,14 @@ class GameHelpers:
             self.hint is not None
             and self.hint_analysis is not None
             and not self.hint_panel_closed
-            and self.helpers_allowed()
+            and self.host.helpers_allowed()
         )
 
     def close_hint_panel(self) -> None:
         """Back to the game log (the hinted move stays lit on the board)."""
         self.hint_panel_closed = True
 
-    def handle_hint_panel(self, event: pygame.event.Event) -> bool:
+    def handle_panel_event(self, event: pygame.event.Event) -> bool:
         """The panel's Log button; clicks and the wheel over the panel do nothing else."""
         if not self.hint_panel_shown():
             return False
@@ -275,12 +326,12 @@ class GameHelpers:
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and LOG.collidepoint(event.pos):
             return True
-        return event.type == pygame.MOUSEWHEEL and LOG.collidepoint(self.mouse)
+        return event.type == pygame.MOUSEWHEEL and LOG.collidepoint(self.host.mouse)
 
     def hint_chance(self) -> float | None:
         """The mover's winning chance as the search estimates it (0 to 1): the value of its
         most visited move; None when the setting is off or the bot does not search."""
-        if not self.app.settings.winning_chance or self.hint_analysis is None:
+        if not self.host.app.settings.winning_chance or self.hint_analysis is None:
             return None
         moves = self.hint_analysis.get("moves") or []
         value = moves[0].get("value") if moves else None
@@ -317,7 +368,7 @@ class GameHelpers:
                 return rows
             keep -= 1
 
-    def draw_hint_panel(self, surface: pygame.Surface) -> None:
+    def draw_panel(self, surface: pygame.Surface) -> None:
         """What the hint's search saw, in the place of the game log."""
         analysis = self.hint_analysis or {}
         rect = LOG
@@ -335,7 +386,7 @@ class GameHelpers:
         chance = self.hint_chance()
         if chance is not None:
             bottom -= 40
-            seat = self.seat_name(self.mover)
+            seat = self.host.seat_name(self.host.model.mover)
             label = f"Winning chance for {seat}: {chance:.0%}"
             size = tileart.fit_text(label, 14, width)
             widgets.draw_text(surface, label, (x, bottom + 4), size, widgets.TEXT, True)
@@ -343,7 +394,7 @@ class GameHelpers:
             pygame.draw.rect(surface, (30, 32, 40), bar, border_radius=4)
             filled = bar.copy()
             filled.width = round(bar.width * chance)
-            colour = tileart.army_colour(self.armies[self.mover])
+            colour = tileart.army_colour(self.host.armies[self.host.model.mover])
             if filled.width > 0:
                 pygame.draw.rect(surface, colour, filled, border_radius=4)
             pygame.draw.rect(surface, widgets.PANEL_EDGE, bar, 1, border_radius=4)

@@ -392,7 +392,7 @@ class GameInput:
     def handle(self, event: pygame.event.Event) -> None:
         if self.menu_button.handle(event):
             return
-        if self.handle_hint_panel(event):  # (in the place of the log, with its title row)
+        if self.helpers.handle_panel_event(event):  # (in the place of the log, with its title row)
             return
         if (
             self.can_watch_last_battle()

@@ -21,7 +21,7 @@ from nshex_pygame.client.scenes.game import keys
 from nshex_pygame.client.scenes.game.bomber import BomberFlights, Flight, where
 from nshex_pygame.client.scenes.game.delegate import Delegated
 from nshex_pygame.client.scenes.game.draw import GameDrawing, wrap_log
-from nshex_pygame.client.scenes.game.helpers import GameHelpers
+from nshex_pygame.client.scenes.game.helpers import Helpers
 from nshex_pygame.client.scenes.game.info import GameInfo
 from nshex_pygame.client.scenes.game.input import GameInput
 from nshex_pygame.client.scenes.game.layout import (
@@ -55,7 +55,7 @@ from nshex_pygame.client.words import (
 from nshex_pygame.core import CHANCE, EngineError, Game, IllegalActionError
 
 
-class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
+class GameScene(GameInput, GameInfo, GameDrawing, Scene):
     scene_name = "game"
 
     # The model's state under the scene's names (the views and the tests read them so).
@@ -72,6 +72,17 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
     unlucky_pick = Delegated("model")
     facing = Delegated("model")
     facing2 = Delegated("model")
+    # ... and the helpers' (the danger view, the hint)
+    danger = Delegated("helpers")
+    danger_cache = Delegated("helpers")
+    hint_thinker = Delegated("helpers")
+    hint_version = Delegated("helpers")
+    hint = Delegated("helpers")
+    hint_analysis = Delegated("helpers")
+    hint_then = Delegated("helpers")
+    hint_bot = Delegated("helpers")
+    hint_panel_closed = Delegated("helpers")
+    hint_close_button = Delegated("helpers")
 
     def __init__(
         self,
@@ -184,24 +195,8 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
             " Back returns to the game).",
         )
         self.version = 0  # counts the game's changes (the helpers' answers are for one)
-        self.danger = False
-        self.danger_cache: dict[Any, Any] = {}
-        self.hint_thinker: Thinker | None = None
-        self.hint_version = -1
-        self.hint: tuple[int, dict[str, Any]] | None = None
-        # what ``Bot.analyze`` said of the hint's position (shown in the place of the log), the
-        # principal line's next moves in words, the bot's name; the panel can be closed
-        self.hint_analysis: dict[str, Any] | None = None
-        self.hint_then: list[str] = []
-        self.hint_bot = ""
-        self.hint_panel_closed = False
-        self.hint_close_button = widgets.Button(
-            "Show log",
-            (LOG.right - 92, LOG.top + 5, 82, 26),
-            self.close_hint_panel,
-            size=13,
-            hint="Back to the game log (the hinted move stays lit on the board).",
-        )
+        # the danger view and the hint (``helpers.py``), a setting turns them off
+        self.helpers = Helpers(self)
         # A lesson or a puzzle narrows the engine's legal actions to the plays it allows: on
         # every refresh, before the buttons are built from them (None: every legal action).
         self.narrow: Callable[[list[tuple[int, dict[str, Any]]]], list[Any]] | None = None
@@ -222,9 +217,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
 
     def _refresh(self) -> None:
         self.version = getattr(self, "version", 0) + 1
-        self.hint = None  # a hint is for the position it was asked in
-        self.hint_analysis = None
-        self.hint_then = []
+        self.helpers.forget_hint()
         hands_before = self.view.get("hands")  # (None on the first look)
         self.model.read(self.game)
         self.panels, self.team_frames = seat_layout(self.view)
@@ -264,6 +257,42 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
             who = "your move" if you else self.seat_name(seat)
             words = f"Turn {turn[0]}: {who}" if self.turn_status else who[:1].upper() + who[1:]
             self.juice.turn_passed(words, self.seat_colour(seat))  # (a puzzle counts no turns)
+
+    # The helpers are their component's (``helpers.py``); whether they are allowed is the
+    # scene's (a setting; a puzzle turns them off).
+
+    def helpers_allowed(self) -> bool:
+        return bool(self.app.settings.helpers)
+
+    def toggle_danger(self) -> None:
+        self.helpers.toggle_danger()
+
+    def danger_view(self) -> dict[str, Any] | None:
+        return self.helpers.danger_view()
+
+    def preview_action(self) -> int | None:
+        return self.helpers.preview_action()
+
+    def ask_hint(self) -> None:
+        self.helpers.ask_hint()
+
+    def move_words(self, move: dict[str, Any]) -> str:
+        return self.helpers.move_words(move)
+
+    def hint_panel_shown(self) -> bool:
+        return self.helpers.hint_panel_shown()
+
+    def close_hint_panel(self) -> None:
+        self.helpers.close_hint_panel()
+
+    def hint_chance(self) -> float | None:
+        return self.helpers.hint_chance()
+
+    def hint_hexes(self) -> list[Hex]:
+        return self.helpers.hint_hexes()
+
+    def hint_colour(self) -> tuple[int, int, int]:
+        return self.helpers.hint_colour()
 
     # The Mad Bomber's flights are their component's (``bomber.py``).
 
@@ -600,7 +629,7 @@ class GameScene(GameInput, GameInfo, GameHelpers, GameDrawing, Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        self.update_hint()
+        self.helpers.update_hint()
         if self.banner is not None:
             seat, left = self.banner
             self.banner = (seat, left - dt) if left > dt else None
