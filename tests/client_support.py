@@ -226,20 +226,26 @@ def greedy_position(stop: Any, armies: list[str], board: str, seeds: int, limit:
 
 
 @contextmanager
-def recording_texts() -> Iterator[list[str]]:
-    """Every text ``widgets.draw_text`` draws inside the block, in order."""
-    drawn: list[str] = []
-    real = widgets.draw_text
+def recording(name: str) -> Iterator[list[Any]]:
+    """What ``widgets.<name>`` is given to draw inside the block (its argument after the
+    surface: a text, a hover box's title), in order."""
+    drawn: list[Any] = []
+    real = getattr(widgets, name)
 
-    def record(surface, words, *args, **kwargs):
-        drawn.append(words)
-        return real(surface, words, *args, **kwargs)
+    def record(surface, what, *args, **kwargs):
+        drawn.append(what)
+        return real(surface, what, *args, **kwargs)
 
-    widgets.draw_text = record
+    setattr(widgets, name, record)
     try:
         yield drawn
     finally:
-        widgets.draw_text = real
+        setattr(widgets, name, real)
+
+
+def recording_texts() -> Any:
+    """Every text ``widgets.draw_text`` draws inside the block, in order."""
+    return recording("draw_text")
 
 
 def drawn_texts(app: App) -> list[str]:

@@ -17,6 +17,7 @@ from client_support import (  # noqa: F401
     hand_pos,
     key,
     play_by_clicks,
+    recording,
 )
 
 from nshex_pygame.client import storage
@@ -421,30 +422,21 @@ def test_the_discard_hint_goes_once_the_tile_is_discarded(app) -> None:
     assert scene.message_time <= 0, f"an obsolete hint stays: {scene.message!r}"
 
 
-def _tooltips(app, monkeypatch) -> list[str]:
-    from nshex_pygame.client import widgets
-
-    shown: list[str] = []
-    real = widgets.tooltip
-
-    def record(surface, title, lines, pos, *args, **kwargs):
-        shown.append(title)
-        return real(surface, title, lines, pos, *args, **kwargs)
-
-    monkeypatch.setattr(widgets, "tooltip", record)
-    app.draw()
-    monkeypatch.setattr(widgets, "tooltip", real)
+def _tooltips(app) -> list[str]:
+    """The titles of the hover boxes drawn in one frame."""
+    with recording("tooltip") as shown:
+        app.draw()
     return shown
 
 
-def test_a_hand_tooltip_shows_only_under_the_pointer(app, monkeypatch) -> None:
+def test_a_hand_tooltip_shows_only_under_the_pointer(app) -> None:
     """A hover box follows the pointer, not the last mouse event the game scene saw: after a
     dialog (or a battle) had the pointer, no stale hand tooltip shows up over the board."""
     from client_support import move
 
     scene = _scene(app, _main_stage())
     move(app, hand_pos(scene, 0, 0))
-    assert _tooltips(app, monkeypatch), "over a hand tile, its hover box shows"
+    assert _tooltips(app), "over a hand tile, its hover box shows"
     key(app, pygame.K_ESCAPE)  # the pause menu
     assert app.stack.top is not scene
     away = (640, 780)  # under the board, over nothing with a hover box
@@ -452,27 +444,19 @@ def test_a_hand_tooltip_shows_only_under_the_pointer(app, monkeypatch) -> None:
     key(app, pygame.K_ESCAPE)  # resume
     assert app.stack.top is scene
     assert scene.hand_at(away) is None and scene.board.hex_at(away) is None
-    assert _tooltips(app, monkeypatch) == [], "no hand tooltip away from the hand"
+    assert _tooltips(app) == [], "no hand tooltip away from the hand"
 
 
-def test_the_info_box_says_what_to_do_with_the_selected_tile(app, monkeypatch) -> None:
-    from nshex_pygame.client import rulestext, tileart, widgets
+def test_the_info_box_says_what_to_do_with_the_selected_tile(app) -> None:
+    from nshex_pygame.client import rulestext, tileart
     from nshex_pygame.client.words import tile_name
 
     scene = _scene(app, _main_stage())
     hand = scene.hand(0)
     index = next(i for i, t in enumerate(hand) if not t.endswith((".battle", ".move", ".grenade")))
     click(app, hand_pos(scene, 0, index))
-    texts: list[str] = []
-    real = widgets.draw_paragraph
-
-    def record(surface, text, rect, *args, **kwargs):
-        texts.append(text)
-        return real(surface, text, rect, *args, **kwargs)
-
-    monkeypatch.setattr(widgets, "draw_paragraph", record)
-    app.draw()
-    monkeypatch.setattr(widgets, "draw_paragraph", real)
+    with recording("draw_paragraph") as texts:
+        app.draw()
     description = rulestext.tile_description(tileart.info_of(hand[index]))
     assert texts, "the info box has a hint"
     assert not any(text in description for text in texts), f"a stray rules line: {texts}"

@@ -18,9 +18,10 @@ from client_support import (  # noqa: F401
     key,
     open_from_menu,
     play_by_clicks,
+    recording,
 )
 
-from nshex_pygame.client import puzzles, storage, widgets
+from nshex_pygame.client import puzzles, storage
 from nshex_pygame.client.puzzles import SOLUTION_AFTER
 from nshex_pygame.client.words import tile_name
 from nshex_pygame.core import Puzzle
@@ -124,18 +125,8 @@ def test_a_wrong_play_loses_and_counts_an_attempt(app, data_dir) -> None:
     _battle(app, scene)
     assert scene.result["won"] is False and scene.result["shortfall"] > 0
     assert _progress(data_dir)["easy-001"] == {"solved": False, "attempts": 1}
-    texts: list[str] = []
-    real = widgets.draw_paragraph
-
-    def record(surface, words, *args, **kwargs):
-        texts.append(words)
-        return real(surface, words, *args, **kwargs)
-
-    widgets.draw_paragraph = record  # type: ignore[assignment]
-    try:
+    with recording("draw_paragraph") as texts:
         app.draw()
-    finally:
-        widgets.draw_paragraph = real  # type: ignore[assignment]
     assert any("The enemy HQ held on with" in t for t in texts), texts
     key(app, pygame.K_RETURN)  # try again: the puzzle as given, the attempt still counted
     assert scene.state == "play" and scene.outcome["plays"] == 0
@@ -254,18 +245,8 @@ def _hover_boxes(app: Any, pos: tuple[int, int]) -> list[str]:
     from client_support import move
 
     move(app, pos)
-    shown: list[str] = []
-    real = widgets.tooltip
-
-    def record(surface, title, *args, **kwargs):
-        shown.append(title)
-        return real(surface, title, *args, **kwargs)
-
-    widgets.tooltip = record
-    try:
+    with recording("tooltip") as shown:
         app.draw()
-    finally:
-        widgets.tooltip = real
     return shown
 
 
