@@ -248,6 +248,23 @@ def recording_texts() -> Any:
     return recording("draw_text")
 
 
+def hover_boxes(app: App, pos: tuple[float, float]) -> list[str]:
+    """The titles of the hover boxes drawn in one frame with the pointer at ``pos``."""
+    move(app, pos)
+    with recording("tooltip") as shown:
+        app.draw()
+    return shown
+
+
+def after_a_play(app: App, scene: Any) -> None:
+    """One frame after a play in ``scene``; a battle it started is played back (skipped)."""
+    app.step(0.0)
+    top = app.stack.top
+    if top is not scene:  # the battle is played back
+        assert top.scene_name == "battle"
+        top.skip()
+
+
 def drawn_texts(app: App) -> list[str]:
     """Every text drawn in one frame."""
     with recording_texts() as drawn:
@@ -315,11 +332,7 @@ def lessons_by_clicks(app: Any, lessons: dict[str, int], play: Any) -> list[str]
             length = len(inner.game.history())
             play(app, inner, min(wanted))
             assert len(inner.game.history()) == length + 1, (step.line, inner.message)
-            app.step(0.0)
-            top = app.stack.top
-            if top is not scene:  # the battle is played back
-                assert top.scene_name == "battle"
-                top.skip()
+            after_a_play(app, scene)
         for _ in range(20):
             if scene.modal == "outro":
                 break

@@ -15,6 +15,7 @@ from client_support import (  # noqa: F401
     click_button,
     data_dir_fixture,
     drawn_texts,
+    hover_boxes,
     key,
     open_from_menu,
     play_by_clicks,
@@ -240,16 +241,6 @@ def test_a_corrupt_progress_file_is_reported_and_reset(app, data_dir: Path) -> N
     assert json.loads(aside.read_text()) == good, "the original is kept aside first"
 
 
-def _hover_boxes(app: Any, pos: tuple[int, int]) -> list[str]:
-    """The titles of the hover boxes drawn with the pointer at ``pos``."""
-    from client_support import move
-
-    move(app, pos)
-    with recording("tooltip") as shown:
-        app.draw()
-    return shown
-
-
 def test_the_puzzles_tiles_have_hover_boxes(app) -> None:
     """Hex Puzzles are for reading tiles: a hand tile and a unit on the board have their hover
     boxes (the game inside the puzzle screen is not the top scene, the puzzle is)."""
@@ -259,10 +250,10 @@ def test_the_puzzles_tiles_have_hover_boxes(app) -> None:
     inner = scene.inner
     seat = scene.seat
     hand_tile = inner.hand(seat)[0]
-    boxes = _hover_boxes(app, hand_pos(inner, seat, 0))
+    boxes = hover_boxes(app, hand_pos(inner, seat, 0))
     assert any(tile_name(hand_tile) in title for title in boxes), boxes
     at, unit = next(iter(inner.units.items()))
-    boxes = _hover_boxes(app, inner.board.pixel(at))
+    boxes = hover_boxes(app, inner.board.pixel(at))
     assert any(tile_name(unit["tile"]) in title for title in boxes), boxes
 
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-from client_support import (  # noqa: F401
-    app_fixture,
-    data_dir_fixture,
+from client_support import (
+    after_a_play,
     key,
     open_from_menu,
     overflow_notes,
@@ -90,11 +89,7 @@ def test_the_tutorial_is_played_from_the_main_menu(app: Any) -> None:
             assert {a for a, _d in inner.legal} >= wanted
             fits(f"{scene.coach.lesson.title}, {step.line}")
             assert inner.apply(min(wanted))
-            app.step(0.0)
-            top = app.stack.top
-            if top is not scene:  # the battle is played back
-                assert top.scene_name == "battle"
-                top.skip()
+            after_a_play(app, scene)
         for _ in range(20):
             if inner.game.current_player() != CHANCE:
                 break
@@ -114,33 +109,20 @@ def test_the_tutorial_is_played_from_the_main_menu(app: Any) -> None:
 def test_a_lessons_tiles_have_hover_boxes(app: Any) -> None:
     """Learn by playing is for reading tiles: once the lesson's card is closed, a hand tile
     and a unit on the board have their hover boxes (not under the opening card)."""
-    from client_support import hand_pos, move
+    from client_support import hand_pos, hover_boxes
 
-    from nshex_pygame.client import widgets
     from nshex_pygame.client.words import tile_name
 
     scene = open_from_menu(app, "Learn by playing")
     inner = scene.inner
-
-    def boxes(pos: tuple[int, int]) -> list[str]:
-        move(app, pos)
-        shown: list[str] = []
-        real = widgets.tooltip
-        widgets.tooltip = lambda s, title, *a, **k: shown.append(title) or real(s, title, *a, **k)
-        try:
-            app.draw()
-        finally:
-            widgets.tooltip = real
-        return shown
-
     at, unit = next(iter(inner.units.items()))
-    assert boxes(inner.board.pixel(at)) == [], "the opening card covers the board"
+    assert hover_boxes(app, inner.board.pixel(at)) == [], "the opening card covers the board"
     key(app, pygame.K_RETURN)
     assert scene.modal is None
-    assert any(tile_name(unit["tile"]) in t for t in boxes(inner.board.pixel(at)))
+    assert any(tile_name(unit["tile"]) in t for t in hover_boxes(app, inner.board.pixel(at)))
     hand = inner.hand(LEARNER)
     assert hand, "the lesson starts with tiles in hand"
-    assert any(tile_name(hand[0]) in t for t in boxes(hand_pos(inner, LEARNER, 0)))
+    assert any(tile_name(hand[0]) in t for t in hover_boxes(app, hand_pos(inner, LEARNER, 0)))
 
 
 def test_the_lessons_name_no_hex_by_its_coordinates() -> None:
