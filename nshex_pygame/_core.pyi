@@ -73,6 +73,118 @@ class _ScriptResult(TypedDict):
     deck_sizes: list[int]
     battles: int
 
+class _TileEdge(TypedDict):
+    melee: int
+    ranged: int
+    armor: bool
+    net: bool
+    link: bool
+    gauss: bool
+    takeover: bool
+    entry: bool
+    exit: bool
+    trigger: bool
+    long_link: bool
+
+class _AbilityText(TypedDict):
+    keyword: str
+    badge: str
+    text: str
+
+class _TileInfo(TypedDict):
+    id: str
+    army: str
+    name: str
+    kind: str
+    count: int
+    initiative: list[int]
+    edges: list[_TileEdge]
+    toughness: int
+    mobility: bool
+    abilities: list[str]
+    text: str
+    ability_texts: list[_AbilityText]
+
+_Seat = int | Literal["neutral"]
+_Winner = int | list[int] | Literal["draw"] | None
+
+class _ViewUnit(TypedDict):
+    at: list[int]
+    seat: _Seat
+    controller: _Seat
+    tile: str
+    facing: int
+    wounds: int
+    placed: int
+
+class _BoardEffect(TypedDict):
+    at: list[int]
+    netted: bool
+    initiative_bonus: int
+    melee_bonus: int
+    ranged_bonus: int
+    protected_by_medic: bool
+
+class _GameView(TypedDict):
+    """``Game.view()`` and ``Game.observation(seat)``: the game as data (the save's state
+    and what the board makes of it); an observation sorts the decks."""
+
+    armies: list[str]
+    board: Literal["standard", "expanded", "duel"]
+    mode: Literal["standard", "deathmatch", "points", "one_vs_team", "team"]
+    options: dict[str, Any]
+    seats: int
+    turn: int
+    to_move: int
+    current_player: int
+    stage: dict[str, Any]
+    units: list[_ViewUnit]
+    hq_hp: list[int]
+    hands: list[list[str]]
+    decks: list[list[str]]
+    deck_sizes: list[int]
+    discards: list[list[str]]
+    known_top: list[int]
+    mercenaries: list[list[str]]
+    drawn_now: int
+    played: int
+    next_placed: int
+    battles: int
+    energy: list[int]
+    foundations: list[Any]
+    terror: list[Any]
+    rotations: list[Any]
+    credits: dict[str, Any] | None
+    ending: dict[str, Any]
+    ending_by: int | None
+    exchange_open: bool
+    used_grant: list[Any]
+    used_mobility: list[Any]
+    used_rotate: bool
+    used_transport: list[Any]
+    turns_taken: list[int]
+    eliminated: list[int]
+    eliminated_in: list[int]
+    manual_battle_choices: list[int]
+    terminals: list[list[int]]
+    links: list[list[int]]
+    board_effects: list[_BoardEffect]
+    procedure_costs: dict[str, int]
+    hand_limit: int
+    plays_left: int | None
+    sides: list[list[int]]
+    results: list[int]
+    ranking: list[int]
+    outcome: _Winner
+    winner: _Winner
+
+class _PuzzleOutcome(TypedDict):
+    plays: int
+    needed: int
+    done: bool
+    won: bool
+    shortfall: int
+
 build_profile: Literal["release", "debug"]
 CHANCE: Final = -1
 """``Game.current_player()`` while a tile is drawn (a chance node)."""
@@ -108,11 +220,11 @@ class SaveError(ValueError):
     """A save file that cannot be loaded; the message names the field or action."""
 
 def tile_ids(army: str | None = None) -> list[str]: ...
-def tile_info(tile_id: str) -> dict[str, Any]:
+def tile_info(tile_id: str) -> _TileInfo:
     """What a tile is, as printed: kind, initiative, edges, toughness, abilities (keywords)
     and ``ability_texts`` ({"keyword", "badge", "text"} for each)."""
 
-def ability_texts() -> list[dict[str, str]]:
+def ability_texts() -> list[_AbilityText]:
     """Every ability keyword of the tile data with its badge and text (one source for the
     client's tiles, tooltips and rules pages)."""
 
@@ -261,8 +373,8 @@ class Game:
     def __copy__(self) -> Game: ...
     def __eq__(self, other: object, /) -> bool: ...
     __hash__: ClassVar[None]  # type: ignore[assignment]
-    def view(self) -> dict[str, Any]: ...
-    def observation(self, seat: int) -> dict[str, Any]: ...
+    def view(self) -> _GameView: ...
+    def observation(self, seat: int) -> _GameView: ...
     def state_json(self) -> str: ...
     def history(self) -> list[str]: ...
     def last_battle(self) -> dict[str, Any] | None: ...
@@ -398,7 +510,7 @@ class Puzzle:
     def goal(self) -> dict[str, Any]: ...
     def game(self) -> Game:
         """A new game of the puzzle: the player to move, holding the offer."""
-    def outcome(self, game: Game) -> dict[str, Any]:
+    def outcome(self, game: Game) -> _PuzzleOutcome:
         """{"plays", "needed", "done", "won", "shortfall"} for a game played from ``game()``."""
     def solve(
         self,

@@ -61,7 +61,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from nshex_pygame import _core
 
@@ -80,6 +80,16 @@ from nshex_pygame._core import Refusal as Refusal
 from nshex_pygame._core import SaveError as SaveError
 from nshex_pygame._core import ScenarioError as ScenarioError
 from nshex_pygame.names import ENGINE_NAMES
+
+# The shapes of the engine's views (TypedDicts of _core.pyi): names for type checkers, plain
+# strings at run time (the native module has no such classes).
+AbilityText: TypeAlias = "_core._AbilityText"
+BoardEffect: TypeAlias = "_core._BoardEffect"
+GameView: TypeAlias = "_core._GameView"
+PuzzleOutcome: TypeAlias = "_core._PuzzleOutcome"
+TileEdge: TypeAlias = "_core._TileEdge"
+TileInfo: TypeAlias = "_core._TileInfo"
+ViewUnit: TypeAlias = "_core._ViewUnit"
 
 __all__ = list(ENGINE_NAMES)  # the one listing of the public names: names.py
 
@@ -123,7 +133,7 @@ def tile_ids(army: str | None = None) -> list[str]:
     return _core.tile_ids(army)
 
 
-def tile_info(tile_id: str) -> dict[str, Any]:
+def tile_info(tile_id: str) -> TileInfo:
     """The printed data of one tile, as the engine holds it.
 
     Keys: ``id``, ``army``, ``name``, ``kind`` (``"hq"``, ``"warrior"``, ``"module"``,
@@ -135,14 +145,14 @@ def tile_info(tile_id: str) -> dict[str, Any]:
     return _core.tile_info(tile_id)
 
 
-def ability_texts() -> list[dict[str, str]]:
+def ability_texts() -> list[AbilityText]:
     """Every ability keyword of the tile data: ``{"keyword", "badge", "text"}`` each.
 
     ``badge`` is the short label drawn on a tile (``"+1 melee"``, ``"MEDIC"``), ``text`` what the
     ability does. The one source of these words: the client's tiles, hover boxes and rules pages
     show them as they are.
     """
-    return [dict(entry) for entry in _core.ability_texts()]
+    return [entry.copy() for entry in _core.ability_texts()]
 
 
 def arena(

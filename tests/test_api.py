@@ -520,3 +520,41 @@ def test_the_legal_actions_come_described_in_one_call() -> None:
             game.apply_action(game.legal_actions()[-1])
         else:
             game.apply_action(game.legal_actions()[0])
+
+
+def _typed_dict_keys() -> dict[str, set[str]]:
+    """The keys of each TypedDict of _core.pyi, by class name."""
+    tree = ast.parse((ROOT / "nshex_pygame" / "_core.pyi").read_text(encoding="utf-8"))
+    return {
+        node.name: {
+            item.target.id
+            for item in node.body
+            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+        }
+        for node in tree.body
+        if isinstance(node, ast.ClassDef)
+        and any(isinstance(b, ast.Name) and b.id == "TypedDict" for b in node.bases)
+    }
+
+
+def test_the_stub_types_the_views_with_their_keys() -> None:
+    """Each TypedDict of the stub has exactly the keys the engine's view has: the game's
+    view and observation (their units and board effects, with a unit on the board), a
+    tile's printed data with its edges and ability texts, a puzzle's outcome."""
+    from nshex_pygame.core import Game, Puzzle, ability_texts, shipped_puzzles, tile_info
+
+    keys = _typed_dict_keys()
+    game = Game(["borgo", "moloch"], seed=1)
+    while not game.view()["units"]:
+        game.apply_action(game.legal_actions()[0])
+    for view in (game.view(), game.observation(0)):
+        assert set(view) == keys["_GameView"]
+        assert set(view["units"][0]) == keys["_ViewUnit"]
+        assert set(view["board_effects"][0]) == keys["_BoardEffect"]
+    info = tile_info("borgo.medic")
+    assert set(info) == keys["_TileInfo"]
+    assert set(info["edges"][0]) == keys["_TileEdge"]
+    assert set(info["ability_texts"][0]) == keys["_AbilityText"]
+    assert all(set(entry) == keys["_AbilityText"] for entry in ability_texts())
+    puzzle = Puzzle(shipped_puzzles()[0].read_text(encoding="utf-8"))
+    assert set(puzzle.outcome(puzzle.game())) == keys["_PuzzleOutcome"]

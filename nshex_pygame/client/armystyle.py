@@ -6,8 +6,10 @@ Emblems are drawn once per size and kept (:func:`emblem`); :func:`draw_emblem` b
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import pygame
 
@@ -33,7 +35,7 @@ def seat_of(unit: object) -> int | None:
     return seat
 
 
-def controller_of(unit: dict, seats: int) -> int | None:
+def controller_of(unit: Mapping[str, Any], seats: int) -> int | None:
     """The seat that controls a unit now (a takeover), or its owner; None for a neutral unit
     nobody controls (the engine gives it a controller number past the seats)."""
     controller = unit.get("controller")

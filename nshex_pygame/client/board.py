@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,7 +65,7 @@ class BoardView:
     def draw_units(
         self,
         surface: pygame.Surface,
-        units: list[dict[str, Any]],
+        units: Sequence[Mapping[str, Any]],
         hq_hp: list[int],
         netted: set[Hex] | frozenset[Hex] = frozenset(),
         *,
@@ -138,7 +139,7 @@ class BoardView:
     def draw_takeovers(
         self,
         surface: pygame.Surface,
-        units: list[dict[str, Any]],
+        units: Sequence[Mapping[str, Any]],
         armies: list[str],
         *,
         tags: bool = False,

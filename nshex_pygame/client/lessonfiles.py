@@ -39,7 +39,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from nshex_pygame.core import EngineError, Game, tile_ids
+from nshex_pygame.core import EngineError, Game, ViewUnit, tile_ids
 
 LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
 
@@ -125,7 +125,7 @@ class Lesson:
 # The Duel's lessons test what they teach on the engine's view of the game after the action.
 
 
-def unit_at(game: Game, at: Hex) -> dict | None:
+def unit_at(game: Game, at: Hex) -> ViewUnit | None:
     """The unit on ``at`` in the engine's view (None: the hex holds none)."""
     return next((u for u in game.view()["units"] if tuple(u["at"]) == at), None)
 

@@ -10,11 +10,12 @@ engine's, the client only compares what it shows before and after an action.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from nshex_pygame.core import Game
+from nshex_pygame.core import Game, GameView
 
 # Actions that put a tile of the hand into play (a discard is not a tile played).
 PLAYED_KINDS = frozenset(
@@ -42,7 +43,7 @@ class Frame:
     battles: int = 0  # battles this action fought (one action may lead to two)
 
     @cached_property
-    def view(self) -> dict[str, Any]:
+    def view(self) -> GameView:
         # read once: the frame's game never changes, and the replay scene reads its view
         # several times a frame (an engine call of about 70 us each)
         return self.game.view()
@@ -102,7 +103,7 @@ class Summary:
     battles: int
 
 
-def _units_by_seat(view: dict[str, Any], seats: int) -> list[int]:
+def _units_by_seat(view: Mapping[str, Any], seats: int) -> list[int]:
     counts = [0] * seats
     for unit in view["units"]:
         seat = unit["seat"]

@@ -11,6 +11,7 @@ seat's veil.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,7 +50,7 @@ class TeamFrame:
     colour: tuple[int, int, int]
 
 
-def seat_layout(view: dict[str, Any]) -> tuple[dict[int, pygame.Rect], list[TeamFrame]]:
+def seat_layout(view: Mapping[str, Any]) -> tuple[dict[int, pygame.Rect], list[TeamFrame]]:
     """Each seat's panel and the team frames, from the engine's view (its seat count and
     sides). Two seats: the left and right panels as ever. Three or four: a column on each side
     of the board with one or two panels each; in a team mode each side has its own column,

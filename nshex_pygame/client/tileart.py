@@ -154,7 +154,7 @@ def darker(colour: tuple[int, int, int], amount: float = 0.45) -> tuple[int, int
 def info_of(tile_id: str) -> dict[str, Any]:
     from nshex_pygame.core import tile_info
 
-    return tile_info(tile_id)
+    return dict(tile_info(tile_id))
 
 
 def _poly(surface: pygame.Surface, points: list[tuple[float, float]], fill, outline=INK) -> None:

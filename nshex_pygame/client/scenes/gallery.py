@@ -269,8 +269,8 @@ def ability_entries() -> tuple[dict[str, str], ...]:
                 if keyword not in holders or len(keywords) < holders[keyword][0]:
                     holders[str(keyword)] = (len(keywords), tile)
     out = []
-    for entry in ability_texts():
-        entry = dict(entry)
+    for text in ability_texts():
+        entry = {key: str(value) for key, value in text.items()}
         if entry["keyword"] in holders:
             entry["tile"] = holders[entry["keyword"]][1]
         out.append(entry)

@@ -20,6 +20,7 @@ from nshex_pygame.client.replay import Frame, Replay, replay
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.seatpanels import SEAT_RINGS, SeatPanels, seat_layout
 from nshex_pygame.client.words import action_words, hex_of, seat_label
+from nshex_pygame.core import GameView
 
 MOVES = pygame.Rect(10, 410, 300, 380)
 CONTROLS = pygame.Rect(970, 410, 300, 380)
@@ -104,7 +105,7 @@ class ReplayScene(SeatPanels, Scene):
         return self.rep.frames[self.index]
 
     @property
-    def view(self) -> dict[str, Any]:
+    def view(self) -> GameView:
         return self.frame.view
 
     @property
