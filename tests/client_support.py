@@ -310,6 +310,25 @@ def refused_by_lesson(coach: Any, game: Any, line: str) -> None:
     assert coach.check(game, action) is not None, line
 
 
+def open_lesson(app: App, index: int) -> Any:
+    """Lesson ``index`` of Learn by playing alone on the stack, its opening card closed."""
+    scene = app.make("tutorial", index)
+    app.stack.clear_to(scene)
+    key(app, pygame.K_RETURN)
+    return scene
+
+
+def refused_by_clicks(app: App, inner: Any, line: str, offered: str) -> None:
+    """``line`` is offered on a lesson's screen (``offered`` says why) and, made by clicks,
+    refused by the lesson: the game is unchanged."""
+    game = inner.game
+    wrong = game.string_to_action(line)
+    assert wrong in {a for a, _d in inner.legal}, offered
+    before = game.history()
+    play_by_clicks(app, inner, wrong)
+    assert game.history() == before
+
+
 def lessons_by_clicks(app: Any, lessons: dict[str, int], play: Any) -> list[str]:
     """Plays each lesson (title -> index) by clicks, ``play(app, inner, action)`` doing one
     step's action, through to its closing card; the texts that overflow, by where."""

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pygame
 from client_support import (
-    key,
     lessons_by_clicks,
+    open_lesson,
     play_by_clicks,
     play_step,
+    refused_by_clicks,
     refused_by_lesson,
 )
 
@@ -140,30 +140,18 @@ def test_the_doomsday_lessons_are_played_by_clicks(app: Any) -> None:
 
 
 def test_wrong_plays_by_clicks_are_refused_with_the_steps_words(app: Any) -> None:
-    scene = app.make("tutorial", DOOMSDAY[REDIRECTORS])
-    app.stack.clear_to(scene)
-    key(app, pygame.K_RETURN)
+    scene = open_lesson(app, DOOMSDAY[REDIRECTORS])
     inner = scene.inner
     game = inner.game
     assert scene.targets() == {(0, 0)}, "the Fireblast is lit"
-    wrong = game.string_to_action("rotate 0,0 3")
-    assert wrong in {a for a, _d in inner.legal}, "offered: the facing is the learner's to find"
-    before = game.history()
-    play_by_clicks(app, inner, wrong)
-    assert game.history() == before
+    refused_by_clicks(app, inner, "rotate 0,0 3", "offered: the facing is the learner's to find")
     assert inner.message.startswith("Not quite. Your Alpha Shooter shoots north-east")
     assert not game.view()["used_rotate"]
 
-    scene = app.make("tutorial", DOOMSDAY[BOMB_AND_TRAP])
-    app.stack.clear_to(scene)
-    key(app, pygame.K_RETURN)
+    scene = open_lesson(app, DOOMSDAY[BOMB_AND_TRAP])
     inner = scene.inner
     game = inner.game
     assert scene.targets() == {(-2, 1), (-1, 1), (-2, 2)}, "the triangle to bomb is lit"
-    wrong = game.string_to_action("play small_bomb -1,0 -2,1 -1,1")
-    assert wrong in {a for a, _d in inner.legal}, "every triangle is offered"
-    before = game.history()
-    play_by_clicks(app, inner, wrong)
-    assert game.history() == before
+    refused_by_clicks(app, inner, "play small_bomb -1,0 -2,1 -1,1", "every triangle is offered")
     assert inner.message.startswith("Not quite. The Ganger and the Universal Soldier")
     assert unit_at(game, (-1, 0)) is not None

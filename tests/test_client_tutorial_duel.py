@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import pygame
 from client_support import (
     click,
     hand_pos,
-    key,
     lessons_by_clicks,
+    open_lesson,
     play_by_clicks,
     play_step,
+    refused_by_clicks,
     refused_by_lesson,
 )
 
@@ -144,16 +144,12 @@ def test_the_duel_lessons_are_played_by_clicks(app: Any) -> None:
 
 
 def test_a_wrong_facing_by_clicks_is_refused_with_the_steps_words(app: Any) -> None:
-    scene = app.make("tutorial", DUEL["Duel: the takeover"])
-    app.stack.clear_to(scene)
-    key(app, pygame.K_RETURN)
+    scene = open_lesson(app, DUEL["Duel: the takeover"])
     inner = scene.inner
     game = inner.game
-    wrong = game.string_to_action("place vegas.agitator 1,1 3")
-    assert wrong in {a for a, _d in inner.legal}, "offered: the facing is the learner's to find"
-    before = game.history()
-    play_by_clicks(app, inner, wrong)
-    assert game.history() == before
+    refused_by_clicks(
+        app, inner, "place vegas.agitator 1,1 3", "offered: the facing is the learner's to find"
+    )
     assert inner.message.startswith("Not quite. Put the Agitator next to the Smart Cyborg")
     cyborg = unit_at(game, (1, 0))
     assert cyborg is not None and cyborg["controller"] == 1
