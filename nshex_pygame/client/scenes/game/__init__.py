@@ -5,9 +5,11 @@ each one with ``describe_action`` and narrows that list with the player's clicks
 the hand, then a hex, then a facing, then a confirming click). A click no legal action uses is
 explained (the engine's own reason when it has one) and changes nothing.
 
-The parts: ``scene`` (the state and the flow of play), ``input`` (clicks and keys), ``info``
-(the words: prompt, reasons, hover boxes), ``draw`` (the pictures), ``layout`` (places,
-colours, timings).
+The parts: ``scene`` (the flow of play), ``model`` (what the scene knows of the game and the
+choice under way), ``keys`` (the keymap tables), ``helpers`` (the danger view and the hint),
+``bomber`` (the Mad Bomber's flights), ``input`` (clicks, the actions panel), ``info`` (the
+words: prompt, reasons, hover boxes), ``draw`` (the pictures), ``layout`` (places, colours,
+timings).
 """
 
 from nshex_pygame.client.scenes.game.layout import plain_reason

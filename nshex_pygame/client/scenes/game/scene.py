@@ -137,6 +137,36 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
         # taken back (``can_take_back``), with the log's length then; cleared by any other.
         self.undo_stack: list[tuple[Game, int]] = []
         self.buttons: list[widgets.Button] = []
+        self._make_buttons()
+        # In the log's title row, once the game has fought a battle (not in a lesson).
+        self.replays = True
+        # A scene that shows this one inside itself (a puzzle, a lesson) and passes it the
+        # pointer while its ``lends_pointer()`` says so; its draw ends with the hover box.
+        self.host: Any = None
+        self.version = 0  # counts the game's changes (the helpers' answers are for one)
+        # the danger view and the hint (``helpers.py``), a setting turns them off
+        self.helpers = Helpers(self)
+        # A lesson or a puzzle narrows the engine's legal actions to the plays it allows: on
+        # every refresh, before the buttons are built from them (None: every legal action).
+        self.narrow: Callable[[list[tuple[int, dict[str, Any]]]], list[Any]] | None = None
+        # A puzzle is no game in progress: no turn count or ending line in the actions panel,
+        # and its seats named by their part in it rather than "Human".
+        self.turn_status = True
+        self.seat_labels: dict[int, str] = {}
+        # Hot seat: a banner in the seat's colour when a human seat's turn starts (with two or
+        # more human seats at the screen): (seat, seconds left).
+        self.banner: tuple[int, float] | None = None
+        self.banner_turn: tuple[Any, Any] | None = None
+        # the animations outside battles: tiles sliding into the hands, the turn banner
+        self.juice = GameJuice(lambda: bool(self.app.settings.juice))
+        self._refresh()
+        self.replay_log()
+        for note in self.notes:
+            self.add_log(note, widgets.BAD)
+
+    def _make_buttons(self) -> None:
+        """The scene's fixed buttons: confirm and back, play now, the menu, the tools row
+        (Undo, Hint, Danger) and the log's "Watch last battle" (their keys from ``keys``)."""
         self.confirm_button = widgets.Button(
             f"Confirm ({keys.key_of('confirm')})", (0, 0, 1, 1), self.confirm
         )
@@ -181,11 +211,6 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
             " there.",
         )
         self.tools = [self.undo_button, self.hint_button, self.danger_button]
-        # In the log's title row, once the game has fought a battle (not in a lesson).
-        self.replays = True
-        # A scene that shows this one inside itself (a puzzle, a lesson) and passes it the
-        # pointer while its ``lends_pointer()`` says so; its draw ends with the hover box.
-        self.host: Any = None
         self.last_battle_button = widgets.Button(
             "Watch last battle",
             (LOG.right - 158, LOG.top + 5, 148, 26),
@@ -194,26 +219,6 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
             hint="Play the last battle again, on the board as it was then (the replay;"
             " Back returns to the game).",
         )
-        self.version = 0  # counts the game's changes (the helpers' answers are for one)
-        # the danger view and the hint (``helpers.py``), a setting turns them off
-        self.helpers = Helpers(self)
-        # A lesson or a puzzle narrows the engine's legal actions to the plays it allows: on
-        # every refresh, before the buttons are built from them (None: every legal action).
-        self.narrow: Callable[[list[tuple[int, dict[str, Any]]]], list[Any]] | None = None
-        # A puzzle is no game in progress: no turn count or ending line in the actions panel,
-        # and its seats named by their part in it rather than "Human".
-        self.turn_status = True
-        self.seat_labels: dict[int, str] = {}
-        # Hot seat: a banner in the seat's colour when a human seat's turn starts (with two or
-        # more human seats at the screen): (seat, seconds left).
-        self.banner: tuple[int, float] | None = None
-        self.banner_turn: tuple[Any, Any] | None = None
-        # the animations outside battles: tiles sliding into the hands, the turn banner
-        self.juice = GameJuice(lambda: bool(self.app.settings.juice))
-        self._refresh()
-        self.replay_log()
-        for note in self.notes:
-            self.add_log(note, widgets.BAD)
 
     def _refresh(self) -> None:
         self.version = getattr(self, "version", 0) + 1
