@@ -74,3 +74,15 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
         code = exc.code if isinstance(exc.code, int) else 1
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def same_on_local_ray(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """``nshex ARGV`` prints the same run locally (one thread) and on a local Ray instance the
+    command starts, and shuts that instance down: the local run's output."""
+    ray = pytest.importorskip("ray")
+    code, local, err = run_cli(capsys, *argv, "--threads", "1")
+    assert (code, err) == (0, "")
+    code, out, _ = run_cli(capsys, *argv, "--ray", "local")
+    assert (code, out) == (0, local)
+    assert not ray.is_initialized(), "the command shuts down the instance it started"
+    return local

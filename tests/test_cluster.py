@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import run_cli as run
+from conftest import same_on_local_ray
 
 from nshex_pygame import cluster, core
 
@@ -121,15 +122,11 @@ def test_multi_seat_arena_on_a_local_ray_instance_equals_the_local_run(
 def test_arena_on_a_local_ray_instance_equals_the_local_run(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    ray = pytest.importorskip("ray")
     argv = ["arena", "--a", BOT, "--b", "greedy", "--games", "5", "--seed", "3"]
-    code, local, err = run(capsys, *argv, "--threads", "1", "--json")
-    assert (code, err) == (0, "")
+    local = same_on_local_ray(capsys, *argv, "--json")  # the command starts Ray
+    import ray
     code, text, _ = run(capsys, *argv, "--threads", "1")
     assert code == 0
-    code, out, _ = run(capsys, *argv, "--ray", "local", "--json")  # the command starts Ray
-    assert (code, out) == (0, local)
-    assert not ray.is_initialized(), "the command shuts down the instance it started"
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         code, out, _ = run(capsys, *argv, "--ray", "local", "--chunk", "2", "--json")

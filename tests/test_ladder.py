@@ -8,6 +8,7 @@ import json
 
 import pytest
 from conftest import run_cli as run
+from conftest import same_on_local_ray
 
 from nshex_pygame import core, ladder
 
@@ -101,13 +102,8 @@ def test_json_records_and_refusals(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_ladder_on_a_local_ray_instance_equals_the_local_run(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    ray = pytest.importorskip("ray")
     argv = ["ladder", "--quick", "--rows", "vegas-duel,deathmatch", "--games", "3", "--json"]
-    code, local, err = run(capsys, *argv, "--threads", "1")
-    assert (code, err) == (0, "")
-    code, out, _ = run(capsys, *argv, "--ray", "local")
-    assert (code, out) == (0, local)
-    assert not ray.is_initialized(), "the command shuts down the instance it started"
+    same_on_local_ray(capsys, *argv)
 
 
 def test_the_tables_of_the_issue_are_rows_of_the_ladder() -> None:
