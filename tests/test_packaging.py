@@ -49,6 +49,20 @@ def bare_env(home: Path, **extra: str) -> dict[str, str]:
     }
 
 
+def run_installed(
+    installed: Path, *args: str, cwd: Path, home: Path, timeout: float
+) -> subprocess.CompletedProcess[str]:
+    """The installed game run with ``args`` in a bare environment (no Python, no repository)."""
+    return subprocess.run(
+        [str(installed), *args],
+        cwd=cwd,
+        env=bare_env(home),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
 def files_under(folder: Path) -> set[Path]:
     return {path for path in folder.rglob("*") if path.is_file()}
 
@@ -82,14 +96,7 @@ def test_selftest_runs_without_python_or_repository(installed: Path, tmp_path: P
     home, cwd = tmp_path / "home", tmp_path / "cwd"
     home.mkdir()
     cwd.mkdir()
-    result = subprocess.run(
-        [str(installed), "--selftest"],
-        cwd=cwd,
-        env=bare_env(home),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = run_installed(installed, "--selftest", cwd=cwd, home=home, timeout=120)
     assert result.returncode == 0, result.stderr
     assert SELFTEST_LINE.fullmatch(result.stdout), result.stdout
     assert result.stderr == ""
@@ -105,13 +112,8 @@ def test_bundled_scenario_resolves(installed: Path, tmp_path: Path) -> None:
     else:  # one file: it unpacks them only while it runs, so give it a copy to read
         path = tmp_path / "example.toml"
         shutil.copy2(ROOT / "nshex_pygame" / "scenarios" / "example_borgo_moloch.toml", path)
-    result = subprocess.run(
-        [str(installed), "battle", str(path), "--json"],
-        cwd=tmp_path,
-        env=bare_env(home),
-        capture_output=True,
-        text=True,
-        timeout=60,
+    result = run_installed(
+        installed, "battle", str(path), "--json", cwd=tmp_path, home=home, timeout=60
     )
     assert result.returncode == 0, result.stderr
     battle = json.loads(result.stdout)
