@@ -8,7 +8,7 @@
 
 use crate::battle::{Analysis, Answer, BattleLog, MedicTake, Question, Resolver};
 use crate::error::Refusal;
-use crate::hex::{BoardKind, NO_CELL};
+use crate::hex::BoardKind;
 use crate::position::Position;
 use crate::seats::MAX_SEATS;
 use crate::sides::{Mode, Outcome};

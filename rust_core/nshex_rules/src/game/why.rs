@@ -1,6 +1,10 @@
 //! Why an action is refused, in words a player understands (the notation's names).
 
-use super::*;
+use super::{duel, instant_of, Game, Player, Stage, NO_UNLUCKY_DRAW, REINFORCEMENTS};
+use crate::action::Action;
+use crate::battle::Question;
+use crate::hex::NO_CELL;
+use crate::tiles::{tiles, InstantKind};
 
 /// Why an action is refused, in parts: who was to decide, what the game waited for, and the
 /// reason. [`Game::why_illegal`] is its one line (`seat 0, during the turn: ...`).
@@ -133,9 +137,6 @@ impl Game {
             Stage::BattleChoice { .. } => "a battle choice",
             Stage::Over => "the end",
         };
-        let geo = self.pos.geometry();
-        let cell_ok = |c: u8| (c as usize) < geo.len();
-        let hand = &self.hands[self.to_move as usize];
         if !self.rotations.is_empty() {
             let reason = match action {
                 Action::TurnTaken { .. } | Action::KeepTaken { .. } => {
@@ -156,55 +157,18 @@ impl Game {
             };
             return why("the points of the battle's own wounds", false, reason);
         }
-        let reason: String = match (self.stage, action) {
-            (_, Action::Credit { to, n }) => self.why_not_credit(to, n),
-            (_, Action::TurnTaken { .. } | Action::KeepTaken { .. }) => {
-                "no takeover rotation is due".into()
-            }
-            (Stage::Draw { .. }, Action::Draw { tile }) => {
-                format!("{} is not in the deck", tiles().tile(tile).id)
-            }
-            (Stage::Draw { .. }, _) => "a tile must be drawn first".into(),
-            (Stage::Hire, Action::Hire { tile }) => {
-                if Self::mercenary_index(tile).is_none() {
-                    format!("{} is not a Mercenary", tiles().tile(tile).id)
-                } else {
-                    format!(
-                        "{} is already hired: each Mercenary serves one seat (D-25)",
-                        tiles().tile(tile).id
-                    )
-                }
-            }
-            (Stage::Hire, _) => {
-                "the Mercenaries are hired first, one at a time in turn order: hire TILE (D-25)"
-                    .into()
-            }
-            (_, Action::Hire { .. }) => "Mercenaries are hired before the HQs are placed".into(),
-            (Stage::Mercenary { .. }, Action::Mercenary { tile }) => format!(
-                "{} is not one of your unused Mercenaries",
-                tiles().tile(tile).id
-            ),
-            (Stage::Mercenary { .. }, _) => {
-                "take an unused Mercenary instead of a deck tile (mercenary TILE), or let the                  deck fill the hand (draw)"
-                    .into()
-            }
-            (_, Action::Mercenary { .. } | Action::DeckDraw) => {
-                "Mercenaries are taken at the draw, before the deck tiles (D-25)".into()
-            }
-            (Stage::Discard, Action::UnluckyOf { .. }) if !self.unlucky_allowed() => {
-                self.why_no_unlucky()
-            }
-            (Stage::Discard, Action::UnluckyOf { .. }) => {
-                "name three of the instants drawn this turn (FAQ-49)".into()
-            }
-            (Stage::Discard, Action::Unlucky) if self.options.has(REINFORCEMENTS) => {
-                "with Reinforcements the unlucky draw names the three instants that go:                  unlucky T1 T2 T3 (FAQ-49)"
-                    .into()
-            }
-            (_, Action::UnluckyOf { .. }) if !self.options.has(REINFORCEMENTS) => {
-                "only with Reinforcements does the unlucky draw name three tiles: plain unlucky"
-                    .into()
-            }
+        let reason = self.why_in_stage(action);
+        why(stage, true, reason)
+    }
+
+    /// Why `action` is not legal in the game's stage, when no wait comes first.
+    fn why_in_stage(&self, action: Action) -> String {
+        if let Some(reason) = self.why_before_the_turn(action) {
+            return reason;
+        }
+        let geo = self.pos.geometry();
+        let cell_ok = |c: u8| (c as usize) < geo.len();
+        match (self.stage, action) {
             (Stage::Main, Action::Place { .. } | Action::Battle)
             | (
                 Stage::Main,
@@ -264,7 +228,102 @@ impl Game {
             (_, Action::Clown { .. } | Action::Convert { .. } | Action::MedicTakes { .. }) => {
                 "no battle is waiting for a choice".into()
             }
-            (Stage::Main, Action::Place { tile, cell, facing }) => {
+            (Stage::Main, _) => self.why_not_in_turn(action),
+            (_, _) => "not allowed now".into(),
+        }
+    }
+
+    /// The reasons of the draw, the hiring of Mercenaries and the unlucky draw, which come
+    /// before the others (`None`: none of them applies).
+    fn why_before_the_turn(&self, action: Action) -> Option<String> {
+        Some(match (self.stage, action) {
+            (_, Action::Credit { to, n }) => self.why_not_credit(to, n),
+            (_, Action::TurnTaken { .. } | Action::KeepTaken { .. }) => {
+                "no takeover rotation is due".into()
+            }
+            (Stage::Draw { .. }, Action::Draw { tile }) => {
+                format!("{} is not in the deck", tiles().tile(tile).id)
+            }
+            (Stage::Draw { .. }, _) => "a tile must be drawn first".into(),
+            (Stage::Hire, Action::Hire { tile }) => {
+                if Self::mercenary_index(tile).is_none() {
+                    format!("{} is not a Mercenary", tiles().tile(tile).id)
+                } else {
+                    format!(
+                        "{} is already hired: each Mercenary serves one seat (D-25)",
+                        tiles().tile(tile).id
+                    )
+                }
+            }
+            (Stage::Hire, _) => {
+                "the Mercenaries are hired first, one at a time in turn order: hire TILE (D-25)"
+                    .into()
+            }
+            (_, Action::Hire { .. }) => "Mercenaries are hired before the HQs are placed".into(),
+            (Stage::Mercenary { .. }, Action::Mercenary { tile }) => format!(
+                "{} is not one of your unused Mercenaries",
+                tiles().tile(tile).id
+            ),
+            (Stage::Mercenary { .. }, _) => {
+                "take an unused Mercenary instead of a deck tile (mercenary TILE), or let the                  deck fill the hand (draw)"
+                    .into()
+            }
+            (_, Action::Mercenary { .. } | Action::DeckDraw) => {
+                "Mercenaries are taken at the draw, before the deck tiles (D-25)".into()
+            }
+            (Stage::Discard, Action::UnluckyOf { .. }) if !self.unlucky_allowed() => {
+                self.why_no_unlucky()
+            }
+            (Stage::Discard, Action::UnluckyOf { .. }) => {
+                "name three of the instants drawn this turn (FAQ-49)".into()
+            }
+            (Stage::Discard, Action::Unlucky) if self.options.has(REINFORCEMENTS) => {
+                "with Reinforcements the unlucky draw names the three instants that go:                  unlucky T1 T2 T3 (FAQ-49)"
+                    .into()
+            }
+            (_, Action::UnluckyOf { .. }) if !self.options.has(REINFORCEMENTS) => {
+                "only with Reinforcements does the unlucky draw name three tiles: plain unlucky"
+                    .into()
+            }
+            _ => return None,
+        })
+    }
+
+    /// Why `action` is not legal in the turn (the main stage).
+    fn why_not_in_turn(&self, action: Action) -> String {
+        match action {
+            Action::Place { .. } => self.why_not_placed(action),
+            Action::Grant { .. } => self.why_no_grant(action),
+            Action::Terror => "no Terror tile in hand".into(),
+            Action::Rotate { cell, facing } => self.why_not_rotate(cell, facing),
+            Action::SmallBomb { .. }
+            | Action::Castling { .. }
+            | Action::Rotation { .. }
+            | Action::Battle => self.why_no_instant(action),
+            Action::Exchange { .. } | Action::Buy { .. } | Action::Procedure(_) => {
+                self.why_not_duel(action)
+            }
+            Action::Discard { .. } => "that tile is not in hand".into(),
+            Action::Move { .. } => self.why_move(action, InstantKind::Move),
+            Action::PushBack { .. } => self.why_move(action, InstantKind::PushBack),
+            Action::Sniper { .. } => self.why_move(action, InstantKind::Sniper),
+            Action::Grenade { .. } => self.why_move(action, InstantKind::Grenade),
+            Action::AirStrike { .. } => self.why_move(action, InstantKind::AirStrike),
+            Action::Mobility { .. } | Action::Transport { .. } => self.why_no_ability_move(action),
+            Action::PlaceHq { .. } => "the HQs are already placed".into(),
+            Action::Unlucky => "the unlucky draw is only right after drawing".into(),
+            Action::PushTo { .. } => "nothing is being pushed".into(),
+            _ => "not allowed now".into(),
+        }
+    }
+
+    /// Why a tile is not placed where the action says (the turn's own reasons).
+    fn why_not_placed(&self, action: Action) -> String {
+        let geo = self.pos.geometry();
+        let cell_ok = |c: u8| (c as usize) < geo.len();
+        let hand = &self.hands[self.to_move as usize];
+        match action {
+            Action::Place { tile, cell, facing } => {
                 let def = tiles().tile(tile);
                 let transporter = cell_ok(cell)
                     && self.pos.cells[cell as usize]
@@ -283,11 +342,8 @@ impl Game {
                     "that hex is occupied".into()
                 } else if self.under_terror() {
                     "under Terror no board tile is placed this turn (D-32)".into()
-                } else if Self::is_foundation(tile)
-                    && self.pos.foundations.is_at(cell)
-                {
-                    "a foundation is placed on an empty hex, and that one holds a foundation"
-                        .into()
+                } else if Self::is_foundation(tile) && self.pos.foundations.is_at(cell) {
+                    "a foundation is placed on an empty hex, and that one holds a foundation".into()
                 } else if Self::is_foundation(tile) && facing != 0 {
                     "a foundation has no facing: it is placed with facing 0".into()
                 } else if facing > 5 {
@@ -296,7 +352,16 @@ impl Game {
                     "not allowed now".into()
                 }
             }
-            (Stage::Main, Action::Grant { from, .. }) => {
+            _ => "not allowed now".into(),
+        }
+    }
+
+    /// Why the Smart HQ grants no move to that unit (D-14).
+    fn why_no_grant(&self, action: Action) -> String {
+        let geo = self.pos.geometry();
+        let cell_ok = |c: u8| (c as usize) < geo.len();
+        match action {
+            Action::Grant { from, .. } => {
                 let an = self.analyze();
                 // The seat's own Smart HQ or an ally's (D-14).
                 let hqs: Vec<u8> = (0..geo.len() as u8)
@@ -332,9 +397,17 @@ impl Game {
                     "the destination is out of reach, or nothing changes".into()
                 }
             }
-            (Stage::Main, Action::Terror) => "no Terror tile in hand".into(),
-            (Stage::Main, Action::Rotate { cell, facing }) => self.why_not_rotate(cell, facing),
-            (Stage::Main, Action::SmallBomb { a, b, c }) => {
+            _ => "not allowed now".into(),
+        }
+    }
+
+    /// Why an instant tile (Small Bomb, Castling, Rotation, Battle) is not played so.
+    fn why_no_instant(&self, action: Action) -> String {
+        let geo = self.pos.geometry();
+        let cell_ok = |c: u8| (c as usize) < geo.len();
+        let hand = &self.hands[self.to_move as usize];
+        match action {
+            Action::SmallBomb { a, b, c } => {
                 if !hand
                     .iter()
                     .any(|&t| instant_of(t) == Some(InstantKind::SmallBomb))
@@ -344,7 +417,7 @@ impl Game {
                     self.why_not_small_bomb(a, b, c)
                 }
             }
-            (Stage::Main, Action::Castling { a, b }) => {
+            Action::Castling { a, b } => {
                 if !hand
                     .iter()
                     .any(|&t| instant_of(t) == Some(InstantKind::Castling))
@@ -361,7 +434,7 @@ impl Game {
                     "a netted unit cannot take part in Castling".into()
                 }
             }
-            (Stage::Main, Action::Rotation { cell, facing }) => {
+            Action::Rotation { cell, facing } => {
                 if !hand
                     .iter()
                     .any(|&t| instant_of(t) == Some(InstantKind::Rotation))
@@ -379,7 +452,26 @@ impl Game {
                     "a netted tile cannot be turned".into()
                 }
             }
-            (Stage::Main, Action::Exchange { tile }) => {
+            Action::Battle => {
+                if !hand
+                    .iter()
+                    .any(|&t| instant_of(t) == Some(InstantKind::Battle))
+                {
+                    "no Battle tile in hand".into()
+                } else {
+                    "no battle can be started once a deck's last tile has been drawn (FAQ-12)"
+                        .into()
+                }
+            }
+            _ => "not allowed now".into(),
+        }
+    }
+
+    /// Why energy is not exchanged or bought, or a procedure not started (D-16, D-17).
+    fn why_not_duel(&self, action: Action) -> String {
+        let hand = &self.hands[self.to_move as usize];
+        match action {
+            Action::Exchange { tile } => {
                 if !self.energy_in_play() {
                     "energy exists only on the Duel board with two seats (D-16)".into()
                 } else if !hand.contains(&tile) {
@@ -392,7 +484,7 @@ impl Game {
                         .into()
                 }
             }
-            (Stage::Main, Action::Buy { n }) => {
+            Action::Buy { n } => {
                 let s = self.to_move as usize;
                 if !self.energy_in_play() {
                     "energy exists only on the Duel board with two seats (D-16)".into()
@@ -404,7 +496,7 @@ impl Game {
                     "a purchase may not bring the HQ below 1 hit point (D-16)".into()
                 }
             }
-            (Stage::Main, Action::Procedure(p)) => {
+            Action::Procedure(p) => {
                 let s = self.to_move as usize;
                 if !self.energy_in_play() {
                     "procedures exist only on the Duel board with two seats (D-16)".into()
@@ -424,27 +516,16 @@ impl Game {
                     )
                 }
             }
-            (Stage::Main, Action::Battle) => {
-                if !hand
-                    .iter()
-                    .any(|&t| instant_of(t) == Some(InstantKind::Battle))
-                {
-                    "no Battle tile in hand".into()
-                } else {
-                    "no battle can be started once a deck's last tile has been drawn (FAQ-12)"
-                        .into()
-                }
-            }
-            (Stage::Main, Action::Discard { .. }) => "that tile is not in hand".into(),
-            (Stage::Main, Action::Move { .. }) => self.why_move(action, InstantKind::Move),
-            (Stage::Main, Action::PushBack { .. }) => self.why_move(action, InstantKind::PushBack),
-            (Stage::Main, Action::Sniper { .. }) => self.why_move(action, InstantKind::Sniper),
-            (Stage::Main, Action::Grenade { .. }) => self.why_move(action, InstantKind::Grenade),
-            (Stage::Main, Action::AirStrike { .. }) => {
-                self.why_move(action, InstantKind::AirStrike)
-            }
-            (Stage::Main, Action::Mobility { from, .. })
-            | (Stage::Main, Action::Transport { from, .. }) => {
+            _ => "not allowed now".into(),
+        }
+    }
+
+    /// Why a Mobility or Transport move is not made.
+    fn why_no_ability_move(&self, action: Action) -> String {
+        let geo = self.pos.geometry();
+        let cell_ok = |c: u8| (c as usize) < geo.len();
+        match action {
+            Action::Mobility { from, .. } | Action::Transport { from, .. } => {
                 if self.board_full() {
                     "no ability may be used once the board is full (FAQ-31)".into()
                 } else if !cell_ok(from)
@@ -470,12 +551,8 @@ impl Game {
                     self.why_unreachable(action)
                 }
             }
-            (Stage::Main, Action::PlaceHq { .. }) => "the HQs are already placed".into(),
-            (Stage::Main, Action::Unlucky) => "the unlucky draw is only right after drawing".into(),
-            (Stage::Main, Action::PushTo { .. }) => "nothing is being pushed".into(),
-            (_, _) => "not allowed now".into(),
-        };
-        why(stage, true, reason)
+            _ => "not allowed now".into(),
+        }
     }
 
     /// Why a move (Move tile, Mobility, Transport) of an own free unit cannot go where the
