@@ -430,6 +430,20 @@ class Game:
         """Per seat: +1 a win (of its side), -1 a loss, 0 a draw or a win shared with a
         rival; all 0 while the game goes on."""
 
+class _MoveConsidered(TypedDict):
+    action: int
+    line: str
+    visits: int
+    share: float
+    value: float | None
+
+class _BotAnalysis(TypedDict):
+    action: int
+    iterations: int
+    moves: list[_MoveConsidered]
+    line: list[str]
+    reason: str
+
 class _BotProgress(TypedDict):
     thinking: bool
     iterations: int
@@ -446,7 +460,7 @@ class Bot:
     def name(self) -> str: ...
     def choose(self, game: Game) -> int:
         """The action for the current seat decision; releases the GIL while it thinks."""
-    def analyze(self, game: Game) -> dict[str, Any]:
+    def analyze(self, game: Game) -> _BotAnalysis:
         """Chooses as ``choose`` does and says why: ``{"action", "iterations", "moves":
         [{"action", "line", "visits", "share", "value"}, ...], "line": [notation, ...],
         "reason": str}`` (the most visited moves first, at most five; the principal line)."""

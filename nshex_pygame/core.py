@@ -85,6 +85,7 @@ from nshex_pygame.names import ENGINE_NAMES
 # strings at run time (the native module has no such classes).
 AbilityText: TypeAlias = "_core._AbilityText"
 BoardEffect: TypeAlias = "_core._BoardEffect"
+BotAnalysis: TypeAlias = "_core._BotAnalysis"
 GameView: TypeAlias = "_core._GameView"
 PuzzleOutcome: TypeAlias = "_core._PuzzleOutcome"
 TileEdge: TypeAlias = "_core._TileEdge"

@@ -540,8 +540,9 @@ def _typed_dict_keys() -> dict[str, set[str]]:
 def test_the_stub_types_the_views_with_their_keys() -> None:
     """Each TypedDict of the stub has exactly the keys the engine's view has: the game's
     view and observation (their units and board effects, with a unit on the board), a
-    tile's printed data with its edges and ability texts, a puzzle's outcome."""
-    from nshex_pygame.core import Game, Puzzle, ability_texts, shipped_puzzles, tile_info
+    tile's printed data with its edges and ability texts, a puzzle's outcome, a bot's
+    analysis."""
+    from nshex_pygame.core import Bot, Game, Puzzle, ability_texts, shipped_puzzles, tile_info
 
     keys = _typed_dict_keys()
     game = Game(["borgo", "moloch"], seed=1)
@@ -558,3 +559,6 @@ def test_the_stub_types_the_views_with_their_keys() -> None:
     assert all(set(entry) == keys["_AbilityText"] for entry in ability_texts())
     puzzle = Puzzle(shipped_puzzles()[0].read_text(encoding="utf-8"))
     assert set(puzzle.outcome(puzzle.game())) == keys["_PuzzleOutcome"]
+    analysis = Bot("easy", 1).analyze(game)
+    assert set(analysis) == keys["_BotAnalysis"]
+    assert set(analysis["moves"][0]) == keys["_MoveConsidered"]
