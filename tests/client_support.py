@@ -62,6 +62,13 @@ def click_button(app: App, scene: Any, label: str) -> None:
     raise AssertionError(f"no button {label!r} in {labels}")
 
 
+def pushed(app: App, scene: Any) -> Any:
+    """``scene`` pushed on the stack and one frame run: the scene."""
+    app.stack.push(scene)
+    app.step(0.016)
+    return scene
+
+
 def open_from_menu(app: App, label: str) -> Any:
     """The main menu, alone on the stack, then its entry ``label`` clicked: the scene it
     opened (drawn once)."""

@@ -12,6 +12,7 @@ from client_support import (  # noqa: F401
     click_button,
     data_dir_fixture,
     key,
+    pushed,
     recording_texts,
 )
 
@@ -24,10 +25,7 @@ from nshex_pygame.client.scenes.setup import PLAYERS, SetupScene
 
 
 def _menu(app) -> MenuScene:
-    menu = MenuScene(app)
-    app.stack.push(menu)
-    app.step(0.016)
-    return menu
+    return pushed(app, MenuScene(app))
 
 
 def test_menu_to_new_game_with_human_and_ai_seats(app, data_dir: Path) -> None:

@@ -16,6 +16,7 @@ from client_support import (
     drawn_texts,
     key,
     overflow_notes,
+    pushed,
     watching_overflow,
 )
 
@@ -113,10 +114,7 @@ def _type(app, text: str) -> None:
 
 
 def _load_screen(app) -> LoadScene:
-    scene = LoadScene(app)
-    app.stack.push(scene)
-    app.step(0.016)
-    return scene
+    return pushed(app, LoadScene(app))
 
 
 def test_naming_a_save_on_the_load_screen(app, data_dir: Path) -> None:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from client_support import data_dir_fixture  # noqa: F401
+from client_support import pushed
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -263,9 +263,7 @@ def test_a_damaged_autosave(data_dir: Path, what: str, raw: bytes | None) -> Non
     path = storage.autosave_path()
     lift = _damage(path, what, raw)
     app = App(settings=Settings())
-    menu = MenuScene(app)
-    app.stack.push(menu)
-    app.step(0.016)
+    menu = pushed(app, MenuScene(app))
     lift()
     assert not menu.continue_button.enabled and menu.last_game == ""
     (notice,) = app.notices
@@ -281,9 +279,7 @@ def test_a_damaged_named_save(data_dir: Path, what: str, raw: bytes | None) -> N
     path = storage.saves_dir() / "bad.json"
     lift = _damage(path, what, raw)
     app = App(settings=Settings())
-    scene = LoadScene(app)
-    app.stack.push(scene)
-    app.step(0.016)
+    scene = pushed(app, LoadScene(app))
     lift()
     assert [(p.name, problem) for p, _label, problem in scene.rows] == [("good.json", None)]
     (notice,) = scene.set_aside
