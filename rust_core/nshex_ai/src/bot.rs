@@ -16,9 +16,22 @@ pub trait Bot {
         None
     }
     /// What the last search saw (a searching bot; `None` for the others or before any).
-    fn last_search(&self) -> Option<&crate::mcts::SearchResult> {
+    fn last_search(&self) -> Option<&SearchResult> {
         None
     }
+}
+
+/// The answer of a search: the action and what the search saw.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    pub action: Action,
+    pub iterations: u32,
+    /// (action, visits, mean value for the deciding seat) of each root child.
+    pub root: Vec<(Action, u32, f32)>,
+    pub nodes: usize,
+    /// The principal line: from the root, the most visited child at each step (the
+    /// search's own moves and the replies it expects), at most eight actions.
+    pub line: Vec<Action>,
 }
 
 /// What a running search reports to another thread, and how that thread stops it.

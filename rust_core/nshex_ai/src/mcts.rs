@@ -16,7 +16,7 @@
 //! a seed at a fixed iteration budget, and can run root-parallel on several threads.
 
 use crate::action_index::ActionIndex;
-use crate::bot::{Bot, Progress};
+use crate::bot::{Bot, Progress, SearchResult};
 use crate::bots::play_randomly;
 use crate::eval::{answer_by_battle, BattleEval, Evaluator};
 use crate::heuristics::Priors;
@@ -245,19 +245,6 @@ pub struct Search {
     mode_weights: bool,
     /// The current search's horizon ([`MctsConfig::horizon_for`] its game).
     horizon: u32,
-}
-
-/// The answer of a search: the action and what the search saw.
-#[derive(Clone, Debug)]
-pub struct SearchResult {
-    pub action: Action,
-    pub iterations: u32,
-    /// (action, visits, mean value for the deciding seat) of each root child.
-    pub root: Vec<(Action, u32, f32)>,
-    pub nodes: usize,
-    /// The principal line: from the root, the most visited child at each step (the
-    /// search's own moves and the replies it expects), at most eight actions.
-    pub line: Vec<Action>,
 }
 
 impl Search {
