@@ -125,6 +125,7 @@ def test_arena_on_a_local_ray_instance_equals_the_local_run(
     argv = ["arena", "--a", BOT, "--b", "greedy", "--games", "5", "--seed", "3"]
     local = same_on_local_ray(capsys, *argv, "--json")  # the command starts Ray
     import ray
+
     code, text, _ = run(capsys, *argv, "--threads", "1")
     assert code == 0
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
