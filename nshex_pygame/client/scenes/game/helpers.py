@@ -173,7 +173,7 @@ class Helpers:
             analysis = position.analysis()
         except (EngineError, IllegalActionError, ValueError):
             return None
-        before = {as_hex(u["at"]): u for u in position.units}
+        before: dict[Hex, Any] = {as_hex(u["at"]): u for u in position.units}
         after = {as_hex(u["at"]): u for u in result.units}
         dies = [at for at in before if at not in after or after[at]["tile"] != before[at]["tile"]]
         hit: set[Hex] = set()
@@ -394,9 +394,9 @@ class Helpers:
             pygame.draw.rect(surface, (30, 32, 40), bar, border_radius=4)
             filled = bar.copy()
             filled.width = round(bar.width * chance)
-            colour = tileart.army_colour(self.host.armies[self.host.model.mover])
+            army = tileart.army_colour(self.host.armies[self.host.model.mover])
             if filled.width > 0:
-                pygame.draw.rect(surface, colour, filled, border_radius=4)
+                pygame.draw.rect(surface, army, filled, border_radius=4)
             pygame.draw.rect(surface, widgets.PANEL_EDGE, bar, 1, border_radius=4)
         y = rect.top + 36
         for text, size, colour, bold, gap in self.hint_rows(width, bottom - y):
@@ -413,5 +413,5 @@ class Helpers:
         desc = self.hint[1]
         return list(action_hexes(desc))  # (a point given names a seat, no hex)
 
-    def hint_colour(self) -> tuple[int, int, int]:
+    def hint_colour(self) -> tuple[int, ...]:
         return widgets.GOOD

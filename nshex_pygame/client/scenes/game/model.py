@@ -202,7 +202,7 @@ class GameModel:
     def last_hex(self) -> Hex | None:
         for slot in ("to", "target", "at"):
             if slot in self.partial:
-                return self.partial[slot]  # type: ignore[no-any-return]
+                return self.partial[slot]
         return None
 
 

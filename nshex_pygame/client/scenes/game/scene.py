@@ -41,6 +41,7 @@ from nshex_pygame.client.scenes.game.layout import (
     seat_layout,
 )
 from nshex_pygame.client.scenes.game.model import GameModel
+from nshex_pygame.client.scenes.game.panel import ActionsPanel
 from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.client.tween import Tween, Tweens, ease_out
 from nshex_pygame.client.words import (
@@ -83,6 +84,11 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
     hint_bot = Delegated("helpers")
     hint_panel_closed = Delegated("helpers")
     hint_close_button = Delegated("helpers")
+    # ... and the actions panel's
+    buttons = Delegated("panel")
+    procedure_buttons = Delegated("panel")
+    confirm_button = Delegated("panel")
+    cancel_button = Delegated("panel")
 
     def __init__(
         self,
@@ -128,7 +134,6 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
         self.hover_hex: Hex | None = None
         self.hover_hand: tuple[int, int] | None = None
         self.mouse = app.mouse
-        self.procedure_buttons: list[widgets.Button] = []
         self.over_shown = False
         self.resigned = False  # the player gave the game up (the pause menu's Resign)
         self.battle_pending = False
@@ -136,7 +141,8 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
         # Undo within the turn: the game as it was before each action the engine said could be
         # taken back (``can_take_back``), with the log's length then; cleared by any other.
         self.undo_stack: list[tuple[Game, int]] = []
-        self.buttons: list[widgets.Button] = []
+        # the actions panel's buttons (``panel.py``)
+        self.panel = ActionsPanel(self)
         self._make_buttons()
         # In the log's title row, once the game has fought a battle (not in a lesson).
         self.replays = True
@@ -165,14 +171,8 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
             self.add_log(note, widgets.BAD)
 
     def _make_buttons(self) -> None:
-        """The scene's fixed buttons: confirm and back, play now, the menu, the tools row
+        """The scene's fixed buttons: play now, the menu, the tools row
         (Undo, Hint, Danger) and the log's "Watch last battle" (their keys from ``keys``)."""
-        self.confirm_button = widgets.Button(
-            f"Confirm ({keys.key_of('confirm')})", (0, 0, 1, 1), self.confirm
-        )
-        self.cancel_button = widgets.Button(
-            f"Back ({keys.key_of('back')})", (0, 0, 1, 1), self.undo
-        )
         self.hurry_button = widgets.Button(
             f"Play now ({keys.key_of('hurry')})",
             (ACTIONS.left + 12, ACTIONS.top + 150, ACTIONS.width - 24, 38),
@@ -296,7 +296,7 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
     def hint_hexes(self) -> list[Hex]:
         return self.helpers.hint_hexes()
 
-    def hint_colour(self) -> tuple[int, int, int]:
+    def hint_colour(self) -> tuple[int, ...]:
         return self.helpers.hint_colour()
 
     # The Mad Bomber's flights are their component's (``bomber.py``).
