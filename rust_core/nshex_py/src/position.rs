@@ -538,34 +538,26 @@ fn compact_events<'py>(py: Python<'py>, log: &BattleLog) -> PyResult<Bound<'py, 
                 E::Explode { cell } => {
                     (i, intern!(py, "explode"), cell_i(cell)).into_pyobject(py)?
                 }
+                // a hit's wounds, armor's blocked points: the same tuple
                 E::Hit {
                     target,
                     from,
                     dir,
-                    wounds,
-                } => (
-                    i,
-                    intern!(py, "hit"),
-                    cell_i(target),
-                    cell_i(from),
-                    dir,
-                    wounds,
-                )
-                    .into_pyobject(py)?,
-                E::Armor {
+                    wounds: n,
+                }
+                | E::Armor {
                     target,
                     from,
                     dir,
-                    blocked,
-                } => (
-                    i,
-                    intern!(py, "armor"),
-                    cell_i(target),
-                    cell_i(from),
-                    dir,
-                    blocked,
-                )
-                    .into_pyobject(py)?,
+                    blocked: n,
+                } => {
+                    let kind = if matches!(e, E::Hit { .. }) {
+                        intern!(py, "hit")
+                    } else {
+                        intern!(py, "armor")
+                    };
+                    (i, kind, cell_i(target), cell_i(from), dir, n).into_pyobject(py)?
+                }
                 E::Save {
                     medic,
                     target,
