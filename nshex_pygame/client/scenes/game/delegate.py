@@ -1,6 +1,7 @@
 """A scene attribute kept by one of its parts: ``scene.partial`` is ``scene.model.partial``,
-``scene.hint`` is ``scene.helpers.hint``. The scene's public names stay (the views, the other
-scenes and the tests read them) while the part owns the state."""
+``scene.hint`` is ``scene.helpers.hint``, ``scene.log`` is ``scene.game_log.lines``. The
+scene's public names stay (the views, the other scenes and the tests read them) while the
+part owns the state."""
 
 from __future__ import annotations
 
@@ -8,14 +9,15 @@ from typing import Any
 
 
 class Delegated:
-    """The attribute of the same name of the scene's part ``part`` (read and written)."""
+    """The attribute ``attr`` (by default: of the same name) of the scene's part ``part``
+    (read and written)."""
 
-    def __init__(self, part: str) -> None:
+    def __init__(self, part: str, attr: str = "") -> None:
         self.part = part
-        self.name = ""
+        self.name = attr
 
     def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
+        self.name = self.name or name
 
     def __get__(self, scene: Any, owner: type | None = None) -> Any:
         if scene is None:

@@ -22,24 +22,17 @@ from nshex_pygame.client.scenes.game.layout import (
     HINT_EDGE,
     LEGAL_EDGE,
     LEGAL_FILL,
-    LOG,
-    LOG_BAR,
-    LOG_ROWS,
-    LOG_TOP,
     LOOK_EDGE,
     PICK_EDGE,
     QUESTION_EDGE,
     SEAT_RINGS,
     as_hex,
 )
+from nshex_pygame.client.scenes.game.log import wrap_log  # noqa: F401  (the tests import it here)
 from nshex_pygame.client.seatpanels import SeatPanels
 from nshex_pygame.client.words import action_hexes, action_words, army_name, plural
 
 TURN_AREA = pygame.Rect(320, 60, 640, 200)  # the turn banner slides over the board's top
-
-
-def wrap_log(text: str) -> tuple[str, ...]:
-    return tuple(widgets.wrap(text, 14, LOG.width - 48))
 
 
 class GameDrawing(SeatPanels):
@@ -369,50 +362,23 @@ class GameDrawing(SeatPanels):
 
     def log_view(self) -> tuple[list[tuple[str, tuple[int, ...], bool, int, int]], int, int]:
         """The log lines on show: ``(text, colour, continues, entry, y)``, with the number of
-        wrapped lines in all and the first one shown (the log scrolls through the whole
-        game; ``log_scroll`` counts the lines scrolled back from the newest)."""
-        lines = [
-            (part, colour, i > 0, n)
-            for n, (text, colour, _hexes) in enumerate(self.log)
-            for i, part in enumerate(wrap_log(text))
-        ]
-        self.log_scroll = max(0, min(self.log_scroll, len(lines) - LOG_ROWS))
-        first = max(0, len(lines) - LOG_ROWS - self.log_scroll)
-        shown = [
-            (text, colour, more, n, LOG_TOP + 18 * i)
-            for i, (text, colour, more, n) in enumerate(lines[first : first + LOG_ROWS])
-        ]
-        return shown, len(lines), first
+        wrapped lines in all and the first one shown (``log.py``)."""
+        return self.game_log.view()
 
     def log_entry_at(self, pos: tuple[int, int]) -> int | None:
-        """The log entry under the pointer, if any."""
-        if not LOG.collidepoint(pos) or pos[0] >= LOG_BAR.left - 2 or self.hint_panel_shown():
+        """The log entry under the pointer, if any (none while the hint's panel is there)."""
+        if self.hint_panel_shown():
             return None
-        for _text, _colour, _more, n, y in self.log_view()[0]:
-            if y <= pos[1] < y + 18:
-                return n
-        return None
+        return self.game_log.entry_at(pos)
 
     def draw_log(self, surface: pygame.Surface) -> None:
         if self.hint_panel_shown():  # the hint's panel, until the game moves on or it is closed
             self.helpers.draw_panel(surface)
             return
-        widgets.panel(surface, LOG)
-        widgets.draw_text(surface, "Game log", (LOG.left + 12, LOG.top + 8), 16, widgets.DIM, True)
+        hovered = self.log_entry_at(self.app.mouse) if self.app.stack.top is self else None
+        self.game_log.draw(surface, hovered)
         if self.can_watch_last_battle():
             self.last_battle_button.draw(surface)
-        shown, total, first = self.log_view()
-        hovered = self.log_entry_at(self.app.mouse) if self.app.stack.top is self else None
-        for text, colour, more, n, y in shown:
-            if n == hovered and self.log[n][2]:
-                pygame.draw.rect(surface, (58, 62, 78), (LOG.left + 6, y - 1, LOG.width - 28, 18))
-            widgets.draw_text(surface, text, (LOG.left + (24 if more else 12), y), 14, colour)
-        if total > LOG_ROWS:  # the scroll bar: where the lines shown are in the whole game
-            pygame.draw.rect(surface, (30, 32, 40), LOG_BAR, border_radius=3)
-            height = max(16, round(LOG_BAR.height * LOG_ROWS / total))
-            top = LOG_BAR.top + round((LOG_BAR.height - height) * first / (total - LOG_ROWS))
-            thumb = pygame.Rect(LOG_BAR.left, top, LOG_BAR.width, height)
-            pygame.draw.rect(surface, (120, 126, 146), thumb, border_radius=3)
 
     def draw_actions(self, surface: pygame.Surface) -> None:
         if self.human_to_move() and self.credit_options():

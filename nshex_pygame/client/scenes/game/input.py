@@ -20,7 +20,6 @@ from nshex_pygame.client.scenes.game.layout import (
     INSTANT_KINDS,
     LOG,
     LOG_BAR,
-    LOG_ROWS,
     PROCEDURE_SLOTS,
     SELF_MOVES,
 )
@@ -426,12 +425,7 @@ class GameInput:
 
     def scroll_log_to(self, y: int) -> None:
         """Scroll the log so that the scroll bar's thumb is centred at ``y``."""
-        _shown, total, _first = self.log_view()
-        if total <= LOG_ROWS:
-            return
-        share = min(1.0, max(0.0, (y - LOG_BAR.top) / LOG_BAR.height))
-        first = round(share * total - LOG_ROWS / 2)
-        self.log_scroll = max(0, min(total - LOG_ROWS, total - LOG_ROWS - first))
+        self.game_log.scroll_to(y)
 
     def shown_tools(self) -> list[widgets.Button]:
         """The tool buttons on show now (a human's turn only), enabled when they can act."""

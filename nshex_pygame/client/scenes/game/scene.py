@@ -20,7 +20,7 @@ from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.scenes.game import keys
 from nshex_pygame.client.scenes.game.bomber import BomberFlights, Flight, where
 from nshex_pygame.client.scenes.game.delegate import Delegated
-from nshex_pygame.client.scenes.game.draw import GameDrawing, wrap_log
+from nshex_pygame.client.scenes.game.draw import GameDrawing
 from nshex_pygame.client.scenes.game.helpers import Helpers
 from nshex_pygame.client.scenes.game.info import GameInfo
 from nshex_pygame.client.scenes.game.input import GameInput
@@ -40,6 +40,7 @@ from nshex_pygame.client.scenes.game.layout import (
     plain_reason,
     seat_layout,
 )
+from nshex_pygame.client.scenes.game.log import GameLog
 from nshex_pygame.client.scenes.game.model import GameModel
 from nshex_pygame.client.scenes.game.panel import ActionsPanel
 from nshex_pygame.client.storage import SeatSetup
@@ -84,6 +85,10 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
     hint_bot = Delegated("helpers")
     hint_panel_closed = Delegated("helpers")
     hint_close_button = Delegated("helpers")
+    # ... and the game log's
+    log = Delegated("game_log", "lines")
+    log_scroll = Delegated("game_log", "scroll")  # lines scrolled back from the newest
+    log_drag = Delegated("game_log", "drag")  # its scroll bar is being dragged
     # ... and the actions panel's
     buttons = Delegated("panel")
     procedure_buttons = Delegated("panel")
@@ -116,9 +121,7 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
                 self.thinkers[seat] = Thinker(bot)
                 if problem:
                     self.notes.append(problem)
-        self.log: list[tuple[str, tuple[int, ...], tuple[Hex, ...]]] = []
-        self.log_scroll = 0  # lines scrolled back from the newest
-        self.log_drag = False  # the log's scroll bar is being dragged
+        self.game_log = GameLog()  # the game's lines in words (``log.py``)
         self.tweens = Tweens()
         self.pops: dict[Hex, Tween] = {}  # tiles just put down, growing into place
         # instants shown on their target: (kind, target, source or None, tween)
@@ -340,9 +343,7 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
     def add_log(self, line: str, colour: tuple[int, ...] = widgets.TEXT, hexes: Any = ()) -> None:
         """A line of the game log, with the hexes it speaks of (lit while it is hovered). The
         log keeps the whole game; it scrolls."""
-        self.log.append((line, colour, tuple(hexes)))
-        if self.log_scroll:
-            self.log_scroll += len(wrap_log(line))  # a reader scrolled back stays there
+        self.game_log.add(line, colour, hexes)
 
     def say(self, message: str, *, info: bool = False) -> None:
         """Show a line under the board: why a click did nothing, or (``info``) what to do."""
