@@ -6,7 +6,7 @@ only in this stub (typing helpers).
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, ClassVar, Final, Literal, TypedDict, final, overload
+from typing import Any, ClassVar, Final, Literal, NotRequired, TypedDict, final, overload
 
 class _Unit(TypedDict):
     seat: int
@@ -178,6 +178,20 @@ class _GameView(TypedDict):
     outcome: _Winner
     winner: _Winner
 
+class _BattleQuestion(TypedDict):
+    kind: Literal["clown", "convert", "medic"]
+    seat: int
+    phase: int
+    at: NotRequired[list[int]]
+    """The Clown or the converting unit (clown, convert)."""
+    edges: NotRequired[list[int]]
+    """The printed edges that can be converted (convert)."""
+    options: list[int]
+    automatic: int
+    before: list[dict[str, Any]]
+    hq_hp_before: list[int]
+    phases: list[dict[str, Any]] | None
+
 class _PuzzleOutcome(TypedDict):
     plays: int
     needed: int
@@ -333,7 +347,7 @@ class Game:
     @manual_battle_choices.setter
     def manual_battle_choices(self, seats: list[int]) -> None:
         """Only before the game's first action (IllegalActionError after it)."""
-    def battle_question(self) -> dict[str, Any] | None:
+    def battle_question(self) -> _BattleQuestion | None:
         """The battle choice the game waits for: ``kind`` ("clown", "convert", "medic"),
         ``seat``, ``phase``, ``at`` (clown/convert), ``edges`` (convert), ``options`` and
         ``automatic`` (action numbers), and the battle so far (``before``,

@@ -84,6 +84,7 @@ from nshex_pygame.names import ENGINE_NAMES
 # The shapes of the engine's views (TypedDicts of _core.pyi): names for type checkers, plain
 # strings at run time (the native module has no such classes).
 AbilityText: TypeAlias = "_core._AbilityText"
+BattleQuestion: TypeAlias = "_core._BattleQuestion"
 BoardEffect: TypeAlias = "_core._BoardEffect"
 BotAnalysis: TypeAlias = "_core._BotAnalysis"
 GameView: TypeAlias = "_core._GameView"

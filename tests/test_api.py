@@ -562,3 +562,33 @@ def test_the_stub_types_the_views_with_their_keys() -> None:
     analysis = Bot("easy", 1).analyze(game)
     assert set(analysis) == keys["_BotAnalysis"]
     assert set(analysis["moves"][0]) == keys["_MoveConsidered"]
+
+
+def test_the_battle_question_has_the_typed_keys() -> None:
+    """A battle question has the keys of the stub's ``_BattleQuestion``: every required one,
+    and of the others (``at``, ``edges``) only those its kind gives."""
+    import random
+
+    from nshex_pygame.core import CHANCE, Game
+
+    keys = _typed_dict_keys()["_BattleQuestion"]
+    optional = {"clown": {"at"}, "convert": {"at", "edges"}, "medic": set()}
+    seen = set()
+    for seed in range(200):
+        game = Game(["borgo", "moloch"], seed=seed, manual_battle_choices=[0, 1])
+        rng = random.Random(seed)
+        while not game.is_terminal() and game.battle_question() is None:
+            draw = game.natural_draw()
+            game.apply_action(
+                draw
+                if game.current_player() == CHANCE and draw is not None
+                else rng.choice(game.legal_actions())
+            )
+        question = game.battle_question()
+        if question is not None:
+            kind = question["kind"]
+            assert set(question) == keys - {"at", "edges"} | optional[kind]
+            seen.add(kind)
+        if len(seen) >= 2:
+            break
+    assert seen, "no battle question in 200 random games"
