@@ -2,7 +2,7 @@
 //! board, mode and option, encodes to a distinct number that decodes to the same action,
 //! and the mask marks exactly those numbers.
 
-use super::*;
+use super::{observation_into, ActionEncoding, ObservationShape, BLOCK_NAMES};
 use crate::game::{
     Game, MadBomber, Options, Player, ALTERNATIVE_START, NO_UNLUCKY_DRAW, REINFORCEMENTS,
 };

@@ -1,7 +1,11 @@
 //! Loading the army files: their JSON form checked and turned into tile definitions, each
 //! tile's printed edges rotated into its six facings.
 
-use super::*;
+use super::{
+    ArmyDef, ArmyId, InstantKind, Kind, ModuleEffect, Oriented, TileDef, TileId, TileSet,
+    MERCENARY_ARMY, MOVE_GRANT, MOVE_MOBILITY, MOVE_NET, MOVE_RECON, MOVE_SCOPER, MOVE_TAKEOVER,
+    MOVE_TRANSPORT, MOVE_TRANSPORTER,
+};
 use crate::hex::{edge_dir, rotate_mask};
 use serde::Deserialize;
 use std::collections::HashMap;
