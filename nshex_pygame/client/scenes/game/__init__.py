@@ -7,9 +7,10 @@ explained (the engine's own reason when it has one) and changes nothing.
 
 The parts: ``scene`` (the flow of play), ``model`` (what the scene knows of the game and the
 choice under way), ``keys`` (the keymap tables), ``helpers`` (the danger view and the hint),
-``bomber`` (the Mad Bomber's flights), ``input`` (clicks, the actions panel), ``info`` (the
-words: prompt, reasons, hover boxes), ``draw`` (the pictures), ``layout`` (places, colours,
-timings).
+``bomber`` (the Mad Bomber's flights), ``panel`` (the actions panel's buttons), ``log`` (the
+game log), ``hoverbox`` (a tile's or a unit's hover box in words), ``input`` (clicks),
+``info`` (the words: prompt, reasons, which hover box), ``draw`` (the pictures), ``layout``
+(places, colours, timings).
 """
 
 from nshex_pygame.client.scenes.game.layout import plain_reason

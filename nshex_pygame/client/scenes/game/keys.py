@@ -94,8 +94,21 @@ def _hint(scene: GameScene, _event: pygame.event.Event) -> None:
     scene.ask_hint()
 
 
-def _number(event: pygame.event.Event) -> int | None:
-    return DIGIT_KEYS.get(event.key)
+def _numbered(
+    options: Callable[[GameScene], list[tuple[int, Any]]],
+    take: Callable[[GameScene, int], Any],
+) -> tuple[Condition, Handler]:
+    """A row's number (1-9, the keypad's too) picking one of ``options``: the condition (a
+    row of that number is there) and the handler (``take`` its action)."""
+
+    def fits(scene: GameScene, event: pygame.event.Event) -> bool:
+        number = DIGIT_KEYS.get(event.key)
+        return number is not None and number <= len(options(scene))
+
+    def pick(scene: GameScene, event: pygame.event.Event) -> None:
+        take(scene, options(scene)[DIGIT_KEYS[event.key] - 1][0])
+
+    return fits, pick
 
 
 DANGER = Binding("danger", "D", "show what a battle now would do", (pygame.K_d,), _danger)
@@ -106,13 +119,9 @@ RULES = Binding("rules", "F1, H", "the rules' symbols page", (pygame.K_F1, pygam
 # --- giving points away (FAQ-374): a row's number gives it, nothing else changes the game ----
 
 
-def _credit_number_fits(scene: GameScene, event: pygame.event.Event) -> bool:
-    number = _number(event)
-    return number is not None and number <= len(scene.credit_options())
-
-
-def _give_credit(scene: GameScene, event: pygame.event.Event) -> None:
-    scene.give_credit(scene.credit_options()[DIGIT_KEYS[event.key] - 1][0])
+_credit_number_fits, _give_credit = _numbered(
+    lambda scene: scene.credit_options(), lambda scene, action: scene.give_credit(action)
+)
 
 
 def _credit_reminder(scene: GameScene, _event: pygame.event.Event) -> None:
@@ -138,13 +147,9 @@ CREDIT_KEYS: tuple[Binding, ...] = (
 # --- a Mercenary offered: its number takes it, Space draws from the deck --------------------
 
 
-def _offer_number_fits(scene: GameScene, event: pygame.event.Event) -> bool:
-    number = _number(event)
-    return number is not None and number <= len(scene.offer_options())
-
-
-def _take_offered(scene: GameScene, event: pygame.event.Event) -> None:
-    scene.take_offer(scene.offer_options()[DIGIT_KEYS[event.key] - 1][0])
+_offer_number_fits, _take_offered = _numbered(
+    lambda scene: scene.offer_options(), lambda scene, action: scene.take_offer(action)
+)
 
 
 def _draw_offered(scene: GameScene, _event: pygame.event.Event) -> bool:
