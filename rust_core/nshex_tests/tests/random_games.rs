@@ -216,6 +216,26 @@ fn play(seed: u64, deep_checks: bool) -> usize {
     play_with(seed, deep_checks, new_game)
 }
 
+/// Plays `n` random games from `new_game` checking every invariant (the expensive checks on
+/// every state of the first `deep_first` games, then of every 10th game), `then(seed)` after
+/// each; the games must not be suspiciously short.
+fn keep_every_invariant(
+    n: u64,
+    deep_first: u64,
+    new_game: fn(u64) -> Game,
+    mut then: impl FnMut(u64),
+) {
+    let mut steps = 0;
+    for seed in 0..n {
+        steps += play_with(seed, seed < deep_first || seed % 10 == 0, new_game);
+        then(seed);
+    }
+    assert!(
+        steps > n as usize * 20,
+        "games are suspiciously short: {steps} steps"
+    );
+}
+
 fn play_with(seed: u64, deep_checks: bool, new_game: fn(u64) -> Game) -> usize {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9);
     let start = new_game(seed);
@@ -325,31 +345,14 @@ fn games() -> u64 {
 
 #[test]
 fn random_games_keep_every_invariant() {
-    let n = games();
-    let mut steps = 0;
-    for seed in 0..n {
-        // The expensive checks on every state of the first games, then on every 10th game.
-        steps += play(seed, seed < 100 || seed % 10 == 0);
-    }
-    assert!(
-        steps > n as usize * 20,
-        "games are suspiciously short: {steps} steps"
-    );
+    keep_every_invariant(games(), 100, new_game, |_| {});
 }
 
 /// Smart and Vegas against every army, on the standard and the Duel board: every
 /// invariant, control recomputed from scratch and compared at every state (D-13).
 #[test]
 fn random_duel_games_keep_every_invariant() {
-    let n = (games() / 2).max(50);
-    let mut steps = 0;
-    for seed in 0..n {
-        steps += play_with(seed, seed < 60 || seed % 10 == 0, new_duel_game);
-    }
-    assert!(
-        steps > n as usize * 20,
-        "games are suspiciously short: {steps} steps"
-    );
+    keep_every_invariant((games() / 2).max(50), 60, new_duel_game, |_| {});
 }
 
 #[test]
@@ -504,13 +507,10 @@ fn check_multi_invariants(g: &Game) {
 
 #[test]
 fn random_multiplayer_games_keep_every_invariant() {
-    let n = (games() / 4).max(96);
-    let mut steps = 0;
-    for seed in 0..n {
+    keep_every_invariant((games() / 4).max(96), 48, new_multi_game, |seed| {
+        // The same game again, checking what three and four seats add at every state.
         let mut g = new_multi_game(seed);
         check_multi_invariants(&g);
-        steps += play_with(seed, seed < 48 || seed % 10 == 0, new_multi_game);
-        // The same game again, checking what three and four seats add at every state.
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut legal = Vec::new();
         while !g.is_over() {
@@ -522,11 +522,7 @@ fn random_multiplayer_games_keep_every_invariant() {
         check_multi_invariants(&g);
         let ranks = g.ranking();
         assert!(ranks.contains(&1), "somebody ranks first: {ranks:?}");
-    }
-    assert!(
-        steps > n as usize * 20,
-        "games are suspiciously short: {steps} steps"
-    );
+    });
 }
 
 /// The random multiplayer games reach what the modes add: eliminations, shared and team wins,
@@ -592,15 +588,7 @@ fn new_doomsday_game(i: u64) -> Game {
 
 #[test]
 fn random_doomsday_games_keep_every_invariant() {
-    let n = (games() / 4).max(70);
-    let mut steps = 0;
-    for seed in 0..n {
-        steps += play_with(seed, seed < 28 || seed % 10 == 0, new_doomsday_game);
-    }
-    assert!(
-        steps > n as usize * 20,
-        "games are suspiciously short: {steps} steps"
-    );
+    keep_every_invariant((games() / 4).max(70), 28, new_doomsday_game, |_| {});
 }
 
 /// Plays `games` random games from `new_game`, choosing an action `rare` accepts half the
@@ -693,10 +681,7 @@ fn new_options_game(i: u64) -> Game {
 
 #[test]
 fn random_games_with_options_keep_every_invariant() {
-    let n = (games() / 8).max(192);
-    let mut steps = 0;
-    for seed in 0..n {
-        steps += play_with(seed, seed < 48 || seed % 10 == 0, new_options_game);
+    keep_every_invariant((games() / 8).max(192), 48, new_options_game, |seed| {
         // The limits hold at every state.
         let mut g = new_options_game(seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -709,11 +694,7 @@ fn random_games_with_options_keep_every_invariant() {
             g.legal_actions_into(&mut legal);
             g.apply(legal[rng.random_range(0..legal.len())]).unwrap();
         }
-    }
-    assert!(
-        steps > n as usize * 20,
-        "games are suspiciously short: {steps} steps"
-    );
+    });
 }
 
 /// The Mad Bomber's journey in random games (D-24): on the board neutral and owned, in a hand,
