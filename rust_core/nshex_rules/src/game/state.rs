@@ -388,59 +388,7 @@ impl Game {
     /// is refused (P-17).
     pub fn from_setup(s: Setup) -> Result<Game, String> {
         let seats = s.pos.seats as usize;
-        if [s.hands.len(), s.decks.len(), s.discards.len()] != [seats; 3] {
-            return Err("hands, decks and discards: one list per seat".into());
-        }
-        if s.pos.is_full() {
-            return Err(format!(
-                "the board is full ({} of {} hexes hold tiles): by the rules a battle would \
-                 already have started, so no game starts from this position",
-                s.pos.occupied().count_ones(),
-                s.pos.geometry().len()
-            ));
-        }
-        check_duel_state(&s.pos, &s.energy, false, &[0; MAX_SEATS], &s.decks)
-            .map_err(|e| e.to_string())?;
-        if s.eliminated >> seats != 0 {
-            return Err("eliminated: no such seat".into());
-        }
-        if s.pos.mode() != Mode::Deathmatch && s.eliminated != 0 {
-            return Err(format!(
-                "eliminated: only a deathmatch eliminates seats, not mode {}",
-                s.pos.mode().name()
-            ));
-        }
-        if s.eliminated.count_ones() + 1 >= seats as u32 {
-            return Err("eliminated: at least two seats must still be in the game".into());
-        }
-        s.options.check(s.pos.seats)?;
-        check_position(&PositionFacts {
-            pos: &s.pos,
-            hands: &s.hands,
-            decks: &s.decks,
-            options: &s.options,
-            eliminated: s.eliminated,
-            terror: s.terror,
-            // No unit but a neutral Mad Bomber: the HQs come next.
-            hq_placement: s.pos.units().all(|(_, u)| u.seat == NEUTRAL),
-            over: false,
-        })
-        .map_err(|e| e.to_string())?;
-        check_option_tiles(
-            &s.pos,
-            &s.options,
-            &s.mercs,
-            &s.hands,
-            &s.decks,
-            &s.discards,
-        )
-        .map_err(|(field, m)| format!("{field}: {m}"))?;
-        if s.eliminated >> s.to_move & 1 == 1 && s.pos.units().next().is_some() {
-            return Err(format!(
-                "seat {} is eliminated: it takes no more turns",
-                s.to_move
-            ));
-        }
+        check_setup(&s)?;
         let armies: Vec<ArmyId> = s.pos.armies[..seats].to_vec();
         let mut g = Game::new(&armies, s.pos.board, 0);
         // No unit but a neutral Mad Bomber (set before the HQs): the HQs come next.
@@ -483,32 +431,7 @@ impl Game {
                 mode.order_seat(turn as usize - 1, 3)
             ));
         }
-        // The ending sequence: a seat with an empty deck has drawn its last tile.
-        let empty: Vec<usize> = (0..seats)
-            .filter(|&k| g.decks[k].is_empty() && s.eliminated >> k & 1 == 0)
-            .collect();
-        if let Some(k) = s.ending_by {
-            if k as usize >= seats {
-                return Err(format!("ending_by: seat {k} does not exist"));
-            }
-        }
-        let by = s.ending_by.map(|k| k as usize).or_else(|| {
-            empty
-                .iter()
-                .copied()
-                .min_by_key(|&k| (k + seats - to_move as usize) % seats)
-        });
-        if let Some(k) = by {
-            g.ending_by = k as u8;
-            if k == to_move as usize {
-                g.ending = Ending::LastTileDrawn;
-            } else {
-                let left = (k + seats - to_move as usize) % seats;
-                g.ending = Ending::LastRound {
-                    turns_left: left as u8,
-                };
-            }
-        }
+        g.set_ending_from_decks(s.ending_by, s.eliminated)?;
         if s.drawn {
             g.turn += 1;
             g.turns_taken[to_move as usize] += 1;
@@ -523,6 +446,103 @@ impl Game {
         }
         Ok(g)
     }
+
+    /// The ending sequence of a set-up (FAQ-12): begun by seat `ending_by`, or else by the
+    /// nearest seat before the one to move whose deck is empty (it has drawn its last tile).
+    fn set_ending_from_decks(
+        &mut self,
+        ending_by: Option<u8>,
+        eliminated: u8,
+    ) -> Result<(), String> {
+        let seats = self.pos.seats as usize;
+        let to_move = self.to_move;
+        let empty: Vec<usize> = (0..seats)
+            .filter(|&k| self.decks[k].is_empty() && eliminated >> k & 1 == 0)
+            .collect();
+        if let Some(k) = ending_by {
+            if k as usize >= seats {
+                return Err(format!("ending_by: seat {k} does not exist"));
+            }
+        }
+        let by = ending_by.map(|k| k as usize).or_else(|| {
+            empty
+                .iter()
+                .copied()
+                .min_by_key(|&k| (k + seats - to_move as usize) % seats)
+        });
+        if let Some(k) = by {
+            self.ending_by = k as u8;
+            if k == to_move as usize {
+                self.ending = Ending::LastTileDrawn;
+            } else {
+                let left = (k + seats - to_move as usize) % seats;
+                self.ending = Ending::LastRound {
+                    turns_left: left as u8,
+                };
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The checks a set-up passes before a game is made of it: one list per seat, no full
+/// board (P-17), energy, eliminated seats, the options and their tiles, the position.
+fn check_setup(s: &Setup) -> Result<(), String> {
+    let seats = s.pos.seats as usize;
+    if [s.hands.len(), s.decks.len(), s.discards.len()] != [seats; 3] {
+        return Err("hands, decks and discards: one list per seat".into());
+    }
+    if s.pos.is_full() {
+        return Err(format!(
+            "the board is full ({} of {} hexes hold tiles): by the rules a battle would \
+             already have started, so no game starts from this position",
+            s.pos.occupied().count_ones(),
+            s.pos.geometry().len()
+        ));
+    }
+    check_duel_state(&s.pos, &s.energy, false, &[0; MAX_SEATS], &s.decks)
+        .map_err(|e| e.to_string())?;
+    if s.eliminated >> seats != 0 {
+        return Err("eliminated: no such seat".into());
+    }
+    if s.pos.mode() != Mode::Deathmatch && s.eliminated != 0 {
+        return Err(format!(
+            "eliminated: only a deathmatch eliminates seats, not mode {}",
+            s.pos.mode().name()
+        ));
+    }
+    if s.eliminated.count_ones() + 1 >= seats as u32 {
+        return Err("eliminated: at least two seats must still be in the game".into());
+    }
+    s.options.check(s.pos.seats)?;
+    check_position(&PositionFacts {
+        pos: &s.pos,
+        hands: &s.hands,
+        decks: &s.decks,
+        options: &s.options,
+        eliminated: s.eliminated,
+        terror: s.terror,
+        // No unit but a neutral Mad Bomber: the HQs come next.
+        hq_placement: s.pos.units().all(|(_, u)| u.seat == NEUTRAL),
+        over: false,
+    })
+    .map_err(|e| e.to_string())?;
+    check_option_tiles(
+        &s.pos,
+        &s.options,
+        &s.mercs,
+        &s.hands,
+        &s.decks,
+        &s.discards,
+    )
+    .map_err(|(field, m)| format!("{field}: {m}"))?;
+    if s.eliminated >> s.to_move & 1 == 1 && s.pos.units().next().is_some() {
+        return Err(format!(
+            "seat {} is eliminated: it takes no more turns",
+            s.to_move
+        ));
+    }
+    Ok(())
 }
 
 /// Energy and the known tops of decks: what the rules can reach (D-16).
