@@ -220,9 +220,17 @@ fn median_rate(
 pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
     let (rounds, scale) = if quick { (3, 1) } else { (5, 2) };
     let mut rows = Vec::new();
+    battle_rows(&mut rows, rounds, scale)?;
+    game_rows(&mut rows, rounds, scale)?;
+    rows.push(legal_apply_row(rounds, scale)?);
+    mcts_rows(&mut rows, rounds, quick)?;
+    rows.push(script_parse_row(rounds)?);
+    Ok(rows)
+}
 
-    // Battles: the base boards, and dense boards with Vegas (takeovers resolved at every
-    // phase start, Mines).
+/// Battles: the base boards, and dense boards with Vegas (takeovers resolved at every phase
+/// start, Mines) and with the Doomsday Machine.
+fn battle_rows(rows: &mut Vec<BenchRow>, rounds: u32, scale: u64) -> Result<(), String> {
     let mut r = Resolver::new();
     for (name, what, boards, checksum, repeats, target) in [
         (
@@ -269,7 +277,12 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
         });
     }
 
-    // Complete random games: the base armies, and Smart or Vegas on the Duel board.
+    Ok(())
+}
+
+/// Complete random games: the base armies, and Smart or Vegas on the Duel board, four seats,
+/// the options.
+fn game_rows(rows: &mut Vec<BenchRow>, rounds: u32, scale: u64) -> Result<(), String> {
     for (name, what, play, games, target) in [
         (
             "random_game",
@@ -327,7 +340,11 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
         });
     }
 
-    // Legal actions + apply on mid-game positions.
+    Ok(())
+}
+
+/// Legal actions + apply on mid-game positions.
+fn legal_apply_row(rounds: u32, scale: u64) -> Result<BenchRow, String> {
     let mids = mid_game_positions(32);
     let mut buf = Vec::with_capacity(256);
     let (ops, per_second, rates) = median_rate(rounds, || {
@@ -344,16 +361,18 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
         }
         Ok(ops)
     })?;
-    rows.push(BenchRow {
+    Ok(BenchRow {
         name: "legal_apply",
         what: "legal-action generation plus one checked apply, on mid-game positions",
         ops,
         per_second,
         target_per_second: 200_000,
         rates,
-    });
+    })
+}
 
-    // MCTS iterations at each level, from fixed mid-game decisions.
+/// MCTS iterations at each level, from fixed mid-game decisions.
+fn mcts_rows(rows: &mut Vec<BenchRow>, rounds: u32, quick: bool) -> Result<(), String> {
     let searches = mcts_positions(4);
     for (name, what, cfg) in [
         (
@@ -404,8 +423,7 @@ pub fn run(quick: bool) -> Result<Vec<BenchRow>, String> {
             rates,
         });
     }
-    rows.push(script_parse_row(rounds)?);
-    Ok(rows)
+    Ok(())
 }
 
 /// The actions in the script the `script_parse` row reads.
