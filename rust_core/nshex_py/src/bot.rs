@@ -1,7 +1,7 @@
 //! `Bot` and the arena.
 
-use crate::convert::*;
-use crate::errors::*;
+use crate::convert::{options_of, to_py};
+use crate::errors::EngineError;
 use crate::game::PyGame;
 use nshex_ai::{bot_by_name, Bot, Progress};
 use nshex_rules::Player;

@@ -1,7 +1,7 @@
 //! `Puzzle`: Hex Puzzles from Python: load, play (as a `Game`), judge, solve, generate.
 
-use crate::convert::*;
-use crate::errors::*;
+use crate::convert::to_py;
+use crate::errors::{guarded, EngineError, ScenarioError};
 use crate::game::PyGame;
 use nshex_formats::save::Record;
 use nshex_puzzles::{generate, solve_within, Budget, Difficulty, Goal, Puzzle};
