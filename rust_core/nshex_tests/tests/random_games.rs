@@ -160,21 +160,15 @@ fn random_action(rng: &mut ChaCha8Rng, g: &Game) -> Action {
             cell: cell(rng),
             facing: rng.random_range(0..7),
         },
-        5 => Action::Move {
-            from: cell(rng),
-            to: cell(rng),
-            facing: rng.random_range(0..6),
-        },
-        6 => Action::Mobility {
-            from: cell(rng),
-            to: cell(rng),
-            facing: rng.random_range(0..6),
-        },
-        7 => Action::Transport {
-            from: cell(rng),
-            to: cell(rng),
-            facing: rng.random_range(0..6),
-        },
+        k @ 5..=7 => {
+            // the three moves draw the same fields, in this order
+            let (from, to, facing) = (cell(rng), cell(rng), rng.random_range(0..6));
+            match k {
+                5 => Action::Move { from, to, facing },
+                6 => Action::Mobility { from, to, facing },
+                _ => Action::Transport { from, to, facing },
+            }
+        }
         8 => Action::PushBack {
             from: cell(rng),
             target: cell(rng),
