@@ -6,11 +6,11 @@ the hand, then a hex, then a facing, then a confirming click). A click no legal 
 explained (the engine's own reason when it has one) and changes nothing.
 
 The parts: ``scene`` (the flow of play), ``model`` (what the scene knows of the game and the
-choice under way), ``keys`` (the keymap tables), ``helpers`` (the danger view and the hint),
-``bomber`` (the Mad Bomber's flights), ``panel`` (the actions panel's buttons), ``log`` (the
-game log), ``hoverbox`` (a tile's or a unit's hover box in words), ``input`` (clicks),
-``info`` (the words: prompt, reasons, which hover box), ``draw`` (the pictures), ``layout``
-(places, colours, timings).
+choice under way), ``keys`` (the keymap tables), ``panel`` (the actions panel's buttons),
+``log`` (the game log), ``helpers`` (the danger view and the hint), ``motion`` (tiles landing,
+instants striking), ``bomber`` (the Mad Bomber's flights), ``hoverbox`` (a tile's or a unit's
+hover box in words); mixed into the scene: ``input`` (clicks), ``info`` (the prompt, reasons,
+which hover box), ``draw`` (the pictures); ``layout`` (places, colours, timings).
 """
 
 from nshex_pygame.client.scenes.game.layout import plain_reason

@@ -220,8 +220,7 @@ class GameDrawing(SeatPanels):
         self.board.draw_marks(surface, marks)
         self.board.draw_takeovers(surface, shown, self.armies, tags=True)
         self.draw_danger(surface)
-        for kind, target, source, tween in self.strikes:
-            self.draw_strike(surface, kind, target, source, tween.t)
+        self.motion.draw_strikes(surface, self.board)
         self.draw_foreground(surface)
 
     def draw_danger(self, surface: pygame.Surface) -> None:
@@ -259,49 +258,6 @@ class GameDrawing(SeatPanels):
         words = view["words"]
         size_words = tileart.fit_text(words, 15, 630)
         widgets.draw_text(surface, words, (640, 64), size_words, DANGER_DIES, True, "center")
-
-    def draw_strike(
-        self, surface: pygame.Surface, kind: str, target: Hex, source: Hex | None, t: float
-    ) -> None:
-        """An instant on its target, ``t`` from 0 to 1: the Sniper's sights closing in and its
-        shot, a Grenade's burst, an Air Strike's blast, a Push Back's shove."""
-        cx, cy = self.board.pixel(target)
-        size = self.board.size
-        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        fade = round(255 * (1 - t))
-        if kind == "sniper":
-            r = size * (1.6 - 1.1 * min(1.0, t * 1.6))
-            colour = (255, 60, 60, max(60, fade))
-            pygame.draw.circle(layer, colour, (cx, cy), r, 3)
-            for angle in range(4):
-                dx, dy = math.cos(angle * math.pi / 2), math.sin(angle * math.pi / 2)
-                inner, outer = r * 0.45, r * 1.25
-                start = (cx + dx * inner, cy + dy * inner)
-                pygame.draw.line(layer, colour, start, (cx + dx * outer, cy + dy * outer), 3)
-            if t > 0.6:  # the shot
-                pygame.draw.circle(layer, (255, 240, 200, fade * 2 // 3), (cx, cy), size * 0.3)
-        elif kind in ("grenade", "air_strike", "small_bomb"):
-            reach = size * (2.0 if kind == "air_strike" else 0.9)
-            r = reach * (0.25 + 0.75 * t)
-            pygame.draw.circle(layer, (255, 150, 40, fade * 2 // 3), (cx, cy), r)
-            pygame.draw.circle(layer, (255, 230, 120, fade), (cx, cy), r * 0.55)
-            pygame.draw.circle(layer, (255, 90, 30, fade), (cx, cy), r, 4)
-        elif kind == "push_back" and source is not None:
-            sx, sy = self.board.pixel(source)
-            dx, dy = cx - sx, cy - sy
-            length = math.hypot(dx, dy) or 1.0
-            ux, uy = dx / length, dy / length
-            head = (sx + dx * (0.3 + 0.9 * t), sy + dy * (0.3 + 0.9 * t))
-            w = size * 0.28
-            back = (head[0] - ux * w * 1.5, head[1] - uy * w * 1.5)
-            points = [
-                head,
-                (back[0] - uy * w, back[1] + ux * w),
-                (back[0] + uy * w, back[1] - ux * w),
-            ]
-            pygame.draw.polygon(layer, (255, 255, 255, max(80, fade)), points)
-            pygame.draw.line(layer, (255, 255, 255, max(80, fade)), (sx, sy), back, 5)
-        surface.blit(layer, (0, 0))
 
     def rings(self) -> list[tuple[int, int, int]] | None:
         return SEAT_RINGS if len(set(self.armies)) < len(self.armies) else None

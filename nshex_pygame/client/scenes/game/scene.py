@@ -31,9 +31,6 @@ from nshex_pygame.client.scenes.game.layout import (
     DRAW_SECONDS,
     LOG,
     MESSAGE_SECONDS,
-    POP_SECONDS,
-    STRIKE_KINDS,
-    STRIKE_SECONDS,
     TOOL_W,
     TOOLS_X,
     as_hex,
@@ -42,9 +39,9 @@ from nshex_pygame.client.scenes.game.layout import (
 )
 from nshex_pygame.client.scenes.game.log import GameLog
 from nshex_pygame.client.scenes.game.model import GameModel
+from nshex_pygame.client.scenes.game.motion import LANDING_KINDS, BoardMotion
 from nshex_pygame.client.scenes.game.panel import ActionsPanel
 from nshex_pygame.client.storage import SeatSetup
-from nshex_pygame.client.tween import Tween, Tweens, ease_out
 from nshex_pygame.client.words import (
     Units,
     action_hexes,
@@ -85,6 +82,10 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
     hint_bot = Delegated("helpers")
     hint_panel_closed = Delegated("helpers")
     hint_close_button = Delegated("helpers")
+    # ... and the board's motion (landings, strikes)
+    tweens = Delegated("motion")
+    pops = Delegated("motion")
+    strikes = Delegated("motion")
     # ... and the game log's
     log = Delegated("game_log", "lines")
     log_scroll = Delegated("game_log", "scroll")  # lines scrolled back from the newest
@@ -122,10 +123,8 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
                 if problem:
                     self.notes.append(problem)
         self.game_log = GameLog()  # the game's lines in words (``log.py``)
-        self.tweens = Tweens()
-        self.pops: dict[Hex, Tween] = {}  # tiles just put down, growing into place
-        # instants shown on their target: (kind, target, source or None, tween)
-        self.strikes: list[tuple[str, Hex, Hex | None, Tween]] = []
+        # tiles put down landing, instants shown on their target (``motion.py``)
+        self.motion = BoardMotion()
         # the Mad Bomber flying to the deck it now lies on (D-24), and its leaving the game
         self.bombers = BomberFlights(self)
         self.message = ""
@@ -377,27 +376,9 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
         else:
             self.undo_stack.clear()
         self.log_action(seat, desc, before_units, self.game, battles)
-        if desc.get("kind") in (
-            "place",
-            "place_hq",
-            "move",
-            "mobility",
-            "transport",
-            "grant",
-            "push_to",
-        ):
+        if desc.get("kind") in LANDING_KINDS:
             self.app.sounds.play("place")
-            landed = desc.get("at") or desc.get("to")
-            if landed is not None and self.app.settings.juice:  # it lands with a bounce
-                self.pops[as_hex(landed)] = self.tweens.add(Tween(POP_SECONDS))
-        if desc.get("kind") in STRIKE_KINDS and "target" in desc:
-            source = as_hex(desc["from"]) if "from" in desc else None
-            tween = self.tweens.add(Tween(STRIKE_SECONDS, ease_out))
-            self.strikes.append((str(desc["kind"]), as_hex(desc["target"]), source, tween))
-        elif desc.get("kind") in STRIKE_KINDS and desc.get("hexes"):  # the Small Bomb
-            tween = self.tweens.add(Tween(STRIKE_SECONDS, ease_out))
-            for at in desc["hexes"]:
-                self.strikes.append((str(desc["kind"]), as_hex(at), None, tween))
+        self.motion.played(desc, landings=bool(self.app.settings.juice))  # a bounce, a strike
         self.clear_choice()
         self._refresh()
         self.bombers.follow(bombers, where(self.game, self.units, self.view))
@@ -642,10 +623,8 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
         if self.message_time > 0:
             self.message_time -= dt
         speed = max(0.25, self.app.settings.animation_speed)
-        self.tweens.update(dt * speed)
+        self.motion.update(dt * speed)
         self.juice.update(dt * speed)
-        self.pops = {at: tween for at, tween in self.pops.items() if not tween.done}
-        self.strikes = [strike for strike in self.strikes if not strike[3].done]
         self.bombers.update(dt * speed)
         if self.game.is_terminal():
             if not self.over_shown:
@@ -713,7 +692,7 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
         turns), the game just over: the picture changes by itself."""
         if self.hint_thinker is not None:
             return True  # a hint being thought of
-        if self.pops or self.strikes or self.bombers.moving() or self.juice.moving():
+        if self.motion.moving() or self.bombers.moving() or self.juice.moving():
             return True
         if self.ai_show is not None or self.mover == CHANCE:
             return True
