@@ -39,24 +39,16 @@ class GameInfo:
     """What the game scene says in words (mixed into :class:`GameScene`)."""
 
     def rotation_due(self) -> dict[str, Any] | None:
-        """The takeover rotation the game waits for (the seat that took the unit answers it,
-        maybe not the seat whose turn it is), if any."""
-        rotations = self.view.get("rotations") or []
-        if not rotations or self.mover < 0:
-            return None
-        return next((r for r in rotations if int(r["seat"]) == self.mover), None)
+        return self.model.rotation_due()
 
     def credit_options(self) -> list[tuple[int, dict[str, Any]]]:
         """The points a human seat gives away now (its own wounds to its own HQ in the points
         game, FAQ-374): the legal ``credit`` actions, one per opponent (or the one that loses
         the rest when every opponent is at 20); empty when none is due."""
-        return [(a, d) for a, d in self.legal if d.get("kind") == "credit"]
+        return self.model.actions_of("credit")
 
     def credits_left(self) -> int:
-        """The points the seat to answer must still give away (the engine's ``credits``)."""
-        credits = self.view.get("credits") or {}
-        left = credits.get("left") or []
-        return int(left[self.mover]) if 0 <= self.mover < len(left) else 0
+        return self.model.credits_left()
 
     def own_wounders(self) -> list[str]:
         """The names of the answering seat's own units that wounded its own HQ in the last

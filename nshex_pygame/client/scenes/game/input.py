@@ -39,11 +39,11 @@ class GameInput:
     def offer_options(self) -> list[tuple[int, dict[str, Any]]]:
         """The Mercenaries a human seat may hire or take now (the engine's ``hire`` and
         ``mercenary`` actions); empty when none is offered."""
-        return [(a, d) for a, d in self.legal if d.get("kind") in ("hire", "mercenary")]
+        return self.model.actions_of("hire", "mercenary")
 
     def deck_draw_option(self) -> int | None:
         """The action that lets the deck fill the rest of the hand (a bare ``draw``)."""
-        return next((a for a, d in self.legal if d.get("kind") == "deck_draw"), None)
+        return next((a for a, _d in self.model.actions_of("deck_draw")), None)
 
     def take_offer(self, action: int) -> None:
         self.clear_choice()
@@ -59,7 +59,7 @@ class GameInput:
     def start_unlucky(self) -> None:
         """The unlucky draw: played at once when the engine offers one way; with several (the
         three instants to name, Reinforcements) the player clicks them in the hand."""
-        choices = [(a, d) for a, d in self.legal if d.get("kind") == "unlucky"]
+        choices = self.model.actions_of("unlucky")
         if not choices:
             self.say("That is not allowed now.")
             return

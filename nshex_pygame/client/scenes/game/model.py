@@ -68,6 +68,25 @@ class GameModel:
         hands = self.view.get("hands") or []
         return list(hands[seat]) if seat < len(hands) else []
 
+    def actions_of(self, *kinds: str) -> Legal:
+        """The legal actions of these kinds (the Mercenaries offered: ``hire``, ``mercenary``;
+        the points to give: ``credit``; ...)."""
+        return [(a, d) for a, d in self.legal if d.get("kind") in kinds]
+
+    def rotation_due(self) -> dict[str, Any] | None:
+        """The takeover rotation the game waits for (the seat that took the unit answers it,
+        maybe not the seat whose turn it is), if any."""
+        rotations = self.view.get("rotations") or []
+        if not rotations or self.mover < 0:
+            return None
+        return next((r for r in rotations if int(r["seat"]) == self.mover), None)
+
+    def credits_left(self) -> int:
+        """The points the seat to answer must still give away (the engine's ``credits``)."""
+        credits = self.view.get("credits") or {}
+        left = credits.get("left") or []
+        return int(left[self.mover]) if 0 <= self.mover < len(left) else 0
+
     # --- the choice under way ------------------------------------------------------------
 
     def clear_choice(self) -> None:
