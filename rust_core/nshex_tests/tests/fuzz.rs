@@ -9,31 +9,19 @@ use nshex_rules::BoardKind;
 use nshex_rules::{Action, Game, Player};
 use proptest::prelude::*;
 
-/// The position the fuzz targets start from.
-fn scenario_text() -> String {
+/// A position the fuzz targets start from, from tests/fixtures (pytest reads them too):
+/// `fuzz_position.toml`; the Duel's (Smart against Vegas on the Duel board); the three-seat
+/// one (a deathmatch on the 37-hex board, one seat out); the one with options.
+fn fixture(name: &str) -> String {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/fixtures/fuzz_position.toml");
-    std::fs::read_to_string(path).expect("tests/fixtures/fuzz_position.toml")
+        .join("../../tests/fixtures")
+        .join(name);
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("tests/fixtures/{name}: {e}"))
 }
 
-/// The Duel position (Smart against Vegas on the Duel board).
-fn duel_scenario_text() -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/fixtures/fuzz_duel_position.toml");
-    std::fs::read_to_string(path).expect("tests/fixtures/fuzz_duel_position.toml")
-}
-
-/// The three-seat position (a deathmatch on the 37-hex board, one seat out).
-fn multi_scenario_text() -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/fixtures/fuzz_multi_position.toml");
-    std::fs::read_to_string(path).expect("tests/fixtures/fuzz_multi_position.toml")
-}
-
-fn options_scenario_text() -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/fixtures/fuzz_options_position.toml");
-    std::fs::read_to_string(path).expect("tests/fixtures/fuzz_options_position.toml")
+/// Edits of a text (a position, a printable byte put there): from 1 to `most - 1`.
+fn text_edits(most: usize) -> impl Strategy<Value = Vec<(usize, u8)>> {
+    proptest::collection::vec((any::<usize>(), 32u8..127), 1..most)
 }
 
 /// A save of a game with both variants, two Mercenaries each, picked, and the Mad Bomber as
@@ -143,37 +131,37 @@ proptest! {
     }
 
     #[test]
-    fn scenario_loader_never_panics_on_edited_files(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..6)) {
-        prop_assert!(edited_scenario_loads_or_says_why(&scenario_text(), &edits));
+    fn scenario_loader_never_panics_on_edited_files(edits in text_edits(6)) {
+        prop_assert!(edited_scenario_loads_or_says_why(&fixture("fuzz_position.toml"), &edits));
     }
 
     #[test]
-    fn duel_scenario_loader_never_panics_on_edited_files(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..6)) {
-        prop_assert!(edited_scenario_loads_or_says_why(&duel_scenario_text(), &edits));
+    fn duel_scenario_loader_never_panics_on_edited_files(edits in text_edits(6)) {
+        prop_assert!(edited_scenario_loads_or_says_why(&fixture("fuzz_duel_position.toml"), &edits));
     }
 
     #[test]
-    fn duel_save_loader_never_panics(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..4)) {
+    fn duel_save_loader_never_panics(edits in text_edits(4)) {
         edited_save_loads_or_not(&a_duel_save(), &edits);
     }
 
     #[test]
-    fn multi_scenario_loader_never_panics_on_edited_files(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..6)) {
-        prop_assert!(edited_scenario_loads_or_says_why(&multi_scenario_text(), &edits));
+    fn multi_scenario_loader_never_panics_on_edited_files(edits in text_edits(6)) {
+        prop_assert!(edited_scenario_loads_or_says_why(&fixture("fuzz_multi_position.toml"), &edits));
     }
 
     #[test]
-    fn options_scenario_loader_never_panics_on_edited_files(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..6)) {
-        prop_assert!(edited_scenario_loads_or_says_why(&options_scenario_text(), &edits));
+    fn options_scenario_loader_never_panics_on_edited_files(edits in text_edits(6)) {
+        prop_assert!(edited_scenario_loads_or_says_why(&fixture("fuzz_options_position.toml"), &edits));
     }
 
     #[test]
-    fn options_save_loader_never_panics(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..4)) {
+    fn options_save_loader_never_panics(edits in text_edits(4)) {
         edited_save_loads_or_not(&an_options_save(), &edits);
     }
 
     #[test]
-    fn team_save_loader_never_panics(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..4)) {
+    fn team_save_loader_never_panics(edits in text_edits(4)) {
         edited_save_loads_or_not(&a_team_save(), &edits);
     }
 
@@ -209,7 +197,7 @@ proptest! {
     }
 
     #[test]
-    fn save_loader_never_panics(edits in proptest::collection::vec((any::<usize>(), 32u8..127), 1..4)) {
+    fn save_loader_never_panics(edits in text_edits(4)) {
         edited_save_loads_or_not(&a_save(), &edits);
     }
 
@@ -253,25 +241,25 @@ proptest! {
 
 #[test]
 fn the_fuzz_inputs_are_valid_to_begin_with() {
-    let sc = parse_scenario(&scenario_text(), "fuzz", false).unwrap();
+    let sc = parse_scenario(&fixture("fuzz_position.toml"), "fuzz", false).unwrap();
     game_from_scenario(&sc, 0).unwrap();
     let v: serde_json::Value = serde_json::from_str(&a_save()).unwrap();
     Record::from_json(&v).unwrap();
-    let sc = parse_scenario(&duel_scenario_text(), "fuzz", false).unwrap();
+    let sc = parse_scenario(&fixture("fuzz_duel_position.toml"), "fuzz", false).unwrap();
     let g = game_from_scenario(&sc, 0).unwrap();
     // The Agitator on 0,1 (facing 3: south) holds the Bio-droid on 0,2.
     let bio = g.pos().unit_at(nshex_rules::Hex::new(0, 2)).unwrap();
     assert_eq!((bio.seat, bio.ctrl), (0, 1));
     let v: serde_json::Value = serde_json::from_str(&a_duel_save()).unwrap();
     Record::from_json(&v).unwrap();
-    let sc = parse_scenario(&multi_scenario_text(), "fuzz", false).unwrap();
+    let sc = parse_scenario(&fixture("fuzz_multi_position.toml"), "fuzz", false).unwrap();
     let g = game_from_scenario(&sc, 0).unwrap();
     assert_eq!(g.eliminated(), 0b100);
     assert_eq!(g.pos().geometry().len(), 37);
     let v: serde_json::Value = serde_json::from_str(&a_team_save()).unwrap();
     let rec = Record::from_json(&v).unwrap();
     assert_eq!(rec.game.mode(), nshex_rules::Mode::Team);
-    let sc = parse_scenario(&options_scenario_text(), "fuzz", false).unwrap();
+    let sc = parse_scenario(&fixture("fuzz_options_position.toml"), "fuzz", false).unwrap();
     let g = game_from_scenario(&sc, 0).unwrap();
     assert_eq!(g.options().hand_limit(), 6);
     assert_eq!(g.mercenaries(1).len(), 1);
