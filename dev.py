@@ -16,7 +16,8 @@ The `ray` extra (for `nshex tune --ray` and the tests marked `ray`) is never ins
 Building means `maturin develop --release`: cargo compiles the engine and the binding (it
 rebuilds only what changed, so this is quick after the first time) and puts the native module
 into nshex_pygame/, where the editable install finds it. The packages are installed again only
-when pyproject.toml changes.
+when pyproject.toml changes. The development build has the binding's `bench` feature (the
+benchmarks behind `nshex bench`); the packaged game is built without it.
 
 Arguments after `test` go to pytest (`python3 dev.py test -k cli -x`); such a narrowed run
 skips the lint, which the whole run (CI's) ends with: any finding fails it.
@@ -24,8 +25,10 @@ skips the lint, which the whole run (CI's) ends with: any finding fails it.
 `package` installs PyInstaller (the `package` extra of pyproject.toml) into .venv when it is
 missing and builds build/nshex.spec: the one-folder executable dist/nshex/nshex, or with
 `--onefile` the single file dist/nshex. PyInstaller's scratch files go to target/pyinstaller/.
-It ends by running the executable's `--selftest`. `--no-build` packages the engine already in
-nshex_pygame/ without running cargo (it must be a release build).
+It ends by running the executable's `--selftest`. It builds the engine without the benchmarks
+for the executable (whose `nshex bench` says so), then builds the development engine again.
+`--no-build` packages the engine already in nshex_pygame/ without running cargo (it must be a
+release build; a development build carries the benchmarks into the executable).
 
 Standard library only: this file runs before anything is installed.
 """
@@ -53,6 +56,9 @@ SPEC = ROOT / "build" / "nshex.spec"
 DIST = ROOT / "dist"
 PYINSTALLER_WORK = ROOT / "target" / "pyinstaller"
 PYTEST_NO_TESTS = 5
+# The binding's `bench` feature links the benchmarks (`nshex bench`, the bench crate) into the
+# development build; the packaged game is built without it (rust_core/nshex_py/Cargo.toml).
+BENCH_FEATURE = ["--features", "bench"]
 
 
 class Failed(Exception):
@@ -112,7 +118,7 @@ def setup() -> bool:
     # extras (cma; open_spiel, pettingzoo, gymnasium) too; never `ray`.
     print("The first build compiles every crate and takes a few minutes.", flush=True)
     must(
-        [BIN / f"maturin{EXE}", "develop", "--release", "--extras", "dev,tune,rl"],
+        [BIN / f"maturin{EXE}", "develop", "--release", "--extras", "dev,tune,rl", *BENCH_FEATURE],
         "building and installing the project",
         env=pip_env(),
     )
@@ -120,14 +126,21 @@ def setup() -> bool:
     return True
 
 
-def build() -> None:
-    """Set up if needed, then rebuild the native module (cargo rebuilds only what changed)."""
+def build(*, bench: bool = True) -> None:
+    """Set up if needed, then rebuild the native module (cargo rebuilds only what changed):
+    the development build, or with `bench=False` the game's (no benchmarks)."""
     check_tools()
-    if setup():
+    if setup() and bench:
         return  # setup() has just built and installed everything
-    say("Building the engine (release)")
+    say("Building the engine (release)" if bench else "Building the game's engine (release)")
     must(
-        [BIN / f"maturin{EXE}", "develop", "--release", "--skip-install"],
+        [
+            BIN / f"maturin{EXE}",
+            "develop",
+            "--release",
+            "--skip-install",
+            *(BENCH_FEATURE if bench else []),
+        ],
         "building the native module",
         env=pip_env(),
     )
@@ -216,9 +229,18 @@ def package(
 ) -> Path:
     """Build the executable with PyInstaller and run its self test; returns its path."""
     if build_engine:
-        build()
-    elif not PYTHON.exists():
+        build(bench=False)
+        try:
+            return _package(onefile=onefile, distpath=distpath, workpath=workpath)
+        finally:
+            build()  # the development engine again, with the benchmarks
+    if not PYTHON.exists():
         raise Failed("--no-build needs the engine built in .venv first: python3 dev.py build")
+    return _package(onefile=onefile, distpath=distpath, workpath=workpath)
+
+
+def _package(*, onefile: bool, distpath: Path, workpath: Path) -> Path:
+    """PyInstaller on the engine now in nshex_pygame/, then the executable's self test."""
     ensure_pyinstaller()
     say(f"Packaging nshex with PyInstaller ({'one file' if onefile else 'one folder'})")
     target = distpath / "nshex"

@@ -83,3 +83,14 @@ def test_no_engine_crate_reaches_pyo3(crate: str) -> None:
             path[child] = [*path[node], names[child]]
             assert not names[child].startswith("pyo3"), " -> ".join(path[child])
             todo.append(child)
+
+
+def test_the_game_does_not_carry_the_benchmarks() -> None:
+    """The binding links the bench crate only with its `bench` feature (the development build,
+    dev.py); the packaged game is built without it, and the self test it runs is the
+    binding's own."""
+    bench = next(d for d in _package("nshex_py")["dependencies"] if d["name"] == "nshex_bench")
+    assert bench["optional"], "nshex_py depends on nshex_bench unconditionally"
+    features = _package("nshex_py")["features"]
+    assert features.get("bench") == ["dep:nshex_bench"], features
+    assert "bench" not in features.get("default", []), "the bench feature is on by default"

@@ -1,6 +1,6 @@
-//! Tooling apart from the library code: the benchmark behind `nshex bench` and criterion,
-//! the sample positions it times, and the self test of a packaged game.
+//! Tooling apart from the library code: the benchmark behind `nshex bench` and criterion, and
+//! the sample positions it times. The binding links it only with its `bench` feature (the
+//! development build), never into the packaged game.
 
 pub mod bench;
 pub mod samples;
-pub mod selftest;

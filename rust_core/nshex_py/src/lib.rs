@@ -7,7 +7,8 @@
 //! the GIL released; a single battle (under a microsecond) keeps it.
 //!
 //! One file per concept: `errors`, `convert` (values to Python), `position` (positions,
-//! battles, tiles), `game`, `bot` (bots and the arena), `tools` (self test, bench, scripts).
+//! battles, tiles), `game`, `bot` (bots and the arena), `tools` (self test, bench, scripts),
+//! `self_test` (the game the self test plays). The benchmarks come with the `bench` feature.
 
 mod bot;
 mod convert;
@@ -16,6 +17,7 @@ mod game;
 mod position;
 mod puzzle;
 mod rl;
+mod self_test;
 mod tools;
 
 use bot::{arena, arena_multi, default_weights, PyBot};

@@ -5,6 +5,7 @@ use crate::errors::*;
 use nshex_formats::scenario::parse_scenario;
 use nshex_formats::script::{run_script, script_result_json};
 use pyo3::prelude::*;
+#[cfg(feature = "bench")]
 use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -22,7 +23,7 @@ pub(crate) fn selftest<'py>(
     let r = py
         .detach(|| {
             catch_unwind(AssertUnwindSafe(|| {
-                nshex_bench::selftest::selftest(&a, &b, seed)
+                crate::self_test::selftest(&a, &b, seed)
             }))
         })
         .map_err(|_| EngineError::new_err("internal engine error in the self-test"))?
@@ -32,6 +33,7 @@ pub(crate) fn selftest<'py>(
 
 /// The core's benchmarks on one core: rows {"name", "what", "ops", "per_second",
 /// "target_per_second"}. Each checks its answer; a wrong one raises EngineError.
+#[cfg(feature = "bench")]
 #[pyfunction]
 #[pyo3(signature = (quick = false))]
 pub(crate) fn bench_core<'py>(py: Python<'py>, quick: bool) -> PyResult<Bound<'py, PyAny>> {
@@ -52,12 +54,36 @@ pub(crate) fn bench_core<'py>(py: Python<'py>, quick: bool) -> PyResult<Bound<'p
 
 /// Runs `n` operations of one benchmark row, untimed (for an instruction counter): see
 /// `nshex bench --instructions`. Returns a value that depends on every operation.
+#[cfg(feature = "bench")]
 #[pyfunction]
 pub(crate) fn bench_ops(py: Python<'_>, name: &str, n: u64) -> PyResult<u64> {
     let name = name.to_string();
     py.detach(|| catch_unwind(AssertUnwindSafe(|| nshex_bench::bench::run_ops(&name, n))))
         .map_err(|_| EngineError::new_err("internal engine error in a benchmark"))?
         .map_err(EngineError::new_err)
+}
+
+/// Why a build has no benchmarks: the packaged game is built without the binding's `bench`
+/// feature, so it does not carry the bench crate.
+#[cfg(not(feature = "bench"))]
+const NO_BENCH: &str = "this build of the game has no benchmarks (they are in the development \
+                        build: python3 dev.py build, then nshex bench)";
+
+/// Without the `bench` feature (the packaged game): refuses with [`NO_BENCH`].
+#[cfg(not(feature = "bench"))]
+#[pyfunction]
+#[pyo3(signature = (quick = false))]
+pub(crate) fn bench_core<'py>(_py: Python<'py>, quick: bool) -> PyResult<Bound<'py, PyAny>> {
+    let _ = quick;
+    Err(EngineError::new_err(NO_BENCH))
+}
+
+/// Without the `bench` feature (the packaged game): refuses with [`NO_BENCH`].
+#[cfg(not(feature = "bench"))]
+#[pyfunction]
+pub(crate) fn bench_ops(_py: Python<'_>, name: &str, n: u64) -> PyResult<u64> {
+    let _ = (name, n);
+    Err(EngineError::new_err(NO_BENCH))
 }
 
 /// Where a script stopped: (index, action, reason, the action's line in the file).

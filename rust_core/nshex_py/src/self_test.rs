@@ -1,5 +1,6 @@
-//! The self test of a packaged game: one complete game between two bots, checking the tile
-//! accounting after every action.
+//! The self test of a packaged game (`nshex --selftest`): one complete game between two bots,
+//! checking the tile accounting after every action. It lives in the binding, not in the bench
+//! crate, so that the game ships without the benchmarks.
 
 use nshex_ai::bot_by_name;
 use nshex_formats::json::outcome_json;
