@@ -154,29 +154,13 @@ impl Weights {
 
     /// A weight by name.
     pub fn get(&self, name: &str) -> Option<f64> {
-        Some(match name {
-            "material" => self.material,
-            "material_deep" => self.material_deep,
-            "future" => self.future,
-            "future_win" => self.future_win,
-            "energy" => self.energy,
-            "hand" => self.hand,
-            "module" => self.module,
-            "instant" => self.instant,
-            "toughness" => self.toughness,
-            "initiative" => self.initiative,
-            "material_phase" => self.material_phase,
-            "material_deep_phase" => self.material_deep_phase,
-            _ => return None,
-        })
+        let mut copy = *self;
+        copy.slot(name).map(|v| *v)
     }
 
-    /// Sets a weight by name; an unknown name or a value that is not finite is refused.
-    pub fn set(&mut self, name: &str, v: f64) -> Result<(), String> {
-        if !v.is_finite() {
-            return Err(format!("weight {name}: {v} is not a finite number"));
-        }
-        let slot = match name {
+    /// The field of a weight, by name: the one table of the names.
+    fn slot(&mut self, name: &str) -> Option<&mut f64> {
+        Some(match name {
             "material" => &mut self.material,
             "material_deep" => &mut self.material_deep,
             "future" => &mut self.future,
@@ -189,13 +173,21 @@ impl Weights {
             "initiative" => &mut self.initiative,
             "material_phase" => &mut self.material_phase,
             "material_deep_phase" => &mut self.material_deep_phase,
-            _ => {
-                return Err(format!(
-                    "unknown weight {name:?}; the weights are {}",
-                    WEIGHT_NAMES.join(", ")
-                ))
-            }
-        };
+            _ => return None,
+        })
+    }
+
+    /// Sets a weight by name; an unknown name or a value that is not finite is refused.
+    pub fn set(&mut self, name: &str, v: f64) -> Result<(), String> {
+        if !v.is_finite() {
+            return Err(format!("weight {name}: {v} is not a finite number"));
+        }
+        let slot = self.slot(name).ok_or_else(|| {
+            format!(
+                "unknown weight {name:?}; the weights are {}",
+                WEIGHT_NAMES.join(", ")
+            )
+        })?;
         *slot = v;
         Ok(())
     }
