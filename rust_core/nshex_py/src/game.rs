@@ -1,7 +1,7 @@
 //! `Game`: a game in progress with its history, the decision API.
 
-use crate::convert::*;
-use crate::errors::*;
+use crate::convert::{options_of, to_py};
+use crate::errors::{guarded, refusal, EngineError, IllegalActionError, SaveError, ScenarioError};
 use crate::position::PyPosition;
 use crate::rl::{self as rlx, Rl};
 use nshex_formats::json::outcome_json;

@@ -1,7 +1,7 @@
 //! Positions and battles: `Position`, `BattleResult`, and the tile catalogue.
 
-use crate::convert::*;
-use crate::errors::*;
+use crate::convert::{tile_name, to_py, units_py};
+use crate::errors::{guarded, EngineError, ScenarioError};
 use nshex_formats::json::{battle_json, outcome_json, phase_views};
 use nshex_formats::scenario::{choices_from_json, load_scenario, parse_scenario};
 use nshex_formats::views::{tile_view, ABILITY_TEXTS};

@@ -2,7 +2,7 @@
 //! mask and the observation tensor, as bytes that `numpy.frombuffer` wraps without a copy
 //! per element. `game.rs` holds the thin `#[pymethods]`; the work is here.
 
-use crate::errors::*;
+use crate::errors::{guarded, EngineError, IllegalActionError};
 use nshex_formats::save::Record;
 use nshex_rules::rl::{observation_into, ActionEncoding, EncodeError, ObservationShape};
 use nshex_rules::{Action, Game, Player};
