@@ -162,19 +162,26 @@ struct RawGoal {
     at: Option<[i64; 2]>,
 }
 
-impl Puzzle {
-    /// Loads a puzzle from TOML text; `name` (usually the path) is used in messages, which
-    /// name the line as a scenario's do.
-    pub fn parse(text: &str, name: &str) -> Result<Puzzle, ScenarioError> {
-        let scenario = parse_puzzle_scenario(text, name)?;
-        let err = |offset: usize, message: String| ScenarioError {
-            name: name.to_string(),
-            line: line_of(text, offset),
+/// The text being read and its name, for errors that name the line.
+struct Cx<'a> {
+    text: &'a str,
+    name: &'a str,
+}
+
+impl Cx<'_> {
+    fn err(&self, offset: usize, message: String) -> ScenarioError {
+        ScenarioError {
+            name: self.name.to_string(),
+            line: line_of(self.text, offset),
             message,
-        };
-        let raw: RawFile = toml::from_str(text).map_err(|e| {
+        }
+    }
+
+    /// The `[puzzle]` table, once the scenario tables a puzzle has no use for are refused.
+    fn puzzle_table(&self) -> Result<RawPuzzle, ScenarioError> {
+        let raw: RawFile = toml::from_str(self.text).map_err(|e| {
             let offset = e.span().map(|s| s.start).unwrap_or(0);
-            err(
+            self.err(
                 offset,
                 format!("[puzzle]: {}", e.message().trim().replace('\n', " ")),
             )
@@ -186,7 +193,7 @@ impl Puzzle {
             ("[[mercenary]]", raw.mercenary.first()),
         ];
         if let Some((table, at)) = unused.iter().find_map(|(t, v)| v.map(|v| (t, v))) {
-            return Err(err(
+            return Err(self.err(
                 at.span().start,
                 format!(
                     "{table}: a puzzle has no such table (the offer is the hand, and nothing \
@@ -194,39 +201,26 @@ impl Puzzle {
                 ),
             ));
         }
-        let p = raw
+        Ok(raw
             .puzzle
-            .ok_or_else(|| err(0, "the [puzzle] table is missing".into()))?
-            .into_inner();
-        if p.title.get_ref().chars().any(char::is_control) {
-            return Err(err(
-                p.title.span().start,
-                "[puzzle] title: control characters (line breaks, terminal escape codes) are \
-                 not allowed"
-                    .into(),
-            ));
-        }
-        let seats = scenario.position.seats;
-        if seats != 2 {
-            return Err(err(0, "[game] armies: a puzzle has two seats".into()));
-        }
-        let seat = match &p.seat {
-            None => 0,
-            Some(s) if (0..2).contains(s.get_ref()) => *s.get_ref() as u8,
-            Some(s) => return Err(err(s.span().start, "[puzzle] seat: 0 or 1".into())),
-        };
-        let difficulty = Difficulty::from_name(p.difficulty.get_ref()).ok_or_else(|| {
-            err(
-                p.difficulty.span().start,
-                "[puzzle] difficulty: easy, medium, hard or very_hard".into(),
-            )
-        })?;
+            .ok_or_else(|| self.err(0, "the [puzzle] table is missing".into()))?
+            .into_inner())
+    }
+
+    /// `offer`: one to three tiles of the player's army (no HQ), no more of a tile than the
+    /// army has with those on the board.
+    fn offer(
+        &self,
+        offer_r: &Spanned<Vec<Spanned<String>>>,
+        position: &Position,
+        seat: u8,
+    ) -> Result<Vec<TileId>, ScenarioError> {
         let set = tiles();
-        let army = scenario.position.armies[seat as usize];
+        let army = position.armies[seat as usize];
         let mut offer = Vec::new();
-        for t in p.offer.get_ref() {
+        for t in offer_r.get_ref() {
             let id = set.find(t.get_ref()).ok_or_else(|| {
-                err(
+                self.err(
                     t.span().start,
                     format!(
                         "[puzzle] offer: unknown tile {}",
@@ -236,7 +230,7 @@ impl Puzzle {
             })?;
             let def = set.tile(id);
             if def.army != army || def.is_hq() {
-                return Err(err(
+                return Err(self.err(
                     t.span().start,
                     format!(
                         "[puzzle] offer: {} is not a tile of the player's army",
@@ -247,45 +241,43 @@ impl Puzzle {
             offer.push(id);
         }
         if offer.is_empty() || offer.len() > 3 {
-            return Err(err(
-                p.offer.span().start,
+            return Err(self.err(
+                offer_r.span().start,
                 "[puzzle] offer: one to three tiles".into(),
             ));
         }
         // The offer and the board together hold no more of a tile than the army has.
         for &t in &offer {
-            let on_board = scenario
-                .position
+            let on_board = position
                 .units()
                 .filter(|(_, u)| u.seat == seat && u.tile == t)
                 .count();
             let offered = offer.iter().filter(|&&x| x == t).count();
             if on_board + offered > set.tile(t).count as usize {
-                return Err(err(
-                    p.offer.span().start,
+                return Err(self.err(
+                    offer_r.span().start,
                     format!("[puzzle] offer: more {} than the army has", set.tile(t).id),
                 ));
             }
         }
-        let play = *p.play.get_ref();
-        if !(1..=offer.len() as i64).contains(&play) {
-            return Err(err(
-                p.play.span().start,
-                format!("[puzzle] play: 1 to {} (the tiles offered)", offer.len()),
-            ));
-        }
-        let g = p.goal.get_ref();
-        let gspan = p.goal.span().start;
+        Ok(offer)
+    }
+
+    /// `goal`, at `gspan`, for the player's `seat`.
+    fn goal(
+        &self,
+        g: &RawGoal,
+        gspan: usize,
+        position: &Position,
+        seat: u8,
+    ) -> Result<Goal, ScenarioError> {
         let need = |v: Option<i64>, what: &str, lo: i64, hi: i64| -> Result<i64, ScenarioError> {
             match v {
                 Some(x) if (lo..=hi).contains(&x) => Ok(x),
-                _ => Err(err(
-                    gspan,
-                    format!("[puzzle] goal: {what} must be {lo}..{hi}"),
-                )),
+                _ => Err(self.err(gspan, format!("[puzzle] goal: {what} must be {lo}..{hi}"))),
             }
         };
-        let goal = match g.kind.as_str() {
+        Ok(match g.kind.as_str() {
             "destroy_hq" => Goal::DestroyHq,
             "damage_hq" => Goal::DamageHq {
                 at_least: need(g.at_least, "at_least", 1, 20)? as u8,
@@ -294,25 +286,22 @@ impl Puzzle {
                 hq_above: need(g.hq_above, "hq_above", 0, 19)? as u8,
             },
             "destroy_unit" => {
-                let at =
-                    g.at.ok_or_else(|| err(gspan, "[puzzle] goal: destroy_unit needs at".into()))?;
+                let at = g.at.ok_or_else(|| {
+                    self.err(gspan, "[puzzle] goal: destroy_unit needs at".into())
+                })?;
                 let hex = nshex_formats::scenario::hex_on_board(at)
-                    .map_err(|m| err(gspan, format!("[puzzle] goal: at: {m}")))?;
-                let enemy_unit = scenario
-                    .position
+                    .map_err(|m| self.err(gspan, format!("[puzzle] goal: at: {m}")))?;
+                let enemy_unit = position
                     .cell_of(hex)
-                    .and_then(|c| scenario.position.cells[c as usize])
+                    .and_then(|c| position.cells[c as usize])
                     .is_some_and(|u| u.seat != seat && !u.def().is_hq());
                 if !enemy_unit {
-                    return Err(err(
-                        gspan,
-                        "[puzzle] goal: no enemy unit on that hex".into(),
-                    ));
+                    return Err(self.err(gspan, "[puzzle] goal: no enemy unit on that hex".into()));
                 }
                 Goal::DestroyUnit { at: hex }
             }
             other => {
-                return Err(err(
+                return Err(self.err(
                     gspan,
                     format!(
                         "[puzzle] goal: unknown kind {} (destroy_hq, damage_hq, win, destroy_unit)",
@@ -320,12 +309,59 @@ impl Puzzle {
                     ),
                 ))
             }
+        })
+    }
+}
+
+impl Puzzle {
+    /// Loads a puzzle from TOML text; `name` (usually the path) is used in messages, which
+    /// name the line as a scenario's do.
+    pub fn parse(text: &str, name: &str) -> Result<Puzzle, ScenarioError> {
+        let scenario = parse_puzzle_scenario(text, name)?;
+        let cx = Cx { text, name };
+        let p = cx.puzzle_table()?;
+        if p.title.get_ref().chars().any(char::is_control) {
+            return Err(cx.err(
+                p.title.span().start,
+                "[puzzle] title: control characters (line breaks, terminal escape codes) are \
+                 not allowed"
+                    .into(),
+            ));
+        }
+        let seats = scenario.position.seats;
+        if seats != 2 {
+            return Err(cx.err(0, "[game] armies: a puzzle has two seats".into()));
+        }
+        let seat = match &p.seat {
+            None => 0,
+            Some(s) if (0..2).contains(s.get_ref()) => *s.get_ref() as u8,
+            Some(s) => return Err(cx.err(s.span().start, "[puzzle] seat: 0 or 1".into())),
         };
+        let difficulty = Difficulty::from_name(p.difficulty.get_ref()).ok_or_else(|| {
+            cx.err(
+                p.difficulty.span().start,
+                "[puzzle] difficulty: easy, medium, hard or very_hard".into(),
+            )
+        })?;
+        let offer = cx.offer(&p.offer, &scenario.position, seat)?;
+        let play = *p.play.get_ref();
+        if !(1..=offer.len() as i64).contains(&play) {
+            return Err(cx.err(
+                p.play.span().start,
+                format!("[puzzle] play: 1 to {} (the tiles offered)", offer.len()),
+            ));
+        }
+        let goal = cx.goal(
+            p.goal.get_ref(),
+            p.goal.span().start,
+            &scenario.position,
+            seat,
+        )?;
         if scenario.position.hq_hex(0).is_none() || scenario.position.hq_hex(1).is_none() {
-            return Err(err(0, "a puzzle needs both HQs on the board".into()));
+            return Err(cx.err(0, "a puzzle needs both HQs on the board".into()));
         }
         if scenario.position.is_full() {
-            return Err(err(0, "the board is full: nothing can be played".into()));
+            return Err(cx.err(0, "the board is full: nothing can be played".into()));
         }
         Ok(Puzzle {
             title: p.title.into_inner(),
