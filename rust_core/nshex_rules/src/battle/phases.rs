@@ -232,24 +232,7 @@ impl Battle {
             return;
         }
         if L::ON {
-            for c in bits(gone) {
-                let u = self.unit(c);
-                let cause = if u.is_hq {
-                    Cause::HqDestroyed
-                } else if self.exploded >> c & 1 == 1 {
-                    Cause::Exploded
-                } else if self.wounds[c as usize] >= self.hp[c as usize] {
-                    Cause::Killed
-                } else {
-                    Cause::Medic
-                };
-                log.event(Event::Removed {
-                    cell: c,
-                    tile: u.tile,
-                    seat: u.seat,
-                    cause,
-                });
-            }
+            self.log_removals(gone, log);
         }
         if self.bomber != NONE && gone >> self.bomber & 1 == 1 {
             self.bomber_leaves(self.bomber);
@@ -269,6 +252,29 @@ impl Battle {
         } else {
             self.removed_sources |= gone & self.sources;
             self.nets_dirty |= gone & self.netters != 0;
+        }
+    }
+
+    /// Tells the log why each tile in `gone` leaves the board (at the end of a phase).
+    #[inline(always)]
+    fn log_removals<L: Log>(&self, gone: u64, log: &mut L) {
+        for c in bits(gone) {
+            let u = self.unit(c);
+            let cause = if u.is_hq {
+                Cause::HqDestroyed
+            } else if self.exploded >> c & 1 == 1 {
+                Cause::Exploded
+            } else if self.wounds[c as usize] >= self.hp[c as usize] {
+                Cause::Killed
+            } else {
+                Cause::Medic
+            };
+            log.event(Event::Removed {
+                cell: c,
+                tile: u.tile,
+                seat: u.seat,
+                cause,
+            });
         }
     }
 

@@ -136,35 +136,7 @@ impl Battle {
             }
         }
         let segs = &segs[..n_segs];
-        // Node successors (a mask of nodes each node's segments end in).
-        let mut succ = [0u64; MAX_CELLS];
-        for s in segs.iter().filter(|s| s.from_node != NONE && s.end != NONE) {
-            succ[s.from_node as usize] |= 1 << s.end;
-        }
-        // Reachability by fixed point; a node reaching itself is on a cycle.
-        let mut reach = succ;
-        loop {
-            let mut changed = false;
-            for &a in &order[..n_nodes] {
-                let mut r = reach[a as usize];
-                for b in bits(reach[a as usize]) {
-                    r |= reach[b as usize];
-                }
-                if r != reach[a as usize] {
-                    reach[a as usize] = r;
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-        let mut infinite = 0u64;
-        for &a in &order[..n_nodes] {
-            if reach[a as usize] >> a & 1 == 1 {
-                infinite |= 1 << a | reach[a as usize];
-            }
-        }
+        let infinite = infinite_nodes(segs, &order[..n_nodes]);
         // Finite copy counts, summed in topological order (Kahn's algorithm on the finite
         // nodes; what an infinite node sends is infinite).
         let mut copies = [0u32; MAX_CELLS];
@@ -336,4 +308,40 @@ impl Battle {
             absorbed: false,
         });
     }
+}
+
+/// The nodes a redirected shot reaches infinitely often: those on a cycle of redirectors, and
+/// every node a cycle reaches. `order`: the nodes in the order they were expanded.
+#[inline(always)]
+fn infinite_nodes(segs: &[Segment], order: &[u8]) -> u64 {
+    // Node successors (a mask of nodes each node's segments end in).
+    let mut succ = [0u64; MAX_CELLS];
+    for s in segs.iter().filter(|s| s.from_node != NONE && s.end != NONE) {
+        succ[s.from_node as usize] |= 1 << s.end;
+    }
+    // Reachability by fixed point; a node reaching itself is on a cycle.
+    let mut reach = succ;
+    loop {
+        let mut changed = false;
+        for &a in order {
+            let mut r = reach[a as usize];
+            for b in bits(reach[a as usize]) {
+                r |= reach[b as usize];
+            }
+            if r != reach[a as usize] {
+                reach[a as usize] = r;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut infinite = 0u64;
+    for &a in order {
+        if reach[a as usize] >> a & 1 == 1 {
+            infinite |= 1 << a | reach[a as usize];
+        }
+    }
+    infinite
 }
