@@ -231,12 +231,7 @@ pub struct PhaseView {
 pub fn event_view(before: &Position, ev: &Event) -> EventView {
     let geo = before.geometry();
     let at = |c: u8| hex_view(geo, c);
-    let edge_of = |from: u8, dir: u8| -> i64 {
-        if dir >= 6 {
-            return -1;
-        }
-        before.cells[from as usize].map_or(-1, |u| dir_edge(dir, u.facing) as i64)
-    };
+    let edge_of = |from: u8, dir: u8| edge_of(before, from, dir);
     let id = |t: nshex_rules::TileId| tiles().tile(t).id.as_str();
     match *ev {
         Event::Netted { cell } => EventView::Netted { at: at(cell) },
@@ -260,25 +255,17 @@ pub fn event_view(before: &Position, ev: &Event) -> EventView {
             ranged,
             gauss,
             reach,
-        } => {
-            let mut path = Vec::with_capacity(reach as usize);
-            let mut cur = cell;
-            for _ in 0..reach {
-                cur = geo.neighbors[cur as usize][dir as usize];
-                path.push(at(cur));
-            }
-            EventView::Attack {
-                at: at(cell),
-                tile: id(tile),
-                edge,
-                dir,
-                melee,
-                ranged,
-                gauss,
-                path,
-                targets: Vec::new(),
-            }
-        }
+        } => EventView::Attack {
+            at: at(cell),
+            tile: id(tile),
+            edge,
+            dir,
+            melee,
+            ranged,
+            gauss,
+            path: path_ahead(before, cell, dir, reach),
+            targets: Vec::new(),
+        },
         Event::Explode { cell } => EventView::Explode {
             at: at(cell),
             targets: Vec::new(),
@@ -334,19 +321,7 @@ pub fn event_view(before: &Position, ev: &Event) -> EventView {
             } else {
                 Value::from(copies)
             },
-            path: {
-                let mut p = Vec::new();
-                let mut x = cell;
-                while x != to {
-                    let n = geo.neighbors[x as usize][dir as usize];
-                    if n == nshex_rules::NO_CELL {
-                        break;
-                    }
-                    p.push(at(n));
-                    x = n;
-                }
-                p
-            },
+            path: redirect_path(before, cell, dir, to),
         },
         Event::Scored {
             seat,
@@ -369,6 +344,43 @@ pub fn event_view(before: &Position, ev: &Event) -> EventView {
             cause: cause.name(),
         },
     }
+}
+
+/// The board edge a shot from `from` in direction `dir` leaves by (-1: none, or no unit).
+fn edge_of(before: &Position, from: u8, dir: u8) -> i64 {
+    if dir >= 6 {
+        return -1;
+    }
+    before.cells[from as usize].map_or(-1, |u| dir_edge(dir, u.facing) as i64)
+}
+
+/// The `reach` hexes ahead of `cell` in direction `dir`: an attack's path.
+fn path_ahead(before: &Position, cell: u8, dir: u8, reach: u8) -> Vec<HexView> {
+    let geo = before.geometry();
+    let mut path = Vec::with_capacity(reach as usize);
+    let mut cur = cell;
+    for _ in 0..reach {
+        cur = geo.neighbors[cur as usize][dir as usize];
+        path.push(hex_view(geo, cur));
+    }
+    path
+}
+
+/// The hexes a redirected shot crosses from `cell` in direction `dir` up to `to` (or the
+/// board's edge).
+fn redirect_path(before: &Position, cell: u8, dir: u8, to: u8) -> Vec<HexView> {
+    let geo = before.geometry();
+    let mut p = Vec::new();
+    let mut x = cell;
+    while x != to {
+        let n = geo.neighbors[x as usize][dir as usize];
+        if n == nshex_rules::NO_CELL {
+            break;
+        }
+        p.push(hex_view(geo, n));
+        x = n;
+    }
+    p
 }
 
 /// One event as JSON.
