@@ -1,7 +1,7 @@
 //! Tools: the self test, the benchmark, game scripts.
 
-use crate::convert::*;
-use crate::errors::*;
+use crate::convert::to_py;
+use crate::errors::{guarded, EngineError, ScenarioError};
 use nshex_formats::scenario::parse_scenario;
 use nshex_formats::script::{run_script, script_result_json};
 use pyo3::prelude::*;
