@@ -265,7 +265,8 @@ impl Game {
                 tiles().tile(tile).id
             ),
             (Stage::Mercenary { .. }, _) => {
-                "take an unused Mercenary instead of a deck tile (mercenary TILE), or let the                  deck fill the hand (draw)"
+                "take an unused Mercenary instead of a deck tile (mercenary TILE), or let the deck \
+                 fill the hand (draw)"
                     .into()
             }
             (_, Action::Mercenary { .. } | Action::DeckDraw) => {
@@ -278,7 +279,8 @@ impl Game {
                 "name three of the instants drawn this turn (FAQ-49)".into()
             }
             (Stage::Discard, Action::Unlucky) if self.options.has(REINFORCEMENTS) => {
-                "with Reinforcements the unlucky draw names the three instants that go:                  unlucky T1 T2 T3 (FAQ-49)"
+                "with Reinforcements the unlucky draw names the three instants that go: \
+                 unlucky T1 T2 T3 (FAQ-49)"
                     .into()
             }
             (_, Action::UnluckyOf { .. }) if !self.options.has(REINFORCEMENTS) => {
