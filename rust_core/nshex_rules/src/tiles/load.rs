@@ -246,19 +246,137 @@ pub fn load_mercenaries(set: &mut TileSet, text: &str) -> Result<(), ArmyDataErr
     Ok(())
 }
 
-fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)> {
-    let bad = |field: &str, msg: String| Err((field.to_string(), msg));
-    let kind = match rt.kind.as_str() {
+/// A field of a tile that is wrong: (the field, what is wrong).
+type Bad = (String, String);
+
+fn bad<T>(field: &str, msg: String) -> Result<T, Bad> {
+    Err((field.to_string(), msg))
+}
+
+/// A tile's printed edges, one bit per edge in the masks.
+#[derive(Clone, Copy, Default)]
+struct Edges {
+    melee: [u8; 6],
+    ranged: [u8; 6],
+    armor: u8,
+    net: u8,
+    link: u8,
+    gauss: u8,
+    takeover: u8,
+    redirect_in: u8,
+    redirect_out: u8,
+    trigger: u8,
+    long_link: u8,
+}
+
+/// What a tile's abilities give it.
+#[derive(Default)]
+struct Abilities {
+    effect: ModuleEffect,
+    scoper: bool,
+    recon_center: bool,
+    explodes: bool,
+    hq_takeover: bool,
+    agitator: bool,
+    grant: bool,
+    transporter: bool,
+    bio_droid: bool,
+    mine: bool,
+    rotator: bool,
+    redirector: bool,
+    trap: bool,
+    mad_bomber: bool,
+}
+
+fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, Bad> {
+    let kind = kind_of(rt)?;
+    if !(1..=35).contains(&rt.count) {
+        return bad("count", format!("{} is not in 1..35", rt.count));
+    }
+    let initiative = initiative_of(rt)?;
+    if !(0..=19).contains(&rt.toughness) {
+        return bad("toughness", format!("{} is not in 0..19", rt.toughness));
+    }
+    let mut edges = edges_of(rt, kind)?;
+    if initiative.len() > 2 {
+        return bad("initiative", "at most two printed values".into());
+    }
+    let has_attack = edges
+        .melee
+        .iter()
+        .chain(edges.ranged.iter())
+        .any(|&s| s > 0);
+    if has_attack && initiative.is_empty() {
+        return bad(
+            "initiative",
+            "a tile with attacks needs an initiative".into(),
+        );
+    }
+    if kind == Kind::Hq && initiative != [0] {
+        return bad("initiative", "an HQ has initiative 0".into());
+    }
+    let abilities = rt.abilities.clone().unwrap_or_default();
+    let ab = abilities_of(&abilities, kind, edges.gauss)?;
+    check_markers(kind, &ab, &mut edges, has_attack)?;
+    let instant = instant_of(rt, kind)?;
+    let oriented = oriented_of(&edges);
+    let mut init = [0u8; 2];
+    init[..initiative.len()].copy_from_slice(&initiative);
+    let is_source = !ab.effect.is_empty() && matches!(kind, Kind::Module | Kind::Hq);
+    Ok(TileDef {
+        init,
+        n_init: initiative.len() as u8,
+        is_source,
+        oriented,
+        id: rt.id.clone(),
+        army,
+        name: rt.name.clone(),
+        kind,
+        count: rt.count as u8,
+        initiative,
+        melee: edges.melee,
+        ranged: edges.ranged,
+        armor: edges.armor,
+        net: edges.net,
+        link: edges.link,
+        gauss: edges.gauss,
+        toughness: rt.toughness as u8,
+        mobility: rt.mobility,
+        effect: ab.effect,
+        scoper: ab.scoper,
+        recon_center: ab.recon_center,
+        explodes: ab.explodes,
+        takeover: edges.takeover,
+        agitator: ab.agitator,
+        grant: ab.grant,
+        transporter: ab.transporter,
+        bio_droid: ab.bio_droid,
+        mine: ab.mine,
+        rotator: ab.rotator,
+        redirect_in: edges.redirect_in,
+        redirect_out: edges.redirect_out,
+        trigger: edges.trigger,
+        mad_bomber: ab.mad_bomber,
+        long_link: edges.long_link,
+        instant,
+        abilities,
+        text: rt.text.clone(),
+    })
+}
+
+fn kind_of(rt: &RawTile) -> Result<Kind, Bad> {
+    Ok(match rt.kind.as_str() {
         "hq" => Kind::Hq,
         "warrior" => Kind::Warrior,
         "module" => Kind::Module,
         "instant" => Kind::Instant,
         "foundation" => Kind::Foundation,
         other => return bad("kind", format!("unknown kind {other:?}")),
-    };
-    if !(1..=35).contains(&rt.count) {
-        return bad("count", format!("{} is not in 1..35", rt.count));
-    }
+    })
+}
+
+/// The printed initiative values, highest first, none twice.
+fn initiative_of(rt: &RawTile) -> Result<Vec<u8>, Bad> {
     let mut initiative = Vec::new();
     for (i, &v) in rt.initiative.iter().flatten().enumerate() {
         if !(0..=5).contains(&v) {
@@ -270,13 +388,12 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
     if initiative.windows(2).any(|w| w[0] == w[1]) {
         return bad("initiative", "a value appears twice".into());
     }
-    if !(0..=19).contains(&rt.toughness) {
-        return bad("toughness", format!("{} is not in 0..19", rt.toughness));
-    }
-    let (mut melee, mut ranged) = ([0u8; 6], [0u8; 6]);
-    let (mut armor, mut net, mut link, mut gauss) = (0u8, 0u8, 0u8, 0u8);
-    let mut takeover = 0u8;
-    let (mut redirect_in, mut redirect_out, mut trigger, mut long_link) = (0u8, 0u8, 0u8, 0u8);
+    Ok(initiative)
+}
+
+/// The six edges of a board tile (an instant has none).
+fn edges_of(rt: &RawTile, kind: Kind) -> Result<Edges, Bad> {
+    let mut out = Edges::default();
     match (&rt.edges, kind) {
         (None, Kind::Instant) => {}
         (Some(edges), Kind::Instant) if edges.is_empty() => {}
@@ -290,87 +407,79 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
                 );
             }
             for (i, e) in edges.iter().enumerate() {
-                let f = |name: &str| format!("edges[{i}].{name}");
-                if e.edge != i as i64 {
-                    return bad(
-                        &f("edge"),
-                        format!("is {}, expected {i} (edges in order)", e.edge),
-                    );
-                }
-                if !(0..=5).contains(&e.melee) {
-                    return bad(&f("melee"), format!("{} is not in 0..5", e.melee));
-                }
-                if !(0..=5).contains(&e.ranged) {
-                    return bad(&f("ranged"), format!("{} is not in 0..5", e.ranged));
-                }
-                melee[i] = e.melee as u8;
-                ranged[i] = e.ranged as u8;
-                let bit = 1u8 << i;
-                if e.armor {
-                    armor |= bit;
-                }
-                if e.net {
-                    net |= bit;
-                }
-                if e.link {
-                    link |= bit;
-                }
-                match e.special.as_deref() {
-                    None => {}
-                    Some("gauss") => {
-                        if e.ranged == 0 {
-                            return bad(&f("special"), "a gauss edge needs a ranged attack".into());
-                        }
-                        gauss |= bit;
-                    }
-                    Some("takeover-link") => {
-                        if kind != Kind::Hq || !e.link {
-                            return bad(
-                                &f("special"),
-                                "a takeover-link edge is an HQ's link edge".into(),
-                            );
-                        }
-                        // A takeover edge, never a bonus link.
-                        link &= !bit;
-                        takeover |= bit;
-                    }
-                    Some("entry") => redirect_in |= bit,
-                    Some("exit") => redirect_out |= bit,
-                    Some("trigger") => trigger |= bit,
-                    Some("long-range-link") => {
-                        if !e.link {
-                            return bad(&f("special"), "a long-range link is a link edge".into());
-                        }
-                        long_link |= bit;
-                    }
-                    Some(other) => {
-                        return bad(&f("special"), format!("unknown marker {other:?}"));
-                    }
-                }
+                edge_into(&mut out, i, e, kind)?;
             }
         }
     }
-    if initiative.len() > 2 {
-        return bad("initiative", "at most two printed values".into());
-    }
-    let has_attack = melee.iter().chain(ranged.iter()).any(|&s| s > 0);
-    if has_attack && initiative.is_empty() {
+    Ok(out)
+}
+
+/// Edge `i` (`e`) into the tile's edges.
+fn edge_into(out: &mut Edges, i: usize, e: &RawEdge, kind: Kind) -> Result<(), Bad> {
+    let f = |name: &str| format!("edges[{i}].{name}");
+    if e.edge != i as i64 {
         return bad(
-            "initiative",
-            "a tile with attacks needs an initiative".into(),
+            &f("edge"),
+            format!("is {}, expected {i} (edges in order)", e.edge),
         );
     }
-    if kind == Kind::Hq && initiative != [0] {
-        return bad("initiative", "an HQ has initiative 0".into());
+    if !(0..=5).contains(&e.melee) {
+        return bad(&f("melee"), format!("{} is not in 0..5", e.melee));
     }
-    let mut effect = ModuleEffect::default();
-    let (mut scoper, mut recon_center, mut explodes) = (false, false, false);
-    let (mut agitator, mut grant, mut transporter, mut bio_droid, mut mine) =
-        (false, false, false, false, false);
-    let mut hq_takeover = false;
-    let (mut rotator, mut redirector, mut trap) = (false, false, false);
-    let mut mad_bomber = false;
-    let abilities = rt.abilities.clone().unwrap_or_default();
+    if !(0..=5).contains(&e.ranged) {
+        return bad(&f("ranged"), format!("{} is not in 0..5", e.ranged));
+    }
+    out.melee[i] = e.melee as u8;
+    out.ranged[i] = e.ranged as u8;
+    let bit = 1u8 << i;
+    if e.armor {
+        out.armor |= bit;
+    }
+    if e.net {
+        out.net |= bit;
+    }
+    if e.link {
+        out.link |= bit;
+    }
+    match e.special.as_deref() {
+        None => {}
+        Some("gauss") => {
+            if e.ranged == 0 {
+                return bad(&f("special"), "a gauss edge needs a ranged attack".into());
+            }
+            out.gauss |= bit;
+        }
+        Some("takeover-link") => {
+            if kind != Kind::Hq || !e.link {
+                return bad(
+                    &f("special"),
+                    "a takeover-link edge is an HQ's link edge".into(),
+                );
+            }
+            // A takeover edge, never a bonus link.
+            out.link &= !bit;
+            out.takeover |= bit;
+        }
+        Some("entry") => out.redirect_in |= bit,
+        Some("exit") => out.redirect_out |= bit,
+        Some("trigger") => out.trigger |= bit,
+        Some("long-range-link") => {
+            if !e.link {
+                return bad(&f("special"), "a long-range link is a link edge".into());
+            }
+            out.long_link |= bit;
+        }
+        Some(other) => {
+            return bad(&f("special"), format!("unknown marker {other:?}"));
+        }
+    }
+    Ok(())
+}
+
+/// What the listed abilities give (`gauss`: the tile's gauss edges).
+fn abilities_of(abilities: &[String], kind: Kind, gauss: u8) -> Result<Abilities, Bad> {
+    let mut ab = Abilities::default();
+    let effect = &mut ab.effect;
     for (i, a) in abilities.iter().enumerate() {
         match a.as_str() {
             "hq" => {
@@ -389,19 +498,19 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
             "medic" => effect.medic = true,
             "quartermaster-melee-to-ranged" => effect.quartermaster = true,
             "transport" => effect.transport = true,
-            "scoper-steal-enemy-modules" => scoper = true,
-            "recon-center" => recon_center = true,
-            "explode" => explodes = true,
-            "hq-takeover" => hq_takeover = true,
-            "agitator-takeover" => agitator = true,
-            "hq-grant-mobility" => grant = true,
-            "transporter-swap" => transporter = true,
-            "bio-droid-return" => bio_droid = true,
-            "mine" => mine = true,
-            "hq-rotate-own-unit" => rotator = true,
-            "redirector" | "redirector-triple" => redirector = true,
-            "trap" | "trap-all-edges" => trap = true,
-            "mad-bomber" => mad_bomber = true,
+            "scoper-steal-enemy-modules" => ab.scoper = true,
+            "recon-center" => ab.recon_center = true,
+            "explode" => ab.explodes = true,
+            "hq-takeover" => ab.hq_takeover = true,
+            "agitator-takeover" => ab.agitator = true,
+            "hq-grant-mobility" => ab.grant = true,
+            "transporter-swap" => ab.transporter = true,
+            "bio-droid-return" => ab.bio_droid = true,
+            "mine" => ab.mine = true,
+            "hq-rotate-own-unit" => ab.rotator = true,
+            "redirector" | "redirector-triple" => ab.redirector = true,
+            "trap" | "trap-all-edges" => ab.trap = true,
+            "mad-bomber" => ab.mad_bomber = true,
             "gauss" => {
                 if gauss == 0 {
                     return bad(
@@ -418,87 +527,102 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
             }
         }
     }
+    let effect = &mut ab.effect;
     effect.bonus = effect.initiative != 0 || (effect.melee | effect.ranged) != 0;
     effect.rare = effect.extra_attack
         || effect.medic
         || effect.quartermaster
         || effect.transport
         || effect.enemy_initiative != 0;
-    if redirector != (redirect_in != 0 && redirect_out != 0) {
+    Ok(ab)
+}
+
+/// The marked edges agree with the abilities (redirectors, traps, takeovers, the Mine); an
+/// Agitator's one link edge becomes its takeover edge.
+fn check_markers(kind: Kind, ab: &Abilities, e: &mut Edges, has_attack: bool) -> Result<(), Bad> {
+    if ab.redirector != (e.redirect_in != 0 && e.redirect_out != 0) {
         return bad(
             "abilities",
             "a redirector has entry and exit edges, and only a redirector has them".into(),
         );
     }
-    if redirect_in & redirect_out != 0 {
+    if e.redirect_in & e.redirect_out != 0 {
         return bad("edges", "an edge is an entry or an exit, not both".into());
     }
-    if trap != (trigger != 0) {
+    if ab.trap != (e.trigger != 0) {
         return bad(
             "abilities",
             "\"trap\" goes with exactly the marked (trigger) edge".into(),
         );
     }
-    if kind == Kind::Module && link == 0 && !recon_center && !trap {
+    if kind == Kind::Module && e.link == 0 && !ab.recon_center && !ab.trap {
         return bad("edges", "a module needs at least one link edge".into());
     }
-    if hq_takeover != (takeover != 0) {
+    if ab.hq_takeover != (e.takeover != 0) {
         return bad(
             "abilities",
             "\"hq-takeover\" goes with exactly the HQ's takeover-link edge".into(),
         );
     }
-    if agitator {
-        if kind != Kind::Module || link.count_ones() != 1 {
+    if ab.agitator {
+        if kind != Kind::Module || e.link.count_ones() != 1 {
             return bad(
                 "abilities",
                 "an Agitator is a module with one link edge (its takeover edge)".into(),
             );
         }
-        takeover = link;
-        link = 0;
+        e.takeover = e.link;
+        e.link = 0;
     }
-    if mine != (kind == Kind::Foundation) {
+    if ab.mine != (kind == Kind::Foundation) {
         return bad("kind", "the Mine is the one foundation tile".into());
     }
     if kind == Kind::Foundation && has_attack {
         return bad("edges", "a foundation has no attacks".into());
     }
-    let instant = if kind == Kind::Instant {
-        let suffix = rt.id.split_once('.').map(|(_, s)| s).unwrap_or("");
-        Some(match suffix {
-            "battle" => InstantKind::Battle,
-            "move" => InstantKind::Move,
-            "push_back" => InstantKind::PushBack,
-            "grenade" => InstantKind::Grenade,
-            "sniper" => InstantKind::Sniper,
-            "air_strike" => InstantKind::AirStrike,
-            "terror" => InstantKind::Terror,
-            "castling" => InstantKind::Castling,
-            "rotation" => InstantKind::Rotation,
-            "small_bomb" => InstantKind::SmallBomb,
-            other => return bad("id", format!("unknown instant action {other:?}")),
-        })
-    } else {
-        None
-    };
+    Ok(())
+}
+
+/// An instant tile's action, by its id.
+fn instant_of(rt: &RawTile, kind: Kind) -> Result<Option<InstantKind>, Bad> {
+    if kind != Kind::Instant {
+        return Ok(None);
+    }
+    let suffix = rt.id.split_once('.').map(|(_, s)| s).unwrap_or("");
+    Ok(Some(match suffix {
+        "battle" => InstantKind::Battle,
+        "move" => InstantKind::Move,
+        "push_back" => InstantKind::PushBack,
+        "grenade" => InstantKind::Grenade,
+        "sniper" => InstantKind::Sniper,
+        "air_strike" => InstantKind::AirStrike,
+        "terror" => InstantKind::Terror,
+        "castling" => InstantKind::Castling,
+        "rotation" => InstantKind::Rotation,
+        "small_bomb" => InstantKind::SmallBomb,
+        other => return bad("id", format!("unknown instant action {other:?}")),
+    }))
+}
+
+/// The printed edges turned into each of the six facings.
+fn oriented_of(e: &Edges) -> [Oriented; 6] {
     let mut oriented = [Oriented::default(); 6];
     for (f, o) in oriented.iter_mut().enumerate() {
         let f = f as u8;
-        for e in 0..6u8 {
-            let d = edge_dir(e, f) as usize;
-            o.melee[d] = melee[e as usize];
-            o.ranged[d] = ranged[e as usize];
+        for edge in 0..6u8 {
+            let d = edge_dir(edge, f) as usize;
+            o.melee[d] = e.melee[edge as usize];
+            o.ranged[d] = e.ranged[edge as usize];
         }
-        o.armor = rotate_mask(armor, f);
-        o.net = rotate_mask(net, f);
-        o.link = rotate_mask(link, f);
-        o.gauss = rotate_mask(gauss, f);
-        o.take = rotate_mask(takeover, f);
-        o.redirect_in = rotate_mask(redirect_in, f);
-        o.redirect_out = rotate_mask(redirect_out, f);
-        o.trigger = rotate_mask(trigger, f);
-        o.long_link = rotate_mask(long_link, f);
+        o.armor = rotate_mask(e.armor, f);
+        o.net = rotate_mask(e.net, f);
+        o.link = rotate_mask(e.link, f);
+        o.gauss = rotate_mask(e.gauss, f);
+        o.take = rotate_mask(e.takeover, f);
+        o.redirect_in = rotate_mask(e.redirect_in, f);
+        o.redirect_out = rotate_mask(e.redirect_out, f);
+        o.trigger = rotate_mask(e.trigger, f);
+        o.long_link = rotate_mask(e.long_link, f);
         for d in 0..6 {
             o.melee_dirs |= ((o.melee[d] > 0) as u8) << d;
             o.ranged_dirs |= ((o.ranged[d] > 0) as u8) << d;
@@ -515,46 +639,5 @@ fn convert_tile(army: ArmyId, rt: &RawTile) -> Result<TileDef, (String, String)>
             0
         };
     }
-    let mut init = [0u8; 2];
-    init[..initiative.len()].copy_from_slice(&initiative);
-    let is_source = !effect.is_empty() && matches!(kind, Kind::Module | Kind::Hq);
-    Ok(TileDef {
-        init,
-        n_init: initiative.len() as u8,
-        is_source,
-        oriented,
-        id: rt.id.clone(),
-        army,
-        name: rt.name.clone(),
-        kind,
-        count: rt.count as u8,
-        initiative,
-        melee,
-        ranged,
-        armor,
-        net,
-        link,
-        gauss,
-        toughness: rt.toughness as u8,
-        mobility: rt.mobility,
-        effect,
-        scoper,
-        recon_center,
-        explodes,
-        takeover,
-        agitator,
-        grant,
-        transporter,
-        bio_droid,
-        mine,
-        rotator,
-        redirect_in,
-        redirect_out,
-        trigger,
-        mad_bomber,
-        long_link,
-        instant,
-        abilities,
-        text: rt.text.clone(),
-    })
+    oriented
 }
