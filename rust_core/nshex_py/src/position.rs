@@ -493,6 +493,8 @@ fn cell_i(c: u8) -> i32 {
 }
 
 /// The log as compact event tuples (see `BattleResult.events`).
+// long: one arm per battle event kind, each its tuple's shape (a table; split, it would only
+// scatter the shapes that `BattleResult.events` documents together)
 fn compact_events<'py>(py: Python<'py>, log: &BattleLog) -> PyResult<Bound<'py, PyTuple>> {
     use nshex_rules::Event as E;
     let n: usize = log.phases.iter().map(|p| p.events.len()).sum();
