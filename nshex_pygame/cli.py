@@ -116,18 +116,8 @@ def _name_list(text: str) -> list[str]:
     return names
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="nshex",
-        description="Neuroshima Hex! 3.0. With no command it opens the game window.",
-    )
-    parser.add_argument(
-        "--selftest",
-        action="store_true",
-        help="headless: one AI-against-AI game with every battle resolved and every check on",
-    )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-
+def _add_battle_and_script(commands: Any) -> None:
+    """``nshex battle`` and ``nshex script``: one file in, the result out."""
     battle = commands.add_parser(
         "battle", help="resolve one battle from a scenario file and print the result"
     )
@@ -146,6 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     script.add_argument("--json", action="store_true", help="print the position as JSON")
 
+
+def _add_arena(commands: Any) -> None:
+    """``nshex arena``: AI against AI."""
     arena = commands.add_parser("arena", help="AI against AI, seats alternating")
     arena.add_argument("--a", metavar="BOT", help="bot a: random, greedy, ...")
     arena.add_argument("--b", metavar="BOT", help="bot b")
@@ -228,6 +221,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     arena.add_argument("--json", action="store_true", help="print the result as JSON")
 
+
+def _add_ladder(commands: Any) -> None:
+    """``nshex ladder``: the strength tables of docs/AI.md."""
     ladder = commands.add_parser(
         "ladder", help="the AI's strength table of docs/AI.md, every row an arena"
     )
@@ -278,6 +274,9 @@ def build_parser() -> argparse.ArgumentParser:
     ladder.add_argument("--list", action="store_true", help="list the rows and stop")
     ladder.add_argument("--json", action="store_true", help="print the records as JSON")
 
+
+def _add_puzzle(commands: Any) -> None:
+    """``nshex puzzle solve`` and ``nshex puzzle generate``."""
     puzzle = commands.add_parser("puzzle", help="Hex Puzzles: solve a puzzle file, or make one")
     puzzles = puzzle.add_subparsers(dest="puzzle_command", metavar="WHAT", parser_class=_Parser)
     solve = puzzles.add_parser(
@@ -309,6 +308,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     make.add_argument("--seed", metavar="S", type=_whole(0, U64_MAX), default=0, help="default 0")
 
+
+def _add_tune(commands: Any) -> None:
+    """``nshex tune``: evaluation weights by self-play."""
     tune = commands.add_parser(
         "tune",
         help="better evaluation weights by self-play (CMA-ES; the tune extra)",
@@ -395,6 +397,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tune.add_argument("--json", action="store_true", help="print the summary as JSON")
 
+
+def _add_bench(commands: Any) -> None:
+    """``nshex bench``: the benchmark suite."""
     bench = commands.add_parser("bench", help="the benchmark suite, Rust core and Python")
     bench.add_argument("--json", action="store_true", help="print the rows as a JSON list")
     bench.add_argument("--quick", action="store_true", help="about a third as long")
@@ -411,6 +416,25 @@ def build_parser() -> argparse.ArgumentParser:
         help="time this build against another build of the native module (the _core*.so file"
         " of another checkout) in alternating rounds, and print the ratio with an interval",
     )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="nshex",
+        description="Neuroshima Hex! 3.0. With no command it opens the game window.",
+    )
+    parser.add_argument(
+        "--selftest",
+        action="store_true",
+        help="headless: one AI-against-AI game with every battle resolved and every check on",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    _add_battle_and_script(commands)
+    _add_arena(commands)
+    _add_ladder(commands)
+    _add_puzzle(commands)
+    _add_tune(commands)
+    _add_bench(commands)
     return parser
 
 

@@ -1,11 +1,7 @@
 """No function longer than 120 lines in the Rust crates (rust_core/*/src) or the Python package
 (nshex_pygame), unless a comment on the line above says why it must stay whole: ``// long: <why>``
 (Rust, above the function or its attributes) or ``# long: <why>`` (Python, above the ``def`` or
-its decorators). A failure names each offender by file:line.
-
-The functions still too long when this check was written (in files other sessions were
-changing) are listed in ``KNOWN``: a new long function fails at once; the known ones are the
-expected failure of ``test_no_function_is_too_long`` until they are split."""
+its decorators). A failure names each offender by file:line."""
 
 from __future__ import annotations
 
@@ -13,8 +9,6 @@ import ast
 import re
 from functools import cache
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 LIMIT = 120
@@ -25,12 +19,6 @@ RUST_FN = re.compile(
     r"^\s*(?:pub(?:\([^)]*\))?\s+)?(?:const\s+)?(?:async\s+)?(?:unsafe\s+)?"
     r'(?:extern\s+"[^"]*"\s+)?fn\s+(\w+)'
 )
-
-# Still too long, by file and function name (to be split; see the module's docstring).
-KNOWN = {
-    "nshex_pygame/cli.py::build_parser",
-    "nshex_pygame/client/seatpanels.py::draw_seat",
-}
 
 
 def _rust_code_mask(text: str) -> str:
@@ -163,18 +151,12 @@ def _report(found: list[tuple[str, str, int]]) -> str:
     return "\n".join(f"  {where} {key.split('::')[-1]} ({n} lines)" for where, key, n in found)
 
 
-def test_no_new_function_is_too_long() -> None:
-    new = [f for f in long_functions() if f[1] not in KNOWN]
-    assert not new, (
-        f"functions over {LIMIT} lines (split them, or say why above: // long: or # long:):\n"
-        + _report(new)
-    )
-
-
-@pytest.mark.xfail(strict=True, reason="the functions in KNOWN are still to be split")
 def test_no_function_is_too_long() -> None:
     found = long_functions()
-    assert not found, f"functions over {LIMIT} lines:\n" + _report(found)
+    assert not found, (
+        f"functions over {LIMIT} lines (split them, or say why above: // long: or # long:):\n"
+        + _report(found)
+    )
 
 
 def test_the_checker_measures_functions(tmp_path: Path) -> None:

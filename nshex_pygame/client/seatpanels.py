@@ -321,7 +321,6 @@ class SeatPanels:
         panels = panels or {}
         rect = self.seat_rect(seat)
         compact = self.compact(seat)
-        army = self.armies[seat]
         answering = (
             self.stage == "battle_choice"
             or bool(self.view.get("rotations"))
@@ -336,6 +335,33 @@ class SeatPanels:
         widgets.panel(surface, rect, edge=ring if active else widgets.PANEL_EDGE)
         if active and many:  # the seat to move: a thick edge in its own colour
             pygame.draw.rect(surface, ring, rect, 4, border_radius=8)
+        self._draw_seat_band(surface, seat, rect, compact, ring)
+        self._draw_hq_bar(surface, seat, rect, compact, hq_hp)
+        self._draw_piles(surface, seat, rect, panels, active=active, out=out)
+        self._draw_mercenaries(surface, seat)
+        if self.energy_in_play():
+            self._draw_energy(surface, seat, rect)
+        if seat in (self.view.get("terror") or []):
+            widgets.draw_text(
+                surface,
+                "TERROR: no board tiles this turn",
+                (rect.centerx, rect.bottom - 19),
+                14,
+                widgets.BAD,
+                True,
+                "midtop",
+            )
+        self._draw_hand(surface, seat, active)
+        if out:
+            self._draw_eliminated(surface, rect)
+
+    def _draw_seat_band(
+        self, surface: pygame.Surface, seat: int, rect: pygame.Rect, compact: bool, ring: Any
+    ) -> None:
+        """The seat's band: its army's colour, the seat's number (three or four seats), the
+        emblem, the army's name and the player's."""
+        army = self.armies[seat]
+        many = len(self.armies) > 2
         colour = tileart.army_colour(army)
         band_h = 34 if compact else 44
         pygame.draw.rect(
@@ -380,6 +406,11 @@ class SeatPanels:
             False,
             "topright",
         )
+
+    def _draw_hq_bar(
+        self, surface: pygame.Surface, seat: int, rect: pygame.Rect, compact: bool, hq_hp: list[int]
+    ) -> None:
+        """The HQ's hit points (or the seat's points in the points game) as a bar and a number."""
         hp = hq_hp[seat] if seat < len(hq_hp) else 0
         points = self.points_game()
         row = rect.top + (42 if compact else 58)
@@ -404,6 +435,20 @@ class SeatPanels:
             True,
             "topright",
         )
+
+    def _draw_piles(
+        self,
+        surface: pygame.Surface,
+        seat: int,
+        rect: pygame.Rect,
+        panels: dict[str, Any],
+        *,
+        active: bool,
+        out: bool,
+    ) -> None:
+        """The deck and the discards (the known top tile shown), and the hand's caption."""
+        compact = self.compact(seat)
+        ring = self.seat_colour(seat)
         decks = self.view.get("deck_sizes") or []
         deck = decks[seat] if seat < len(decks) else 0
         all_discards = panels.get("discards") or self.view.get("discards") or []
@@ -456,19 +501,9 @@ class SeatPanels:
                 widgets.draw_text(
                     surface, limit, (rect.right - 12, hand_y), 14, widgets.ACCENT, True, "topright"
                 )
-        self._draw_mercenaries(surface, seat)
-        if self.energy_in_play():
-            self._draw_energy(surface, seat, rect)
-        if seat in (self.view.get("terror") or []):
-            widgets.draw_text(
-                surface,
-                "TERROR: no board tiles this turn",
-                (rect.centerx, rect.bottom - 19),
-                14,
-                widgets.BAD,
-                True,
-                "midtop",
-            )
+
+    def _draw_hand(self, surface: pygame.Surface, seat: int, active: bool) -> None:
+        """The hand's tiles: greyed when they have no legal use now, the chosen one ringed."""
         hand = self.hand(seat)
         size = self.hand_size(seat)
         for i, (_r, center) in enumerate(self.hand_rects(seat)):
@@ -490,8 +525,6 @@ class SeatPanels:
                 tileart.hex_outline(surface, center, size + 3, PICK_EDGE, 4)
             elif self.ai_show and seat == self.mover and self.ai_show[1].get("tile") == hand[i]:
                 tileart.hex_outline(surface, center, size + 3, AI_EDGE, 4)
-        if out:
-            self._draw_eliminated(surface, rect)
 
     def _draw_eliminated(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """An eliminated seat (deathmatch): its panel dimmed, ELIMINATED across it."""
