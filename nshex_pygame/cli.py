@@ -33,7 +33,7 @@ import os
 import sys
 import time
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -597,20 +597,34 @@ def _read_text(path: str) -> str | None:
     return None
 
 
-def _battle(path: str, *, as_json: bool, out: TextIO) -> int:
-    try:
-        from nshex_pygame.core import EngineError, Position, ScenarioError
-    except ImportError as exc:
-        return _engine_missing(exc)
+def _read_input(path: str, read: Callable[[str], Any]) -> tuple[int, Any]:
+    """The file at ``path`` read by ``read(text)``: ``(EXIT_OK, what it gave)``, or the exit code
+    and None once the problem is said (a file that cannot be read or a bad scenario: usage; the
+    engine failing: failure). Needs the engine (the caller has imported it)."""
+    from nshex_pygame.core import EngineError, ScenarioError
 
     text = _read_text(path)
     if text is None:
-        return EXIT_USAGE
+        return EXIT_USAGE, None
     try:
-        position = Position.from_toml(text, path)
+        return EXIT_OK, read(text)
     except ScenarioError as exc:
         _error(_one_line(exc))
-        return EXIT_USAGE
+        return EXIT_USAGE, None
+    except EngineError as exc:
+        _error(f"{path}: engine error: {_one_line(exc)}")
+        return EXIT_FAILURE, None
+
+
+def _battle(path: str, *, as_json: bool, out: TextIO) -> int:
+    try:
+        from nshex_pygame.core import EngineError, Position
+    except ImportError as exc:
+        return _engine_missing(exc)
+
+    code, position = _read_input(path, lambda text: Position.from_toml(text, path))
+    if position is None:
+        return code
     try:
         result = position.resolve_battle()
     except EngineError as exc:
@@ -683,20 +697,13 @@ def _variant_list(text: str) -> list[str]:
 
 def _script(path: str, *, as_json: bool, out: TextIO) -> int:
     try:
-        from nshex_pygame.core import EngineError, ScenarioError, script_json
+        from nshex_pygame.core import script_json
     except ImportError as exc:
         return _engine_missing(exc)
-    text = _read_text(path)
-    if text is None:
-        return EXIT_USAGE
-    try:
-        result, stopped = script_json(text, path)
-    except ScenarioError as exc:
-        _error(_one_line(exc))
-        return EXIT_USAGE
-    except EngineError as exc:
-        _error(f"{path}: engine error: {_one_line(exc)}")
-        return EXIT_FAILURE
+    code, read = _read_input(path, lambda text: (text, *script_json(text, path)))
+    if read is None:
+        return code
+    text, result, stopped = read
     if stopped is not None:
         index, action, reason, line = stopped
         _error(
