@@ -87,6 +87,24 @@ def _marked(lines: list[str], index: int, comment: str, skip: tuple[str, ...]) -
     return False
 
 
+def _body_start(code: str, pos: int) -> int:
+    """Where the body's ``{`` of a signature starting at ``pos`` is, or -1 for a declaration
+    (a ``;`` first). Only a ``;`` outside brackets ends it: ``[u8; 6]`` in a parameter's type
+    does not."""
+    depth = 0
+    for j in range(pos, len(code)):
+        ch = code[j]
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "{" and depth == 0:
+            return j
+        elif ch == ";" and depth == 0:
+            return -1
+    return -1
+
+
 def rust_functions(path: Path) -> list[tuple[str, int, int, bool]]:
     """(name, first line, length in lines, marked) of each function in a Rust file."""
     text = path.read_text(encoding="utf-8")
@@ -100,9 +118,8 @@ def rust_functions(path: Path) -> list[tuple[str, int, int, bool]]:
         m = RUST_FN.match(line)
         if not m:
             continue
-        pos = starts[number] + m.end()
-        brace, semi = code.find("{", pos), code.find(";", pos)
-        if brace < 0 or (0 <= semi < brace):
+        brace = _body_start(code, starts[number] + m.end())
+        if brace < 0:
             continue  # a declaration without a body
         depth, j = 0, brace
         while j < len(code):
@@ -177,3 +194,12 @@ def test_the_checker_measures_functions(tmp_path: Path) -> None:
     py.write_text(f"# long: a table\n@staticmethod\ndef marked():\n{lines}\n\ndef f():\n{lines}\n")
     got = {name: (n, marked) for name, _, n, marked in python_functions(py)}
     assert got == {"marked": (LIMIT + 1, True), "f": (LIMIT + 1, False)}
+
+
+def test_the_checker_reads_past_arrays_in_a_signature(tmp_path: Path) -> None:
+    """A ``;`` inside a parameter's type (``[u8; 6]``) does not make a declaration of it."""
+    body = "\n".join(f"    let x{i} = {i};" for i in range(LIMIT))
+    rust = tmp_path / "b.rs"
+    rust.write_text(f"fn wide(\n    a: &[[u8; 6]],\n) -> u8 {{\n{body}\n    0\n}}\n")
+    found = {name: n for name, _line, n, _marked in rust_functions(rust)}
+    assert found["wide"] == LIMIT + 5

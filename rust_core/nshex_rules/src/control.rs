@@ -242,6 +242,8 @@ fn side_of(side: &[u8; MAX_SEATS], seat: u8) -> u8 {
 }
 
 /// One round of steps 2 to 4 from the current values `c`.
+// long: steps 2 to 4 of a control round in the order the rules give them, on the hot path of
+// every battle; split, each step would take the same eleven working references again.
 #[allow(clippy::too_many_arguments)]
 fn round(
     nbr: &[[u8; 6]],
