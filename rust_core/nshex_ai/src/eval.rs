@@ -397,8 +397,7 @@ pub(crate) fn random_game(names: [&str; 2], seed: u64, turn: u32) -> Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::Bot;
-    use nshex_rules::{tiles, BoardKind, Player};
+    use nshex_rules::{tiles, BoardKind};
 
     /// A mid-game position of a random game (units on the board, tiles left in the decks).
     fn mid_game() -> Game {
