@@ -371,7 +371,8 @@ class App:
         shot_frame = int(os.environ.get("NSHEX_SCREENSHOT_FRAME", "30"))
         frame = 0
         while self.running and self.stack.top is not None:
-            if self.dirty or self.busy() or self.settling > 0:
+            # with a screenshot asked for, every frame is drawn (the hook counts frames)
+            if shot or self.dirty or self.busy() or self.settling > 0:
                 dt, waited = min(clock.tick(FPS) / 1000.0, 0.1), 0.0
                 events = pygame.event.get()
             else:
