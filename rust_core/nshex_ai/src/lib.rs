@@ -3,12 +3,14 @@
 //! bots from random to MCTS, bots by name, and the arena that plays them against each other.
 //!
 //! The modules depend on each other in one direction: `bot` and `eval` are interfaces;
-//! `bots` and `mcts` implement them; `registry` names them; `arena` plays them.
+//! `config` sets a search's budgets; `bots` and `mcts` implement them; `registry` names them;
+//! `arena` plays them.
 
 mod action_index;
 pub mod arena;
 pub mod bot;
 pub mod bots;
+pub mod config;
 pub mod eval;
 pub mod explain;
 pub mod heuristics;

@@ -1,0 +1,151 @@
+//! How a search plays ([`MctsConfig`]): its budgets, exploration, widening and horizon, and
+//! the settings of each level. The search itself is in [`crate::mcts`].
+
+use nshex_rules::Game;
+use std::time::Duration;
+
+/// How a search plays: budgets, exploration, widening, horizon.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Iterations per decision (the whole budget, over all threads).
+    pub iterations: u32,
+    /// Wall-clock limit per decision, if any.
+    pub decision_time: Option<Duration>,
+    /// Wall-clock limit for all decisions of one turn, if any.
+    pub turn_time: Option<Duration>,
+    /// UCB exploration constant (values are in 0..1).
+    pub exploration: f32,
+    /// Progressive widening: a node may hold `widen_base + widen_c * visits^widen_alpha`
+    /// children.
+    pub widen_base: f32,
+    pub widen_c: f32,
+    pub widen_alpha: f32,
+    /// Order the root's actions by resolving a battle after each (else by the static prior).
+    pub root_battle_order: bool,
+    /// How many turns after the current one the tree looks into before it evaluates.
+    pub horizon: u32,
+    /// The horizon in games with Reinforcements (hands of six), if not `horizon`: the
+    /// opponent's six known tiles make its reply wide and thinly searched (docs/AI.md).
+    pub horizon_reinforcements: Option<u32>,
+    /// The horizon with three or four seats, if not `horizon`.
+    pub horizon_multi: Option<u32>,
+    /// The tree's size bound in nodes (about 32 bytes each).
+    pub max_nodes: u32,
+    /// Root-parallel threads (each with its own tree, results summed).
+    pub threads: usize,
+    /// Scale of the evaluation's logistic squash (hit points of advantage for 73%).
+    pub eval_scale: f32,
+    /// Added to `eval_scale` per tile left in the shortest deck: early on, a lead of a few
+    /// hit points says less about who wins than near the end.
+    pub eval_scale_phase: f32,
+    /// Value leaves with `evaluate_deep` (two battles) instead of `evaluate` (one).
+    pub deep_eval: bool,
+    /// With three or four seats: every seat maximises its own value (max^n, one valuation
+    /// per seat at each leaf) instead of the paranoid search, in which the root's side plays
+    /// against all the others.
+    pub maxn: bool,
+    /// For analysis only, never a level: the search sees the real order of every deck (both
+    /// seats' coming draws) instead of dealing a fresh order each iteration, to measure what
+    /// knowing the draws is worth (docs/AI.md, "What knowing the draws buys").
+    pub peek: bool,
+    /// With three or more seats, value the HQs against the strongest enemy instead of the
+    /// enemies' average (an experiment, `leader=1`; off in every level).
+    pub against_leader: bool,
+    /// Greedy's move at the root (issue 43): 0 off; 1 the action greedy would play (the best
+    /// by one battle, greedy's own valuation) is the root's first child, so the search is
+    /// never blind to it; 2 the whole root is ordered by greedy's valuation (the search's
+    /// own breaks ties). Off in every level unless measured (docs/AI.md).
+    pub greedy_root: u8,
+    /// Worth, in HQ points, of each friendly unit next to a Smart HQ (the grant lets it move
+    /// or turn every turn) and of half of each board hex around it (an HQ inside the board
+    /// has six neighbours, one on the outer ring three or four); an enemy Smart HQ's count
+    /// against. 0 in every level unless measured (docs/AI.md).
+    pub grant_worth: f32,
+    /// The evaluation's weights, a set for the base game and one for Reinforcements (the
+    /// shipped sets unless a bot name gives others); a search uses the set of its game.
+    pub weights: crate::weights::WeightSets,
+}
+
+impl MctsConfig {
+    /// A small search that plays its own turn well and ignores the reply. Its root actions
+    /// are ordered by the battle after each, as Medium's are: with the static order alone a
+    /// turn's first few children could all be procedures, rotations or energy exchanges
+    /// (the Duel board), and the search ended its turns with units in hand (issue 40).
+    pub fn easy() -> MctsConfig {
+        MctsConfig {
+            iterations: 200,
+            decision_time: None,
+            turn_time: None,
+            exploration: 0.5,
+            widen_base: 2.0,
+            widen_c: 1.0,
+            widen_alpha: 0.35,
+            root_battle_order: true,
+            horizon: 0,
+            horizon_reinforcements: None,
+            horizon_multi: None,
+            max_nodes: 1 << 16,
+            threads: 1,
+            eval_scale: 4.0,
+            eval_scale_phase: 0.0,
+            deep_eval: false,
+            maxn: false,
+            peek: false,
+            against_leader: false,
+            greedy_root: 0,
+            grant_worth: 0.0,
+            weights: crate::weights::WeightSets::shipped(),
+        }
+    }
+
+    /// Looks at the opponent's reply, with battle-ordered root moves.
+    pub fn medium() -> MctsConfig {
+        MctsConfig {
+            iterations: 1_000,
+            horizon: 1,
+            root_battle_order: true,
+            exploration: 0.4,
+            widen_base: 3.0,
+            widen_c: 1.5,
+            widen_alpha: 0.4,
+            max_nodes: 1 << 20,
+            ..MctsConfig::easy()
+        }
+    }
+
+    /// The strongest level: a large budget, capped at two seconds a turn. With
+    /// Reinforcements it searches its own turn only (docs/AI.md, "Variants and Mercenaries":
+    /// against greedy 85% instead of 74%, level with the longer horizon head to head).
+    pub fn hard() -> MctsConfig {
+        MctsConfig {
+            iterations: 20_000,
+            turn_time: Some(Duration::from_secs(2)),
+            horizon: 1,
+            horizon_reinforcements: Some(0),
+            root_battle_order: true,
+            deep_eval: true,
+            maxn: false,
+            peek: false,
+            exploration: 0.25,
+            widen_base: 4.0,
+            widen_c: 2.0,
+            widen_alpha: 0.45,
+            max_nodes: 1 << 22,
+            ..MctsConfig::easy()
+        }
+    }
+
+    /// The horizon for a search of `game`: `horizon_multi` with three or four seats, else
+    /// `horizon_reinforcements` with Reinforcements, else `horizon`.
+    pub fn horizon_for(&self, game: &Game) -> u32 {
+        if game.seats() > 2 {
+            if let Some(h) = self.horizon_multi {
+                return h;
+            }
+        }
+        match self.horizon_reinforcements {
+            Some(h) if game.options().has(nshex_rules::REINFORCEMENTS) => h,
+            _ => self.horizon,
+        }
+    }
+}
