@@ -43,6 +43,7 @@ from nshex_pygame.cli_common import (
     EXIT_TOO_LARGE,
     EXIT_USAGE,
     MAX_THREADS,
+    print_result,
 )
 from nshex_pygame.cli_common import engine_missing as _engine_missing
 from nshex_pygame.cli_common import error as _error
@@ -116,25 +117,61 @@ def _name_list(text: str) -> list[str]:
     return names
 
 
+def _add_file(parser: Any, what: str) -> None:
+    """The file a command reads (a TOML file)."""
+    parser.add_argument("file", metavar="FILE.toml", help=what)
+
+
+def _add_json(parser: Any, what: str) -> None:
+    """``--json``: the result as JSON instead of lines."""
+    parser.add_argument("--json", action="store_true", help=f"print {what}")
+
+
+def _add_seed(parser: Any, default: int | None, *, metavar: str = "S") -> None:
+    """``--seed``: the seed of every random choice (a whole number of 64 bits)."""
+    parser.add_argument(
+        "--seed",
+        metavar=metavar,
+        type=_whole(0, U64_MAX),
+        default=default,
+        help=f"default {default or 0}",
+    )
+
+
+def _add_games(parser: Any, what: str, *, required: bool = False) -> None:
+    """``--games N``: how many games."""
+    parser.add_argument(
+        "--games", metavar="N", type=_whole(1, U32_MAX), required=required, help=what
+    )
+
+
+def _add_threads_and_ray(parser: Any, *, threads_note: str, ray: str) -> None:
+    """``--threads`` and ``--ray``: the games played at once here, or as tasks on a Ray cluster
+    (``nshex arena``, ``ladder`` and ``tune``)."""
+    parser.add_argument(
+        "--threads",
+        metavar="T",
+        type=_whole(1, MAX_THREADS),
+        default=None,
+        help="games played at once (default: every core); with --ray, in each task (default 1)"
+        + threads_note,
+    )
+    parser.add_argument("--ray", metavar="ADDRESS", help=ray)
+
+
 def _add_battle_and_script(commands: Any) -> None:
     """``nshex battle`` and ``nshex script``: one file in, the result out."""
     battle = commands.add_parser(
         "battle", help="resolve one battle from a scenario file and print the result"
     )
-    battle.add_argument(
-        "file", metavar="FILE.toml", help="a scenario file (TOML, see docs/COMMANDS.md)"
-    )
-    battle.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    _add_file(battle, "a scenario file (TOML, see docs/COMMANDS.md)")
+    _add_json(battle, "the result as one JSON object")
 
     script = commands.add_parser(
         "script", help="play a game script (actions in the notation) and print the position"
     )
-    script.add_argument(
-        "file",
-        metavar="FILE.toml",
-        help="a game script (a scenario plus [script] actions, see docs/NOTATION.md)",
-    )
-    script.add_argument("--json", action="store_true", help="print the position as JSON")
+    _add_file(script, "a game script (a scenario plus [script] actions, see docs/NOTATION.md)")
+    _add_json(script, "the position as JSON")
 
 
 def _add_arena(commands: Any) -> None:
@@ -161,9 +198,7 @@ def _add_arena(commands: Any) -> None:
         default="standard",
         help="with --bots: the board (default standard)",
     )
-    arena.add_argument(
-        "--games", metavar="N", type=_whole(1, U32_MAX), required=True, help="games to play"
-    )
+    _add_games(arena, "games to play", required=True)
     arena.add_argument(
         "--armies",
         metavar="A,B",
@@ -171,19 +206,11 @@ def _add_arena(commands: Any) -> None:
         help="bot a plays army A, bot b army B (default: the base pairings in turn, both ways"
         " round)",
     )
-    arena.add_argument("--seed", metavar="S", type=_whole(0, U64_MAX), default=0, help="default 0")
-    arena.add_argument(
-        "--threads",
-        metavar="T",
-        type=_whole(1, MAX_THREADS),
-        default=None,
-        help="games played at once (default: every core); with --ray, in each task (default 1)."
-        " The result does not depend on it",
-    )
-    arena.add_argument(
-        "--ray",
-        metavar="ADDRESS",
-        help="play the games as Ray tasks on the cluster at ADDRESS (ray.init's"
+    _add_seed(arena, 0)
+    _add_threads_and_ray(
+        arena,
+        threads_note=". The result does not depend on it",
+        ray="play the games as Ray tasks on the cluster at ADDRESS (ray.init's"
         " address, e.g. auto or ray://host:10001; local starts one here), the same result as"
         " here; the ray extra",
     )
@@ -219,7 +246,7 @@ def _add_arena(commands: Any) -> None:
         default="off",
         help="two seats: the Mad Bomber's mode (D-24; default off)",
     )
-    arena.add_argument("--json", action="store_true", help="print the result as JSON")
+    _add_json(arena, "the result as JSON")
 
 
 def _add_ladder(commands: Any) -> None:
@@ -227,15 +254,8 @@ def _add_ladder(commands: Any) -> None:
     ladder = commands.add_parser(
         "ladder", help="the AI's strength table of docs/AI.md, every row an arena"
     )
-    ladder.add_argument(
-        "--games",
-        metavar="N",
-        type=_whole(1, U32_MAX),
-        help="games a row (default 200; 2 with --quick)",
-    )
-    ladder.add_argument(
-        "--seed", metavar="S", type=_whole(0, U64_MAX), default=2026, help="default 2026"
-    )
+    _add_games(ladder, "games a row (default 200; 2 with --quick)")
+    _add_seed(ladder, 2026)
     ladder.add_argument(
         "--rows", metavar="NAME[,NAME]", type=_row_list, help="only these rows (default: all)"
     )
@@ -258,21 +278,14 @@ def _add_ladder(commands: Any) -> None:
         metavar="BOT",
         help="play every Hard seat with BOT instead (e.g. hard-v1, or hard with settings)",
     )
-    ladder.add_argument(
-        "--threads",
-        metavar="T",
-        type=_whole(1, MAX_THREADS),
-        default=None,
-        help="games played at once (default: every core); with --ray, in each task (default 1)",
-    )
-    ladder.add_argument(
-        "--ray",
-        metavar="ADDRESS",
-        help="play each row's games as Ray tasks on the cluster at ADDRESS (as nshex arena"
+    _add_threads_and_ray(
+        ladder,
+        threads_note="",
+        ray="play each row's games as Ray tasks on the cluster at ADDRESS (as nshex arena"
         " --ray); the ray extra",
     )
     ladder.add_argument("--list", action="store_true", help="list the rows and stop")
-    ladder.add_argument("--json", action="store_true", help="print the records as JSON")
+    _add_json(ladder, "the records as JSON")
 
 
 def _add_puzzle(commands: Any) -> None:
@@ -282,8 +295,8 @@ def _add_puzzle(commands: Any) -> None:
     solve = puzzles.add_parser(
         "solve", help="every solution of a puzzle file, and whether it is unique"
     )
-    solve.add_argument("file", metavar="FILE.toml", help="a puzzle file (a scenario with [puzzle])")
-    solve.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    _add_file(solve, "a puzzle file (a scenario with [puzzle])")
+    _add_json(solve, "the result as one JSON object")
     solve.add_argument(
         "--max-positions",
         metavar="N",
@@ -306,7 +319,7 @@ def _add_puzzle(commands: Any) -> None:
         choices=["easy", "medium", "hard", "very_hard"],
         help="the measured difficulty wanted",
     )
-    make.add_argument("--seed", metavar="S", type=_whole(0, U64_MAX), default=0, help="default 0")
+    _add_seed(make, 0)
 
 
 def _add_tune(commands: Any) -> None:
@@ -323,12 +336,7 @@ def _add_tune(commands: Any) -> None:
         metavar="BOT",
         help="the level to tune, with its settings (e.g. medium, easy:iters=200); default medium",
     )
-    tune.add_argument(
-        "--games",
-        metavar="N",
-        type=_whole(1, U32_MAX),
-        help="games per candidate and generation (default 24)",
-    )
+    _add_games(tune, "games per candidate and generation (default 24)")
     tune.add_argument(
         "--generations",
         metavar="G",
@@ -358,7 +366,7 @@ def _add_tune(commands: Any) -> None:
         type=_name_list,
         help="the weights to tune (default: all; the others keep their starting values)",
     )
-    tune.add_argument("--seed", metavar="X", type=_whole(0, U64_MAX), help="default 0")
+    _add_seed(tune, None, metavar="X")
     tune.add_argument(
         "--variants",
         metavar="V[,V]",
@@ -381,27 +389,19 @@ def _add_tune(commands: Any) -> None:
         help="continue the run of this checkpoint (its bot, games, population, sigma, seed,"
         " weights and variants); --generations may raise its total",
     )
-    tune.add_argument(
-        "--threads",
-        metavar="T",
-        type=_whole(1, MAX_THREADS),
-        default=None,
-        help="games played at once (default: every core); with --ray, in each task (default 1)."
-        " The results do not depend on it",
-    )
-    tune.add_argument(
-        "--ray",
-        metavar="ADDRESS",
-        help="play the matches as Ray tasks on the cluster at ADDRESS (ray.init's address, e.g."
+    _add_threads_and_ray(
+        tune,
+        threads_note=". The results do not depend on it",
+        ray="play the matches as Ray tasks on the cluster at ADDRESS (ray.init's address, e.g."
         " auto or ray://host:10001; local starts one here); the ray extra",
     )
-    tune.add_argument("--json", action="store_true", help="print the summary as JSON")
+    _add_json(tune, "the summary as JSON")
 
 
 def _add_bench(commands: Any) -> None:
     """``nshex bench``: the benchmark suite."""
     bench = commands.add_parser("bench", help="the benchmark suite, Rust core and Python")
-    bench.add_argument("--json", action="store_true", help="print the rows as a JSON list")
+    _add_json(bench, "the rows as a JSON list")
     bench.add_argument("--quick", action="store_true", help="about a third as long")
     bench.add_argument(
         "--instructions",
@@ -710,13 +710,12 @@ def _script(path: str, *, as_json: bool, out: TextIO) -> int:
             f"{path}:{line}: action {index} {json.dumps(action)} refused: {_one_line_text(reason)}"
         )
         return EXIT_USAGE
-    if as_json:
-        print(json.dumps(result), file=out)
-    else:
-        out.writelines(
-            f"{line}\n" for line in describe_script(result, _armies_of(text), title=path)
-        )
-    return EXIT_OK
+    return print_result(
+        result,
+        lambda result: describe_script(result, _armies_of(text), title=path),
+        as_json=as_json,
+        out=out,
+    )
 
 
 def _armies_of(text: str) -> list[str]:
@@ -795,26 +794,38 @@ def _warn_about_the_machine() -> None:
 def _bench(*, as_json: bool, quick: bool, out: TextIO) -> int:
     try:
         from nshex_pygame import bench
-        from nshex_pygame.core import EngineError
     except ImportError as exc:
         return _engine_missing(exc)
     _warn_about_the_machine()
+    return _bench_rows(
+        "nshex bench", lambda: bench.run(quick=quick), describe_bench, as_json=as_json, out=out
+    )
+
+
+def _bench_rows(
+    command: str,
+    measure: Callable[[], list[dict[str, Any]]],
+    describe: Callable[[list[dict[str, Any]]], list[str]],
+    *,
+    as_json: bool,
+    out: TextIO,
+) -> int:
+    """The rows ``measure()`` gives, printed (JSON or ``describe``'s lines); a benchmark that
+    got a wrong answer (EngineError) fails."""
+    from nshex_pygame.core import EngineError
+
     try:
-        rows = bench.run(quick=quick)
-    except EngineError as exc:  # a benchmark got a wrong answer
-        _error(f"nshex bench: FAILED: {_one_line(exc)}")
+        rows = measure()
+    except EngineError as exc:
+        _error(f"{command}: FAILED: {_one_line(exc)}")
         return EXIT_FAILURE
-    if as_json:
-        print(json.dumps(rows), file=out)
-    else:
-        out.writelines(f"{line}\n" for line in describe_bench(rows))
-    return EXIT_OK
+    return print_result(rows, describe, as_json=as_json, out=out)
 
 
 def _bench_compare(other: str, *, as_json: bool, out: TextIO) -> int:
     try:
         from nshex_pygame import bench
-        from nshex_pygame.core import NATIVE_MODULE, EngineError
+        from nshex_pygame.core import NATIVE_MODULE
     except ImportError as exc:
         return _engine_missing(exc)
     path = Path(other)
@@ -822,55 +833,56 @@ def _bench_compare(other: str, *, as_json: bool, out: TextIO) -> int:
         _error(f"nshex bench --compare: {other}: no such file (give another build's _core*.so)")
         return EXIT_USAGE
     _warn_about_the_machine()
-    try:
-        rows = bench.compare(NATIVE_MODULE, path)
-    except EngineError as exc:
-        _error(f"nshex bench --compare: FAILED: {_one_line(exc)}")
-        return EXIT_FAILURE
-    if as_json:
-        print(json.dumps(rows), file=out)
-        return EXIT_OK
-    print(f"this build / {other}, {rows[0]['rounds'] if rows else 0} alternating rounds:", file=out)
+    return _bench_rows(
+        "nshex bench --compare",
+        lambda: bench.compare(NATIVE_MODULE, path),
+        lambda rows: describe_compare(rows, other),
+        as_json=as_json,
+        out=out,
+    )
+
+
+def describe_compare(rows: list[dict[str, Any]], other: str) -> list[str]:
+    """``nshex bench --compare``'s rows: this build's speed over the other's, a line a row."""
+    lines = [f"this build / {other}, {rows[0]['rounds'] if rows else 0} alternating rounds:"]
     for row in sorted(rows, key=lambda r: r["name"]):
-        print(
+        lines.append(
             f"  {row['name']:<24} {row['ratio']:.3f}  (95% interval {row['low']:.3f}"
             f"-{row['high']:.3f}; {_rate(row['this_per_second'])} vs"
-            f" {_rate(row['other_per_second'])}/s)",
-            file=out,
+            f" {_rate(row['other_per_second'])}/s)"
         )
-    return EXIT_OK
+    return lines
 
 
 def _bench_instructions(*, as_json: bool, out: TextIO) -> int:
     try:
         from nshex_pygame import bench
-        from nshex_pygame.core import EngineError
     except ImportError as exc:
         return _engine_missing(exc)
     if bench.valgrind() is None:
         how = "Debian: apt-get install valgrind"
         _error(f"nshex bench --instructions: valgrind is not installed ({how})")
         return EXIT_FAILURE
-    try:
-        rows = bench.instructions()
-    except EngineError as exc:
-        _error(f"nshex bench --instructions: FAILED: {_one_line(exc)}")
-        return EXIT_FAILURE
-    if as_json:
-        print(json.dumps(rows), file=out)
-        return EXIT_OK
-    print(
+    return _bench_rows(
+        "nshex bench --instructions",
+        bench.instructions,
+        describe_instructions,
+        as_json=as_json,
+        out=out,
+    )
+
+
+def describe_instructions(rows: list[dict[str, Any]]) -> list[str]:
+    """``nshex bench --instructions``' rows: instructions and mispredicted branches a row."""
+    return [
         "per operation (callgrind, the difference of two run lengths; branches as its"
         " branch simulator predicts them):",
-        file=out,
-    )
-    print(f"  {'row':<28} {'instructions':>12} {'mispredicted branches':>22}", file=out)
-    for row in rows:
-        print(
-            f"  {row['name']:<28} {row['instructions']:>12,.0f} {row['mispredicts']:>22,.1f}",
-            file=out,
-        )
-    return EXIT_OK
+        f"  {'row':<28} {'instructions':>12} {'mispredicted branches':>22}",
+        *(
+            f"  {row['name']:<28} {row['instructions']:>12,.0f} {row['mispredicts']:>22,.1f}"
+            for row in rows
+        ),
+    ]
 
 
 def describe_bench(rows: list[dict[str, Any]]) -> list[str]:

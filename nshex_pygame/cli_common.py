@@ -1,11 +1,15 @@
-"""What every ``nshex`` command module shares: the exit codes, the one-line error output and
-the default thread count. It imports nothing of the package, so ``cli`` (the parser) and
-``cli_matches`` (arena, tune, ladder) both stand on it without importing each other."""
+"""What every ``nshex`` command module shares: the exit codes, the one-line error output, the
+default thread count and the printing of a result (JSON or lines). It imports nothing of the
+package, so ``cli`` (the parser) and ``cli_matches`` (arena, tune, ladder) both stand on it
+without importing each other."""
 
 from __future__ import annotations
 
+import json
 import os
 import sys
+from collections.abc import Callable, Iterable
+from typing import Any, TextIO
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -43,3 +47,20 @@ def default_threads() -> int:
     except (AttributeError, OSError):  # not on Linux
         cores = os.cpu_count() or 1
     return max(1, min(cores, MAX_THREADS))
+
+
+def threads(given: int | None, on_ray: bool) -> int:
+    """``--threads`` or its default: every core here, one in each Ray task."""
+    return given or (1 if on_ray else default_threads())
+
+
+def print_result(
+    result: Any, describe: Callable[[Any], Iterable[str]], *, as_json: bool, out: TextIO
+) -> int:
+    """A command's result on ``out``: one JSON value, or the lines ``describe`` makes of it;
+    the exit code (success)."""
+    if as_json:
+        print(json.dumps(result), file=out)
+    else:
+        out.writelines(f"{line}\n" for line in describe(result))
+    return EXIT_OK

@@ -7,15 +7,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from nshex_pygame.cli_common import EXIT_FAILURE, EXIT_OK, EXIT_USAGE
-from nshex_pygame.cli_common import default_threads as _default_threads
+from nshex_pygame.cli_common import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, print_result
 from nshex_pygame.cli_common import engine_missing as _engine_missing
 from nshex_pygame.cli_common import error as _error
 from nshex_pygame.cli_common import one_line as _one_line
 from nshex_pygame.cli_common import one_line_text as _one_line_text
+from nshex_pygame.cli_common import threads as _threads
 
 
 def arena_command(args: argparse.Namespace, *, out: TextIO) -> int:
@@ -54,64 +55,66 @@ def arena_command(args: argparse.Namespace, *, out: TextIO) -> int:
         "random_mercenaries": args.random_mercenaries,
         "mad_bomber": args.mad_bomber,
     }
-    if args.ray is not None:
-        from nshex_pygame import cluster
-
-        if not _ray_ready():
-            return EXIT_USAGE
-        threads = args.threads or 1
-
-        def run() -> dict[str, Any]:
-            return cluster.arena_on_ray(
-                args.ray,
-                args.a,
-                args.b,
-                args.games,
-                args.armies,
-                args.seed,
-                threads,
-                args.chunk,
-                **options,
-            )
-
-    else:
-        threads = args.threads or _default_threads()
-
-        def run() -> dict[str, Any]:
-            return arena(args.a, args.b, args.games, args.armies, args.seed, threads, **options)
-
-    return _arena_output(
-        run,
+    return _play_arena(
+        args,
+        lambda threads: arena(
+            args.a, args.b, args.games, args.armies, args.seed, threads, **options
+        ),
+        lambda cluster, threads: cluster.arena_on_ray(
+            args.ray,
+            args.a,
+            args.b,
+            args.games,
+            args.armies,
+            args.seed,
+            threads,
+            args.chunk,
+            **options,
+        ),
         lambda result: describe_arena(result, args.armies),
         EngineError,
-        as_json=args.json,
         out=out,
     )
 
 
-def _arena_output(
-    run: Any,
-    describe: Any,
+def _play_arena(
+    args: argparse.Namespace,
+    here: Callable[[int], dict[str, Any]],
+    on_ray: Callable[[Any, int], dict[str, Any]],
+    describe: Callable[[dict[str, Any]], list[str]],
     engine_error: type[Exception],
     *,
-    as_json: bool,
     out: TextIO,
 ) -> int:
-    """Runs an arena and prints its result (JSON or lines); a bad bot, army or mode
-    (ValueError) is a usage error, an engine error a failure."""
-    try:
-        result = run()
-    except ValueError as exc:
-        _error(f"nshex arena: {_one_line(exc)}")
+    """Plays an arena here (``here(threads)``) or, with ``--ray``, on the cluster
+    (``on_ray(cluster, threads)``) and prints its result (JSON or lines)."""
+    if args.ray is not None and not _ray_ready():
         return EXIT_USAGE
+    threads = _threads(args.threads, args.ray is not None)
+    if args.ray is not None:
+        from nshex_pygame import cluster
+
+        code, result = _played("nshex arena", lambda: on_ray(cluster, threads), engine_error)
+    else:
+        code, result = _played("nshex arena", lambda: here(threads), engine_error)
+    if result is None:
+        return code
+    return print_result(result, describe, as_json=args.json, out=out)
+
+
+def _played(
+    command: str, play: Callable[[], Any], engine_error: type[Exception]
+) -> tuple[int, Any]:
+    """What ``play()`` gives: ``(EXIT_OK, it)``, or the exit code and None once the problem is
+    said: a bad bot, army or mode (ValueError) is a usage error, an engine error a failure."""
+    try:
+        return EXIT_OK, play()
+    except ValueError as exc:
+        _error(f"{command}: {_one_line(exc)}")
+        return EXIT_USAGE, None
     except engine_error as exc:
-        _error(f"nshex arena: engine error: {_one_line(exc)}")
-        return EXIT_FAILURE
-    if as_json:
-        print(json.dumps(result), file=out)
-        return EXIT_OK
-    out.writelines(f"{line}\n" for line in describe(result))
-    return EXIT_OK
+        _error(f"{command}: engine error: {_one_line(exc)}")
+        return EXIT_FAILURE, None
 
 
 def _ray_ready() -> bool:
@@ -132,29 +135,16 @@ def _arena_multi(args: argparse.Namespace, *, out: TextIO) -> int:
     except ImportError as exc:
         return _engine_missing(exc)
     mode = args.mode or "deathmatch"
-    if args.ray is not None:
-        from nshex_pygame import cluster
-
-        if not _ray_ready():
-            return EXIT_USAGE
-        threads = args.threads or 1
-
-        def run() -> dict[str, Any]:
-            return cluster.arena_multi_on_ray(
-                args.ray, args.bots, mode, args.games, args.board, args.seed, threads, args.chunk
-            )
-
-    else:
-        threads = args.threads or _default_threads()
-
-        def run() -> dict[str, Any]:
-            return arena_multi(args.bots, mode, args.games, None, args.board, args.seed, threads)
-
-    return _arena_output(
-        run,
+    return _play_arena(
+        args,
+        lambda threads: arena_multi(
+            args.bots, mode, args.games, None, args.board, args.seed, threads
+        ),
+        lambda cluster, threads: cluster.arena_multi_on_ray(
+            args.ray, args.bots, mode, args.games, args.board, args.seed, threads, args.chunk
+        ),
         describe_arena_multi,
         EngineError,
-        as_json=args.json,
         out=out,
     )
 
@@ -268,7 +258,7 @@ def tune_command(args: argparse.Namespace, *, out: TextIO) -> int:
             state = tune.new_state(tune.TuneConfig(**settings))
             generations = args.generations or TUNE_DEFAULTS["generations"]
         state["target"] = generations
-        threads = args.threads or (1 if args.ray is not None else _default_threads())
+        threads = _threads(args.threads, args.ray is not None)
         if args.ray is not None:
             evaluator = tune.RayEvaluator(args.ray, threads)
         else:
@@ -324,11 +314,7 @@ def tune_command(args: argparse.Namespace, *, out: TextIO) -> int:
         evaluator.close()
     result["out"] = args.out
     result["checkpoint"] = checkpoint
-    if args.json:
-        print(json.dumps(result), file=out)
-        return EXIT_OK
-    out.writelines(f"{line}\n" for line in describe_tune(result))
-    return EXIT_OK
+    return print_result(result, describe_tune, as_json=args.json, out=out)
 
 
 TUNE_HEADER = "generation  best win rate  mean win rate  sigma   games  seconds"
@@ -396,12 +382,9 @@ def ladder_command(args: argparse.Namespace, *, out: TextIO) -> int:
         from nshex_pygame.core import EngineError
     except ImportError as exc:
         return _engine_missing(exc)
-    if args.ray is not None:
-        if not _ray_ready():
-            return EXIT_USAGE
-        threads = args.threads or 1
-    else:
-        threads = args.threads or _default_threads()
+    if args.ray is not None and not _ray_ready():
+        return EXIT_USAGE
+    threads = _threads(args.threads, args.ray is not None)
     if not args.json:
         print(
             f"{len(rows)} row(s), {games} games each, seed {args.seed}, seats alternating"
@@ -415,14 +398,13 @@ def ladder_command(args: argparse.Namespace, *, out: TextIO) -> int:
         if not args.json:
             print(ladder.table_line(rec), file=out, flush=True)
 
-    try:
-        records = ladder.play(rows, games, args.seed, threads, args.ray, on_row=show)
-    except ValueError as exc:
-        _error(f"nshex ladder: {_one_line(exc)}")
-        return EXIT_USAGE
-    except EngineError as exc:
-        _error(f"nshex ladder: engine error: {_one_line(exc)}")
-        return EXIT_FAILURE
+    code, records = _played(
+        "nshex ladder",
+        lambda: ladder.play(rows, games, args.seed, threads, args.ray, on_row=show),
+        EngineError,
+    )
+    if records is None:
+        return code
     if args.json:
         print(json.dumps(records), file=out)
     return EXIT_OK
