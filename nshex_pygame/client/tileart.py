@@ -29,40 +29,35 @@ import pygame.gfxdraw
 from nshex_pygame.client import hexgeo, tilemarks
 from nshex_pygame.client.resources import font
 
-ARMY_COLOURS: dict[str, tuple[int, int, int]] = {
-    "borgo": (150, 95, 25),
-    "moloch": (140, 30, 34),
-    "hegemony": (38, 72, 140),
-    "outpost": (42, 110, 56),
-    "smart": (96, 60, 150),
-    "vegas": (16, 118, 128),
-    # a light steel: grey like a machine, yet clear of the empty hex's slate (BOARD_FILL)
-    "doomsday": (122, 128, 146),
+RGB = tuple[int, int, int]
+# Each army's colour in the standard palette and in the colour-blind-safe one (after Okabe and
+# Ito): no army, and no net against a link, told apart by red against green alone.
+ARMY_PALETTES: dict[str, tuple[RGB, RGB]] = {
+    "borgo": ((150, 95, 25), (176, 112, 0)),
+    "moloch": ((140, 30, 34), (150, 58, 112)),
+    "hegemony": ((38, 72, 140), (0, 94, 156)),
+    "outpost": ((42, 110, 56), (0, 118, 86)),
+    "smart": ((96, 60, 150), (86, 86, 96)),
+    "vegas": ((16, 118, 128), (150, 140, 20)),
+    # standard: a light steel, grey like a machine, yet clear of the empty hex's slate
+    # (BOARD_FILL); colour-blind: a light grey, apart from Smart's dark grey and the board
+    "doomsday": ((122, 128, 146), (150, 150, 162)),
 }
-# The colour-blind-safe palette (after Okabe and Ito): no army, and no net against a link, told
-# apart by red against green alone.
 PALETTES: dict[str, dict[str, Any]] = {
     "standard": {
-        "armies": dict(ARMY_COLOURS),
+        "armies": {army: both[0] for army, both in ARMY_PALETTES.items()},
         "NET": (255, 70, 90),
         "LINK": (110, 230, 130),
         "WOUND": (220, 20, 30),
     },
     "colour-blind": {
-        "armies": {
-            "borgo": (176, 112, 0),
-            "moloch": (150, 58, 112),
-            "hegemony": (0, 94, 156),
-            "outpost": (0, 118, 86),
-            "smart": (86, 86, 96),
-            "vegas": (150, 140, 20),
-            "doomsday": (150, 150, 162),  # light grey: apart from Smart's dark grey and the board
-        },
+        "armies": {army: both[1] for army, both in ARMY_PALETTES.items()},
         "NET": (240, 130, 20),
         "LINK": (90, 185, 240),
         "WOUND": (213, 60, 0),
     },
 }
+ARMY_COLOURS: dict[str, RGB] = dict(PALETTES["standard"]["armies"])  # set_palette changes it
 palette = "standard"
 ARMY_NAMES = {
     "borgo": "Borgo",
@@ -79,9 +74,14 @@ INK = (20, 20, 24)
 YELLOW = (255, 214, 40)
 GAUSS = (90, 200, 255)
 STEEL = (178, 188, 200)
-NET = (255, 70, 90)
-LINK = (110, 230, 130)
-WOUND = (220, 20, 30)
+
+
+def _marks_of(chosen: dict[str, Any]) -> tuple[RGB, RGB, RGB]:
+    """A palette's net, link and wound colours."""
+    return chosen["NET"], chosen["LINK"], chosen["WOUND"]
+
+
+NET, LINK, WOUND = _marks_of(PALETTES["standard"])  # set_palette changes them
 TAKEOVER = (255, 150, 230)  # a takeover edge (Vegas HQ, Agitator) and a unit taken over
 TERMINAL = (80, 220, 230)  # the Duel board's terminals and the Links standing on them
 REDIRECT = (255, 140, 40)  # a redirector's entry and exit arrows
@@ -112,7 +112,7 @@ def set_palette(name: str) -> None:
     palette = name if name in PALETTES else "standard"
     ARMY_COLOURS.clear()
     ARMY_COLOURS.update(chosen["armies"])
-    NET, LINK, WOUND = chosen["NET"], chosen["LINK"], chosen["WOUND"]
+    NET, LINK, WOUND = _marks_of(chosen)
     _render.cache_clear()
 
 
@@ -184,71 +184,56 @@ class _Edge:
             self.center[1] + self.u[1] * d + self.t[1] * along * s,
         )
 
+    def band(
+        self, along: float, near_half: float, near: float, far_half: float, far: float
+    ) -> list[tuple[float, float]]:
+        """Four corners centred ``along`` the edge, from ``near`` to ``far`` inward:
+        ``near_half`` each side at the near end, ``far_half`` at the far (a bar, a tab, an
+        arrow's shaft)."""
+        return [
+            self.at(along - near_half, near),
+            self.at(along + near_half, near),
+            self.at(along + far_half, far),
+            self.at(along - far_half, far),
+        ]
+
+    def head(self, along: float, tip: float, half: float, base: float) -> list[tuple[float, float]]:
+        """A triangle pointing at ``tip`` (inward), its base ``half`` each side at ``base``:
+        an arrow's head, pointing out when ``tip`` is nearer the edge than ``base``."""
+        return [self.at(along, tip), self.at(along - half, base), self.at(along + half, base)]
+
 
 def _melee(surface, edge: _Edge, offset: float, count: int, width: float) -> None:
     w = min(0.24, width / max(count, 1))
     for i in range(count):
         a = offset + (i - (count - 1) / 2) * w
-        _poly(
-            surface,
-            [edge.at(a, 0.05), edge.at(a - w * 0.47, 0.32), edge.at(a + w * 0.47, 0.32)],
-            WHITE,
-        )
+        _poly(surface, edge.head(a, 0.05, w * 0.47, 0.32), WHITE)
 
 
 def _ranged(surface, edge: _Edge, offset: float, count: int, width: float) -> None:
     w = min(0.2, width / max(count, 1))
     for i in range(count):
         a = offset + (i - (count - 1) / 2) * w
-        shaft = [
-            edge.at(a - 0.035, 0.2),
-            edge.at(a + 0.035, 0.2),
-            edge.at(a + 0.035, 0.46),
-            edge.at(a - 0.035, 0.46),
-        ]
-        _poly(surface, shaft, YELLOW)
-        _poly(
-            surface,
-            [edge.at(a, 0.04), edge.at(a - w * 0.46, 0.22), edge.at(a + w * 0.46, 0.22)],
-            YELLOW,
-        )
+        _poly(surface, edge.band(a, 0.035, 0.2, 0.035, 0.46), YELLOW)
+        _poly(surface, edge.head(a, 0.04, w * 0.46, 0.22), YELLOW)
 
 
 def _gauss(surface, edge: _Edge, offset: float) -> None:
-    beam = [
-        edge.at(offset - 0.065, 0.18),
-        edge.at(offset + 0.065, 0.18),
-        edge.at(offset + 0.065, 0.5),
-        edge.at(offset - 0.065, 0.5),
-    ]
-    _poly(surface, beam, GAUSS)
+    _poly(surface, edge.band(offset, 0.065, 0.18, 0.065, 0.5), GAUSS)
     pygame.draw.line(
         surface, WHITE, edge.at(offset, 0.18), edge.at(offset, 0.46), max(1, int(edge.size / 40))
     )
-    _poly(
-        surface,
-        [edge.at(offset, 0.03), edge.at(offset - 0.14, 0.2), edge.at(offset + 0.14, 0.2)],
-        GAUSS,
-    )
+    _poly(surface, edge.head(offset, 0.03, 0.14, 0.2), GAUSS)
 
 
 def _armor(surface, edge: _Edge) -> None:
-    _poly(
-        surface,
-        [edge.at(-0.4, 0.015), edge.at(0.4, 0.015), edge.at(0.34, 0.11), edge.at(-0.34, 0.11)],
-        STEEL,
-    )
+    _poly(surface, edge.band(0.0, 0.4, 0.015, 0.34, 0.11), STEEL)
 
 
 def _net(surface, edge: _Edge, offset: float, width: float) -> None:
     half = min(0.24, width / 2)
     near, far = 0.05, 0.36
-    outline = [
-        edge.at(offset - half, near),
-        edge.at(offset + half, near),
-        edge.at(offset + half * 0.6, far),
-        edge.at(offset - half * 0.6, far),
-    ]
+    outline = edge.band(offset, half, near, half * 0.6, far)
     _poly(surface, outline, darker(NET, 0.65), NET)
     thick = max(1, round(edge.size / 45))
     for k in range(1, 4):
@@ -269,16 +254,7 @@ def _net(surface, edge: _Edge, offset: float, width: float) -> None:
 
 
 def _link(surface, edge: _Edge) -> None:
-    _poly(
-        surface,
-        [
-            edge.at(-0.2, 0.0),
-            edge.at(0.2, 0.0),
-            edge.at(0.13, 0.15),
-            edge.at(-0.13, 0.15),
-        ],
-        LINK,
-    )
+    _poly(surface, edge.band(0.0, 0.2, 0.0, 0.13, 0.15), LINK)
 
 
 @cache
@@ -315,46 +291,24 @@ def edge_marks(info: dict[str, Any]) -> dict[int, str]:
 def _double_link(surface, edge: _Edge) -> None:
     """A long-distance link: the link's tab doubled, the second further in (two hexes)."""
     _link(surface, edge)
-    _poly(
-        surface,
-        [edge.at(-0.16, 0.2), edge.at(0.16, 0.2), edge.at(0.1, 0.33), edge.at(-0.1, 0.33)],
-        LINK,
-    )
+    _poly(surface, edge.band(0.0, 0.16, 0.2, 0.1, 0.33), LINK)
 
 
 def _entry(surface, edge: _Edge, offset: float = 0.0) -> None:
     """A redirector's entry: a small orange arrow pointing into the tile."""
-    _poly(
-        surface,
-        [edge.at(offset, 0.3), edge.at(offset - 0.12, 0.1), edge.at(offset + 0.12, 0.1)],
-        REDIRECT,
-    )
+    _poly(surface, edge.head(offset, 0.3, 0.12, 0.1), REDIRECT)
 
 
 def _exit(surface, edge: _Edge, offset: float = 0.0) -> None:
     """A redirector's exit: an orange arrow pointing out, a shaft and a wide head."""
-    shaft = [
-        edge.at(offset - 0.05, 0.2),
-        edge.at(offset + 0.05, 0.2),
-        edge.at(offset + 0.05, 0.44),
-        edge.at(offset - 0.05, 0.44),
-    ]
-    _poly(surface, shaft, REDIRECT)
-    _poly(
-        surface,
-        [edge.at(offset, 0.03), edge.at(offset - 0.17, 0.22), edge.at(offset + 0.17, 0.22)],
-        REDIRECT,
-    )
+    _poly(surface, edge.band(offset, 0.05, 0.2, 0.05, 0.44), REDIRECT)
+    _poly(surface, edge.head(offset, 0.03, 0.17, 0.22), REDIRECT)
 
 
 def _trigger(surface, edge: _Edge) -> None:
     """A Trap's marked edge: a band of yellow and black hazard stripes along it."""
     near, far = 0.02, 0.16
-    _poly(
-        surface,
-        [edge.at(-0.42, near), edge.at(0.42, near), edge.at(0.34, far), edge.at(-0.34, far)],
-        HAZARD,
-    )
+    _poly(surface, edge.band(0.0, 0.42, near, 0.34, far), HAZARD)
     for k in range(-3, 3):
         a = k * 0.13 + 0.02
         stripe = [
@@ -365,8 +319,7 @@ def _trigger(surface, edge: _Edge) -> None:
         ]
         if a + 0.06 <= 0.4:
             _poly(surface, stripe, INK, INK)
-    pts = [edge.at(0.0, far + 0.03), edge.at(-0.09, far + 0.19), edge.at(0.09, far + 0.19)]
-    _poly(surface, pts, HAZARD)  # and a warning sign under it
+    _poly(surface, edge.head(0.0, far + 0.03, 0.09, far + 0.19), HAZARD)  # and a warning sign
     pygame.draw.line(
         surface,
         INK,
