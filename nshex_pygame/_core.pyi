@@ -512,7 +512,17 @@ def arena_multi(
     seed: int = 0,
     threads: int = 1,
     first_game: int = 0,
-) -> dict[str, Any]: ...
+) -> dict[str, Any]:
+    """Three or four bots, one a seat, for ``games`` games of ``mode`` ("deathmatch",
+    "points", "one_vs_team", "team"). The seats rotate from game to game so that every bot
+    plays every seat; the armies (default the four base armies) cycle as well. Returns
+    ``mode``, ``board``, ``games`` and per bot (``bots``, in the order given): ``bot``,
+    ``games``, ``wins``, ``shared`` (a win shared with other sides, or a draw), ``win_rate``
+    (shared count half), ``wilson95``, ``mean_rank`` and ``rank_sum``. The result for a seed
+    does not depend on ``threads``; ``first_game`` plays games ``first_game .. first_game +
+    games`` of the seed instead (ranges add up to the one run). A bad bot, army, mode or seat
+    count raises ``ValueError``."""
+
 def selftest(seed: int = 1, a: str = "greedy", b: str = "random") -> _SelftestResult: ...
 def bench_core(quick: bool = False) -> list[_BenchRow]: ...
 def bench_ops(name: str, n: int) -> int: ...

@@ -2,8 +2,9 @@
 
 Everything the rest of the Python code (the command line, the client, the tests) knows about
 the rules comes through here, so the native module's surface has exactly one doorway. The
-classes are the native ones, re-exported as they are; the functions are wrapped only to carry
-their documentation.
+classes are the native ones, re-exported as they are; the functions are wrapped to carry their
+documentation and to loosen or copy what crosses, except ``arena_multi`` (internal to the
+``nshex`` command), which is the native function as it is, documented in ``_core.pyi``.
 
 - :class:`Position`: a board loaded from a scenario (TOML, see docs/COMMANDS.md).
   ``Position.from_file(path)`` / ``Position.from_toml(text, name, test_tables)``
@@ -79,6 +80,7 @@ from nshex_pygame._core import Puzzle as Puzzle
 from nshex_pygame._core import Refusal as Refusal
 from nshex_pygame._core import SaveError as SaveError
 from nshex_pygame._core import ScenarioError as ScenarioError
+from nshex_pygame._core import arena_multi as arena_multi
 from nshex_pygame.names import ENGINE_NAMES
 
 # The shapes of the engine's views (TypedDicts of _core.pyi): names for type checkers, plain
@@ -213,30 +215,6 @@ def default_weights(variants: Sequence[str] = ()) -> dict[str, float]:
     better ones."""
     text = _core.default_weights(list(variants))
     return {str(k): float(v) for k, v in json.loads(text).items()}
-
-
-def arena_multi(
-    bots: list[str],
-    mode: str,
-    games: int,
-    armies: list[str] | None = None,
-    board: str = "standard",
-    seed: int = 0,
-    threads: int = 1,
-    first_game: int = 0,
-) -> dict[str, Any]:
-    """Three or four bots, one a seat, for ``games`` games of ``mode`` ("deathmatch",
-    "points", "one_vs_team", "team"). The seats rotate from game to game so that every bot
-    plays every seat; the armies (default the four base armies) cycle as well. Returns
-    ``mode``, ``board``, ``games`` and per bot (``bots``, in the order given): ``bot``,
-    ``games``, ``wins``, ``shared`` (a win shared with other sides, or a draw), ``win_rate``
-    (shared count half), ``wilson95``, ``mean_rank`` and ``rank_sum``. The result for a seed
-    does not depend on ``threads``; ``first_game`` plays games ``first_game .. first_game +
-    games`` of the seed instead (ranges add up to the one run). A bad bot, army, mode or seat
-    count raises ``ValueError``."""
-    return dict(
-        _core.arena_multi(bots, mode, games, armies, board, seed, threads, first_game=first_game)
-    )
 
 
 def selftest(seed: int = 1, a: str = "greedy", b: str = "random") -> dict[str, Any]:
