@@ -35,16 +35,26 @@ def _tone(seconds: float, wave_of: Callable[[float, int], float], curve: float =
     return out
 
 
-def _place() -> array:
-    # a soft wooden "tock": a falling sine with a little noise
-    rng = random.Random(1)
+def _sweep(t: float, hz: float, fall: float) -> float:
+    """A sine at time ``t`` whose pitch starts at ``hz`` and falls by ``fall`` Hz a second."""
+    return math.sin(2 * math.pi * (hz - fall * t) * t)
+
+
+def _thud(
+    seed: int, seconds: float, loud: float, hz: float, fall: float, noise: float, curve: float
+) -> array:
+    """A falling sine with a little noise (seeded): a tock, a thud, a boom."""
+    rng = random.Random(seed)
     return _tone(
-        0.16,
-        lambda t, _i: (
-            0.8 * math.sin(2 * math.pi * (420 - 900 * t) * t) + 0.15 * (rng.random() * 2 - 1)
-        ),
-        curve=4,
+        seconds,
+        lambda t, _i: loud * _sweep(t, hz, fall) + noise * (rng.random() * 2 - 1),
+        curve=curve,
     )
+
+
+def _place() -> array:
+    # a soft wooden "tock"
+    return _thud(1, 0.16, 0.8, 420, 900, 0.15, curve=4)
 
 
 def _hit() -> array:
@@ -57,11 +67,7 @@ def _hit() -> array:
 
 
 def _shot() -> array:
-    return _tone(
-        0.18,
-        lambda t, _i: 0.7 * math.sin(2 * math.pi * (1400 - 5000 * t) * t),
-        curve=2.0,
-    )
+    return _tone(0.18, lambda t, _i: 0.7 * _sweep(t, 1400, 5000), curve=2.0)
 
 
 def _explosion() -> array:
@@ -78,10 +84,7 @@ def _explosion() -> array:
 def _death() -> array:
     return _tone(
         0.45,
-        lambda t, _i: (
-            0.6 * math.sin(2 * math.pi * (330 - 380 * t) * t)
-            + 0.3 * math.sin(2 * math.pi * (165 - 150 * t) * t)
-        ),
+        lambda t, _i: 0.6 * _sweep(t, 330, 380) + 0.3 * _sweep(t, 165, 150),
         curve=1.5,
     )
 
@@ -100,14 +103,7 @@ def _block() -> array:
 
 def _hq_hit() -> array:
     # a heavy thud under the board shaking: a low falling boom with a little rumble
-    rng = random.Random(4)
-    return _tone(
-        0.55,
-        lambda t, _i: (
-            0.9 * math.sin(2 * math.pi * (95 - 60 * t) * t) + 0.25 * (rng.random() * 2 - 1)
-        ),
-        curve=2.2,
-    )
+    return _thud(4, 0.55, 0.9, 95, 60, 0.25, curve=2.2)
 
 
 def _shatter() -> array:
@@ -116,9 +112,7 @@ def _shatter() -> array:
 
     def crack(t: float, i: int) -> float:
         burst = 1.0 if (i // 400) % 3 == 0 else 0.35
-        return burst * 0.55 * (rng.random() * 2 - 1) + 0.3 * math.sin(
-            2 * math.pi * (700 - 900 * t) * t
-        )
+        return burst * 0.55 * (rng.random() * 2 - 1) + 0.3 * _sweep(t, 700, 900)
 
     return _tone(0.4, crack, curve=2.0)
 
