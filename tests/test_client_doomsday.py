@@ -252,22 +252,11 @@ def test_a_doomsday_game_by_clicks_makes_exactly_the_engines_actions(app) -> Non
 def _battle(app, name: str):
     """The battle of a conformance position opened for playback (the strict app checks the
     board it ends on against the engine's)."""
-    from nshex_pygame.client.board import BoardView
+    from nshex_pygame.client.shots import position_battle
     from nshex_pygame.core import Position
 
     position = Position.from_toml(scenario(TESTS / "conformance" / f"{name}.toml"), name)
-    result = position.resolve_battle()
-    battle = app.open(
-        "battle",
-        BoardView(),
-        position.armies,
-        position.units,
-        result.phases,
-        position.hq_hp,
-        result_units=result.units,
-        result_hq=result.hq_hp,
-    )
-    return battle, result
+    return position_battle(app, position)
 
 
 TRIPLER = "ddm_tripler_splits_a_shot_three_ways_armor_per_copy_faq83"
@@ -277,14 +266,14 @@ TRAP = "ddm_trap_set_off_by_an_enemy_shot_d21"
 
 def _play_to(app, battle, kind: str, nth: int = 1):
     """Advance the playback to its ``nth`` step of ``kind`` (None if there is none)."""
-    pb = battle.playback
+    pb = battle.model.playback
     seen = 0
     while not pb.done:
         if pb.current.kind == kind:
             seen += 1
             if seen == nth:
                 return pb.current
-        battle._log_step(pb.advance())
+        battle.words.log_step(pb.advance())
     return None
 
 
@@ -295,14 +284,14 @@ def test_a_shot_split_by_the_tripler_is_traced_out_of_each_exit_with_its_copies(
     from nshex_pygame.client.scenes.battle.playback import copies_words
 
     battle, _result = _battle(app, TRIPLER)
-    steps = [s for s in battle.playback.steps if s.kind == "redirected"]
+    steps = [s for s in battle.model.playback.steps if s.kind == "redirected"]
     assert len(steps) == 1, "one path for the whole redirected shot"
     assert len(steps[0].group) == 3, "with the three exits' copies"
-    events = battle.playback.phases[steps[0].phase]["events"]
+    events = battle.model.playback.phases[steps[0].phase]["events"]
     for event in steps[0].group:
         index = next(i for i, e in enumerate(events) if e is event)
         assert copies_words(events, index) == "x3"
-    legs = battle.chain_of(steps[0])
+    legs = battle.model.chain_of(steps[0])
     assert {leg.hexes[-1] for leg in legs if leg.label} == {(0, -1), (2, -2), (-1, 0)}, (
         "each copy flies to the unit it hits"
     )
@@ -314,14 +303,14 @@ def test_a_shot_split_by_the_tripler_is_traced_out_of_each_exit_with_its_copies(
         lambda s, points, k, army: flights.append(points) or real(s, points, k, army),
     )
     step = _play_to(app, battle, "redirected")
-    battle.elapsed = battle.duration(step) * 0.9
+    battle.model.elapsed = battle.model.duration(step) * 0.9
     floats: list[str] = []
     monkeypatch.setattr(battle, "_float", lambda s, at, words, *a: floats.append(words))
     app.draw()
     starts = {points[0] for points in flights}
-    assert battle.board.pixel((0, 0)) in starts, "the copies leave the redirector"
+    assert battle.drawing.board.pixel((0, 0)) in starts, "the copies leave the redirector"
     assert "x3" in floats
-    assert sum("Tripler redirects the shot" in line for line, _c in battle.log) == 3
+    assert sum("Tripler redirects the shot" in line for line, _c in battle.model.log) == 3
     battle.skip()  # to the end: the engine's board (strict app)
 
 
@@ -330,9 +319,9 @@ def test_an_endless_loop_is_labelled_and_its_tracer_stops(app, monkeypatch) -> N
     from nshex_pygame.client.scenes.battle.playback import LOOP_TIMES, redirect_loop
 
     battle, result = _battle(app, LOOP)
-    steps = [s for s in battle.playback.steps if s.kind == "redirected"]
+    steps = [s for s in battle.model.playback.steps if s.kind == "redirected"]
     assert len(steps) == 3 and all(s.event["copies"] == "infinite" for s in steps)
-    events = battle.playback.phases[steps[0].phase]["events"]
+    events = battle.model.playback.phases[steps[0].phase]["events"]
     index = next(i for i, e in enumerate(events) if e is steps[0].event)
     assert redirect_loop(events, index) == [(0, 0), (2, 0), (0, 2)]
     assert 1 <= LOOP_TIMES <= 3 and 0 < DURATIONS["redirected"] < 2
@@ -340,33 +329,33 @@ def test_an_endless_loop_is_labelled_and_its_tracer_stops(app, monkeypatch) -> N
     floats: list[str] = []
     monkeypatch.setattr(battle, "_float", lambda s, at, words, *a: floats.append(words))
     for k in range(5):  # the tracer round the loop at several moments, the last at its end
-        battle.elapsed = battle.duration(step) * k / 4
+        battle.model.elapsed = battle.model.duration(step) * k / 4
         app.draw()
     assert "\u221e loop" in floats
     assert "-\u221e" not in floats  # (a hit of the loop is labelled when its step plays)
     hit = _play_to(app, battle, "hit")
-    battle.elapsed = battle.duration(hit) / 2
+    battle.model.elapsed = battle.model.duration(hit) / 2
     app.draw()
     assert "-\u221e" in floats, "a hit of the loop: endless wounds"
     # the battle plays to its end in a bounded time: no step of the loop lasts for ever
-    battle.elapsed = 0.0
+    battle.model.elapsed = 0.0
     for _ in range(400):
         app.step(0.1, draw=False)
-        if battle.finished:
+        if battle.model.finished:
             break
-    assert battle.finished
-    assert battle.playback.hq == list(result.hq_hp) == [20, 0]
-    assert any("infinitely many copies" in line for line, _c in battle.log)
+    assert battle.model.finished
+    assert battle.model.playback.hq == list(result.hq_hp) == [20, 0]
+    assert any("infinitely many copies" in line for line, _c in battle.model.log)
 
 
 def test_the_traps_explosion_is_played_like_a_clowns(app) -> None:
     battle, _result = _battle(app, TRAP)
     step = _play_to(app, battle, "explode")
     assert step is not None and tuple(step.event["at"]) == (0, 0)
-    battle.elapsed = battle.duration(step) / 2
+    battle.model.elapsed = battle.model.duration(step) / 2
     app.draw()
-    assert any("Trap explodes" in line for line, _c in battle.log)
-    assert (0, 0) in battle.acting()
+    assert any("Trap explodes" in line for line, _c in battle.model.log)
+    assert (0, 0) in battle.model.acting()
     battle.skip()
 
 

@@ -27,7 +27,7 @@ import pygame
 
 from nshex_pygame.client.app import App
 from nshex_pygame.client.storage import SeatSetup, Settings
-from nshex_pygame.core import CHANCE, Bot, Game
+from nshex_pygame.core import CHANCE, BattleResult, Bot, Game, Position
 
 
 def greedy_until(
@@ -110,8 +110,8 @@ def main(argv: list[str]) -> int:
     if battle is not None:
         for _ in range(400):
             app.step(0.05, draw=False)
-            step = battle.playback.current
-            if step is not None and step.kind in ("attack",) and battle.progress() > 0.5:
+            step = battle.model.playback.current
+            if step is not None and step.kind in ("attack",) and battle.model.progress() > 0.5:
                 break
         save(app, out, "06-battle")
     app.settings.animation_speed = 8.0
@@ -170,7 +170,7 @@ def main(argv: list[str]) -> int:
         if scene3.apply(action) and isinstance(app.stack.top, BattleScene):
             battle3 = app.stack.top
             for _ in range(400):
-                if battle3.ready:
+                if battle3.model.ready:
                     break
                 app.step(0.1, draw=False)
             app.step(0.5)
@@ -285,10 +285,11 @@ def more_shots(app: App, out: Path, finished) -> None:  # finished: the game ove
     battle = app.open(
         "battle", BoardView(), position.armies, position.units, result.phases, position.hq_hp
     )
-    while battle.playback.current is not None and battle.playback.current.kind != "redirected":
-        battle._log_step(battle.playback.advance())
-    battle.paused = True
-    battle.elapsed = battle.duration(battle.playback.current) * 0.8
+    model = battle.model
+    while model.playback.current is not None and model.playback.current.kind != "redirected":
+        battle.words.log_step(model.playback.advance())
+    model.paused = True
+    model.elapsed = model.duration(model.playback.current) * 0.8
     save(app, out, "18-redirect")
     # a game in a small window
     app.settings.window_size = [800, 600]
@@ -382,12 +383,19 @@ def battle_in_progress(app: App):  # -> tuple[GameScene, BattleScene | None]
 
 def scenario_battle(app: App, name: str):  # -> BattleScene
     """The battle of ``scenarios/<name>`` resolved by the engine and opened for playback."""
-    from nshex_pygame.client.board import BoardView
     from nshex_pygame.core import Position
 
     position = Position.from_file(Path(__file__).resolve().parent.parent / "scenarios" / name)
+    return position_battle(app, position)[0]
+
+
+def position_battle(app: App, position: Position) -> tuple[Any, BattleResult]:
+    """The battle of ``position`` resolved by the engine and opened for playback: (the
+    BattleScene, the engine's result)."""
+    from nshex_pygame.client.board import BoardView
+
     result = position.resolve_battle()
-    return app.open(
+    battle = app.open(
         "battle",
         BoardView(),
         position.armies,
@@ -397,6 +405,7 @@ def scenario_battle(app: App, name: str):  # -> BattleScene
         result_units=result.units,
         result_hq=result.hq_hp,
     )
+    return battle, result
 
 
 def question_game(kind: str, manual: tuple[int, ...] = (0, 1)) -> tuple[Game, int] | None:
