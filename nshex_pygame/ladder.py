@@ -153,35 +153,23 @@ def _level_rows() -> list[Row]:
     ]
 
 
+# The game options' rows, Hard against greedy over the base pairings (at least 95%): name, what
+# the option is, the arena's options.
+OPTION_ROWS: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("reinforcements", "Reinforcements", {"variants": ["reinforcements"]}),
+    ("mercenaries", "two Mercenaries each", {"mercenaries": 2}),
+    ("mad-bomber", "the neutral Mad Bomber", {"mad_bomber": "neutral"}),
+)
+
 ROWS: tuple[Row, ...] = (
     Row("easy-random", "ladder, base pairings", "easy", "random", 0.95),
     Row("medium-easy", "ladder, base pairings", "medium", "easy", 0.65),
     Row("hard-medium", "ladder, base pairings", "hard", "medium", 0.60),
     Row("hard-greedy", "ladder, base pairings", "hard", "greedy", 0.90),
     *_army_rows(),
-    Row(
-        "reinforcements",
-        "Reinforcements, base pairings",
-        "hard",
-        "greedy",
-        0.95,
-        options={"variants": ["reinforcements"]},
-    ),
-    Row(
-        "mercenaries",
-        "two Mercenaries each, base pairings",
-        "hard",
-        "greedy",
-        0.95,
-        options={"mercenaries": 2},
-    ),
-    Row(
-        "mad-bomber",
-        "the neutral Mad Bomber, base pairings",
-        "hard",
-        "greedy",
-        0.95,
-        options={"mad_bomber": "neutral"},
+    *(
+        Row(name, f"{what}, base pairings", "hard", "greedy", 0.95, options=options)
+        for name, what, options in OPTION_ROWS
     ),
     Row(
         "deathmatch",
