@@ -366,3 +366,29 @@ def lessons_by_clicks(app: Any, lessons: dict[str, int], play: Any) -> list[str]
         assert scene.modal == "outro", title
         overflow += [f"{title}, done: {n}" for n in overflow_notes(app)]
     return overflow
+
+
+class Lessons(dict[str, int]):
+    """The lessons whose title holds ``word`` (title -> index of Learn by playing, in order),
+    and what their tests do with one: start it in the engine, open it on the screen, play
+    them all by clicks."""
+
+    def __init__(self, word: str) -> None:
+        from nshex_pygame.client.lessons import LESSONS
+
+        super().__init__(
+            (lesson.title, index) for index, lesson in enumerate(LESSONS) if word in lesson.title
+        )
+
+    def start(self, title: str) -> tuple[Any, Any]:
+        """The lesson's coach and its game, at the first step."""
+        from nshex_pygame.client.lessons import Coach
+
+        coach = Coach(self[title])
+        return coach, coach.start()
+
+    def open(self, app: App, title: str) -> Any:
+        return open_lesson(app, self[title])
+
+    def by_clicks(self, app: App, play: Any = play_by_clicks) -> list[str]:
+        return lessons_by_clicks(app, self, play)

@@ -8,32 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from client_support import (
-    lessons_by_clicks,
-    open_lesson,
-    play_by_clicks,
-    play_step,
-    refused_by_clicks,
-    refused_by_lesson,
-)
+from client_support import Lessons, play_step, refused_by_clicks, refused_by_lesson
 
 from nshex_pygame.client.lessons import LEARNER, LESSONS, Coach, unit_at
 from nshex_pygame.core import Game
 
-DOOMSDAY = {
-    lesson.title: index for index, lesson in enumerate(LESSONS) if "Doomsday" in lesson.title
-}
+DOOMSDAY = Lessons("Doomsday")
 REDIRECTORS = "Doomsday: redirectors"
 BOMB_AND_TRAP = "Doomsday: Bomb and Trap"
-
-
-def _start(title: str) -> tuple[Coach, Game]:
-    coach = Coach(DOOMSDAY[title])
-    return coach, coach.start()
-
-
-_play = play_step
-_refused = refused_by_lesson
 
 
 def _events(game: Game, *lines: str) -> list[dict]:
@@ -65,16 +47,16 @@ def test_there_are_two_doomsday_lessons_at_the_end() -> None:
 
 
 def test_the_redirector_lesson_is_won_by_the_hqs_rotation_a_long_link_and_a_battle() -> None:
-    coach, game = _start(REDIRECTORS)
+    coach, game = DOOMSDAY.start(REDIRECTORS)
     guard = unit_at(game, (1, 0))
     assert guard is not None and guard["tile"] == "hegemony.guard"
     assert (1, 0) in _survivors(game), "as set up, the redirected shot misses the Guard"
     hand = list(game.view()["hands"][LEARNER])
-    _refused(coach, game, "rotate 0,0 1")  # the Fireblast, but its exit not at the Guard
-    _refused(coach, game, "rotate -1,1 2")  # the shooter, not the redirector
-    _refused(coach, game, "play battle")
-    _refused(coach, game, "place doomsday.officer -1,-1 3")  # before the rotation
-    _play(coach, game)
+    refused_by_lesson(coach, game, "rotate 0,0 1")  # the Fireblast, but its exit not at the Guard
+    refused_by_lesson(coach, game, "rotate -1,1 2")  # the shooter, not the redirector
+    refused_by_lesson(coach, game, "play battle")
+    refused_by_lesson(coach, game, "place doomsday.officer -1,-1 3")  # before the rotation
+    play_step(coach, game)
     view = game.view()
     assert game.history()[-1] == "rotate 0,0 2"
     assert view["used_rotate"] and view["hands"][LEARNER] == hand, "free, once a turn"
@@ -83,16 +65,20 @@ def test_the_redirector_lesson_is_won_by_the_hqs_rotation_a_long_link_and_a_batt
     assert [tuple(e["at"]) for e in redirected] == [(0, 0)]
     assert [tuple(h) for h in redirected[0]["path"]] == [(1, 0)], "out of the exit, at the Guard"
     assert (1, 0) in _survivors(game), "1 wound of 2: not yet"
-    _refused(coach, game, "place doomsday.officer -1,-1 0")  # the long link not at the shooter
-    _refused(coach, game, "place doomsday.officer -1,0 3")  # next to it: no long link taught
+    refused_by_lesson(
+        coach, game, "place doomsday.officer -1,-1 0"
+    )  # the long link not at the shooter
+    refused_by_lesson(
+        coach, game, "place doomsday.officer -1,0 3"
+    )  # next to it: no long link taught
     assert (1, 0) not in _survivors(game, "place doomsday.officer -1,0 3")
-    _play(coach, game)
+    play_step(coach, game)
     assert game.history()[-1] == "place doomsday.officer -1,-1 3"
     assert unit_at(game, (-1, 0)) is None, "the hex between is empty"
     effects = {tuple(e["at"]): e for e in game.view()["board_effects"]}
     assert effects[(-1, 1)]["ranged_bonus"] == 1, "the long link reaches two hexes"
-    _refused(coach, game, "end")
-    _play(coach, game)
+    refused_by_lesson(coach, game, "end")
+    play_step(coach, game)
     view = game.view()
     assert coach.done and unit_at(game, (1, 0)) is None
     assert "hegemony.guard" in view["discards"][1]
@@ -103,12 +89,12 @@ def test_the_redirector_lesson_is_won_by_the_hqs_rotation_a_long_link_and_a_batt
 
 
 def test_the_bomb_and_trap_lesson_is_won_by_a_bomb_a_rotation_and_an_explosion() -> None:
-    coach, game = _start(BOMB_AND_TRAP)
+    coach, game = DOOMSDAY.start(BOMB_AND_TRAP)
     assert {(1, -1), (-1, 0)}.isdisjoint(_survivors(game)), "the Trap and the Scout are struck"
-    _refused(coach, game, "play small_bomb -1,0 -2,1 -1,1")  # also the own Scout
-    _refused(coach, game, "rotate 1,-1 1")  # before the bomb
-    _refused(coach, game, "play battle")
-    _play(coach, game)
+    refused_by_lesson(coach, game, "play small_bomb -1,0 -2,1 -1,1")  # also the own Scout
+    refused_by_lesson(coach, game, "rotate 1,-1 1")  # before the bomb
+    refused_by_lesson(coach, game, "play battle")
+    play_step(coach, game)
     view = game.view()
     assert game.history()[-1].startswith("play small_bomb ")
     hexes = {tuple(map(int, h.split(","))) for h in game.history()[-1].split()[2:]}
@@ -118,11 +104,11 @@ def test_the_bomb_and_trap_lesson_is_won_by_a_bomb_a_rotation_and_an_explosion()
     # the Trap struck on another edge just dies; on its marked edge it explodes
     assert not any(e["kind"] == "explode" for e in _events(game))
     assert (2, -2) in _survivors(game, "rotate 1,-1 0")
-    _refused(coach, game, "rotate 1,-1 0")
-    _refused(coach, game, "rotate -1,0 1")  # the Scout
-    _play(coach, game)
+    refused_by_lesson(coach, game, "rotate 1,-1 0")
+    refused_by_lesson(coach, game, "rotate -1,0 1")  # the Scout
+    play_step(coach, game)
     assert game.history()[-1] == "rotate 1,-1 1"
-    _play(coach, game)
+    play_step(coach, game)
     view = game.view()
     assert coach.done
     assert unit_at(game, (2, -2)) is None and unit_at(game, (0, -1)) is None
@@ -135,12 +121,12 @@ def test_the_bomb_and_trap_lesson_is_won_by_a_bomb_a_rotation_and_an_explosion()
 
 
 def test_the_doomsday_lessons_are_played_by_clicks(app: Any) -> None:
-    overflow = lessons_by_clicks(app, DOOMSDAY, play_by_clicks)
+    overflow = DOOMSDAY.by_clicks(app)
     assert not overflow, "\n".join(overflow)
 
 
 def test_wrong_plays_by_clicks_are_refused_with_the_steps_words(app: Any) -> None:
-    scene = open_lesson(app, DOOMSDAY[REDIRECTORS])
+    scene = DOOMSDAY.open(app, REDIRECTORS)
     inner = scene.inner
     game = inner.game
     assert scene.targets() == {(0, 0)}, "the Fireblast is lit"
@@ -148,7 +134,7 @@ def test_wrong_plays_by_clicks_are_refused_with_the_steps_words(app: Any) -> Non
     assert inner.message.startswith("Not quite. Your Alpha Shooter shoots north-east")
     assert not game.view()["used_rotate"]
 
-    scene = open_lesson(app, DOOMSDAY[BOMB_AND_TRAP])
+    scene = DOOMSDAY.open(app, BOMB_AND_TRAP)
     inner = scene.inner
     game = inner.game
     assert scene.targets() == {(-2, 1), (-1, 1), (-2, 2)}, "the triangle to bomb is lit"

@@ -7,10 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from client_support import (
+    Lessons,
     click,
     hand_pos,
-    lessons_by_clicks,
-    open_lesson,
     play_by_clicks,
     play_step,
     refused_by_clicks,
@@ -18,18 +17,8 @@ from client_support import (
 )
 
 from nshex_pygame.client.lessons import LEARNER, LESSONS, Coach, unit_at
-from nshex_pygame.core import Game
 
-DUEL = {lesson.title: index for index, lesson in enumerate(LESSONS) if "Duel" in lesson.title}
-
-
-def _start(title: str) -> tuple[Coach, Game]:
-    coach = Coach(DUEL[title])
-    return coach, coach.start()
-
-
-_play = play_step
-_refused = refused_by_lesson
+DUEL = Lessons("Duel")
 
 
 def test_there_are_four_duel_lessons_after_the_base_game() -> None:
@@ -49,35 +38,35 @@ def test_there_are_four_duel_lessons_after_the_base_game() -> None:
 
 
 def test_the_takeover_lesson_is_won_by_a_takeover_and_a_turn() -> None:
-    coach, game = _start("Duel: the takeover")
+    coach, game = DUEL.start("Duel: the takeover")
     assert game.view()["armies"][LEARNER] == "vegas"
     cyborg = unit_at(game, (1, 0))
     assert cyborg is not None and cyborg["controller"] == 1
     # next to the Cyborg but the takeover edge facing away: legal, and refused
-    _refused(coach, game, "place vegas.agitator 1,1 3")
-    _refused(coach, game, "place vegas.agitator -1,0 0")  # far from it
-    _refused(coach, game, "play battle")
-    _play(coach, game)
+    refused_by_lesson(coach, game, "place vegas.agitator 1,1 3")
+    refused_by_lesson(coach, game, "place vegas.agitator -1,0 0")  # far from it
+    refused_by_lesson(coach, game, "play battle")
+    play_step(coach, game)
     cyborg = unit_at(game, (1, 0))
     assert cyborg is not None and cyborg["controller"] == LEARNER and cyborg["seat"] == 1
     assert game.view()["rotations"] == [{"at": [1, 0], "seat": LEARNER}]
-    _refused(coach, game, "keep 1,0")
-    _refused(coach, game, "turn 1,0 2")
-    _play(coach, game)
+    refused_by_lesson(coach, game, "keep 1,0")
+    refused_by_lesson(coach, game, "turn 1,0 2")
+    play_step(coach, game)
     assert game.history()[-1] == "turn 1,0 0"
-    _play(coach, game)
+    play_step(coach, game)
     assert coach.done
     assert unit_at(game, (1, -2)) is None, "the Golem was shot by the taken Cyborg"
     assert "smart.golem_mk3" in game.view()["discards"][1]
 
 
 def test_the_smart_hq_lesson_is_won_by_the_grant() -> None:
-    coach, game = _start("Duel: the Smart HQ")
+    coach, game = DUEL.start("Duel: the Smart HQ")
     assert game.view()["armies"][LEARNER] == "smart"
     hand = list(game.view()["hands"][LEARNER])
-    _refused(coach, game, "grant 0,0 -> 0,0 2")  # turned, but not at the Marksman
-    _refused(coach, game, "play battle")
-    _play(coach, game)
+    refused_by_lesson(coach, game, "grant 0,0 -> 0,0 2")  # turned, but not at the Marksman
+    refused_by_lesson(coach, game, "play battle")
+    play_step(coach, game)
     view = game.view()
     assert game.history()[-1].startswith("grant 0,0 -> ")
     assert view["hands"][LEARNER] == hand, "the grant uses no tile"
@@ -89,18 +78,18 @@ def test_the_smart_hq_lesson_is_won_by_the_grant() -> None:
         if game.action_to_string(a).startswith(f"grant {cyborg['at'][0]},{cyborg['at'][1]} ")
     ]
     assert not again, "once a turn"
-    _play(coach, game)
+    play_step(coach, game)
     assert coach.done and unit_at(game, (2, -2)) is None
 
 
 def test_the_mine_lesson_is_won_by_pushing_the_enemy_onto_the_mine() -> None:
-    coach, game = _start("Duel: the Mine")
-    _refused(coach, game, "place vegas.mine 0,0")
-    _refused(coach, game, "play push_back 1,0 -> 2,-1")  # before the Mine is laid
-    _play(coach, game)
+    coach, game = DUEL.start("Duel: the Mine")
+    refused_by_lesson(coach, game, "place vegas.mine 0,0")
+    refused_by_lesson(coach, game, "play push_back 1,0 -> 2,-1")  # before the Mine is laid
+    play_step(coach, game)
     assert [f["at"] for f in game.view()["foundations"]] == [[2, -2]]
-    _refused(coach, game, "end")
-    _play(coach, game)
+    refused_by_lesson(coach, game, "end")
+    play_step(coach, game)
     view = game.view()
     assert coach.done
     assert view["foundations"] == [], "the Mine is gone with it"
@@ -109,17 +98,17 @@ def test_the_mine_lesson_is_won_by_pushing_the_enemy_onto_the_mine() -> None:
 
 
 def test_the_links_lesson_is_won_by_an_exchange_and_a_laser() -> None:
-    coach, game = _start("Duel: Links and energy")
+    coach, game = DUEL.start("Duel: Links and energy")
     view = game.view()
     assert view["board"] == "duel" and view["energy"] == [2, 0]
     assert {(1, -2), (1, 1)} <= {tuple(h) for h in view["links"]}
-    _refused(coach, game, "procedure rotation 1,1 3")  # energy spent on something else
-    _refused(coach, game, "end")
-    _play(coach, game)
+    refused_by_lesson(coach, game, "procedure rotation 1,1 3")  # energy spent on something else
+    refused_by_lesson(coach, game, "end")
+    play_step(coach, game)
     assert game.view()["energy"][LEARNER] == 3
     assert len(game.view()["hands"][LEARNER]) == 1
-    _refused(coach, game, "end")
-    _play(coach, game)
+    refused_by_lesson(coach, game, "end")
+    play_step(coach, game)
     view = game.view()
     assert coach.done and view["energy"][LEARNER] == 0
     assert unit_at(game, (1, 0)) is None, "the Vegas Guard between the Links is destroyed"
@@ -139,12 +128,12 @@ def _by_clicks(app: Any, inner: Any, action: int) -> None:
 
 
 def test_the_duel_lessons_are_played_by_clicks(app: Any) -> None:
-    overflow = lessons_by_clicks(app, DUEL, _by_clicks)
+    overflow = DUEL.by_clicks(app, _by_clicks)
     assert not overflow, "\n".join(overflow)
 
 
 def test_a_wrong_facing_by_clicks_is_refused_with_the_steps_words(app: Any) -> None:
-    scene = open_lesson(app, DUEL["Duel: the takeover"])
+    scene = DUEL.open(app, "Duel: the takeover")
     inner = scene.inner
     game = inner.game
     refused_by_clicks(
