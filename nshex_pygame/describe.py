@@ -149,6 +149,41 @@ _EVENT_LINES = {
 }
 
 
+def _the(board: Names, hexes: Iterable[Any]) -> str:
+    """The units on ``hexes`` named for a player: "the Hegemony HQ and the Moloch Guard"."""
+    names = [board.unit(at) for at in hexes]
+    names = [n if n.startswith(("the ", "an ", "a ")) else f"the {n}" for n in names]
+    if len(names) <= 1:
+        return "".join(names) or "nothing"
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _plain_attack(board: Names, event: dict[str, Any]) -> str:
+    """An attack as a player reads it: who, how, whom, how hard; never its direction."""
+    unit, targets = board.unit(event.get("at")), _the(board, event.get("targets") or [])
+    if event.get("gauss"):
+        return f"  {unit} fires a gauss beam through {targets} (1 wound each)"
+    melee, ranged = int(event.get("melee") or 0), int(event.get("ranged") or 0)
+    verb = "attacks" if melee and ranged else ("shoots" if ranged else "strikes")
+    hits = melee + ranged
+    return f"  {unit} {verb} {targets} ({hits} {'hit' if hits == 1 else 'hits'})"
+
+
+# The events a board that asks for plain words (``plain = True``: the game window's) tells
+# by names and effects, never by directions or arrows; the others as in _EVENT_LINES.
+_PLAIN_LINES: dict[str, Callable[[Names, dict[str, Any]], str]] = {
+    "attack": _plain_attack,
+    "explode": lambda board, event: (
+        f"  {board.unit(event.get('at'))} explodes, hitting"
+        f" {_the(board, event.get('targets') or [])}"
+    ),
+    "hq_damage": lambda board, event: (
+        f"    The {board.seat(event.get('seat'))} HQ loses {event.get('amount')}:"
+        f" {event.get('hp')} hit points left"
+    ),
+}
+
+
 def _copies(copies: Any) -> str:
     if copies == "infinite":
         return "infinitely many copies (a loop)"
@@ -182,6 +217,8 @@ def describe_event(board: Names, phase: Any, event: dict[str, Any]) -> str:
     """One line of the account; attacks and explosions at the left, their effects indented."""
     kind = event.get("kind")
     at = event.get("at")
+    if getattr(board, "plain", False) and kind in _PLAIN_LINES:  # the window's words
+        return _PLAIN_LINES[str(kind)](board, event)
     if kind in _EVENT_LINES:
         return _EVENT_LINES[str(kind)].format_map(_EventFields(board, phase, event))
     if kind == "save":

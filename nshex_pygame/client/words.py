@@ -304,7 +304,10 @@ def and_list(names: list[str]) -> str:
 
 
 class BattleBoard:
-    """What ``describe.describe_event`` needs to name the units of a battle (who stood where)."""
+    """What ``describe.describe_event`` needs to name the units of a battle (who stood where);
+    ``plain``: its events told by names and effects, never directions or arrows."""
+
+    plain = True
 
     def __init__(self, armies: list[str], units: list[dict[str, Any]]) -> None:
         self.armies = armies
