@@ -27,6 +27,10 @@ class Scene:
     def __init__(self, app: App) -> None:
         self.app = app
 
+    def opener(self, name: str) -> Callable[[], None]:
+        """An action (a button's) that opens the scene ``name`` on top of this one."""
+        return lambda: self.app.open(name)
+
     def handle(self, event: pygame.event.Event) -> None:
         """One input event (mouse positions already in the logical 1280x800 space)."""
 

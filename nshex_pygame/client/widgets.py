@@ -11,6 +11,7 @@ from nshex_pygame.client.resources import font
 
 __all__ = [
     "Button",
+    "button_column",
     "draw_paragraph",
     "draw_text",
     "font",
@@ -161,6 +162,22 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill=PANEL, edge=PANEL_EDG
     _box(rect)
     pygame.draw.rect(surface, fill, rect, border_radius=8)
     pygame.draw.rect(surface, edge, rect, 1, border_radius=8)
+
+
+def button_column(
+    entries: Sequence[tuple[str, Callable[[], object]]],
+    first: tuple[int, int, int, int],
+    step: int,
+    *,
+    size: int,
+) -> list[Button]:
+    """A button a ``(label, action)``, the first at ``first`` (x, y, width, height), each
+    next one ``step`` pixels lower (a menu)."""
+    x, y, w, h = first
+    return [
+        Button(label, (x, y + i * step, w, h), action, size=size)
+        for i, (label, action) in enumerate(entries)
+    ]
 
 
 class Button:

@@ -29,23 +29,19 @@ class MenuScene(Scene):
         super().__init__(app)
         self.problem: str | None = None
         self.clock = 0.0
-        x, w = 490, 300
         entries = [
-            ("New game", self.new_game),
+            ("New game", self.opener("setup")),
             ("Continue the last game", self.continue_game),
-            ("Load a saved game", self.load_game),
+            ("Load a saved game", self.opener("load")),
             ("Learn by playing", self.tutorial),
-            ("Hex puzzles", self.puzzles),
-            ("Achievements", self.achievements),
-            ("Rules and symbols", self.rules),
-            ("Tile gallery", self.gallery),
-            ("Settings", self.settings),
+            ("Hex puzzles", self.opener("puzzles")),
+            ("Achievements", self.opener("achievements")),
+            ("Rules and symbols", self.opener("rules")),
+            ("Tile gallery", self.opener("gallery")),
+            ("Settings", self.opener("settings")),
             ("Quit", self.app.quit),
         ]
-        self.buttons = [
-            widgets.Button(label, (x, 214 + i * 48, w, 41), action, size=21)
-            for i, (label, action) in enumerate(entries)
-        ]
+        self.buttons = widgets.button_column(entries, (490, 214, 300, 41), 48, size=21)
         self.continue_button = self.buttons[1]
         self.on_resume()
 
@@ -63,17 +59,8 @@ class MenuScene(Scene):
             armies = " against ".join(army_name(s.army) for s in saved.seats)
             self.last_game = f"{armies}, saved {when_saved(saved, '%d %b %H:%M')}"
 
-    def new_game(self) -> None:
-        self.app.open("setup")
-
     def continue_game(self) -> None:
         self.problem = open_game(self.app, storage.autosave_path())
-
-    def load_game(self) -> None:
-        self.app.open("load")
-
-    def rules(self) -> None:
-        self.app.open("rules")
 
     def tutorial(self) -> None:
         """The lessons: a short guided game on the real board (a broken lesson file is named
@@ -84,20 +71,6 @@ class MenuScene(Scene):
             self.problem = f"Learn by playing cannot start: {exc}"
             return
         self.app.open("tutorial")
-
-    def puzzles(self) -> None:
-        """The Hex Puzzles: a position, a few tiles to play, a battle that must reach a goal."""
-        self.app.open("puzzles")
-
-    def achievements(self) -> None:
-        """The achievements: the earned ones lit, with their dates."""
-        self.app.open("achievements")
-
-    def gallery(self) -> None:
-        self.app.open("gallery")
-
-    def settings(self) -> None:
-        self.app.open("settings")
 
     def handle(self, event: pygame.event.Event) -> None:
         for button in self.buttons:

@@ -20,20 +20,16 @@ class PauseScene(Scene):
     def __init__(self, app: Any, game_scene: Any) -> None:
         super().__init__(app)
         self.game_scene = game_scene
-        x, w = 515, 250
         entries = [
             ("Resume", lambda: self.app.stack.pop(self)),
             ("Watch the last battle", self.last_battle),
             ("Save a copy", self.save),
-            ("Rules and tutorial", self.rules),
-            ("Settings", self.settings),
+            ("Rules and tutorial", self.opener("rules")),
+            ("Settings", self.opener("settings")),
             ("Resign", self.resign),
             ("Main menu", self.to_menu),
         ]
-        self.buttons = [
-            widgets.Button(label, (x, 244 + i * 49, w, 42), action, size=19)
-            for i, (label, action) in enumerate(entries)
-        ]
+        self.buttons = widgets.button_column(entries, (515, 244, 250, 42), 49, size=19)
         self.buttons[1].enabled = game_scene.can_watch_last_battle()
         self.resign_button = self.buttons[5]
         self.resign_button.enabled = game_scene.can_resign()
@@ -57,12 +53,6 @@ class PauseScene(Scene):
     def save(self) -> None:
         path = self.game_scene.save_copy()
         self.note = f"Saved as {path.name}" if path else self.game_scene.message
-
-    def rules(self) -> None:
-        self.app.open("rules")
-
-    def settings(self) -> None:
-        self.app.open("settings")
 
     def to_menu(self) -> None:
         self.game_scene.autosave()
