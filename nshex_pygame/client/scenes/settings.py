@@ -6,6 +6,7 @@ Every change is saved at once (``settings.json`` in the data folder, written ato
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -37,6 +38,14 @@ def fitting_sizes() -> list[list[int]]:
     width, height = desktops[0]
     fit = [size for size in sizes if size[0] <= width and size[1] <= height]
     return fit or sizes[:1]
+
+
+def _next_of(choices: Sequence[Any], current: Any, otherwise: Any) -> Any:
+    """The choice after ``current`` (the last one is followed by the first), or ``otherwise``
+    when ``current`` is none of them."""
+    if current not in choices:
+        return otherwise
+    return choices[(choices.index(current) + 1) % len(choices)]
 
 
 class SettingsScene(Scene):
@@ -95,19 +104,18 @@ class SettingsScene(Scene):
         self.app.sounds.play("click")
         self._build()
 
+    def toggle(self, name: str) -> None:
+        """An on/off setting switched."""
+        setattr(self.app.settings, name, not getattr(self.app.settings, name))
+        self.changed()
+
     def cycle_speed(self) -> None:
         s = self.app.settings
-        speeds = storage.SPEEDS
-        s.animation_speed = (
-            speeds[(speeds.index(s.animation_speed) + 1) % len(speeds)]
-            if s.animation_speed in speeds
-            else 1.0
-        )
+        s.animation_speed = _next_of(storage.SPEEDS, s.animation_speed, 1.0)
         self.changed()
 
     def toggle_auto(self) -> None:
-        self.app.settings.auto_battle_choices = not self.app.settings.auto_battle_choices
-        self.changed()
+        self.toggle("auto_battle_choices")
 
     def next_percent(self, name: str) -> None:
         """A volume setting (``volume``, ``music_volume``) to its next step of ten percent."""
@@ -123,43 +131,32 @@ class SettingsScene(Scene):
 
     def toggle_juice(self) -> None:
         """Animations outside battles and the music, all on or all off."""
-        self.app.settings.juice = not self.app.settings.juice
-        self.changed()
+        self.toggle("juice")
 
     def toggle_mute(self) -> None:
-        self.app.settings.muted = not self.app.settings.muted
-        self.changed()
+        self.toggle("muted")
 
     def cycle_size(self) -> None:
-        s = self.app.settings
         sizes = fitting_sizes()
-        s.window_size = (
-            sizes[(sizes.index(s.window_size) + 1) % len(sizes)]
-            if s.window_size in sizes
-            else sizes[0]
-        )
+        self.app.settings.window_size = _next_of(sizes, self.app.settings.window_size, sizes[0])
         self.changed()
         self.app.apply_display_settings()
 
     def toggle_fullscreen(self) -> None:
-        self.app.settings.fullscreen = not self.app.settings.fullscreen
-        self.changed()
+        self.toggle("fullscreen")
         self.app.apply_display_settings()
 
     def toggle_helpers(self) -> None:
         """The danger view and the hint button in the game (off: the plain game)."""
-        self.app.settings.helpers = not self.app.settings.helpers
-        self.changed()
+        self.toggle("helpers")
 
     def toggle_winning_chance(self) -> None:
         """The hint's winning-chance bar (off by default: it is the search's estimate)."""
-        self.app.settings.winning_chance = not self.app.settings.winning_chance
-        self.changed()
+        self.toggle("winning_chance")
 
     def cycle_palette(self) -> None:
         s = self.app.settings
-        palettes = storage.PALETTES
-        s.palette = palettes[(palettes.index(s.palette) + 1) % len(palettes)]
+        s.palette = _next_of(storage.PALETTES, s.palette, storage.PALETTES[0])
         tileart.set_palette(s.palette)
         self.changed()
 
