@@ -37,6 +37,27 @@ def _rotated(points, angle: float, center) -> list[tuple[float, float]]:
     return [(center[0] + x * c - y * s, center[1] + x * s + y * c) for x, y in points]
 
 
+def shield(
+    c: tuple[float, float],
+    r: float,
+    top_half: float,
+    top: float,
+    shoulder_half: float,
+    shoulder: float,
+    tip: float,
+) -> list[tuple[float, float]]:
+    """A shield's five corners around ``c``, in units of ``r`` (y grows downwards): a flat top
+    ``top_half`` each side at ``top``, the sides down to ``shoulder`` (``shoulder_half`` each
+    side), the point at ``tip``. Hegemony's emblem and the shield pictogram of the tiles."""
+    return [
+        (c[0] - r * top_half, c[1] + r * top),
+        (c[0] + r * top_half, c[1] + r * top),
+        (c[0] + r * shoulder_half, c[1] + r * shoulder),
+        (c[0], c[1] + r * tip),
+        (c[0] - r * shoulder_half, c[1] + r * shoulder),
+    ]
+
+
 def _borgo(surface: pygame.Surface, c: tuple[float, float], r: float, sch: Colours) -> None:
     pygame.draw.ellipse(
         surface, sch.light, pygame.Rect(c[0] - r * 0.42, c[1] + r * 0.02, r * 0.84, r * 0.6)
@@ -66,15 +87,9 @@ def _moloch(surface: pygame.Surface, c: tuple[float, float], r: float, sch: Colo
 
 
 def _hegemony(surface: pygame.Surface, c: tuple[float, float], r: float, sch: Colours) -> None:
-    shield = [
-        (c[0] - r * 0.5, c[1] - r * 0.3),
-        (c[0] + r * 0.5, c[1] - r * 0.3),
-        (c[0] + r * 0.44, c[1] + r * 0.25),
-        (c[0], c[1] + r * 0.68),
-        (c[0] - r * 0.44, c[1] + r * 0.25),
-    ]
-    pygame.draw.polygon(surface, sch.light, shield)
-    pygame.draw.polygon(surface, INK, shield, 2)
+    skull = shield(c, r, 0.5, -0.3, 0.44, 0.25, 0.68)
+    pygame.draw.polygon(surface, sch.light, skull)
+    pygame.draw.polygon(surface, INK, skull, 2)
     crown = [
         (c[0] - r * 0.5, c[1] - r * 0.34),
         (c[0] - r * 0.5, c[1] - r * 0.72),

@@ -302,14 +302,7 @@ def _net(s, c, r) -> None:
 
 
 def _shield(s, c, r) -> None:
-    pts = [
-        (c[0] - r * 0.7, c[1] - r * 0.75),
-        (c[0] + r * 0.7, c[1] - r * 0.75),
-        (c[0] + r * 0.62, c[1] + r * 0.15),
-        (c[0], c[1] + r * 0.9),
-        (c[0] - r * 0.62, c[1] + r * 0.15),
-    ]
-    pygame.draw.polygon(s, WHITE, pts)
+    pygame.draw.polygon(s, WHITE, emblems.shield(c, r, 0.7, -0.75, 0.62, 0.15, 0.9))
     pygame.draw.line(
         s, PICTO_DISC, (c[0], c[1] - r * 0.55), (c[0], c[1] + r * 0.6), max(1, round(r * 0.16))
     )
