@@ -92,39 +92,39 @@ def test_the_scene_plays_a_battle_to_the_end(app) -> None:
     for _ in range(2000):
         if app.stack.top is not scene:
             break
-        if scene.playback.current is not None:
-            kinds_seen.add(scene.playback.current.kind)
+        if scene.model.playback.current is not None:
+            kinds_seen.add(scene.model.playback.current.kind)
         app.step(0.05)
     assert app.stack.top is not scene, "the scene closes itself at the end"
-    assert _board(scene.playback.unit_list()) == _board(result.units)
-    assert scene.playback.hq == list(result.hq_hp)
+    assert _board(scene.model.playback.unit_list()) == _board(result.units)
+    assert scene.model.playback.hq == list(result.hq_hp)
     assert {"banner", "attack", "hit"} <= kinds_seen
-    assert any("Initiative" in line for line, _ in scene.log)
+    assert any("Initiative" in line for line, _ in scene.model.log)
 
 
 def test_pause_step_and_skip(app) -> None:
     path = next(p for p in EXAMPLES if "hegemony_outpost" in p.name)
     scene, result = _scene(app, path)
     key(app, pygame.K_SPACE)
-    assert scene.paused
-    index = scene.playback.index
+    assert scene.model.paused
+    index = scene.model.playback.index
     for _ in range(20):
         app.step(0.5)
-    assert scene.playback.index == index, "paused: time does not move the battle"
+    assert scene.model.playback.index == index, "paused: time does not move the battle"
     key(app, pygame.K_n)  # one phase
     for _ in range(400):
         app.step(0.05)
-        if scene.paused:
+        if scene.model.paused:
             break
-    assert scene.paused
-    phase = scene.playback.current.phase if scene.playback.current else None
+    assert scene.model.paused
+    phase = scene.model.playback.current.phase if scene.model.playback.current else None
     assert phase in (None, 1), "stopped at the start of the next phase"
     speed = scene.speed
     key(app, pygame.K_PLUS)
     assert scene.speed > speed
     key(app, pygame.K_s)
     assert app.stack.top is not scene
-    assert _board(scene.playback.unit_list()) == _board(result.units)
+    assert _board(scene.model.playback.unit_list()) == _board(result.units)
 
 
 def test_every_event_kind_is_drawn(app) -> None:
@@ -138,10 +138,10 @@ def test_every_event_kind_is_drawn(app) -> None:
             continue
         seen |= kinds
         scene, _ = _scene(app, path)
-        while not scene.playback.done:
-            scene.elapsed = scene.duration(scene.playback.current) / 2
+        while not scene.model.playback.done:
+            scene.model.elapsed = scene.model.duration(scene.model.playback.current) / 2
             scene.draw(surface)
-            scene.playback.advance()
+            scene.model.playback.advance()
         app.stack.pop(scene)
     assert {"attack", "hit", "armor", "save", "netted", "explode", "hq_damage", "removed"} <= seen
 
@@ -175,23 +175,23 @@ def test_a_playback_that_ends_off_the_engines_board_fails_loudly(app, caplog) ->
     with caplog.at_level("WARNING"):
         relaxed.finish()
     assert "another board than the engine's" in caplog.text
-    assert _board(relaxed.playback.unit_list()) == _board(wrong)
+    assert _board(relaxed.model.playback.unit_list()) == _board(wrong)
 
 
 def test_the_phase_banner_hides_no_hex_and_goes_while_paused(app) -> None:
     path = next(p for p in EXAMPLES if "borgo_moloch" in p.name)
     scene, _result = _scene(app, path)
-    assert scene.playback.current.kind == "banner"
-    scene.elapsed = scene.duration(scene.playback.current) / 2
+    assert scene.model.playback.current.kind == "banner"
+    scene.model.elapsed = scene.model.duration(scene.model.playback.current) / 2
     app.draw()
-    band = scene.banner_rect
+    band = scene.drawing.banner_rect
     assert band is not None, "the banner shows while the battle plays"
-    size = scene.board.size
-    for at in scene.board.hexes:
-        x, y = scene.board.pixel(at)
+    size = scene.drawing.board.size
+    for at in scene.drawing.board.hexes:
+        x, y = scene.drawing.board.pixel(at)
         box = pygame.Rect(round(x - size), round(y - size), round(2 * size), round(2 * size))
         assert not band.colliderect(box), f"the banner covers the hex {at}"
     key(app, pygame.K_SPACE)
-    assert scene.paused
+    assert scene.model.paused
     app.draw()
-    assert scene.banner_rect is None, "no banner stays over a paused battle"
+    assert scene.drawing.banner_rect is None, "no banner stays over a paused battle"

@@ -65,7 +65,7 @@ def _asked(app, kind: str, players: tuple[str, str] = ("human", "human")) -> Gam
 
 def _until_asked(app, battle: BattleScene) -> None:
     for _ in range(400):
-        if battle.ready:
+        if battle.model.ready:
             return
         app.step(0.1, draw=False)
     raise AssertionError("the battle never reached its question")
@@ -76,10 +76,10 @@ def _finish_battle(app, scene: GameScene, battle: BattleScene) -> None:
     for _ in range(2000):
         if app.stack.top is not battle:
             break
-        assert not battle.asking, "a question is open"
+        assert not battle.model.asking, "a question is open"
         app.step(0.1, draw=False)
     assert app.stack.top is scene
-    assert battle.finished and battle.playback.done
+    assert battle.model.finished and battle.model.playback.done
 
 
 def _board(units: list[dict[str, Any]]) -> list[tuple]:
@@ -123,7 +123,7 @@ def test_a_clown_question_is_answered_by_a_click_and_the_battle_goes_on(app) -> 
     # the screen shows the battle so far and the question, in the army's colours
     app.step(0.0)
     canvas = app.canvas
-    panel = battle.question_rect
+    panel = battle.model.question_rect
     colours = {
         canvas.get_at((x, y))[:3]
         for x in range(panel.left, panel.right, 5)
@@ -132,17 +132,19 @@ def test_a_clown_question_is_answered_by_a_click_and_the_battle_goes_on(app) -> 
     assert len(colours) > 10, "the question panel is drawn"
     board = {canvas.get_at((x, y))[:3] for x in range(340, 940, 9) for y in range(90, 740, 9)}
     assert len(board) > 10, "the board is drawn"
-    assert battle.playback.index == len(battle.playback.steps) - 1, "the battle so far was shown"
+    assert battle.model.playback.index == len(battle.model.playback.steps) - 1, (
+        "the battle so far was shown"
+    )
     who = army_name(scene.armies[question["seat"]])
-    assert f"{who} decides" in battle.caption(), "whose choice it is"
-    labels = [o.label for o in battle.options]
+    assert f"{who} decides" in battle.words.caption(), "whose choice it is"
+    labels = [o.label for o in battle.model.options]
     assert sorted(labels) == ["Attack", "Explode"]
-    assert sum(o.suggested for o in battle.options) == 1
-    assert next(o for o in battle.options if o.suggested).action == question["automatic"]
-    shown = battle.playback.index
+    assert sum(o.suggested for o in battle.model.options) == 1
+    assert next(o for o in battle.model.options if o.suggested).action == question["automatic"]
+    shown = battle.model.playback.index
 
     # hovering lights the row; a click answers with the other answer than the suggested one
-    option = next(o for o in battle.options if not o.suggested)
+    option = next(o for o in battle.model.options if not o.suggested)
     move(app, option.rect.center)
     assert option.hover
     app.step(0.0)  # drawn with the explosion's neighbours lit, when it is Explode
@@ -153,13 +155,13 @@ def test_a_clown_question_is_answered_by_a_click_and_the_battle_goes_on(app) -> 
         _until_asked(app, battle)
         key(app, pygame.K_1)
     assert game.battles == battles + 1
-    assert battle.playback.index >= shown, "the playback goes on from where it stopped"
-    assert not any("from its start" in line for line, _ in battle.log)
+    assert battle.model.playback.index >= shown, "the playback goes on from where it stopped"
+    assert not any("from its start" in line for line, _ in battle.model.log)
     _finish_battle(app, scene, battle)
     result = game.last_battle()
-    assert result is not None and battle.playback.phases == result["phases"]
-    assert _board(battle.playback.unit_list()) == _board(game.view()["units"])
-    assert not any("differed" in line for line, _ in battle.log), battle.log
+    assert result is not None and battle.model.playback.phases == result["phases"]
+    assert _board(battle.model.playback.unit_list()) == _board(game.view()["units"])
+    assert not any("differed" in line for line, _ in battle.model.log), battle.model.log
     assert game.battle_question() is None
 
 
@@ -168,9 +170,9 @@ def test_a_number_key_answers_a_quartermaster_question(app) -> None:
     game = scene.game
     battle = app.stack.top
     question = game.battle_question()
-    labels = [o.label for o in battle.options]
+    labels = [o.label for o in battle.model.options]
     assert "Attack as printed" in labels
-    converts = [o for o in battle.options if o.label.startswith("Convert edge")]
+    converts = [o for o in battle.model.options if o.label.startswith("Convert edge")]
     assert len(converts) == len(question["edges"])
     for option in converts:
         assert option.label.endswith(("melee→ranged", "ranged→melee"))
@@ -199,11 +201,11 @@ def test_clicks_elsewhere_while_asked_change_nothing(app, data_dir: Path) -> Non
     game = scene.game
     before = game.clone()
     key(app, pygame.K_s)  # to the question at once
-    assert battle.asking and not battle.ready
+    assert battle.model.asking and not battle.model.ready
     key(app, pygame.K_1)  # too soon after the question came up: no double click answers
     assert game == before
     _until_asked(app, battle)
-    rows = battle.options
+    rows = battle.model.options
     assert all(o.label.startswith("Medic on ") for o in rows)
     assert all(
         " takes the attack of " in o.label or " saves the dying medic" in o.label for o in rows
@@ -222,14 +224,14 @@ def test_clicks_elsewhere_while_asked_change_nothing(app, data_dir: Path) -> Non
     key(app, pygame.K_9)  # no ninth answer
     app.step(0.5)
     assert game == before and game.history() == before.history()
-    assert battle.asking and app.stack.top is battle
-    assert battle.problem, "the panel says what it waits for"
+    assert battle.model.asking and app.stack.top is battle
+    assert battle.model.problem, "the panel says what it waits for"
 
     key(app, pygame.K_ESCAPE)  # the pause menu, and back
     assert isinstance(app.stack.top, PauseScene)
     app.step(0.0)
     key(app, pygame.K_ESCAPE)
-    assert app.stack.top is battle and battle.asking and game == before
+    assert app.stack.top is battle and battle.model.asking and game == before
 
     key(app, pygame.K_2)
     assert game.history()[-1] == before.describe_action(rows[1].action)["text"]
@@ -256,11 +258,11 @@ def test_a_human_against_the_computer_answers_its_own_questions(app, data_dir: P
             if isinstance(top, GameOverScene):
                 break
             if isinstance(top, BattleScene):
-                if top.ready:
+                if top.model.ready:
                     assert game.battle_question()["seat"] == 0  # type: ignore[index]
                     asked += 1
                     in_computer_turn += game.view()["to_move"] == 1
-                    key(app, pygame.K_1 + rng.randrange(len(top.options)))
+                    key(app, pygame.K_1 + rng.randrange(len(top.model.options)))
                 else:
                     app.step(0.5, draw=False)
                 continue
@@ -307,12 +309,12 @@ def test_an_answer_that_ends_one_battle_and_starts_another_that_asks(app) -> Non
     first = app.stack.top
     assert isinstance(first, BattleScene)
     _until_asked(app, first)
-    number = next(o.number for o in first.options if o.action == action)
+    number = next(o.number for o in first.model.options if o.action == action)
     battles = game.battles
     key(app, pygame.K_1 + number - 1)
     assert game.battles == battles + 1 and game.battle_question() is not None
     assert app.stack.top is first and first.question is None, "the first battle plays on"
-    assert not any("from its start" in line for line, _ in first.log)
+    assert not any("from its start" in line for line, _ in first.model.log)
     second = app.stack.scenes[-2]
     assert isinstance(second, BattleScene) and second.question is not None
     _finish_battle_over(app, first)

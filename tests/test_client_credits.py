@@ -116,7 +116,7 @@ def test_the_battle_is_played_back_then_the_point_is_asked(app) -> None:
         if app.stack.top is scene:
             break
         app.step(0.1, draw=False)
-        if battle.finished:
+        if battle.model.finished:
             battle.close()
     assert app.stack.top is scene
     assert _labels(scene) == [BORGO, OUTPOST]
@@ -166,7 +166,7 @@ def test_replays_and_a_loaded_game_tell_the_point_given(app) -> None:
         if isinstance(top, ReplayScene):
             break
         app.step(0.1, draw=False)
-        if isinstance(top, BattleScene) and top.finished:
+        if isinstance(top, BattleScene) and top.model.finished:
             top.close()
     replay_scene = app.stack.top
     assert isinstance(replay_scene, ReplayScene)

@@ -305,7 +305,7 @@ def test_a_shot_split_by_the_tripler_is_traced_out_of_each_exit_with_its_copies(
     step = _play_to(app, battle, "redirected")
     battle.model.elapsed = battle.model.duration(step) * 0.9
     floats: list[str] = []
-    monkeypatch.setattr(battle, "_float", lambda s, at, words, *a: floats.append(words))
+    monkeypatch.setattr(battle.drawing, "_float", lambda s, at, words, *a: floats.append(words))
     app.draw()
     starts = {points[0] for points in flights}
     assert battle.drawing.board.pixel((0, 0)) in starts, "the copies leave the redirector"
@@ -327,7 +327,7 @@ def test_an_endless_loop_is_labelled_and_its_tracer_stops(app, monkeypatch) -> N
     assert 1 <= LOOP_TIMES <= 3 and 0 < DURATIONS["redirected"] < 2
     step = _play_to(app, battle, "redirected")
     floats: list[str] = []
-    monkeypatch.setattr(battle, "_float", lambda s, at, words, *a: floats.append(words))
+    monkeypatch.setattr(battle.drawing, "_float", lambda s, at, words, *a: floats.append(words))
     for k in range(5):  # the tracer round the loop at several moments, the last at its end
         battle.model.elapsed = battle.model.duration(step) * k / 4
         app.draw()

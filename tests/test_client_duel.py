@@ -320,10 +320,10 @@ def test_a_battle_with_a_takeover_is_played_back_with_its_control(app) -> None:
         for e in battle["phases"][0]["events"]
         if e["kind"] == "controlled"
     }
-    top.playback.start()
+    top.model.playback.start()
     if first:
-        assert top.playback.controllers() == {
-            at: s for at, s in first.items() if at in top.playback.units
+        assert top.model.playback.controllers() == {
+            at: s for at, s in first.items() if at in top.model.playback.units
         }
     app.step(0.016)
 
@@ -443,8 +443,8 @@ def test_a_duel_battle_keeps_the_terminals_links_and_nets(app, monkeypatch) -> N
     )
     app.draw()
     assert drawn and drawn[-1], "the terminals are drawn under the battle"
-    battle.playback.finish()
-    view = battle.board_view()
-    if battle.playback.final_netted is not None:
+    battle.model.playback.finish()
+    view = battle.behind.view()
+    if battle.model.playback.final_netted is not None:
         held = {tuple(e["at"]) for e in view.get("board_effects") or [] if e.get("netted")}
-        assert battle.playback.netted == held & set(battle.playback.units)
+        assert battle.model.playback.netted == held & set(battle.model.playback.units)

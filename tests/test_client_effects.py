@@ -21,11 +21,11 @@ def battle_scene(app: Any, name: str = "example_borgo_moloch.toml") -> Any:
 
 def at_step(scene: Any, kind: str, t: float) -> Any:
     """Advance the playback to its first step of ``kind``, at progress ``t``."""
-    pb = scene.playback
+    pb = scene.model.playback
     while pb.current is not None and pb.current.kind != kind:
         pb.advance()
     assert pb.current is not None, f"no {kind} step"
-    scene.elapsed = t * scene.duration(pb.current)
+    scene.model.elapsed = t * scene.model.duration(pb.current)
     return pb.current
 
 
@@ -71,7 +71,7 @@ def test_an_hq_hit_shakes_the_board_and_plays_its_sounds(app: Any, monkeypatch: 
     monkeypatch.setattr(app.sounds, "play", played.append)
     scene = battle_scene(app)
     at_step(scene, "hq_damage", 0.0)
-    scene._log_step(scene.playback.current)
+    scene.words.log_step(scene.model.playback.current)
     assert "hq_hit" in played
     assert effects.shake_offset(0.1) != (0, 0) and effects.shake_offset(1.0) == (0, 0)
     at_step(scene, "hq_damage", 0.1)
@@ -82,7 +82,7 @@ def test_an_hq_hit_shakes_the_board_and_plays_its_sounds(app: Any, monkeypatch: 
     still = pygame.image.tobytes(app.canvas.subsurface(effects.BOARD_AREA), "RGB")
     assert shaken != still, "the board is drawn off its place while the HQ is hit"
     at_step(scene, "removed", 0.0)
-    scene._log_step(scene.playback.current)
+    scene.words.log_step(scene.model.playback.current)
     assert "shatter" in played
     assert {"hq_hit", "shatter"} <= set(sound.EFFECTS)
 
@@ -96,7 +96,7 @@ def test_the_effects_keep_a_battle_frame_under_33_ms(app: Any) -> None:
         at_step(scene, kind, 0.0)
         times = []
         for t in (0.1, 0.3, 0.5, 0.7, 0.9):
-            scene.elapsed = t * scene.duration(scene.playback.current)
+            scene.model.elapsed = t * scene.model.duration(scene.model.playback.current)
             started = time.perf_counter()
             app.draw()
             times.append(time.perf_counter() - started)

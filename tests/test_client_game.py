@@ -187,8 +187,8 @@ def test_an_ai_game_through_the_scene_reaches_game_over(app, data_dir: Path) -> 
     assert isinstance(app.stack.top, GameOverScene)
     assert len(battles_seen) == game.battles, "every battle was played back"
     for battle in battles_seen:
-        assert battle.finished
-        assert not any("differed" in line for line, _ in battle.log), battle.log
+        assert battle.model.finished
+        assert not any("differed" in line for line, _ in battle.model.log), battle.model.log
     app.step(0.016)  # the game-over screen draws
     over = app.stack.top
     assert over.headline()
@@ -383,16 +383,16 @@ def test_the_panels_follow_the_battle_playback_not_its_result(app) -> None:
     battle = app.stack.top
     assert isinstance(battle, BattleScene)
     after = game.view()
-    removed = battle.playback.all_removals()
+    removed = battle.model.playback.all_removals()
     start = [len(after["discards"][s]) - sum(e["seat"] == s for e in removed) for s in (0, 1)]
     assert start == [
         len(before["discards"][s]) + (s == seat and played_battle_tile) for s in (0, 1)
     ]
     assert _drawn_discards(app, scene) == start, "the result is not given away at the start"
     seen = {tuple(start)}
-    while not battle.playback.done:
-        battle.playback.advance()
-        played = battle.playback.removed
+    while not battle.model.playback.done:
+        battle.model.playback.advance()
+        played = battle.model.playback.removed
         counts = _drawn_discards(app, scene)
         assert counts == [start[s] + sum(e["seat"] == s for e in played) for s in (0, 1)]
         seen.add(tuple(counts))

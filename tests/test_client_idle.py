@@ -125,12 +125,12 @@ def test_a_phase_stepped_with_n_ends_on_the_paused_board(data_dir: Path) -> None
     scene = app.stack.push(BattleScene(app, BoardView(), armies, units, result.phases, hq))
     space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
     app.frame(FRAME, [space])
-    assert scene.paused
+    assert scene.model.paused
     n = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n")
     app.frame(FRAME, [n])
-    assert not scene.paused
+    assert not scene.model.paused
     _frames_until_idle(app)
-    assert scene.paused and not scene.finished
+    assert scene.model.paused and not scene.model.finished
     texts = drawn_texts(app)
     assert "Paused" in texts and not any(t.startswith("Playing at") for t in texts)
     assert not any(t.startswith("HQ -") for t in texts)

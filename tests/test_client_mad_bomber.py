@@ -171,10 +171,10 @@ def test_the_explosion_plays_and_the_bomber_flies_to_the_next_deck(app) -> None:
     _play(app, scene, "play battle")
     battle = app.stack.top
     assert battle is not scene and battle.scene_name == "battle"
-    kinds = [step.kind for step in battle.playback.steps]
+    kinds = [step.kind for step in battle.model.playback.steps]
     assert "explode" in kinds
     _battle_to_its_end(app, scene)
-    assert battle.finished
+    assert battle.model.finished
     assert any("the Mad Bomber" in line for line, *_ in scene.log), "the battle's dead name it"
     # the engine says where it went; the client flies it there and shows it on that deck
     assert scene.game.deck_tops() == [[], [BOMBER]]

@@ -348,8 +348,8 @@ def test_a_points_game_says_points_never_hit_points(app, monkeypatch) -> None:
         battle.finish()
         texts = drawn_texts(app)
         assert any(t.endswith(" pts") for t in texts)
-        assert battle.log[-1][0].startswith("Battle over. Points: ")
-        assert "hit point" not in " ".join([*texts, *(t for t, _c in battle.log)])
+        assert battle.model.log[-1][0].startswith("Battle over. Points: ")
+        assert "hit point" not in " ".join([*texts, *(t for t, _c in battle.model.log)])
 
 
 def test_a_four_seat_points_battle_log_is_plain_words(app) -> None:
@@ -372,10 +372,10 @@ def test_a_four_seat_points_battle_log_is_plain_words(app) -> None:
     battle = app.stack.top
     assert battle.scene_name == "battle"
     for _ in range(5000):
-        if battle.finished:
+        if battle.model.finished:
             break
         battle.update(0.1)
-    lines = [text for text, _colour in battle.log]
+    lines = [text for text, _colour in battle.model.log]
     assert any(" scores " in line for line in lines), lines
     assert not any("=" in line for line in lines), lines
 
@@ -405,7 +405,7 @@ def test_four_seats_fit_the_battle_panel(app, monkeypatch) -> None:
     app.draw()
     monkeypatch.setattr(widgets, "draw_text", real)
     assert len(rows) == 4, rows
-    top_button = min(b.rect.top for b in battle.buttons)
+    top_button = min(b.rect.top for b in battle.input.buttons)
     for words, (x, y), size in rows:
         width, height = font(size, True).size(words)
         assert x + width <= CONTROLS_RECT.right - 4, words

@@ -54,30 +54,30 @@ def test_a_chain_of_redirections_is_one_step_with_every_leg() -> None:
 
 def test_the_triplers_copies_leave_together_after_the_shot_reaches_it(app) -> None:
     battle, _result = _battle(app, TRIPLER)
-    (step,) = [s for s in battle.playback.steps if s.kind == "redirected"]
-    legs = battle.chain_of(step)
+    (step,) = [s for s in battle.model.playback.steps if s.kind == "redirected"]
+    legs = battle.model.chain_of(step)
     assert legs[0].hexes[0] == (0, 2) and legs[0].hexes[-1] == (0, 0), "shooter to Tripler"
     copies = legs[1:]
     assert len(copies) == 3 and {leg.start for leg in copies} == {legs[0].end}
     assert {leg.label for leg in copies} == {"x3"}
-    assert battle.duration(step) == pytest.approx(chain_seconds(legs))
-    assert battle.duration(step) > 1.0, "slow enough to follow, not over in a second"
+    assert battle.model.duration(step) == pytest.approx(chain_seconds(legs))
+    assert battle.model.duration(step) > 1.0, "slow enough to follow, not over in a second"
     battle.skip()
 
 
 @pytest.mark.parametrize("speed", [1.0, 2.0, 4.0])
 def test_the_paths_time_is_divided_by_the_playback_speed(app, speed: float) -> None:
     battle, _result = _battle(app, TRIPLER)
-    (step,) = [s for s in battle.playback.steps if s.kind == "redirected"]
-    pb = battle.playback
+    (step,) = [s for s in battle.model.playback.steps if s.kind == "redirected"]
+    pb = battle.model.playback
     while pb.current is not step:
-        battle._log_step(pb.advance())
-    battle.elapsed = 0.0
+        battle.words.log_step(pb.advance())
+    battle.model.elapsed = 0.0
     app.settings.animation_speed = speed  # (the panel at 1x)
     assert battle.speed == speed
     dt, shown = 0.01, 0.0
     while pb.current is step:
         battle.update(dt)
         shown += dt
-    assert shown == pytest.approx(chain_seconds(battle.chain_of(step)) / speed, abs=2 * dt)
+    assert shown == pytest.approx(chain_seconds(battle.model.chain_of(step)) / speed, abs=2 * dt)
     battle.skip()

@@ -68,7 +68,7 @@ def test_the_replay_goes_forwards_backwards_by_turn_and_plays_a_battle(app: Any)
     app.step(0.0)
     click_button(app, rep, "Watch the battle")
     battle = app.stack.top
-    assert battle.scene_name == "battle" and battle.backdrop is rep
+    assert battle.scene_name == "battle" and battle.behind.scene is rep
     battle.skip()  # the strict app fails if the playback ends off the engine's board
     assert app.stack.top is rep
     key(app, pygame.K_ESCAPE)
@@ -122,7 +122,7 @@ def test_the_last_battle_is_watched_again_from_the_game(app: Any) -> None:
     assert battle.scene_name == "battle", "the battle plays at once"
     rep = app.stack.scenes[-2]
     assert rep.scene_name == "replay" and rep.index == rep.battles[-1]
-    assert battle.playback.before == game.last_battle()["before"]
+    assert battle.model.playback.before == game.last_battle()["before"]
     battle.skip()  # strict: it ends on the engine's board after that battle
     assert app.stack.top is rep
     rep.back()
@@ -161,7 +161,7 @@ def test_the_game_screen_has_its_own_watch_the_last_battle_button(app: Any) -> N
     assert battle.scene_name == "battle", "the battle plays at once"
     rep = app.stack.scenes[-2]
     assert rep.scene_name == "replay" and rep.index == rep.battles[-1]
-    assert battle.playback.before == game.last_battle()["before"]
+    assert battle.model.playback.before == game.last_battle()["before"]
     battle.skip()
     rep.back()
     assert app.stack.top is game_scene

@@ -133,13 +133,13 @@ def test_the_game_screens_fit(sized_app: App) -> None:
             _check(app, app.stack.top.scene_name, problems)
             break
     assert battle is not None, "a battle came"
-    while not battle.playback.done:
-        battle.elapsed = battle.duration(battle.playback.current) / 2
-        _check(app, f"battle step {battle.playback.current.kind}", problems)
-        battle.playback.advance()
+    while not battle.model.playback.done:
+        battle.model.elapsed = battle.model.duration(battle.model.playback.current) / 2
+        _check(app, f"battle step {battle.model.playback.current.kind}", problems)
+        battle.model.playback.advance()
     battle.finish()
     _check(app, "battle finished", problems)
-    still = [b.label for b in battle.buttons[1:] if b.enabled]
+    still = [b.label for b in battle.input.buttons[1:] if b.enabled]
     assert not still, f"after the battle only Continue looks active, not {still}"
     battle.close()
     for _ in range(20000):
@@ -174,7 +174,7 @@ def test_a_battle_question_fits(sized_app: App) -> None:
         assert scene.apply(action)
         battle = app.stack.top
         for _ in range(400):
-            if battle.ready:
+            if battle.model.ready:
                 break
             app.step(0.1, draw=False)
         _check(app, f"{kind} question", problems)

@@ -100,7 +100,7 @@ def measure_effects(app: App) -> dict[str, float]:
     battle = scenario_battle(app, "example_moloch_hegemony.toml")
 
     def effect() -> bool:
-        step = battle.playback.current
+        step = battle.model.playback.current
         return step is not None and step.kind in EFFECT_STEPS
 
     return measure(app, 30.0, until=lambda: app.stack.top is not battle, only=effect)

@@ -13,8 +13,10 @@ there with the question in the panel on the right; the game scene applies the an
 the scene the next question or the whole battle, and the playback goes on from where it
 stopped (:meth:`BattleScene.ask`, :meth:`BattleScene.conclude`).
 
-The parts: ``playback`` (the bookkeeping), ``scene`` (timing, controls, the question's flow),
-``input``, ``info`` (the words), ``draw``, ``layout``.
+The parts: ``playback`` (the bookkeeping); ``scene`` (timing, the controls' commands, the
+question's flow), which holds the others and gives each what it reads: ``model`` (the playback,
+its clock, the log, the open question), ``info`` (the words), ``input`` (the keymap, the
+buttons, the answers), ``draw``, and ``behind`` (the scene behind the battle); ``layout``.
 """
 
 from nshex_pygame.client.scenes.battle.playback import Playback, Step

@@ -8,8 +8,11 @@ import math
 import pygame
 
 from nshex_pygame.client import armystyle, hexgeo, tileart, widgets
+from nshex_pygame.client.board import BoardView
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scenes.battle import effects
+from nshex_pygame.client.scenes.battle.behind import Behind
+from nshex_pygame.client.scenes.battle.info import BattleWords
 from nshex_pygame.client.scenes.battle.layout import (
     BANNER_RECT,
     CONTROLS_RECT,
@@ -19,56 +22,56 @@ from nshex_pygame.client.scenes.battle.layout import (
     QUESTION_EDGE,
     SPEEDS,
 )
+from nshex_pygame.client.scenes.battle.model import BattleModel
 from nshex_pygame.client.scenes.battle.playback import (
     HEX_SECONDS,
     LOOP_TIMES,
-    Leg,
     Step,
     as_hex,
     copies_words,
     copy_path,
     in_loop,
-    redirect_chain,
     redirect_loop,
 )
 from nshex_pygame.client.words import army_name, hq_words
 
 
-class BattleDrawing:
-    """Drawing the battle scene (mixed into :class:`BattleScene`)."""
+class BattleView:
+    """The battle scene's picture: the ``model`` on the ``board`` over the scene ``behind``,
+    told in ``words``, with the playback's ``buttons``."""
 
-    banner_rect: pygame.Rect | None  # where the phase banner was last drawn
-
-    def progress(self) -> float:
-        need = self.duration(self.playback.current)
-        return 1.0 if need <= 0 else min(1.0, self.elapsed / need)
-
-    def acting(self) -> set[Hex]:
-        step = self.playback.current
-        if step is None or self.finished:
-            return set()
-        events = self.playback.phases[step.phase].get("events") or []
-        return {as_hex(e["at"]) for e in events if e.get("kind") in ("attack", "explode")}
+    def __init__(
+        self,
+        model: BattleModel,
+        words: BattleWords,
+        board: BoardView,
+        behind: Behind,
+        buttons: list[widgets.Button],
+    ) -> None:
+        self.model = model
+        self.words = words
+        self.board = board
+        self.behind = behind
+        self.buttons = buttons
+        self.banner_rect: pygame.Rect | None = None  # where the phase banner was last drawn
 
     def draw(self, surface: pygame.Surface) -> None:
-        pb = self.playback
+        pb = self.model.playback
         self.banner_rect = None
-        if self.backdrop is not None:
-            self.backdrop.draw_backdrop(
-                surface, hq=pb.hq, prompt=self.caption(), panels=self.panels()
-            )
+        if self.behind.scene is not None:
+            self.behind.draw(surface, pb.hq, self.words.caption(), self.model.panels())
         else:
             surface.fill(widgets.BG)
         self.board.draw_ground(surface)
-        view = self.board_view()  # the Duel board's terminals and Mines stay on the ground
+        view = self.behind.view()  # the Duel board's terminals and Mines stay on the ground
         self.board.draw_terminals(surface, view.get("terminals"))
         self.board.draw_foundations(surface, view.get("foundations"))
         step = pb.current
-        t = self.progress()
+        t = self.model.progress()
         breaking: set[Hex] = set()  # the dead break apart (drawn by the step)
-        if step is not None and step.kind == "removed" and not self.finished:
+        if step is not None and step.kind == "removed" and not self.model.finished:
             breaking = {as_hex(event["at"]) for event in step.group or []}
-        rings = self.backdrop.rings() if self.backdrop is not None else None
+        rings = self.behind.rings()
         self.board.draw_units(
             surface,
             pb.unit_list(),
@@ -76,7 +79,7 @@ class BattleDrawing:
             pb.netted,
             hidden=breaking,
             seat_rings=rings,
-            points=self.points_game(),
+            points=self.words.points_game(),
         )
         control = pb.controllers()  # units taken over, in the taker's colour
         taken = [
@@ -84,37 +87,37 @@ class BattleDrawing:
             for at, u in pb.units.items()
             if at in control and at not in breaking
         ]
-        self.board.draw_takeovers(surface, taken, self.armies)
+        self.board.draw_takeovers(surface, taken, self.model.armies)
         # the Links of the battle's start that still stand and are not netted now
         standing = set(pb.units) - breaking
         links = {as_hex(t) for t in view.get("links") or []} & standing - pb.netted
         self.board.draw_terminal_tags(surface, view.get("terminals"), standing, links)
-        self.board.draw_takeovers(surface, taken, self.armies, tags=True)
-        if self.asking:
+        self.board.draw_takeovers(surface, taken, self.model.armies, tags=True)
+        if self.model.asking:
             self.draw_question_marks(surface)
         else:
-            for at in self.acting():
+            for at in self.model.acting():
                 if at in pb.units:
                     tileart.hex_outline(
                         surface, self.board.pixel(at), self.board.size - 3, widgets.ACCENT, 3
                     )
-        if step is not None and not self.finished:
+        if step is not None and not self.model.finished:
             self.draw_step(surface, step, t)
             if step.kind == "hq_damage":
                 effects.shake(surface, t)  # the board shakes under an HQ hit
         self.draw_log(surface)
-        if self.asking:
+        if self.model.asking:
             self.draw_question(surface)
         else:
             self.draw_controls(surface)
 
     def draw_step(self, surface: pygame.Surface, step: Step, t: float) -> None:
-        pb = self.playback
+        pb = self.model.playback
         event = step.event or {}
         px = self.board.pixel
         size = self.board.size
         if step.kind == "banner":
-            if self.paused:
+            if self.model.paused:
                 return  # the phase's name is in the caption; nothing covers the paused board
             phase = pb.phases[step.phase]
             alpha = int(255 * min(1.0, 3 * t, 3 * (1 - t) + 0.3))
@@ -134,7 +137,7 @@ class BattleDrawing:
                 for target in targets:
                     self._flash(surface, px(target), t)
                 return
-            army = self.army_at(src)
+            army = self.model.army_at(src)
             for target in targets:
                 end = px(target)
                 if event.get("ranged") and not event.get("melee"):
@@ -198,7 +201,11 @@ class BattleDrawing:
                     words, colour = "back to its owner", widgets.TEXT
                 else:
                     seat = armystyle.seat_of(seat)
-                    army = self.armies[seat] if seat is not None and seat < len(self.armies) else ""
+                    army = (
+                        self.model.armies[seat]
+                        if seat is not None and seat < len(self.model.armies)
+                        else ""
+                    )
                     words, colour = f"taken by {army_name(army)}", tileart.TAKEOVER
                 pygame.draw.circle(surface, colour, at, int(size * (0.5 + 0.4 * t)), 4)
                 self._float(surface, at, words, t, colour)
@@ -214,7 +221,7 @@ class BattleDrawing:
                     int(unit.get("facing", 0)),
                     wounds=int(unit.get("wounds", 0)),
                 )
-                army = self.army_of(unit)
+                army = self.model.army_of(unit)
                 effects.break_apart(surface, image, px(at), t, hash(at), army)
 
     def _draw_armor(self, surface: pygame.Surface, event: dict, t: float) -> None:
@@ -262,13 +269,13 @@ class BattleDrawing:
             self._draw_chain(surface, step, t)
             return
         event = step.event or {}
-        events = self.playback.phases[step.phase].get("events") or []
+        events = self.model.playback.phases[step.phase].get("events") or []
         index = next((i for i, e in enumerate(events) if e is event), None)
         if index is None:
             return
         px, size = self.board.pixel, self.board.size
         at = as_hex(event["at"])
-        army = self.army_at(at)
+        army = self.model.army_at(at)
         tileart.hex_outline(surface, px(at), size - 3, tileart.REDIRECT, 5)
         label = copies_words(events, index)
         if event.get("copies") == "infinite":
@@ -295,24 +302,16 @@ class BattleDrawing:
             effects.projectile(surface, px(at), end, t, army)
         self._float(surface, px(at), label, t, tileart.REDIRECT)
 
-    def chain_of(self, step: Step) -> list[Leg]:
-        """A redirected shot's path (worked out once per step)."""
-        chains = self.__dict__.setdefault("_chains", {})
-        if id(step) not in chains:
-            events = self.playback.phases[step.phase].get("events") or []
-            chains[id(step)] = redirect_chain(events, step.group or [], self.board.hex_set)
-        return chains[id(step)]
-
     def _draw_chain(self, surface: pygame.Surface, step: Step, t: float) -> None:
         """A redirected shot as one path: from the shooter over every redirector (lit in
         orange, with the copies it sends: ``x3``) to where each copy lands, flown at one speed
         (HEX_SECONDS a hex at speed 1) and then held, so the eye can follow it."""
-        legs = self.chain_of(step)
+        legs = self.model.chain_of(step)
         if not legs:
             return
         px, size = self.board.pixel, self.board.size
-        flown = t * self.duration(step) / HEX_SECONDS
-        army = self.army_at(legs[0].hexes[0])
+        flown = t * self.model.duration(step) / HEX_SECONDS
+        army = self.model.army_at(legs[0].hexes[0])
         badges: dict[Hex, str] = {}
         for leg in legs:
             if flown <= leg.start:
@@ -329,15 +328,6 @@ class BattleDrawing:
             effects.flight(surface, points, (flown - leg.start) / (leg.end - leg.start), army)
         for at, label in badges.items():
             self._float(surface, px(at), label, 0.0, tileart.REDIRECT)
-
-    def army_at(self, at: Hex) -> str:
-        """The army of the unit on ``at`` (its colours for the effects)."""
-        return self.army_of(self.playback.units.get(at))
-
-    def army_of(self, unit: dict | None) -> str:
-        """A unit's army (its colours for the effects); "" for a neutral one (grey)."""
-        seat = armystyle.seat_of(unit) if unit else 0
-        return self.armies[seat] if seat is not None and 0 <= seat < len(self.armies) else ""
 
     def _banner(self, surface: pygame.Surface, words: str, alpha: int) -> None:
         """A band over the board's top edge, under the caption: no hex is hidden by it."""
@@ -369,18 +359,20 @@ class BattleDrawing:
         )
         rows = (LOG_RECT.height - 44) // 17
         y = LOG_RECT.top + 34
-        for text, colour, more in widgets.log_lines(self.log[-60:], 13, LOG_RECT.width - 24, rows):
+        for text, colour, more in widgets.log_lines(
+            self.model.log[-60:], 13, LOG_RECT.width - 24, rows
+        ):
             widgets.draw_text(surface, text, (LOG_RECT.left + (24 if more else 12), y), 13, colour)
             y += 17
 
     def draw_question_marks(self, surface: pygame.Surface) -> None:
         """The unit the question is about, and what the hovered answer involves."""
-        q = self.question
+        q = self.model.question
         if q is None:
             return
         px, size = self.board.pixel, self.board.size
-        pulse = 3 + round(2 * (1 + math.sin(self.clock * 5)))
-        hovered = next((o for o in self.options if o.hover), None)
+        pulse = 3 + round(2 * (1 + math.sin(self.model.clock * 5)))
+        hovered = next((o for o in self.model.options if o.hover), None)
         kind = q["kind"]
         if kind in ("clown", "convert") and q.get("at") is not None:
             at = as_hex(q["at"])
@@ -389,12 +381,12 @@ class BattleDrawing:
             at = as_hex(q["at"])
             for d in range(6):
                 near = hexgeo.neighbour(at, d)
-                if near in self.playback.units:
+                if near in self.model.playback.units:
                     tileart.hex_fill(surface, px(near), size - 4, (255, 90, 40, 90))
                     tileart.hex_outline(surface, px(near), size - 3, (255, 120, 60), 3)
         elif kind == "convert" and q.get("at") is not None:
             at = as_hex(q["at"])
-            unit = self._unit_at(at)
+            unit = self.model.unit_at(at)
             facing = int(unit.get("facing", 0)) if unit else 0
             lit = hovered.desc.get("edge") if hovered is not None else None
             for edge in q.get("edges") or []:
@@ -413,7 +405,7 @@ class BattleDrawing:
                 pygame.draw.circle(surface, tileart.INK, disc, 13 if on else 11, 2)
                 widgets.draw_text(surface, str(edge), disc, 15, tileart.INK, True, "center")
         elif kind == "medic":
-            shown = [hovered] if hovered is not None else self.options
+            shown = [hovered] if hovered is not None else self.model.options
             for option in shown:
                 desc = option.desc
                 if "medic" not in desc:
@@ -432,16 +424,16 @@ class BattleDrawing:
 
     def draw_question(self, surface: pygame.Surface) -> None:
         """The question panel: whose choice, what it is about, one row per answer."""
-        q = self.question
+        q = self.model.question
         if q is None:
             return
-        rect = self.question_rect
+        rect = self.model.question_rect
         seat = int(q["seat"])
-        army = self.armies[seat] if 0 <= seat < len(self.armies) else ""
+        army = self.model.armies[seat] if 0 <= seat < len(self.model.armies) else ""
         widgets.panel(surface, rect, edge=QUESTION_EDGE)
         band = pygame.Rect(rect.left + 1, rect.top + 1, rect.width - 2, 42)
         pygame.draw.rect(surface, tileart.army_colour(army), band, border_radius=8)
-        who = f"{self.seat_words(seat)} decides"
+        who = f"{self.words.seat_words(seat)} decides"
         widgets.draw_text(
             surface,
             who,
@@ -454,8 +446,8 @@ class BattleDrawing:
         about = ""
         if q.get("at") is not None:
             at = as_hex(q["at"])
-            unit = self._unit_at(at)
-            name = self.names.unit(at) if unit else "The unit"
+            unit = self.model.unit_at(at)
+            name = self.model.names.unit(at) if unit else "The unit"
             about = f"{name} on {at[0]},{at[1]}"
         elif q["kind"] == "medic":
             about = "Medic"
@@ -476,7 +468,7 @@ class BattleDrawing:
             widgets.DIM,
             spacing=17 / 13,
         )
-        for option in self.options:
+        for option in self.model.options:
             box = option.rect
             fill = (70, 76, 96) if option.hover else (54, 58, 72)
             edge = widgets.ACCENT if option.hover else PANEL_ROW_EDGE
@@ -506,28 +498,28 @@ class BattleDrawing:
                     True,
                     "topright",
                 )
-        bottom = self.options[-1].rect.bottom + 10 if self.options else rect.top + 200
-        words = self.problem or "Click a choice or press its number. Once given, it is final."
+        bottom = self.model.options[-1].rect.bottom + 10 if self.model.options else rect.top + 200
+        words = self.model.problem or "Click a choice or press its number. Once given, it is final."
         widgets.draw_paragraph(
             surface,
             words,
             pygame.Rect(x, bottom, width, rect.bottom - bottom - 4),
             13,
-            widgets.BAD if self.problem else widgets.DIM,
+            widgets.BAD if self.model.problem else widgets.DIM,
         )
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         widgets.panel(surface, CONTROLS_RECT)
         x, y = CONTROLS_RECT.left + 12, CONTROLS_RECT.top + 10
         widgets.draw_text(surface, "Battle", (x, y), 22, widgets.ACCENT, True)
-        pb = self.playback
+        pb = self.model.playback
         step = pb.current
-        if self.finished:
+        if self.model.finished:
             state = "Finished: click or press Space to go on"
-        elif self.paused:
+        elif self.model.paused:
             state = "Paused"
         else:
-            state = f"Playing at {SPEEDS[self.speed_index]:g}x"
+            state = f"Playing at {SPEEDS[self.model.speed_index]:g}x"
         size = tileart.fit_text(state, 16, CONTROLS_RECT.width - 24, bold=False)
         widgets.draw_text(surface, state, (x, y + 34), size, widgets.TEXT)
         if step is not None and pb.phases:
@@ -540,38 +532,38 @@ class BattleDrawing:
                 15,
                 widgets.DIM,
             )
-        seats = self.armies[: len(pb.hq)]
-        step, most = (24, 18) if len(seats) <= 2 else (21, 16)  # four rows above the buttons
+        seats = self.model.armies[: len(pb.hq)]
+        row, most = (24, 18) if len(seats) <= 2 else (21, 16)  # four rows above the buttons
         for seat, army in enumerate(seats):
-            armystyle.draw_emblem(surface, army, (x + 10, y + 101 + step * seat), 10)
+            armystyle.draw_emblem(surface, army, (x + 10, y + 101 + row * seat), 10)
             words = (
                 f"{army_name(army)}: {hq_words(pb.hq[seat], True)}"
-                if self.points_game()
+                if self.words.points_game()
                 else f"{army_name(army)} HQ: {pb.hq[seat]}"
             )
             size = tileart.fit_text(words, most, CONTROLS_RECT.right - 12 - (x + 26))
             widgets.draw_text(
-                surface, words, (x + 26, y + 90 + step * seat), size, widgets.TEXT, True
+                surface, words, (x + 26, y + 90 + row * seat), size, widgets.TEXT, True
             )
-        rows_end = y + 90 + step * len(seats)
+        rows_end = y + 90 + row * len(seats)
         self.buttons[0].label = (
             "Continue (Space)"
-            if self.finished
-            else ("Play (Space)" if self.paused else "Pause (Space)")
+            if self.model.finished
+            else ("Play (Space)" if self.model.paused else "Pause (Space)")
         )
         self.buttons[4].label = (
-            "Skip to the choice (S)" if self.question is not None else "Skip battle (S)"
+            "Skip to the choice (S)" if self.model.question is not None else "Skip battle (S)"
         )
-        if self.question is not None:
+        if self.model.question is not None:
             widgets.draw_text(
                 surface,
-                f"Then {self.seat_words(int(self.question['seat']))} decides",
+                f"Then {self.words.seat_words(int(self.model.question['seat']))} decides",
                 (x, max(y + 146, rows_end + 4)),
                 15,
                 QUESTION_EDGE,
                 True,
             )
         for button in self.buttons[1:]:  # the battle is over: only Continue is left to press
-            button.enabled = not self.finished
+            button.enabled = not self.model.finished
         for button in self.buttons:
             button.draw(surface)

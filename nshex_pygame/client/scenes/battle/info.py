@@ -6,35 +6,39 @@ wording.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from nshex_pygame.client import hexgeo, tileart, widgets
-from nshex_pygame.client.hexgeo import Hex
+from nshex_pygame.client.scenes.battle.behind import Behind
+from nshex_pygame.client.scenes.battle.model import BattleModel
 from nshex_pygame.client.scenes.battle.playback import Step, as_hex
 from nshex_pygame.client.words import seat_label
 from nshex_pygame.describe import describe_event
 
+if TYPE_CHECKING:
+    from nshex_pygame.client.sound import Sounds
 
-class BattleInfo:
-    """What the battle scene says in words (mixed into :class:`BattleScene`)."""
+
+class BattleWords:
+    """What the battle (``model``) says in words; :meth:`log_step` writes a step into the
+    model's log, with its sound."""
+
+    def __init__(self, model: BattleModel, behind: Behind, sounds: Sounds) -> None:
+        self.model = model
+        self.behind = behind
+        self.sounds = sounds
 
     def seat_words(self, seat: int) -> str:
         """Who a seat is: the army, or ``Player 2 (Moloch)`` when the army alone does not tell
         the seats apart (three or four seats, or one army on both)."""
-        return seat_label(self.armies, seat)
+        return seat_label(self.model.armies, seat)
 
     def points_game(self) -> bool:
         """The points game (the HQs' numbers are points): as the scene behind says."""
-        ask = getattr(self.backdrop, "points_game", None)
-        return bool(ask()) if callable(ask) else False
+        return self.behind.points_game()
 
-    def _unit_at(self, at: Hex) -> dict[str, Any] | None:
-        unit = self.playback.units.get(at)
-        if unit is None:
-            unit = next((u for u in self.playback.before if as_hex(u["at"]) == at), None)
-        return unit
-
-    def _option_label(self, desc: dict[str, Any]) -> str:
+    def option_label(self, desc: dict[str, Any]) -> str:
+        """An answer to a battle question, as its row says it."""
         kind = desc.get("kind")
         if kind == "clown":
             return "Explode" if desc.get("explode") else "Attack"
@@ -42,7 +46,7 @@ class BattleInfo:
             edge = desc.get("edge")
             if edge is None:
                 return "Attack as printed"
-            unit = self._unit_at(as_hex(desc["at"]))
+            unit = self.model.unit_at(as_hex(desc["at"]))
             edges = tileart.info_of(unit["tile"]).get("edges") or [] if unit else []
             printed = edges[edge] if isinstance(edge, int) and edge < len(edges) else {}
             how = "melee→ranged" if int(printed.get("melee") or 0) > 0 else "ranged→melee"
@@ -56,33 +60,37 @@ class BattleInfo:
                     f" {target[0]},{target[1]}"
                 )
             source = hexgeo.key(desc["from"])
+            names = self.model.names
             return (
-                f"Medic on {medic[0]},{medic[1]} takes the attack of {self.names.unit(source)}"
-                f" ({source[0]},{source[1]}) on {self.names.unit(target)}"
+                f"Medic on {medic[0]},{medic[1]} takes the attack of {names.unit(source)}"
+                f" ({source[0]},{source[1]}) on {names.unit(target)}"
                 f" ({target[0]},{target[1]})"
             )
         return str(desc.get("text", kind))
 
     def waiting_words(self) -> str:
-        n = len(self.options)
+        """What the question panel says when something else than an answer is tried."""
+        n = len(self.model.options)
         keys = "1" if n == 1 else f"1-{min(n, 9)}"
         return f"The battle waits for this choice: click one (or press {keys})."
 
-    def _log_step(self, step: Step | None) -> None:
+    def log_step(self, step: Step | None) -> None:
+        """The step just begun, in the log (with its sound)."""
         if step is None:
             return
-        pb = self.playback
+        pb = self.model.playback
+        log = self.model.log
         phase = pb.phases[step.phase] if pb.phases else {"initiative": 0}
-        sounds = self.app.sounds
+        sounds = self.sounds
         if step.kind == "banner":
-            self.log.append((f"Initiative {phase.get('initiative')}", widgets.ACCENT))
+            log.append((f"Initiative {phase.get('initiative')}", widgets.ACCENT))
             return
         if step.kind == "control":
-            self.log.append((self.control_words(step), tileart.TAKEOVER))
+            log.append((self.control_words(step), tileart.TAKEOVER))
             return
         if step.kind == "removed":
             for event in step.group or []:
-                self.log.append(
+                log.append(
                     (
                         self.describe(phase, event),
                         widgets.BAD,
@@ -92,11 +100,11 @@ class BattleInfo:
             return
         if step.kind == "redirected" and step.group:
             for event in step.group:  # the redirected shot: each redirection in words
-                self.log.append((self.describe(phase, event), widgets.TEXT))
+                log.append((self.describe(phase, event), widgets.TEXT))
             return
         if step.event is None or step.kind in ("attack-idle", "end"):
             return
-        if self.duration(step) == 0:
+        if self.model.duration(step) == 0:
             return
         text = self.describe(phase, step.event)
         colour = {
@@ -106,7 +114,7 @@ class BattleInfo:
             "save": widgets.GOOD,
             "netted": tileart.NET,
         }.get(step.kind, widgets.TEXT)
-        self.log.append((text, colour))
+        log.append((text, colour))
         if step.kind == "attack":
             sounds.play("shot" if step.event.get("ranged") or step.event.get("gauss") else "hit")
         elif step.kind == "explode":
@@ -123,12 +131,12 @@ class BattleInfo:
         goes back to its owner."""
         parts = []
         for change in step.group or []:
-            name = self.names.unit(change.get("at"))
+            name = self.model.names.unit(change.get("at"))
             seat = change.get("seat")
             if seat is None:
                 parts.append(f"{name} is back under its owner")
             else:
-                parts.append(f"{name} is now controlled by {self.names.seat(int(seat))}")
+                parts.append(f"{name} is now controlled by {self.model.names.seat(int(seat))}")
         return "; ".join(parts)
 
     def describe(self, phase: dict[str, Any], event: dict[str, Any]) -> str:
@@ -136,21 +144,22 @@ class BattleInfo:
         if event.get("kind") == "converted":
             other = "melee" if event.get("to") == "ranged" else "ranged"
             return (
-                f"{self.names.unit(event.get('at'))}: the Quartermaster turns its {other}"
+                f"{self.model.names.unit(event.get('at'))}: the Quartermaster turns its {other}"
                 f" attack into a {event.get('to')} one"
             )
-        return describe_event(self.names, phase.get("initiative"), event).strip()
+        return describe_event(self.model.names, phase.get("initiative"), event).strip()
 
     def caption(self) -> str:
         """The line over the board: what is happening now, in words."""
-        pb = self.playback
+        model = self.model
+        pb = model.playback
         step = pb.current
-        if self.finished or step is None:
+        if model.finished or step is None:
             return "Battle over"
         phase = pb.phases[step.phase] if pb.phases else {"initiative": 0}
         head = f"Battle, initiative {phase.get('initiative')}"
-        if self.asking and self.question is not None:
-            q = self.question
+        if model.asking and model.question is not None:
+            q = model.question
             who = self.seat_words(int(q["seat"]))
             what = {
                 "clown": "does the Clown explode or attack?",
@@ -162,7 +171,7 @@ class BattleInfo:
             return f"{head}: the dead are removed"
         if step.kind == "control":
             return f"{head}: {self.control_words(step)}"
-        if step.event is None or self.duration(step) == 0:
+        if step.event is None or model.duration(step) == 0:
             return head
         text = self.describe(phase, step.event)
         return f"{head}: {text}"

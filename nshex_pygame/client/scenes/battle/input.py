@@ -1,104 +1,133 @@
-"""The battle scene's input: the playback controls and the answers to a battle question."""
+"""The battle scene's input: the playback's buttons and keys (:data:`PLAYBACK_KEYS`), and the
+answers to a battle question."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 
 from nshex_pygame.client import widgets
-from nshex_pygame.client.scenes.battle.layout import (
-    CONTROLS_RECT,
-    DIGIT_KEYS,
-    EXPLAIN,
-    Option,
+from nshex_pygame.client.scenes.battle.behind import Behind
+from nshex_pygame.client.scenes.battle.info import BattleWords
+from nshex_pygame.client.scenes.battle.layout import CONTROLS_RECT, DIGIT_KEYS
+from nshex_pygame.client.scenes.battle.model import BattleModel
+
+
+class BattleCommands(Protocol):
+    """What the input asks of the battle scene."""
+
+    def toggle_pause(self) -> None: ...
+    def step_phase(self) -> None: ...
+    def change_speed(self, delta: int) -> None: ...
+    def skip(self) -> None: ...
+    def close(self) -> None: ...
+    def answer(self, action: int) -> None: ...
+
+
+Command = Callable[[BattleCommands], None]
+
+
+def _pause(scene: BattleCommands) -> None:
+    scene.toggle_pause()
+
+
+def _one_phase(scene: BattleCommands) -> None:
+    scene.step_phase()
+
+
+def _faster(scene: BattleCommands) -> None:
+    scene.change_speed(1)
+
+
+def _slower(scene: BattleCommands) -> None:
+    scene.change_speed(-1)
+
+
+def _skip(scene: BattleCommands) -> None:
+    scene.skip()
+
+
+# The playback's keys (while no question is open): Space pauses, N plays one phase, + and -
+# change the speed, S, Enter or Esc skips to the end (or to the question).
+PLAYBACK_KEYS: dict[int, Command] = {
+    pygame.K_SPACE: _pause,
+    pygame.K_n: _one_phase,
+    pygame.K_RIGHT: _one_phase,
+    pygame.K_PLUS: _faster,
+    pygame.K_EQUALS: _faster,
+    pygame.K_KP_PLUS: _faster,
+    pygame.K_MINUS: _slower,
+    pygame.K_KP_MINUS: _slower,
+    pygame.K_s: _skip,
+    pygame.K_RETURN: _skip,
+    pygame.K_KP_ENTER: _skip,
+    pygame.K_ESCAPE: _skip,
+}
+# Keys that would move the playback on: while a question is open they are answered with what
+# it waits for (as is a number without an answer of its own).
+WAITING_KEYS = frozenset(
+    {pygame.K_SPACE, pygame.K_s, pygame.K_n, pygame.K_RETURN, pygame.K_KP_ENTER}
 )
 
 
 class BattleInput:
-    """Keys, clicks and the question panel's rows (mixed into :class:`BattleScene`)."""
+    """Keys, clicks and the playback's buttons (``buttons``, drawn by the drawing) for the
+    battle scene (``commands``); while a question is open, only its answers."""
 
-    def _layout_question(self) -> None:
-        """The panel's rows and their places (known before drawing, so clicks can find them)."""
-        q = self.question
-        self.options = []
-        if q is None:
+    def __init__(
+        self, model: BattleModel, words: BattleWords, behind: Behind, commands: BattleCommands
+    ) -> None:
+        self.model = model
+        self.words = words
+        self.behind = behind
+        self.commands = commands
+        x, y = CONTROLS_RECT.left + 12, CONTROLS_RECT.top + 226  # (four seats' rows above)
+        w = (CONTROLS_RECT.width - 36) // 2
+        self.buttons = [
+            widgets.Button("Pause (Space)", (x, y, w, 38), commands.toggle_pause, size=15),
+            widgets.Button("Next phase (N)", (x + w + 12, y, w, 38), commands.step_phase, size=15),
+            widgets.Button(
+                "Slower (-)", (x, y + 48, w, 38), lambda: commands.change_speed(-1), size=15
+            ),
+            widgets.Button(
+                "Faster (+)", (x + w + 12, y + 48, w, 38), lambda: commands.change_speed(1), size=15
+            ),
+            widgets.Button("Skip battle (S)", (x, y + 96, 2 * w + 12, 38), commands.skip, size=15),
+        ]
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.model.asking:
+            self.handle_question(event)
             return
-        game = getattr(self.backdrop, "game", None)
-        x, width = CONTROLS_RECT.left + 12, CONTROLS_RECT.width - 24
-        text_width = width - 44
-        rows = []
-        for i, action in enumerate(q.get("options") or []):
-            desc = dict(game.describe_action(action)) if game is not None else {"kind": q["kind"]}
-            label = self._option_label(desc)
-            suggested = action == q.get("automatic")
-            room = text_width - (78 if suggested else 0)
-            size, bold = next(
-                ((n, True) for n in (15, 13) if widgets.font(n, True).size(label)[0] <= room),
-                (14, False),
-            )
-            lines = widgets.wrap(label, size, room, bold=bold)
-            height = max(40, 16 + (size + 4) * len(lines))
-            rows.append((i, action, label, suggested, desc, lines, height, size, bold))
-        head = 52 + 22 + 8 + 17 * len(widgets.wrap(EXPLAIN.get(q["kind"], ""), 13, width)) + 10
-        total = head + sum(row[6] + 8 for row in rows) + 44
-        top = min(CONTROLS_RECT.top, max(10, CONTROLS_RECT.bottom - total))
-        self.question_rect = pygame.Rect(
-            CONTROLS_RECT.left, top, CONTROLS_RECT.width, CONTROLS_RECT.bottom - top
-        )
-        y = top + head
-        for i, action, label, suggested, desc, lines, height, size, bold in rows:
-            rect = pygame.Rect(x, y, width, height)
-            self.options.append(
-                Option(i + 1, action, label, suggested, desc, rect, lines, size, bold)
-            )
-            y += height + 8
+        if any(button.handle(event) for button in self.buttons):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.model.mouse = event.pos
+        elif event.type == pygame.KEYDOWN:
+            command = PLAYBACK_KEYS.get(event.key)
+            if command is not None:
+                command(self.commands)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.model.finished:
+            self.commands.close()
 
     def handle_question(self, event: pygame.event.Event) -> None:
         """Input while asking: a row or its number answers; nothing else changes the game."""
+        model = self.model
         if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            for option in self.options:
-                option.hover = option.rect.collidepoint(event.pos)
+            model.hover(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for option in self.options:
+            for option in model.options:
                 if option.rect.collidepoint(event.pos):
-                    self.answer(option.action)
+                    self.commands.answer(option.action)
                     return
-            self.problem = self.waiting_words()
+            model.problem = self.words.waiting_words()
         elif event.type == pygame.KEYDOWN:
             number = DIGIT_KEYS.get(event.key)
-            if number is not None and number <= len(self.options):
-                self.answer(self.options[number - 1].action)
-            elif event.key == pygame.K_ESCAPE and hasattr(self.backdrop, "open_menu"):
-                self.backdrop.open_menu()
-            elif number is not None or event.key in (
-                pygame.K_SPACE,
-                pygame.K_s,
-                pygame.K_n,
-                pygame.K_RETURN,
-                pygame.K_KP_ENTER,
-            ):
-                self.problem = self.waiting_words()
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if self.asking:
-            self.handle_question(event)
-            return
-        for button in self.buttons:
-            if button.handle(event):
-                return
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-        elif event.type == pygame.KEYDOWN:
-            key = event.key
-            if key == pygame.K_SPACE:
-                self.toggle_pause()
-            elif key in (pygame.K_n, pygame.K_RIGHT):
-                self.step_phase()
-            elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-                self.change_speed(1)
-            elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-                self.change_speed(-1)
-            elif key in (pygame.K_s, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
-                self.skip()
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.finished:
-            self.close()
+            if number is not None and number <= len(model.options):
+                self.commands.answer(model.options[number - 1].action)
+            elif event.key == pygame.K_ESCAPE:
+                self.behind.open_menu()
+            elif number is not None or event.key in WAITING_KEYS:
+                model.problem = self.words.waiting_words()

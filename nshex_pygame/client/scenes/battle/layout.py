@@ -1,4 +1,5 @@
-"""The battle scene's places, timings, keys and explanations, and one answer row of a question."""
+"""The battle scene's places, timings, keys and explanations; a question's answer rows and
+their places (:func:`lay_out_question`)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import pygame
+
+from nshex_pygame.client import widgets
 
 # seconds per step at speed 1
 DURATIONS = {
@@ -67,3 +70,35 @@ class Option:
     size: int = 15
     bold: bool = True
     hover: bool = False
+
+
+def lay_out_question(
+    question: dict[str, Any], answers: list[tuple[int, dict[str, Any], str]]
+) -> tuple[pygame.Rect, list[Option]]:
+    """The question panel and its rows, one per answer (``(action, desc, label)``), placed
+    before drawing so clicks can find them: the panel grows upwards as the rows need."""
+    x, width = CONTROLS_RECT.left + 12, CONTROLS_RECT.width - 24
+    text_width = width - 44
+    rows = []
+    for i, (action, desc, label) in enumerate(answers):
+        suggested = action == question.get("automatic")
+        room = text_width - (78 if suggested else 0)
+        size, bold = next(
+            ((n, True) for n in (15, 13) if widgets.font(n, True).size(label)[0] <= room),
+            (14, False),
+        )
+        lines = widgets.wrap(label, size, room, bold=bold)
+        height = max(40, 16 + (size + 4) * len(lines))
+        rows.append((i, action, label, suggested, desc, lines, height, size, bold))
+    explained = widgets.wrap(EXPLAIN.get(question["kind"], ""), 13, width)
+    head = 52 + 22 + 8 + 17 * len(explained) + 10
+    total = head + sum(row[6] + 8 for row in rows) + 44
+    top = min(CONTROLS_RECT.top, max(10, CONTROLS_RECT.bottom - total))
+    rect = pygame.Rect(CONTROLS_RECT.left, top, CONTROLS_RECT.width, CONTROLS_RECT.bottom - top)
+    options = []
+    y = top + head
+    for i, action, label, suggested, desc, lines, height, size, bold in rows:
+        box = pygame.Rect(x, y, width, height)
+        options.append(Option(i + 1, action, label, suggested, desc, box, lines, size, bold))
+        y += height + 8
+    return rect, options
