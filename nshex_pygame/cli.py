@@ -148,13 +148,9 @@ def _add_games(parser: Any, what: str, *, required: bool = False) -> None:
 def _add_threads_and_ray(parser: Any, *, threads_note: str, ray: str) -> None:
     """``--threads`` and ``--ray``: the games played at once here, or as tasks on a Ray cluster
     (``nshex arena``, ``ladder`` and ``tune``)."""
+    threads = "games played at once (default: every core); with --ray, in each task (default 1)"
     parser.add_argument(
-        "--threads",
-        metavar="T",
-        type=_whole(1, MAX_THREADS),
-        default=None,
-        help="games played at once (default: every core); with --ray, in each task (default 1)"
-        + threads_note,
+        "--threads", metavar="T", type=_whole(1, MAX_THREADS), help=threads + threads_note
     )
     parser.add_argument("--ray", metavar="ADDRESS", help=ray)
 
