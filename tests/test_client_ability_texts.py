@@ -14,7 +14,7 @@ from client_support import app_fixture, data_dir_fixture, drawn_texts  # noqa: F
 from nshex_pygame import core
 from nshex_pygame.client import rulestext, tileart, widgets
 from nshex_pygame.client.scenes import gallery
-from nshex_pygame.client.scenes.game import GameScene
+from nshex_pygame.client.scenes.game import GameScene, hoverbox
 from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.core import Game, tile_ids, tile_info
 
@@ -71,8 +71,8 @@ def test_every_hover_box_shows_the_engine_ability_texts(app, monkeypatch, tile: 
     surface = pygame.Surface((1280, 800))
     gallery.tile_tooltip(surface, tile, (400, 300))
     scene = _game_scene(app)
-    scene._tile_tooltip(surface, tile, (400, 300))
-    _title, unit = scene.unit_info({"tile": tile, "seat": 0, "at": [0, 0], "wounds": 0})
+    hoverbox.tile_box(scene, surface, tile, (400, 300))
+    _title, unit = hoverbox.unit_info(scene, {"tile": tile, "seat": 0, "at": [0, 0], "wounds": 0})
     assert len(shown) == 2
     for lines in [shown[0][1], shown[1][1], [text for text, _colour in unit]]:
         for text in texts:
@@ -116,9 +116,9 @@ def test_the_client_shows_what_the_engine_says_not_its_own_words(app, monkeypatc
         surface = pygame.Surface((1280, 800))
         gallery.tile_tooltip(surface, "borgo.medic", (400, 300))
         scene = _game_scene(app)
-        scene._tile_tooltip(surface, "moloch.brain", (400, 300))
-        _title, unit = scene.unit_info(
-            {"tile": "moloch.clown", "seat": 1, "at": [0, 0], "wounds": 0}
+        hoverbox.tile_box(scene, surface, "moloch.brain", (400, 300))
+        _title, unit = hoverbox.unit_info(
+            scene, {"tile": "moloch.clown", "seat": 1, "at": [0, 0], "wounds": 0}
         )
         unit_lines = [text for text, _colour in unit]
         assert "T:medic" in shown[0][1]

@@ -77,7 +77,7 @@ def test_the_engine_waits_for_moloch_to_give_its_point() -> None:
 
 def test_a_human_seat_is_asked_and_a_click_gives_the_point(app) -> None:
     scene = _scene(app, _after_battle())
-    assert scene.credit_options()
+    assert scene.model.actions_of("credit")
     assert "your Clown wounded your own HQ: give 1 point to opponents" in scene.prompt()
     assert _labels(scene) == [BORGO, OUTPOST]  # one row per opponent, nothing else
     texts = drawn_texts(app)
@@ -92,7 +92,7 @@ def test_a_human_seat_is_asked_and_a_click_gives_the_point(app) -> None:
     assert view["credits"] is None
     assert list(view["hq_hp"]) == [0, 0, 1]  # the point is the Outpost's
     assert any("gives 1 point to Player 3 (Outpost)" in line for line, *_ in scene.log)
-    assert not scene.credit_options()
+    assert not scene.model.actions_of("credit")
     assert BORGO not in _labels(scene)
 
 

@@ -25,7 +25,7 @@ from nshex_pygame.client import board as board_module
 from nshex_pygame.client import tileart
 from nshex_pygame.client.scenes.battle import BattleScene
 from nshex_pygame.client.scenes.battle.playback import Playback
-from nshex_pygame.client.scenes.game import GameScene
+from nshex_pygame.client.scenes.game import GameScene, hoverbox
 from nshex_pygame.client.scenes.gameover import GameOverScene
 from nshex_pygame.client.scenes.menu import MenuScene
 from nshex_pygame.client.scenes.setup import SetupScene
@@ -102,7 +102,7 @@ def test_a_taken_over_unit_and_the_links_are_marked(app, monkeypatch) -> None:
     assert tags.count("TAKEN") == len(taken) > 0
     assert tags.count("LINK") == len(scene.links())
     unit = taken[0]
-    _title, lines = scene.unit_info(unit)
+    _title, lines = hoverbox.unit_info(scene, unit)
     assert any(text.startswith("TAKEN OVER: Vegas") for text, _ in lines)
 
 

@@ -22,7 +22,7 @@ from client_support import (  # noqa: F401
 
 from nshex_pygame.client import storage
 from nshex_pygame.client.scenes.battle import BattleScene
-from nshex_pygame.client.scenes.game import GameScene
+from nshex_pygame.client.scenes.game import GameScene, hoverbox
 from nshex_pygame.client.scenes.game.draw import wrap_log
 from nshex_pygame.client.scenes.game.layout import LOG_BAR, LOG_ROWS, LOOK_EDGE
 from nshex_pygame.client.scenes.gameover import GameOverScene
@@ -150,7 +150,7 @@ def test_hover_shows_current_values(app) -> None:
     game = _main_stage()
     scene = _scene(app, game)
     unit = next(u for u in game.view()["units"] if not u["tile"].endswith(".hq"))
-    title, lines = scene.unit_info(unit)
+    title, lines = hoverbox.unit_info(scene, unit)
     words = " ".join(text for text, _ in lines)
     assert title
     if game.view()["units"] and scene.analysis:
@@ -545,14 +545,14 @@ def test_an_instant_with_no_legal_use_is_greyed_out_with_the_reason(app, monkeyp
     game, index = _unplayable_instant()
     scene = _scene(app, game)
     tile = scene.hand(0)[index]
-    assert not scene.tile_uses(tile, play=True), "the engine lists no action that plays it"
+    assert not scene.model.tile_uses(tile, play=True), "the engine lists no action that plays it"
     reason = scene.unusable(0, index)
     assert reason and reason.startswith(tileart_name(tile))
     before = game.clone()
     click(app, hand_pos(scene, 0, index))
     assert scene.message.startswith(reason) and scene.message_time > 0
     if scene.selected is not None:  # only to discard it: nothing to aim, no target lit
-        assert all(d["kind"] == "discard" for d in scene.tile_uses(tile))
+        assert all(d["kind"] == "discard" for d in scene.model.tile_uses(tile))
         assert not scene.candidates()
     assert game == before
     move(app, hand_pos(scene, 0, index))
@@ -567,7 +567,7 @@ def test_an_instant_with_no_legal_use_is_greyed_out_with_the_reason(app, monkeyp
     )
     app.draw()
     assert reason in lines, "the hover box says why"
-    usable = [i for i, t in enumerate(scene.hand(0)) if i != index and scene.tile_uses(t)]
+    usable = [i for i, t in enumerate(scene.hand(0)) if i != index and scene.model.tile_uses(t)]
     assert all(scene.unusable(0, i) is None for i in usable)
 
 
@@ -698,7 +698,7 @@ def test_hovering_a_log_line_lights_the_hexes_it_speaks_of(app) -> None:
     shown, _total, _first = scene.log_view()
     _text, _colour, _more, entry, y = next(row for row in shown if scene.log[row[3]][2])
     move(app, (40, y + 5))
-    assert scene.spoken_hexes() == list(scene.log[entry][2])
+    assert scene.tooltips.spoken_hexes() == list(scene.log[entry][2])
     marks = scene.marks()
     assert all(marks.outlines.get(at) == LOOK_EDGE for at in scene.log[entry][2])
 

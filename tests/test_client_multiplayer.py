@@ -23,7 +23,7 @@ from conftest import FIXTURES
 from nshex_pygame.client import hexgeo, storage
 from nshex_pygame.client.app import App
 from nshex_pygame.client.scenes.battle.effects import BOARD_AREA
-from nshex_pygame.client.scenes.game import GameScene
+from nshex_pygame.client.scenes.game import GameScene, hoverbox
 from nshex_pygame.client.scenes.game.layout import ACTIONS, LOG, SEAT_RINGS
 from nshex_pygame.client.scenes.gameover import GameOverScene
 from nshex_pygame.client.scenes.setup import SetupScene
@@ -328,7 +328,7 @@ def test_a_points_game_says_points_never_hit_points(app, monkeypatch) -> None:
         assert f"{value} pts" in tile_texts, f"seat {seat + 1}'s HQ tile says points"
     hqs = [u for u in game.view()["units"] if str(u["tile"]).endswith(".hq")]
     for unit in hqs:
-        _title, lines = scene.unit_info(unit)
+        _title, lines = hoverbox.unit_info(scene, unit)
         words = " ".join(line for line, _colour in lines)
         assert "hit point" not in words and "HP" not in words, words
         assert f"has {points[int(unit['seat'])]} point" in words

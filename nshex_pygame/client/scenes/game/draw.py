@@ -42,7 +42,7 @@ class GameDrawing(SeatPanels):
         marks = self._marks()
         for at in self.hint_hexes():  # the hint: shown, not played
             marks.outlines.setdefault(at, HINT_EDGE)
-        for at in self.spoken_hexes():  # what the hovered log line or hover box speaks of
+        for at in self.tooltips.spoken_hexes():  # what the hovered log line or hover box speaks of
             marks.outlines[at] = LOOK_EDGE
         return marks
 
@@ -58,7 +58,7 @@ class GameDrawing(SeatPanels):
         cands = self.candidates()
         slot = self.next_slot(cands)
         choosing = self.selected is not None or self.stage != "main" or self.partial
-        if slot is not None and (choosing or self.rotation_due() is not None):
+        if slot is not None and (choosing or self.model.rotation_due() is not None):
             for at in self.slot_hexes(cands, slot):
                 marks.fills[at] = LEGAL_FILL
                 marks.outlines[at] = LEGAL_EDGE
@@ -337,7 +337,7 @@ class GameDrawing(SeatPanels):
             self.last_battle_button.draw(surface)
 
     def draw_actions(self, surface: pygame.Surface) -> None:
-        if self.human_to_move() and self.credit_options():
+        if self.human_to_move() and self.model.actions_of("credit"):
             self.draw_credit_panel(surface)
             return
         if self.human_to_move() and self.offer_options():
@@ -375,8 +375,8 @@ class GameDrawing(SeatPanels):
             self.draw_thinking(surface, pygame.Rect(x, y + 50, ACTIONS.width - 24, 80))
         elif self.human_to_move():
             if self.selected_tile():
-                hint = self.selected_hint()
-            elif self.rotation_due() is not None:
+                hint = self.info.selected_hint()
+            elif self.model.rotation_due() is not None:
                 hint = (
                     "Your takeover: click the lit unit, turn it (wheel, Q/E) and confirm; or keep"
                     " it as it is (K)."
@@ -434,11 +434,11 @@ class GameDrawing(SeatPanels):
         widgets.panel(surface, rect, edge=QUESTION_EDGE)
         band = pygame.Rect(rect.left + 1, rect.top + 1, rect.width - 2, 42)
         pygame.draw.rect(surface, tileart.army_colour(self.armies[seat]), band, border_radius=8)
-        who = f"{self.seat_words(seat)} decides"
+        who = f"{self.info.seat_words(seat)} decides"
         size = tileart.fit_text(who, 21, rect.width - 24)
         widgets.draw_text(surface, who, (rect.left + 12, rect.top + 10), size, widgets.TEXT, True)
         x, width = rect.left + 12, rect.width - 24
-        words = self.credit_words()
+        words = self.info.credit_words()
         widgets.draw_paragraph(
             surface,
             words[:1].upper() + words[1:],
@@ -483,7 +483,7 @@ class GameDrawing(SeatPanels):
         pygame.draw.rect(surface, tileart.army_colour(self.armies[seat]), band, border_radius=8)
         hiring = self.stage == "hire"
         title = "Hire a Mercenary" if hiring else "Mercenaries"
-        who = f"{self.seat_words(seat)}: {title}"
+        who = f"{self.info.seat_words(seat)}: {title}"
         size = tileart.fit_text(who, 20, rect.width - 24)
         widgets.draw_text(surface, who, (rect.left + 12, rect.top + 11), size, widgets.TEXT, True)
         x, width = rect.left + 12, rect.width - 24

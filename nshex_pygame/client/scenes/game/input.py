@@ -12,12 +12,11 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import tileart, widgets
+from nshex_pygame.client import widgets
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.scenes.game import keys
 from nshex_pygame.client.scenes.game.layout import (
     BOMB,
-    INSTANT_KINDS,
     LOG,
     LOG_BAR,
     PROCEDURE_SLOTS,
@@ -150,8 +149,8 @@ class GameInput:
         if not self.human_to_move():
             self.say("Wait: it is not a human player's turn.")
             return
-        if self.credit_options():
-            self.say(self.credit_hint())
+        if self.model.actions_of("credit"):
+            self.say(self.info.credit_hint())
             return
         if self.offer_options():
             self.say("First answer the Mercenaries on the right: take one, or draw from the deck.")
@@ -183,7 +182,7 @@ class GameInput:
                 ):
                     self.apply(action)  # an instant without a target
                     return
-        uses = self.tile_uses(tile)
+        uses = self.model.tile_uses(tile)
         why_not = self.unusable(seat, index)  # greyed out in the hand
         if why_not and not uses:
             self.say(why_not)  # nothing at all to do with it: it stays in the hand
@@ -194,31 +193,19 @@ class GameInput:
         if why_not:
             self.say(f"{why_not} You may discard it ({keys.key_of('discard')}).")
         elif not uses:
-            self.say(f"{tile_name(tile)} cannot be used now; " + self.stage_hint())
+            self.say(f"{tile_name(tile)} cannot be used now; " + self.info.stage_hint())
         elif self.stage == "discard":
             self.say(f"Click {tile_name(tile)} again (or Discard) to discard it.", info=True)
         else:
             self.message_time = 0
         self.app.sounds.play("click")
 
-    def tile_uses(self, tile: str, *, play: bool = False) -> list[dict[str, Any]]:
-        """The engine's legal actions that use ``tile`` from the hand (``play``: not counting
-        discarding it)."""
-        instant = INSTANT_KINDS.get(tile.partition(".")[2])
-        is_instant = tileart.info_of(tile).get("kind") == "instant"
-        return [
-            d
-            for _a, d in self.legal
-            if (d.get("tile") == tile or (is_instant and d.get("kind") == instant))
-            and not (play and d.get("kind") == "discard")
-        ]
-
     def click_hex(self, at: Hex) -> None:
         if not self.human_to_move():
             self.say("Wait: it is not a human player's turn.")
             return
-        if self.credit_options():
-            self.say(self.credit_hint())
+        if self.model.actions_of("credit"):
+            self.say(self.info.credit_hint())
             return
         cands = self.candidates()
         if self._pick_unit_to_turn(at, cands):
@@ -254,9 +241,9 @@ class GameInput:
         if self.selected is None and not self.partial:
             own = self.units.get(at)
             if own is not None and own.get("controller", own.get("seat")) == self.mover:
-                self.say(self._why_not_move(at))
+                self.say(self.info.why_not_move(at))
                 return
-        self.say(self.explain(at, cands, slot))
+        self.say(self.info.explain(at))
 
     def _pick_unit_to_turn(self, at: Hex, cands: list[tuple[int, dict[str, Any]]]) -> bool:
         """A click on an own unit with nothing chosen: the Doomsday HQ's rotation of it (a
@@ -341,7 +328,7 @@ class GameInput:
             if desc.get("kind") == "buy" and int(desc.get("n", 0)) == n:
                 self.apply(action)
                 return
-        self.say(self.procedure_reason("buy") or "That is not allowed now.")
+        self.say(self.info.procedure_reason("buy") or "That is not allowed now.")
 
     def pick_procedure(self, name: str) -> None:
         """A procedure button: its hexes are lit next (a Detonation, without any, is done)."""
@@ -349,7 +336,7 @@ class GameInput:
             return
         uses = [(a, d) for a, d in self.legal if d.get("procedure") == name]
         if not uses:
-            self.say(self.procedure_reason(name) or "That procedure is not allowed now.")
+            self.say(self.info.procedure_reason(name) or "That procedure is not allowed now.")
             return
         self.clear_choice()
         if not PROCEDURE_SLOTS.get(name):
@@ -412,16 +399,11 @@ class GameInput:
 
     def keymap(self) -> tuple[keys.Binding, ...]:
         """The keys of the scene's mode now: giving points, a Mercenary offered, the turn."""
-        if self.credit_options():
+        if self.model.actions_of("credit"):
             return keys.CREDIT_KEYS
         if self.offer_options():
             return keys.OFFER_KEYS
         return keys.PLAY_KEYS
-
-    def credit_hint(self) -> str:
-        n = len(self.credit_options())
-        keys = "1" if n == 1 else f"1-{min(n, 9)}"
-        return f"First give your points: click a choice on the right (or press {keys})."
 
     def scroll_log_to(self, y: int) -> None:
         """Scroll the log so that the scroll bar's thumb is centred at ``y``."""

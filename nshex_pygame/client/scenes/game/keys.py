@@ -120,12 +120,12 @@ RULES = Binding("rules", "F1, H", "the rules' symbols page", (pygame.K_F1, pygam
 
 
 _credit_number_fits, _give_credit = _numbered(
-    lambda scene: scene.credit_options(), lambda scene, action: scene.give_credit(action)
+    lambda scene: scene.model.actions_of("credit"), lambda scene, action: scene.give_credit(action)
 )
 
 
 def _credit_reminder(scene: GameScene, _event: pygame.event.Event) -> None:
-    scene.say(scene.credit_hint())
+    scene.say(scene.info.credit_hint())
 
 
 CREDIT_KEYS: tuple[Binding, ...] = (

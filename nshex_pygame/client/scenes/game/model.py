@@ -87,6 +87,23 @@ class GameModel:
         left = credits.get("left") or []
         return int(left[self.mover]) if 0 <= self.mover < len(left) else 0
 
+    def energy(self, seat: int) -> int:
+        """The seat's energy on the Duel board (0 elsewhere)."""
+        energy = list(self.view.get("energy") or [])
+        return int(energy[seat]) if seat < len(energy) else 0
+
+    def tile_uses(self, tile: str, *, play: bool = False) -> list[dict[str, Any]]:
+        """The legal actions that use ``tile`` from the hand (``play``: not counting
+        discarding it)."""
+        instant = INSTANT_KINDS.get(tile.partition(".")[2])
+        is_instant = tileart.info_of(tile).get("kind") == "instant"
+        return [
+            d
+            for _a, d in self.legal
+            if (d.get("tile") == tile or (is_instant and d.get("kind") == instant))
+            and not (play and d.get("kind") == "discard")
+        ]
+
     # --- the choice under way ------------------------------------------------------------
 
     def clear_choice(self) -> None:

@@ -13,6 +13,7 @@ import pygame
 
 from nshex_pygame.client import tileart, widgets
 from nshex_pygame.client.scenes.game import keys
+from nshex_pygame.client.scenes.game.info import GameInfo
 from nshex_pygame.client.scenes.game.layout import ACTIONS, CREDIT_ROWS_TOP, PROCEDURES
 from nshex_pygame.client.scenes.game.model import GameModel, Legal
 from nshex_pygame.client.words import tile_name
@@ -22,6 +23,7 @@ class PanelHost(Protocol):
     """What the panel reads of the game scene, and the scene's actions its buttons run."""
 
     model: GameModel
+    info: GameInfo
 
     @property
     def stage(self) -> str: ...
@@ -30,9 +32,7 @@ class PanelHost(Protocol):
     def seat_name(self, seat: int) -> str: ...
     def offer_options(self) -> Legal: ...
     def deck_draw_option(self) -> int | None: ...
-    def credit_options(self) -> Legal: ...
     def unlucky_choices(self) -> Legal: ...
-    def procedure_reason(self, name: str) -> str | None: ...
     def press(self, kind: str) -> None: ...
     def confirm(self) -> None: ...
     def undo(self) -> bool: ...
@@ -106,7 +106,7 @@ class ActionsPanel:
         """The points of a seat's own wounds to its own HQ (FAQ-374): one row per opponent
         it may give one to (its number picks it), as the engine lists them."""
         x, w = ACTIONS.left + 12, ACTIONS.width - 24
-        for i, (action, desc) in enumerate(self.host.credit_options()):
+        for i, (action, desc) in enumerate(self.host.model.actions_of("credit")):
             to: Any = desc.get("to")
             points = int(desc.get("points", 0))
             if to == self.host.model.mover or points <= 0:
@@ -253,7 +253,7 @@ class ActionsPanel:
                 if uses:
                     button.hint = f"{words} Costs {cost} energy."
                 else:
-                    reason = self.host.procedure_reason(name) or "Not possible now."
+                    reason = self.host.info.procedure_reason(name) or "Not possible now."
                     button.hint = f"{words} Costs {cost} energy. Not now: {reason}"
                 self.procedure_buttons.append(button)
 

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pygame
+
 from nshex_pygame.client import storage, tileart, widgets
 from nshex_pygame.client.ai import Thinker, make_bot
 from nshex_pygame.client.board import BoardView
@@ -41,6 +43,7 @@ from nshex_pygame.client.scenes.game.log import GameLog
 from nshex_pygame.client.scenes.game.model import GameModel
 from nshex_pygame.client.scenes.game.motion import LANDING_KINDS, BoardMotion
 from nshex_pygame.client.scenes.game.panel import ActionsPanel
+from nshex_pygame.client.scenes.game.tooltips import Tooltips
 from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.client.words import (
     Units,
@@ -54,7 +57,7 @@ from nshex_pygame.client.words import (
 from nshex_pygame.core import CHANCE, EngineError, Game, IllegalActionError
 
 
-class GameScene(GameInput, GameInfo, GameDrawing, Scene):
+class GameScene(GameInput, GameDrawing, Scene):
     scene_name = "game"
 
     # The model's state under the scene's names (the views and the tests read them so).
@@ -107,7 +110,9 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
     ) -> None:
         super().__init__(app)
         # what the scene knows of the game and the player's choice under way (``model.py``)
-        self.model = GameModel()
+        self.model: GameModel = GameModel()
+        self.info = GameInfo(self)  # the prompt, the reasons (``info.py``)
+        self.tooltips = Tooltips(self, self)  # the hover boxes (``tooltips.py``)
         self.game = game
         self.seats = seats
         self.armies: list[str] = list(game.view()["armies"])
@@ -300,6 +305,39 @@ class GameScene(GameInput, GameInfo, GameDrawing, Scene):
 
     def hint_colour(self) -> tuple[int, ...]:
         return self.helpers.hint_colour()
+
+    # The words are the info's (``info.py``), the hover boxes the tooltips' (``tooltips.py``);
+    # these are the scene's names for what other scenes and parts ask of it.
+
+    def prompt(self) -> str:
+        return self.info.prompt()
+
+    def seat_name(self, seat: int) -> str:
+        return self.info.seat_name(seat)
+
+    def seat_words(self, seat: int) -> str:
+        return self.info.seat_words(seat)
+
+    def unusable(self, seat: int, index: int) -> str | None:
+        return self.info.unusable(seat, index)
+
+    def draw_tooltip(self, surface: pygame.Surface) -> None:
+        """The hover box of what is under the pointer (a host draws it over its own card)."""
+        self.tooltips.draw(surface)
+
+    def hinted_buttons(self) -> list[widgets.Button]:
+        """The buttons on show whose hover box says what they do."""
+        watch = [self.last_battle_button] if self.can_watch_last_battle() else []
+        hinted = [b for b in [*self.buttons, *self.shown_procedures()] if b.hint]
+        return [*hinted, *self.shown_tools(), self.menu_button, *watch]
+
+    def offered_buttons(self) -> list[widgets.Button]:
+        """The actions panel's buttons (a Mercenary offered shows its tile's hover box)."""
+        return list(self.buttons)
+
+    def log_hexes(self, entry: int) -> list[Hex]:
+        """The hexes the log's ``entry`` speaks of."""
+        return list(self.log[entry][2])
 
     # The Mad Bomber's flights are their component's (``bomber.py``).
 
