@@ -114,4 +114,5 @@ def test_a_card_over_the_board_is_shown_like_a_centred_screen() -> None:
     lesson.modal = None
     assert viewport.policy_for(lesson) == "columns"
     assert viewport.policy_for(None) == "whole"
-    assert viewport.policy_of("setup") == "whole" and viewport.policy_of("menu") == "centre"
+    assert viewport.policy_of("setup") == "reflow" and viewport.policy_of("menu") == "centre"
+    assert viewport.policy_of("") == "whole"

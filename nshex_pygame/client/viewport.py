@@ -12,6 +12,12 @@ adapts to the window's real size, by the kind of screen on top (its ``scene_name
 - ``centre`` (the main menu, the settings, the pause menu, a lesson's card, a puzzle's
   result): what they show lies in the middle ``CENTRE_WIDTH`` pixels; the sides are cut, so
   the middle gets the height's scale.
+- ``reflow`` (the new-game screen, the puzzle list, the gallery, the rules, the achievements,
+  the game's end): these lay themselves out again in the part of the canvas the window shows
+  (:func:`frame`): its middle ``REFLOW_ROWS``, as wide as the window allows at the scale that
+  draws 13-pixel captions at 10 pixels (at least ``REFLOW_MIN_WIDTH`` wide). At 800x600 that
+  is the canvas's x 120-1160, y 10-790, at 10/13 of its size. A screen reads its frame with
+  :func:`frame_of` and keeps all it draws inside it.
 - anything else is scaled as a whole.
 
 Below ``HARD_MINIMUM`` every screen is scaled as a whole. The window system's size is never
@@ -32,6 +38,10 @@ MIN_BOARD_SHARE = 0.3  # the board keeps at least this share of the window's wid
 CENTRE_WIDTH = 800  # a centred screen's content lies within this middle width
 COLUMNS = frozenset({"game", "battle", "puzzle", "tutorial", "replay"})
 CENTRE = frozenset({"menu", "settings", "pause", "load", "error"})
+REFLOW = frozenset({"setup", "puzzles", "gallery", "rules", "achievements", "gameover"})
+REFLOW_ROWS = (10, 790)  # the canvas rows a reflowed screen keeps what it draws in
+REFLOW_MIN_WIDTH = 1000  # the narrowest frame a reflowed screen lays itself out in
+CAPTION, READABLE_PX = 13, 10  # the small captions' size, and the least they are drawn at
 
 
 @dataclass(frozen=True)
@@ -47,11 +57,13 @@ class Piece:
 
 
 def policy_of(scene_name: str) -> str:
-    """How a screen adapts to a small window: "columns", "centre" or "whole"."""
+    """How a screen adapts to a small window: "columns", "centre", "reflow" or "whole"."""
     if scene_name in COLUMNS:
         return "columns"
     if scene_name in CENTRE:
         return "centre"
+    if scene_name in REFLOW:
+        return "reflow"
     return "whole"
 
 
@@ -89,7 +101,46 @@ def pieces(window: tuple[int, int], policy: str) -> list[Piece]:
         return whole(window)
     if policy == "centre":
         return _centre(window)
+    if policy == "reflow":
+        return _reflow(window)
     return _columns(window)
+
+
+def frame(window: tuple[int, int]) -> pygame.Rect:
+    """The part of the canvas a reflowed screen shows in a window of this size, which it lays
+    itself out in: the whole canvas in a window that does not adapt; else the middle rows
+    (``REFLOW_ROWS``) and as much of the width as the window shows at the scale of readable
+    captions (or less, down to ``REFLOW_MIN_WIDTH``), centred."""
+    if not adapts(window):
+        return pygame.Rect((0, 0), LOGICAL)
+    scale = _reflow_scale(window)
+    rect = pygame.Rect(
+        0,
+        0,
+        min(LOGICAL[0], round(window[0] / scale)),
+        min(LOGICAL[1], round(window[1] / scale)),
+    )
+    rect.center = (LOGICAL[0] // 2, LOGICAL[1] // 2)
+    return rect
+
+
+def frame_of(app: object) -> pygame.Rect:
+    """:func:`frame` for the window of ``app`` (the whole canvas without one)."""
+    window = getattr(app, "window", None)
+    return frame(window.get_size()) if window is not None else pygame.Rect((0, 0), LOGICAL)
+
+
+def _reflow_scale(window: tuple[int, int]) -> float:
+    rows = REFLOW_ROWS[1] - REFLOW_ROWS[0]
+    return min(window[1] / rows, window[0] / REFLOW_MIN_WIDTH, 1.0)
+
+
+def _reflow(window: tuple[int, int]) -> list[Piece]:
+    source = frame(window)
+    scale = _reflow_scale(window)
+    target = pygame.Rect(0, 0, round(source.width * scale), round(source.height * scale))
+    target.center = (window[0] // 2, window[1] // 2)
+    return [Piece(source, target)]
 
 
 def _centre(window: tuple[int, int]) -> list[Piece]:

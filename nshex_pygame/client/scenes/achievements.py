@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import achievements, tileart, widgets
+from nshex_pygame.client import achievements, tileart, viewport, widgets
 from nshex_pygame.client.scene import Scene
 
 COLUMNS = 3
@@ -38,10 +38,14 @@ class AchievementsScene(Scene):
             self.leave()
 
     def card(self, n: int) -> pygame.Rect:
+        """The ``n``th card: three a row across the part of the canvas the window shows (the
+        whole canvas, or a small window's narrower frame: :mod:`viewport`)."""
+        frame = viewport.frame_of(self.app)
+        left, width = LEFT, CARD_W
+        if frame.width < viewport.LOGICAL[0]:
+            left, width = frame.left + 10, (frame.width - 20 - (COLUMNS - 1) * GAP) // COLUMNS
         column, row = n % COLUMNS, n // COLUMNS
-        return pygame.Rect(
-            LEFT + column * (CARD_W + GAP), TOP + row * (CARD_H + GAP), CARD_W, CARD_H
-        )
+        return pygame.Rect(left + column * (width + GAP), TOP + row * (CARD_H + GAP), width, CARD_H)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(widgets.BG)
@@ -51,9 +55,8 @@ class AchievementsScene(Scene):
         words = f"{have} of {len(every)} earned. Win against the computer, solve puzzles, learn."
         widgets.draw_text(surface, words, (640, 86), 16, widgets.DIM, False, "center")
         if self.problem:
-            widgets.draw_paragraph(
-                surface, self.problem, pygame.Rect(140, 100, 1000, 30), 12, widgets.BAD
-            )
+            room = pygame.Rect(140, 100, 1000, 30).clip(viewport.frame_of(self.app).inflate(-40, 0))
+            widgets.draw_paragraph(surface, self.problem, room, 13, widgets.BAD, spacing=1.1)
         for n, achievement in enumerate(every):
             self.draw_card(surface, self.card(n), achievement)
         self.back.draw(surface)
@@ -69,12 +72,12 @@ class AchievementsScene(Scene):
             fill=LIT if lit else UNLIT,
             edge=widgets.ACCENT if lit else widgets.PANEL_EDGE,
         )
-        medal = (rect.left + 30, rect.centery)
+        medal = (rect.left + 28, rect.centery)
         colour = widgets.ACCENT if lit else (70, 74, 86)
         pygame.draw.circle(surface, colour, medal, 18)
         pygame.draw.circle(surface, LIT if lit else UNLIT, medal, 12)
         pygame.draw.circle(surface, colour, medal, 6)
-        x, width = rect.left + 58, rect.width - 66
+        x, width = rect.left + 54, rect.width - 60
         size = tileart.fit_text(achievement.title, 16, width)
         ink = widgets.ACCENT if lit else widgets.TEXT
         widgets.draw_text(surface, achievement.title, (x, rect.top + 7), size, ink, True)
@@ -82,5 +85,5 @@ class AchievementsScene(Scene):
         widgets.draw_text(surface, achievement.how, (x, rect.top + 28), size, widgets.TEXT)
         when = f"Earned {achievements.when_earned(at)}" if at is not None else "Not yet"
         widgets.draw_text(
-            surface, when, (x, rect.top + 46), 12, widgets.GOOD if lit else widgets.DIM
+            surface, when, (x, rect.top + 46), 13, widgets.GOOD if lit else widgets.DIM
         )

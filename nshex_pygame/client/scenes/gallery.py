@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import rulestext, tileart, widgets
+from nshex_pygame.client import rulestext, tileart, viewport, widgets
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.words import army_name
 
@@ -82,11 +82,11 @@ class RulesScene(Scene):
         super().__init__(app)
         self.page = 0
         # after the tutorial: the symbols legend, then the abilities (as many pages as their
-        # texts need)
-        self.ability_pages = ability_pages()
-        self.pages = len(rulestext.TUTORIAL) + 1 + len(self.ability_pages)
+        # texts need in the frame's width: :meth:`_fit`)
         self.symbols_page = len(rulestext.TUTORIAL)
         self.abilities_page = self.symbols_page + 1
+        self.frame = pygame.Rect(0, 0, 0, 0)
+        self._fit()
         self.tabs: list[pygame.Rect] = []  # where the page titles were drawn
         self.shown: list[tuple[str, tuple[float, float], float]] = []  # (tile, centre, size)
         self.buttons = [
@@ -95,10 +95,32 @@ class RulesScene(Scene):
             widgets.Button("Back", (560, 730, 160, 44), lambda: self.app.stack.pop(self)),
         ]
 
+    def _fit(self) -> None:
+        """Laid out for the part of the canvas the window shows (the whole canvas, or a small
+        window's narrower frame: :mod:`viewport`): the abilities paged for its width."""
+        frame = viewport.frame_of(self.app)
+        if frame == self.frame:
+            return
+        self.frame = frame
+        self.wide = frame.width >= viewport.LOGICAL[0]
+        width = ABILITY_WIDTH if self.wide else (frame.width - 20) // 2 - 74
+        self.ability_width = width
+        self.ability_pages = ability_pages(width)
+        self.pages = len(rulestext.TUTORIAL) + 1 + len(self.ability_pages)
+        self.page = min(self.page, self.pages - 1)
+
+    def column_x(self, column: int, wide_x: int, wide_step: int) -> int:
+        """Where a page's ``column`` (of two) starts: as on the whole canvas, or across a
+        small window's frame."""
+        if self.wide:
+            return wide_x + column * wide_step
+        return self.frame.left + 10 + column * ((self.frame.width - 20) // 2)
+
     def turn(self, step: int) -> None:
         self.page = max(0, min(self.pages - 1, self.page + step))
 
     def handle(self, event: pygame.event.Event) -> None:
+        self._fit()
         for button in self.buttons:
             if button.handle(event):
                 return
@@ -122,24 +144,10 @@ class RulesScene(Scene):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._fit()
         surface.fill(widgets.BG)
         self.shown = []
-        # page tabs, in as many rows as they need
-        abilities = [
-            "Abilities" if len(self.ability_pages) == 1 else f"Abilities {i + 1}"
-            for i in range(len(self.ability_pages))
-        ]
-        titles = [title for title, _ in rulestext.TUTORIAL] + ["The symbols", *abilities]
-        x, y = 40, 14
-        self.tabs = []
-        for i, title in enumerate(titles):
-            colour = widgets.ACCENT if i == self.page else widgets.DIM
-            width = widgets.font(16, i == self.page).size(title)[0]
-            if x + width > 1240:
-                x, y = 40, y + 26
-            rect = widgets.draw_text(surface, title, (x, y), 16, colour, i == self.page)
-            self.tabs.append(rect.inflate(12, 8))
-            x = rect.right + 24
+        self.draw_tabs(surface)
         if self.page < len(rulestext.TUTORIAL):
             title, paragraphs = rulestext.TUTORIAL[self.page]
             widgets.draw_text(surface, title, (640, 92), 34, widgets.ACCENT, True, "center")
@@ -161,7 +169,7 @@ class RulesScene(Scene):
                 if tileart.info_of(tile).get("kind") == "hq":  # whose HQ it is
                     army = army_name(tile.partition(".")[0])
                     widgets.draw_text(
-                        surface, army, (x, at[1] + 52), 15, widgets.DIM, True, "midtop"
+                        surface, army, (at[0], at[1] + 52), 15, widgets.DIM, True, "midtop"
                     )
         elif self.page == self.symbols_page:
             self.draw_legend(surface)
@@ -184,6 +192,27 @@ class RulesScene(Scene):
         if hovered:
             tile_tooltip(surface, hovered, self.app.mouse)
 
+    def draw_tabs(self, surface: pygame.Surface) -> None:
+        """The pages' titles, in as many rows as the frame's width needs (each a tab)."""
+        abilities = [
+            "Abilities" if len(self.ability_pages) == 1 else f"Abilities {i + 1}"
+            for i in range(len(self.ability_pages))
+        ]
+        titles = [title for title, _ in rulestext.TUTORIAL] + ["The symbols", *abilities]
+        size, gap = (16, 24) if self.wide else (14, 18)
+        margin = 40 if self.wide else 20
+        left, right = self.frame.left + margin, self.frame.right - margin
+        x, y = left, 14
+        self.tabs = []
+        for i, title in enumerate(titles):
+            colour = widgets.ACCENT if i == self.page else widgets.DIM
+            width = widgets.font(size, i == self.page).size(title)[0]
+            if x + width > right:
+                x, y = left, y + 26
+            rect = widgets.draw_text(surface, title, (x, y), size, colour, i == self.page)
+            self.tabs.append(rect.inflate(12, 8))
+            x = rect.right + gap
+
     def draw_legend(self, surface: pygame.Surface) -> None:
         widgets.draw_text(surface, "The symbols", (640, 88), 34, widgets.ACCENT, True, "center")
         rows = (len(rulestext.SYMBOLS) + 1) // 2
@@ -192,17 +221,20 @@ class RulesScene(Scene):
         # once there are many rows
         size = min(42, int(step / 1.8))
         words_size = 17 if step >= 90 else 15
+        words_size = words_size if self.wide else 14
+        indent = 100 if self.wide else 90  # the words right of the tile
+        width = 470 if self.wide else (self.frame.width - 20) // 2 - indent
         for i, (name, words) in enumerate(rulestext.SYMBOLS):
             col, row = i % 2, i // 2
-            x, y = 90 + col * 580, 118 + row * step
+            x, y = self.column_x(col, 90, 580), 118 + row * step
             tile = LEGEND_TILES.get(name)
-            mid = (x + 50, y + size + 2)
+            mid = (x + indent // 2, y + size + 2)
             if tile:
                 wounds = 1 if name == "wounds" else 0
                 image = tileart.render_tile(tile, size, 0, wounds=wounds)
                 tileart.blit_tile(surface, image, mid)
                 self.shown.append((tile, mid, size))
-            box = pygame.Rect(x + 100, y + 4, 470, step - 4)
+            box = pygame.Rect(x + indent, y + 4, width, step - 4)
             widgets.draw_paragraph(surface, words, box, words_size)
 
     def draw_abilities(self, surface: pygame.Surface, index: int = 0) -> None:
@@ -212,10 +244,10 @@ class RulesScene(Scene):
         pages = self.ability_pages
         title = "The abilities" + (f" ({index + 1} of {len(pages)})" if len(pages) > 1 else "")
         widgets.draw_text(surface, title, (640, 88), 30, widgets.ACCENT, True, "center")
-        size, width = ABILITY_SIZE, ABILITY_WIDTH
+        size, width = ABILITY_SIZE, self.ability_width
         columns = pages[min(index, len(pages) - 1)] if pages else []
         for column, entries in enumerate(columns):
-            x, y = 40 + 620 * column, ABILITY_TOP
+            x, y = self.column_x(column, 40, 620), ABILITY_TOP
             for entry, height in entries:
                 self._draw_ability(surface, entry, x, y, height, size, width)
                 y += height
@@ -235,14 +267,16 @@ ABILITY_SIZE, ABILITY_WIDTH = 14, 520
 ABILITY_TOP, ABILITY_BOTTOM = 118, 700  # the columns' room on an abilities page
 
 
-def ability_pages() -> tuple[tuple[tuple[tuple[dict[str, str], int], ...], ...], ...]:
-    """The ability entries laid out: pages of (up to) two columns of (entry, height), in the
-    engine's order, each column filled before the next."""
+def ability_pages(
+    width: int = ABILITY_WIDTH,
+) -> tuple[tuple[tuple[tuple[dict[str, str], int], ...], ...], ...]:
+    """The ability entries laid out with their words ``width`` wide: pages of (up to) two
+    columns of (entry, height), in the engine's order, each column filled before the next."""
     pages: list[list[list[tuple[dict[str, str], int]]]] = [[[]]]
     room = ABILITY_BOTTOM - ABILITY_TOP
     used = 0
     for entry in ability_entries():
-        lines = len(widgets.wrap(entry["text"], ABILITY_SIZE, ABILITY_WIDTH))
+        lines = len(widgets.wrap(entry["text"], ABILITY_SIZE, width))
         height = max(56, 20 + lines * round(ABILITY_SIZE * 1.25)) + 8
         if used + height > room:
             if len(pages[-1]) < 2:
@@ -292,35 +326,63 @@ class GalleryScene(Scene):
         self.tiles = {army: tile_ids(army) for army in ARMIES}
         self.mouse = (0, 0)
         self.buttons = [
-            widgets.Button(
-                army_name(a), (30 + i * 176, 20, 166, 40), partial(self.pick, i), size=17
-            )
+            widgets.Button(army_name(a), (0, 20, 0, 40), partial(self.pick, i), size=17)
             for i, a in enumerate(ARMIES)
         ]
         self.buttons.append(
             widgets.Button("Back", (560, 740, 160, 44), lambda: self.app.stack.pop(self))
         )
+        self.frame = pygame.Rect(0, 0, 0, 0)
+        self._fit()
+
+    def _fit(self) -> None:
+        """The armies' buttons across the part of the canvas the window shows (the whole
+        canvas: all alike; a small window's narrower frame: each as wide as its name needs,
+        and the room left shared out: :mod:`viewport`)."""
+        frame = viewport.frame_of(self.app)
+        if frame == self.frame:
+            return
+        self.frame = frame
+        armies = self.buttons[: len(ARMIES)]
+        if frame.width >= viewport.LOGICAL[0]:
+            for i, button in enumerate(armies):
+                button.rect.update(30 + i * 176, 20, 166, 40)
+            return
+        names = [widgets.font(17, True).size(b.label)[0] for b in armies]
+        gap = 8
+        extra = (frame.width - 20 - sum(names) - gap * (len(armies) - 1)) // len(armies)
+        x = frame.left + 10
+        for button, width in zip(armies, names, strict=True):
+            button.rect.update(x, 20, width + extra, 40)
+            x += width + extra + gap
 
     def pick(self, index: int) -> None:
         self.army = index
+
+    def tile_size(self) -> int:
+        """A tile's size: smaller in a small window's frame, so that eight go in a row."""
+        return self.SIZE if self.frame.width >= viewport.LOGICAL[0] else 44
 
     def positions(self) -> list[tuple[str, tuple[int, int]]]:
         out = []
         tiles = self.tiles[ARMIES[self.army]]
         per_row = 8
+        wide = self.frame.width >= viewport.LOGICAL[0]
+        left, step = (115, 150) if wide else (self.frame.left + 74, (self.frame.width - 20) // 8)
         for i, tile in enumerate(tiles):
-            x = 115 + (i % per_row) * 150
+            x = left + (i % per_row) * step
             y = 160 + (i // per_row) * 175
             out.append((tile, (x, y)))
         return out
 
     def tile_at(self, pos: tuple[int, int]) -> str | None:
         for tile, (x, y) in self.positions():
-            if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 < (self.SIZE * 1.3) ** 2:
+            if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 < (self.tile_size() * 1.3) ** 2:
                 return tile
         return None
 
     def handle(self, event: pygame.event.Event) -> None:
+        self._fit()
         for button in self.buttons:
             if button.handle(event):
                 return
@@ -335,6 +397,7 @@ class GalleryScene(Scene):
                 self.army = (self.army - 1) % len(ARMIES)
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._fit()
         surface.fill(widgets.BG)
         for i, button in enumerate(self.buttons[:-1]):
             button.selected = i == self.army
@@ -342,11 +405,11 @@ class GalleryScene(Scene):
             button.draw(surface)
         for tile, (x, y) in self.positions():
             info = tileart.info_of(tile)
-            image = tileart.render_tile(tile, int(self.SIZE * 1.3))
-            tileart.blit_tile(surface, image, (x, y))
+            size = self.tile_size() * 1.3
+            tileart.blit_tile(surface, tileart.render_tile(tile, int(size)), (x, y))
             count = info.get("count", 1)
             widgets.draw_text(
-                surface, f"x{count}", (x, y + self.SIZE * 1.3 + 4), 14, widgets.DIM, False, "midtop"
+                surface, f"x{count}", (x, y + size + 4), 14, widgets.DIM, False, "midtop"
             )
         widgets.draw_text(
             surface,

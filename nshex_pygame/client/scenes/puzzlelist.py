@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import storage, widgets
+from nshex_pygame.client import storage, viewport, widgets
 from nshex_pygame.client.puzzles import (
     DIFFICULTIES,
     DIFFICULTY_NAMES,
@@ -30,6 +30,7 @@ from nshex_pygame.core import EngineError
 
 COLUMN_W, ROW_H = 300, 32
 LIST_TOP = 215
+MARK_W = 70  # right of a puzzle's button: its tick and tries
 
 
 def tries(n: int) -> str:
@@ -52,14 +53,10 @@ class PuzzleListScene(Scene):
         self.records: dict[str, PuzzleRecord] = {}
         self.buttons: list[widgets.Button] = []
         self.rows: list[tuple[widgets.Button, PuzzleEntry]] = []
-        for column, difficulty in enumerate(DIFFICULTIES):
-            x = 20 + column * (COLUMN_W + 10)
+        for difficulty in DIFFICULTIES:
             for i, entry in enumerate(self.groups.get(difficulty, [])):
                 button = widgets.Button(
-                    f"{i + 1}. {entry.title}",
-                    (x, LIST_TOP + i * ROW_H, COLUMN_W - 70, ROW_H - 4),
-                    partial(self.open, entry),
-                    size=15,
+                    f"{i + 1}. {entry.title}", (0, 0, 0, 0), partial(self.open, entry), size=15
                 )
                 self.rows.append((button, entry))
         self.daily_button = widgets.Button(
@@ -70,7 +67,33 @@ class PuzzleListScene(Scene):
         )
         self.back = widgets.Button("Back", (540, 744, 200, 44), lambda: self.app.stack.pop(self))
         self.buttons = [self.daily_button, *(b for b, _e in self.rows), self.back]
+        self.frame = pygame.Rect(0, 0, 0, 0)
+        self._fit()
         self.on_resume()
+
+    def _fit(self) -> None:
+        """The columns laid out across the part of the canvas the window shows (the whole
+        canvas, or a small window's narrower frame: :mod:`viewport`)."""
+        frame = viewport.frame_of(self.app)
+        if frame == self.frame:
+            return
+        self.frame = frame
+        row = 0
+        for column, difficulty in enumerate(DIFFICULTIES):
+            x, width = self.column(column)
+            for i, _entry in enumerate(self.groups.get(difficulty, [])):
+                box = (x, LIST_TOP + i * ROW_H, width - MARK_W, ROW_H - 4)
+                self.rows[row][0].rect = pygame.Rect(box)
+                row += 1
+        wide = frame.width >= viewport.LOGICAL[0]
+        self.daily_button.rect.left = 360 if wide else frame.left + 40
+
+    def column(self, n: int) -> tuple[int, int]:
+        """Where the ``n``th column starts, and its width (a puzzle's button and its mark)."""
+        if self.frame.width >= viewport.LOGICAL[0]:
+            return 20 + n * (COLUMN_W + 10), COLUMN_W
+        pitch = (self.frame.width - 20) // len(DIFFICULTIES)
+        return self.frame.left + 10 + n * pitch, pitch - 10
 
     def on_resume(self) -> None:
         """The progress read again (a puzzle just played has changed it)."""
@@ -97,11 +120,13 @@ class PuzzleListScene(Scene):
         self.app.open("puzzle", entry, following=self.entries)
 
     def handle(self, event: pygame.event.Event) -> None:
+        self._fit()
         clicked = any(button.handle(event) for button in self.buttons)
         if not clicked and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.stack.pop(self)
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._fit()
         surface.fill(widgets.BG)
         widgets.draw_text(surface, "Hex Puzzles", (640, 44), 36, widgets.ACCENT, True, "center")
         solved = sum(self.record(e).solved for e in self.entries)
@@ -126,14 +151,14 @@ class PuzzleListScene(Scene):
         for column, difficulty in enumerate(DIFFICULTIES):
             group = self.groups.get(difficulty, [])
             done = sum(self.record(e).solved for e in group)
-            x = 20 + column * (COLUMN_W + 10)
+            x, width = self.column(column)
             widgets.draw_text(
                 surface, DIFFICULTY_NAMES[difficulty], (x, LIST_TOP - 38), 20, widgets.TEXT, True
             )
             widgets.draw_text(
                 surface,
                 f"{done} of {len(group)} solved",
-                (x + COLUMN_W - 10, LIST_TOP - 34),
+                (x + width - 10, LIST_TOP - 34),
                 14,
                 widgets.GOOD if group and done == len(group) else widgets.DIM,
                 False,
@@ -143,9 +168,8 @@ class PuzzleListScene(Scene):
             button.draw(surface)
             self.draw_mark(surface, entry, button.rect)
         if self.problem:
-            widgets.draw_paragraph(
-                surface, self.problem, pygame.Rect(140, 700, 1000, 40), 14, widgets.BAD
-            )
+            room = pygame.Rect(140, 700, 1000, 40).clip(self.frame.inflate(-40, 0))
+            widgets.draw_paragraph(surface, self.problem, room, 14, widgets.BAD)
         self.back.draw(surface)
 
     def draw_mark(self, surface: pygame.Surface, entry: PuzzleEntry, rect: pygame.Rect) -> None:
@@ -157,7 +181,7 @@ class PuzzleListScene(Scene):
             if record.attempts > 1:
                 words = tries(record.attempts)
                 widgets.draw_text(
-                    surface, words, (spot[0] + 20, spot[1]), 11, widgets.DIM, False, "midleft"
+                    surface, words, (spot[0] + 18, spot[1]), 13, widgets.DIM, False, "midleft"
                 )
         elif record.attempts:
             words = tries(record.attempts)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import ai, armystyle, rulestext, storage, tileart, widgets
+from nshex_pygame.client import ai, armystyle, rulestext, storage, tileart, viewport, widgets
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.session import new_game
 from nshex_pygame.client.storage import SeatSetup
@@ -72,7 +72,8 @@ MODE_WORDS = {
     "one_vs_team": "Player 1 alone (HQ 20) against Players 2 and 3 together (HQs of 13).",
     "team": "Players 1 and 3 against Players 2 and 4: the first team to destroy an enemy HQ wins.",
 }
-COLUMN_W = 300  # one seat's column
+COLUMN_W = 340  # one seat's column (at most)
+COMPACT_W = 290  # a narrower column has one choice a row (four seats in a small window)
 # The game's options (the engine's variants and Mercenaries, D-25, D-31), each in one line.
 VARIANTS = (
     ("alternative_start", "Alternative start"),
@@ -151,6 +152,8 @@ class SetupScene(Scene):
         self.problem = ""
         self.available = {name: name == "human" or ai.available(name) for name, _ in PLAYERS}
         self.buttons: list[widgets.Button] = []
+        self.words: dict[int, str] = {}  # a seat's choice's words (by the button's id)
+        self.frame = viewport.frame_of(app)  # the part of the canvas the window shows
         self._build()
 
     @staticmethod
@@ -160,46 +163,64 @@ class SetupScene(Scene):
                 return name
         return "random"
 
+    def column_w(self) -> int:
+        """One seat's column: 340 pixels, or narrower when the frame lacks the room (four
+        seats; in a small window then each choice a row of its own: :meth:`compact`)."""
+        return min(COLUMN_W, (self.frame.width - 40) // self.count)
+
+    def compact(self) -> bool:
+        """The seats' columns too narrow for two choices side by side (four seats in a small
+        window): one choice a row, and a choice's words in its hover box."""
+        return self.column_w() < COMPACT_W
+
     def column_x(self, seat: int) -> int:
-        return 640 - self.count * COLUMN_W // 2 + seat * COLUMN_W + 5
+        width = self.column_w()
+        return 640 - self.count * width // 2 + seat * width + 5
+
+    def spots(self) -> dict[str, int]:
+        """Where the rows' parts go across the frame (:mod:`viewport`): the whole canvas's
+        places, or closer together in the narrower frame of a small window."""
+        f = self.frame
+        if f.width >= viewport.LOGICAL[0]:
+            return dict(
+                label=40, left=150, count=112, board_label=530, board=600, board_step=190,
+                mode_step=220, options=880, right=1240, start_step=150, start=860,
+                start_w=300, back=20, starts=150, options_left=60, options_right=700,
+            )  # fmt: skip
+        return dict(
+            label=f.left + 10, left=f.left + 100, count=108, board_label=f.left + 430,
+            board=f.left + 490, board_step=178, mode_step=196, options=f.left + 692,
+            right=f.right - 10, start_step=146, start=f.right - 280, start_w=270,
+            back=f.left + 10, starts=f.left + 108, options_left=f.left + 20,
+            options_right=f.right - 550,
+        )  # fmt: skip
+
+    def _fit(self) -> None:
+        """Laid out again when the window's frame changed (a resize: :mod:`viewport`)."""
+        frame = viewport.frame_of(self.app)
+        if frame != self.frame:
+            self.frame = frame
+            self._build()
 
     def _build(self) -> None:
         self.buttons = []
+        self.words = {}
+        at = self.spots()
         # the seats first (army, player), or the options page, then the game-wide choices
         if self.page == "options":
             self._build_options()
         for seat in range(self.count if self.page == "seats" else 0):
-            x = self.column_x(seat)
-            for i, army in enumerate((*ARMIES, RANDOM)):
-                button = widgets.Button(
-                    army_name(army) if army != RANDOM else "Random army",
-                    (x + (i % 2) * 146, 270 + (i // 2) * 40, 140, 34),
-                    partial(self.set_army, seat, army),
-                    size=15,
-                )
-                button.selected = self.armies[seat] == army
-                self.buttons.append(button)
-            for i, (name, label) in enumerate(PLAYERS):
-                ok = self.available[name]
-                button = widgets.Button(
-                    label if ok else f"{label} (not yet)",
-                    (x + (i % 2) * 146, 454 + (i // 2) * 40, 140, 34),
-                    partial(self.set_player, seat, name),
-                    size=13,
-                    enabled=ok,
-                )
-                button.selected = self.players[seat] == name
-                self.buttons.append(button)
+            self._build_seat(seat)
         for i, n in enumerate(SEAT_COUNTS):
-            button = widgets.Button(
-                f"{n} players", (150 + i * 112, 78, 104, 36), partial(self.set_count, n), size=16
-            )
+            step = at["count"]
+            box = (at["left"] + i * step, 78, step - 8, 36)
+            button = widgets.Button(f"{n} players", box, partial(self.set_count, n), size=16)
             button.selected = self.count == n
             self.buttons.append(button)
         for i, (board, label) in enumerate(BOARDS):
-            button = widgets.Button(
-                label, (600 + i * 190, 78, 180, 36), partial(self.set_board, board), size=15
-            )
+            step = at["board_step"]
+            box = (at["board"] + i * step, 78, step - 10, 36)
+            button = widgets.Button(label, box, partial(self.set_board, board), size=15)
             button.selected = self.board == board
             button.hint = BOARD_WORDS[board]
             if board == "duel" and self.count != 2:
@@ -207,22 +228,51 @@ class SetupScene(Scene):
                 button.hint = "The Duel board is for two players only."
             self.buttons.append(button)
         for i, mode in enumerate(MODES[self.count]):
-            button = widgets.Button(
-                MODE_NAMES[mode],
-                (150 + i * 220, 130, 210, 36),
-                partial(self.set_mode, mode),
-                size=16,
-            )
+            step = at["mode_step"]
+            box = (at["left"] + i * step, 130, step - 10, 36)
+            button = widgets.Button(MODE_NAMES[mode], box, partial(self.set_mode, mode), size=16)
             button.selected = self.mode == mode
             button.hint = MODE_WORDS[mode]
             self.buttons.append(button)
+        self._build_bottom(at)
+
+    def _build_seat(self, seat: int) -> None:
+        """A seat's army and player buttons: two a row, or one a row in a compact column."""
+        x, width, compact = self.column_x(seat), self.column_w(), self.compact()
+        choices = [(army, partial(self.set_army, seat, army)) for army in (*ARMIES, RANDOM)]
+        choices += [(name, partial(self.set_player, seat, name)) for name, _ in PLAYERS]
+        for i, (choice, action) in enumerate(choices):
+            army = i < len(ARMIES) + 1
+            n = i if army else i - len(ARMIES) - 1
+            top = (270 if army else 442) if not compact else (266 if army else 494)
+            if compact:
+                box = (x, top + n * 26, width - 16, 24)
+            else:
+                half = (width - 16) // 2
+                box = (x + (n % 2) * (half + 6), top + (n // 2) * 38, half, 34)
+            if army:
+                label = army_name(choice) if choice != RANDOM else "Random army"
+                button = widgets.Button(label, box, action, size=13 if compact else 15)
+                button.selected = self.armies[seat] == choice
+                self.words[id(button)] = rulestext.ARMIES.get(choice, "Any army not taken.")
+            else:
+                ok = self.available[choice]
+                label = dict(PLAYERS)[choice]
+                label = label if ok else f"{label} (not yet)"
+                button = widgets.Button(label, box, action, size=13, enabled=ok)
+                button.selected = self.players[seat] == choice
+                self.words[id(button)] = LEVEL_WORDS.get(choice, "")
+            self.buttons.append(button)
+
+    def _build_bottom(self, at: dict[str, int]) -> None:
+        """Who starts, the options, Start and Back."""
         for i, start in enumerate(STARTS):
             label = {"first": "Player 1 starts", "second": "Player 2 starts", "random": "Random"}[
                 start
             ]
-            button = widgets.Button(
-                label, (150 + i * 150, 712, 142, 34), partial(self.set_start, start), size=14
-            )
+            step = at["start_step"]
+            box = (at["starts"] + i * step, 712, step - 8, 34)
+            button = widgets.Button(label, box, partial(self.set_start, start), size=14)
             button.selected = self.starts == start and self.count == 2
             if self.count != 2:
                 button.enabled = False
@@ -233,7 +283,7 @@ class SetupScene(Scene):
             self.buttons.append(button)
         self.options_button = widgets.Button(
             "Game options..." if self.page == "seats" else "Back to the players",
-            (880, 130, 360, 36),
+            (at["options"], 130, at["right"] - at["options"], 36),
             self.toggle_options,
             size=16,
             hint="Variants (Alternative start, Reinforcements, no unlucky draw), Mercenaries"
@@ -242,21 +292,24 @@ class SetupScene(Scene):
         self.options_button.selected = self.page == "options"
         self.buttons.append(self.options_button)
         self.start_button = widgets.Button(
-            "Start the game", (860, 712, 300, 48), self.start, size=22
+            "Start the game", (at["start"], 712, at["start_w"], 48), self.start, size=22
         )
         self.back_button = widgets.Button(
-            "Back", (20, 750, 110, 40), lambda: self.app.stack.pop(self), size=17
+            "Back", (at["back"], 750, 110, 40), lambda: self.app.stack.pop(self), size=17
         )
         self.buttons += [self.start_button, self.back_button]
 
     def _build_options(self) -> None:
         """The options page: each variant a toggle, the Mercenaries (how many, and picked or
-        dealt), each with its line of words (drawn in :meth:`draw_options`)."""
+        dealt), each with its line of words (drawn in :meth:`draw_options`); the Mercenaries
+        on the left, the Mad Bomber on the right of the frame."""
+        left, right = self.spots()["options_left"], self.spots()["options_right"]
+        step = min(170, (right - 20 - left) // 3)
         for i, (variant, label) in enumerate(VARIANTS):
             on = variant in self.variants
             button = widgets.Button(
                 f"{label}: {'on' if on else 'off'}",
-                (60, 286 + i * 46, 250, 38),
+                (left, 286 + i * 46, 250, 38),
                 partial(self.toggle_variant, variant),
                 size=16,
                 hint=VARIANT_WORDS[variant],
@@ -265,7 +318,10 @@ class SetupScene(Scene):
             self.buttons.append(button)
         for i, (n, label) in enumerate(MERCENARY_COUNTS):
             button = widgets.Button(
-                label, (60 + i * 170, 480, 160, 36), partial(self.set_mercenaries, n), size=15
+                label,
+                (left + i * step, 480, step - 10, 36),
+                partial(self.set_mercenaries, n),
+                size=15,
             )
             button.selected = self.mercenaries == n
             button.hint = MERCENARY_WORDS[n]
@@ -276,7 +332,7 @@ class SetupScene(Scene):
         for i, (dealt, label) in enumerate(MERCENARY_WAYS):
             button = widgets.Button(
                 label,
-                (60 + i * 170, 584, 160, 36),
+                (left + i * step, 584, step - 10, 36),
                 partial(self.set_random_mercenaries, dealt),
                 size=15,
                 enabled=self.mercenaries > 0,
@@ -287,7 +343,7 @@ class SetupScene(Scene):
         for i, (mode, label) in enumerate(MAD_BOMBER_MODES):
             button = widgets.Button(
                 label,
-                (700 + i * 180, 628, 170, 34),
+                (right + i * 180, 628, 170, 34),
                 partial(self.set_mad_bomber, mode),
                 size=15,
                 hint=MAD_BOMBER_WORDS[mode],
@@ -324,16 +380,23 @@ class SetupScene(Scene):
         self.random_mercenaries = dealt
         self._build()
 
-    def options_words(self) -> str:
-        """The options chosen, in a few words (under the options button)."""
+    def options_words(self, room: int = 10_000) -> str:
+        """The options chosen, in a few words (under the options button), as fully as
+        ``room`` pixels take at 13 pixels: every option named, else counted."""
         parts = [label for variant, label in VARIANTS if variant in self.variants]
-        if self.mercenaries:
-            way = "dealt" if self.random_mercenaries else "picked"
-            each = "1 Mercenary" if self.mercenaries == 1 else "2 Mercenaries"
-            parts.append(f"{each} each ({way})")
-        if self.mad_bomber != "off":
-            parts.append(f"Mad Bomber ({self.mad_bomber})")
-        return "Options: " + (", ".join(parts) if parts else "none (the basic game)")
+        short = [f"{len(parts)} variants"] if len(parts) > 1 else list(parts)
+        for kept in (parts, short):
+            more = list(kept)
+            if self.mercenaries:
+                way = "dealt" if self.random_mercenaries else "picked"
+                each = "1 Mercenary" if self.mercenaries == 1 else "2 Mercenaries"
+                more.append(f"{each} each ({way})" if kept is parts else f"{each} each")
+            if self.mad_bomber != "off":
+                more.append(f"Mad Bomber ({self.mad_bomber})" if kept is parts else "Mad Bomber")
+            words = "Options: " + (", ".join(more) if more else "none (the basic game)")
+            if widgets.font(13).size(words)[0] <= room:
+                return words
+        return words
 
     def set_count(self, count: int) -> None:
         """Two to four seats; the mode and board follow what the count allows (the Duel board
@@ -430,6 +493,7 @@ class SetupScene(Scene):
         scene.autosave()
 
     def handle(self, event: pygame.event.Event) -> None:
+        self._fit()
         for button in self.buttons:
             if button.handle(event):
                 if not button.enabled and button.hint:
@@ -444,82 +508,116 @@ class SetupScene(Scene):
                 self.start()
 
     def draw_options(self, surface: pygame.Surface) -> None:
-        """The options page: headings, and each option's line beside or under its buttons."""
-        widgets.draw_text(surface, "Game options", (40, 222), 22, widgets.TEXT, True)
-        widgets.draw_text(surface, "Variants (any of them)", (60, 262), 14, widgets.DIM, True)
+        """The options page: headings, and each option's words beside or under its buttons."""
+        at = self.spots()
+        left, right = at["options_left"], at["options_right"]
+        widgets.draw_text(surface, "Game options", (at["label"], 222), 22, widgets.TEXT, True)
+        widgets.draw_text(surface, "Variants (any of them)", (left, 262), 14, widgets.DIM, True)
         for i, (variant, _label) in enumerate(VARIANTS):
-            words = VARIANT_WORDS[variant]
-            size = tileart.fit_text(words, 15, 900, bold=False)
             colour = widgets.TEXT if variant in self.variants else widgets.DIM
-            widgets.draw_text(surface, words, (326, 296 + i * 46), size, colour, False)
-        widgets.draw_text(surface, "Mercenaries", (60, 456), 14, widgets.DIM, True)
-        words = MERCENARY_WORDS[self.mercenaries]
-        size = tileart.fit_text(words, 15, 600, bold=False)
-        widgets.draw_text(surface, words, (60, 524), size, widgets.TEXT, False)
-        widgets.draw_text(surface, "How they are hired", (60, 560), 14, widgets.DIM, True)
-        words = MERCENARY_WAY_WORDS[self.random_mercenaries]
+            box = pygame.Rect(left + 266, 0, at["right"] - left - 266, 40)
+            self._words(surface, VARIANT_WORDS[variant], box, 296 + i * 46, colour)
+        widgets.draw_text(surface, "Mercenaries", (left, 456), 14, widgets.DIM, True)
+        box = pygame.Rect(left, 0, right - 20 - left, 36)
+        self._words(surface, MERCENARY_WORDS[self.mercenaries], box, 524, widgets.TEXT)
+        widgets.draw_text(surface, "How they are hired", (left, 560), 14, widgets.DIM, True)
         colour = widgets.TEXT if self.mercenaries else widgets.DIM
-        size = tileart.fit_text(words, 15, 600, bold=False)
-        widgets.draw_text(surface, words, (60, 628), size, colour, False)
+        words = MERCENARY_WAY_WORDS[self.random_mercenaries]
+        self._words(surface, words, box, 628, colour)
         # the Mad Bomber (D-24), under the Mercenaries it belongs with
-        widgets.draw_text(surface, "Mad Bomber", (700, 604), 14, widgets.DIM, True)
+        widgets.draw_text(surface, "Mad Bomber", (right, 604), 14, widgets.DIM, True)
         words = MAD_BOMBER_WORDS[self.mad_bomber]
         colour = widgets.TEXT if self.mad_bomber != "off" else widgets.DIM
-        widgets.draw_paragraph(surface, words, pygame.Rect(700, 668, 540, 40), 14, colour)
+        widgets.draw_paragraph(surface, words, pygame.Rect(right, 668, 540, 40), 14, colour)
         # the four Mercenaries any army may hire
-        widgets.draw_text(surface, "Any army may hire them:", (700, 456), 14, widgets.DIM, True)
+        widgets.draw_text(surface, "Any army may hire them:", (right, 456), 14, widgets.DIM, True)
         for i, tile in enumerate(MERCENARIES):
-            center = (740 + i * 140, 530)
+            center = (right + 70 + i * 134, 520)
             tileart.blit_tile(surface, tileart.render_tile(tile, 40), center)
-            name = tile_name(tile)
-            size = tileart.fit_text(name, 13, 132, bold=False)
-            widgets.draw_text(
-                surface, name, (center[0], center[1] + 42), size, widgets.TEXT, False, "midtop"
-            )
+            for n, line in enumerate(widgets.wrap(tile_name(tile), 13, 128)):
+                spot = (center[0], center[1] + 42 + 16 * n)
+                widgets.draw_text(surface, line, spot, 13, widgets.TEXT, False, "midtop")
+
+    @staticmethod
+    def _words(surface: pygame.Surface, words: str, box: pygame.Rect, y: int, colour) -> None:
+        """An option's words in one line of 15 pixels, or in two of 14 when one is too narrow."""
+        if widgets.font(15).size(words)[0] <= box.width:
+            widgets.draw_text(surface, words, (box.left, y), 15, colour, False)
+        else:
+            box = pygame.Rect(box.left, y - 6, box.width, box.height)
+            widgets.draw_paragraph(surface, words, box, 14, colour, spacing=1.2)
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._fit()
+        at = self.spots()
         surface.fill(widgets.BG)
         widgets.draw_text(surface, "New game", (640, 34), 34, widgets.ACCENT, True, "center")
-        widgets.draw_text(surface, "Players", (40, 87), 17, widgets.DIM, True)
-        widgets.draw_text(surface, "Board", (530, 87), 17, widgets.DIM, True)
-        widgets.draw_text(surface, "Mode", (40, 139), 17, widgets.DIM, True)
-        widgets.draw_text(surface, MODE_WORDS[self.mode], (150, 174), 15, widgets.TEXT, False)
-        widgets.draw_text(surface, BOARD_WORDS[self.board], (150, 196), 13, widgets.DIM, False)
-        summary = self.options_words()
-        size = tileart.fit_text(summary, 13, 560, bold=False)
+        widgets.draw_text(surface, "Players", (at["label"], 87), 17, widgets.DIM, True)
+        widgets.draw_text(surface, "Board", (at["board_label"], 87), 17, widgets.DIM, True)
+        widgets.draw_text(surface, "Mode", (at["label"], 139), 17, widgets.DIM, True)
+        left = at["left"]
+        widgets.draw_text(surface, MODE_WORDS[self.mode], (left, 174), 15, widgets.TEXT, False)
+        words = BOARD_WORDS[self.board]
+        end = widgets.draw_text(surface, words, (left, 196), 13, widgets.DIM, False).right
+        summary = self.options_words(at["right"] - end - 24)
         chosen = self.variants or self.mercenaries or self.mad_bomber != "off"
         colour = widgets.ACCENT if chosen else widgets.DIM
-        widgets.draw_text(surface, summary, (1240, 196), size, colour, False, "topright")
+        widgets.draw_text(surface, summary, (at["right"], 196), 13, colour, False, "topright")
         if self.page == "options":
             self.draw_options(surface)
-        teams = self.sides()
         for seat in range(self.count if self.page == "seats" else 0):
-            x = self.column_x(seat)
-            widgets.draw_text(surface, f"Player {seat + 1}", (x, 218), 22, widgets.TEXT, True)
-            team = teams.get(seat)
-            if team:
-                colour = widgets.ACCENT if team != "Team B" else (150, 220, 255)
-                widgets.draw_text(surface, team, (x + 110, 222), 16, colour, True)
-            army = self.armies[seat]
-            if army != RANDOM:
-                armystyle.draw_emblem(surface, army, (x + 268, 230), 18)
-            widgets.draw_text(surface, "Army", (x, 253), 12, widgets.DIM, True)
-            widgets.draw_text(surface, "Player", (x, 437), 12, widgets.DIM, True)
-            words = rulestext.ARMIES.get(army, "") if army != RANDOM else ""
-            words = f"{words} {LEVEL_WORDS.get(self.players[seat], '')}".strip()
-            widgets.draw_paragraph(
-                surface, words, pygame.Rect(x, 614, COLUMN_W - 16, 94), 12, widgets.DIM
-            )
-        widgets.draw_text(surface, "Who starts", (40, 721), 15, widgets.DIM, True)
+            self.draw_seat(surface, seat)
+        widgets.draw_text(surface, "Who starts", (at["label"], 721), 15, widgets.DIM, True)
         for button in self.buttons:
             button.draw(surface)
+        self.draw_starts(surface, at)
+        if self.problem:
+            width = 2 * (640 - (at["back"] + 130))
+            size = tileart.fit_text(self.problem, 15, width, bold=False)
+            widgets.draw_text(surface, self.problem, (640, 774), size, widgets.BAD, False, "center")
+        self.draw_choice_words(surface)
+
+    def draw_seat(self, surface: pygame.Surface, seat: int) -> None:
+        """A seat's heading (its team, its army's emblem) and, beside its choices, the
+        words of its army and player (in a compact column: in the hover box instead)."""
+        x, width = self.column_x(seat), self.column_w()
+        widgets.draw_text(surface, f"Player {seat + 1}", (x, 218), 22, widgets.TEXT, True)
+        team = self.sides().get(seat)
+        if team:
+            colour = widgets.ACCENT if team != "Team B" else (150, 220, 255)
+            widgets.draw_text(surface, team, (x + 110, 222), 16, colour, True)
+        army = self.armies[seat]
+        if army != RANDOM:
+            armystyle.draw_emblem(surface, army, (x + width - 32, 230), 18)
+        compact = self.compact()
+        widgets.draw_text(surface, "Army", (x, 250 if compact else 252), 13, widgets.DIM, True)
+        widgets.draw_text(surface, "Player", (x, 478 if compact else 424), 13, widgets.DIM, True)
+        if compact:
+            return
+        words = rulestext.ARMIES.get(army, "") if army != RANDOM else ""
+        words = f"{words} {LEVEL_WORDS.get(self.players[seat], '')}".strip()
+        box = pygame.Rect(x, 598, width - 16, 110)
+        widgets.draw_paragraph(surface, words, box, 13, widgets.DIM, spacing=1.2)
+
+    def draw_starts(self, surface: pygame.Surface, at: dict[str, int]) -> None:
+        """Who was drawn to start; with three or four players, why the choice is greyed out
+        (said where it is)."""
+        x = at["starts"] + 3 * at["start_step"]
         if self.drawn is not None and self.count == 2:
             who = "Player 1" if self.drawn == "first" else "Player 2"
-            widgets.draw_text(surface, f"Drawn: {who} starts", (600, 722), 15, widgets.ACCENT, True)
-        elif self.count != 2:  # why the choice is greyed out, said where it is
+            widgets.draw_text(surface, f"Drawn: {who} starts", (x, 722), 15, widgets.ACCENT, True)
+        elif self.count != 2:
             words = "With three or four players, Player 1 starts and play goes round in order."
-            size = tileart.fit_text(words, 14, 640, bold=False)
-            widgets.draw_text(surface, words, (600, 723), size, widgets.DIM, False)
-        if self.problem:
-            size = tileart.fit_text(self.problem, 15, 880, bold=False)
-            widgets.draw_text(surface, self.problem, (640, 774), size, widgets.BAD, False, "center")
+            x = max(at["starts"], at["back"] + 124)
+            widgets.draw_text(surface, words, (x, 751), 14, widgets.DIM, False)
+
+    def draw_choice_words(self, surface: pygame.Surface) -> None:
+        """In compact columns: the words of the army or player under the pointer."""
+        if not self.compact():
+            return
+        mouse = getattr(self.app, "mouse", (-1, -1))
+        for button in self.buttons:
+            words = self.words.get(id(button))
+            if words and button.rect.collidepoint(mouse):
+                widgets.tooltip(surface, button.label, [(words, widgets.TEXT)], mouse, 320)
+                return
