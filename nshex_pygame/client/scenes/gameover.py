@@ -19,7 +19,15 @@ from typing import Any
 
 import pygame
 
-from nshex_pygame.client import achievements, armystyle, rewards, storage, tileart, widgets
+from nshex_pygame.client import (
+    achievements,
+    armystyle,
+    rewards,
+    storage,
+    tileart,
+    viewport,
+    widgets,
+)
 from nshex_pygame.client.replay import Summary, replay, summary
 from nshex_pygame.client.scene import Scene
 from nshex_pygame.client.session import new_game
@@ -185,12 +193,49 @@ class GameOverScene(Scene):
             return self.winner_words()
         if winner == "draw":
             return "A draw"
-        won = {winner} if isinstance(winner, int) else {int(s) for s in winner}
+        won = self.winners()
+        side = self.side_of(min(yours))
         team = "Your team" if len(yours) > 1 else "You"
         if won & yours:
-            shared = not won <= self.side_of(min(yours))
-            return "You share the win" if shared else f"{team} won"
+            if not won <= side:
+                return "You share the win"
+            return "Your team won" if len(won) > 1 else f"{team} won"
+        if won <= side:  # an ally's win is your team's
+            return "Your team won"
         return f"{team} lost"
+
+    def winners(self) -> set[int]:
+        """The seats the engine names as the winners (none for a draw)."""
+        winner = self.game_scene.game.winner
+        if isinstance(winner, int):
+            return {winner}
+        return {int(s) for s in winner} if isinstance(winner, list) else set()
+
+    def seat_words(self, seat: int) -> str:
+        """A seat as players know it: its army, then its seat ("Outpost (Player 3)")."""
+        return f"{army_name(self.game_scene.armies[seat])} (Player {seat + 1})"
+
+    def your_win_words(self) -> str:
+        """Under a headline that speaks to "you" in a game of three or four: who won, the
+        player's own seat as "your" army and the others by army and seat, so the two lines
+        agree ("Your Moloch (Player 2) and your ally Hegemony (Player 4) win as Team B");
+        the engine's winner and sides. A win of others: :meth:`winner_words`."""
+        won, yours = self.winners(), self.your_seats()
+        side = self.side_of(min(yours))
+        mine = and_list([f"your {self.seat_words(s)}" for s in sorted(won & yours)])
+        others = and_list([self.seat_words(s) for s in sorted(won - yours)])
+        if won & yours and not won <= side:
+            words = f"{mine} shares the win with {others}"
+        elif won & yours:
+            words = mine + (f" and your ally {others}" if others else "")
+            words += " win" if len(won) > 1 else " wins"
+            team = team_names(self.game_scene.view.get("sides") or []).get(min(won), "")
+            words += f" as {team}" if team.startswith("Team ") else ""
+        elif won and won <= side:
+            words = f"your ally {others} wins for your team"
+        else:
+            return self.winner_words()
+        return words[:1].upper() + words[1:]
 
     def side_of(self, seat: int) -> set[int]:
         sides = self.game_scene.view.get("sides") or []
@@ -204,7 +249,9 @@ class GameOverScene(Scene):
         if getattr(self.game_scene, "resigned", False):
             return f"The game ended at your word after {length}"
         if self.your_seats() and self.game_scene.game.winner not in (None, "draw"):
-            return f"{self.winner_words()}. {length[:1].upper()}{length[1:]}"
+            many = len(self.game_scene.armies) > 2
+            who = self.your_win_words() if many else self.winner_words()
+            return f"{who}. {length[:1].upper()}{length[1:]}"
         return length[:1].upper() + length[1:]
 
     def winner_words(self) -> str:
@@ -316,7 +363,7 @@ class GameOverScene(Scene):
         if self.hidden:
             self.board_button.rect.topleft = (BOX.left + 710, 752)
             self.board_button.draw(surface)
-            self.toasts.draw(surface)
+            self.draw_toasts(surface)
             return
         self.board_button.rect.topleft = (BOX.left + 710, BOX.bottom - 66)
         widgets.shade(surface)
@@ -353,7 +400,12 @@ class GameOverScene(Scene):
                 False,
                 "midbottom",
             )
-        self.toasts.draw(surface)
+        self.draw_toasts(surface)
+
+    def draw_toasts(self, surface: pygame.Surface) -> None:
+        """The achievements just earned, at the top right of what the window shows."""
+        frame = viewport.frame_of(self.app)
+        self.toasts.draw(surface, right=min(1270, frame.right - 10), top=frame.top + 10)
 
     def draw_headline(self, surface: pygame.Surface, mood: str) -> int:
         """ "Game over", the headline (on a springing ribbon for a win, softly for a loss) and
@@ -429,9 +481,9 @@ class GameOverScene(Scene):
         """Three or four seats: the ranking (place, seat, army, team, result), best first."""
         armies = self.game_scene.armies
         teams = team_names(self.game_scene.view.get("sides") or [])
-        columns = [("Place", 60), ("Seat", 150), ("Army", 260), ("Result", 610)]
+        columns = [("Place", 60), ("Seat", 150), ("Army", 260), ("Result", 680)]
         if teams:
-            columns.append(("Team", 490))
+            columns.append(("Team", 560))
         for label, x in columns:
             widgets.draw_text(surface, label, (BOX.left + x, top), 15, widgets.DIM, True)
         out = {int(s) for s in self.game_scene.view.get("eliminated") or []}
@@ -451,13 +503,13 @@ class GameOverScene(Scene):
             name = army_name(armies[seat])
             if not self.game_scene.seats[seat].is_human:
                 name += f" ({level_name(self.game_scene.seats[seat].player)})"
-            size = tileart.fit_text(name, 18, 185)
+            size = tileart.fit_text(name, 18, 256)
             widgets.draw_text(surface, name, (BOX.left + 292, y + 2), size, widgets.TEXT, True)
             team = teams.get(seat, "")
-            widgets.draw_text(surface, team, (BOX.left + 490, y + 2), 17, widgets.TEXT, False)
+            widgets.draw_text(surface, team, (BOX.left + 560, y + 2), 17, widgets.TEXT, False)
             words = self.result_words(seat)
             tone = widgets.BAD if seat in out else widgets.TEXT
-            widgets.draw_text(surface, words, (BOX.left + 610, y + 2), 18, tone, True)
+            widgets.draw_text(surface, words, (BOX.left + 680, y + 2), 18, tone, True)
         return top + 26 + 38 * len(self.ranking())
 
     def draw_chart(self, surface: pygame.Surface, data: Summary, rect: pygame.Rect) -> None:
