@@ -3,17 +3,18 @@ right, three or four in columns, a team's framed), its army band, seat number an
 HQ bar (hit points, or points in the points game), deck, discards and hand, and an eliminated
 seat's veil.
 
-:class:`SeatPanels` is mixed into a scene that has ``armies``, ``view``, ``game`` (its
+:class:`SeatPanels` is the base of a class that has ``armies``, ``view``, ``game`` (its
 ``is_terminal``), ``mover``, ``stage``, ``panels`` and ``team_frames`` (:func:`seat_layout`),
 ``eliminated``, ``seats`` (or None), ``seat_labels``, ``selected``, ``ai_show``, and the methods
-``hand``, ``energy_in_play``, ``human_to_move``, ``unusable`` and ``rings``.
+``hand``, ``energy_in_play``, ``human_to_move``, ``unusable`` and ``rings`` (the game scene's
+``GameSeats``, the replay scene); the class declares them, typed, for the type checker.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -26,6 +27,10 @@ from nshex_pygame.client.words import (
     team_names,
     tile_name,
 )
+
+if TYPE_CHECKING:
+    from nshex_pygame.client.storage import SeatSetup
+    from nshex_pygame.core import Game
 
 HAND_SIZE = 46
 COMPACT_HAND = 36  # a hand's tiles in a short panel (three or four seats)
@@ -85,6 +90,36 @@ class SeatPanels:
     """The seats' panels and team frames (mixed into the game and the replay scenes)."""
 
     juice: Any = None  # the game's animations (:class:`juice.GameJuice`): tiles sliding in
+    panels: dict[int, pygame.Rect]  # each seat's panel and the team frames (:func:`seat_layout`)
+    team_frames: list[TeamFrame]
+
+    if TYPE_CHECKING:  # what the class built on this one gives (attributes or properties)
+
+        @property
+        def armies(self) -> list[str]: ...
+        @property
+        def view(self) -> Mapping[str, Any]: ...
+        @property
+        def game(self) -> Game: ...
+        @property
+        def mover(self) -> int: ...
+        @property
+        def stage(self) -> str: ...
+        @property
+        def eliminated(self) -> set[int]: ...
+        @property
+        def seats(self) -> Sequence[SeatSetup] | None: ...
+        @property
+        def seat_labels(self) -> Mapping[int, str]: ...
+        @property
+        def selected(self) -> int | None: ...
+        @property
+        def ai_show(self) -> tuple[int, Mapping[str, Any], float] | None: ...
+        def hand(self, seat: int) -> list[str]: ...
+        def energy_in_play(self) -> bool: ...
+        def human_to_move(self) -> bool: ...
+        def unusable(self, seat: int, index: int) -> str | None: ...
+        def rings(self) -> list[tuple[int, int, int]] | None: ...
 
     def seat_rect(self, seat: int) -> pygame.Rect:
         """The seat's panel (:func:`seat_layout`: two seats left and right, more in columns)."""
@@ -572,7 +607,18 @@ class SeatPanels:
         total = left + played
         return f"{plural(total, 'tile')} a turn: {left} left"
 
-    def _draw_stack(self, surface, rect, label, count, top_tile, n, size=48) -> None:
+    def _draw_stack(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        label: str,
+        count: str,
+        top_tile: str | None,
+        n: int,
+        size: int = 48,
+    ) -> None:
+        """A pile (the deck, the discards): ``n`` tiles stacked, the known top one face up,
+        else the ``count`` on it."""
         widgets.draw_text(surface, label, (rect.centerx, rect.top), 15, widgets.DIM, True, "midtop")
         center = (rect.centerx, rect.top + (78 if size >= 48 else 50))
         if n == 0:

@@ -50,9 +50,9 @@ class ReplayScene(SeatPanels, Scene):
         """``at``: the frame to open on (an action's number, or ``"last_battle"``, or
         ``"end"``); ``play_battle``: play that frame's battle at once."""
         super().__init__(app)
-        self.seats = seats
+        self.seats: list[Any] | None = seats
         self.rep: Replay = replay(game)
-        self.armies = self.rep.armies
+        self.armies: list[str] = self.rep.armies
         self.board = BoardView.for_board(game.view().get("board"))  # (the expanded board too)
         # the seat panels' places and team frames (the seats and sides never change in a game)
         self.panels, self.team_frames = seat_layout(self.rep.frames[0].view)

@@ -344,7 +344,15 @@ class BattleView:
         alpha = int(170 * math.sin(math.pi * t))
         tileart.hex_fill(surface, at, self.board.size - 4, (255, 40, 40, max(0, alpha)))
 
-    def _float(self, surface, at, words: str, t: float, colour) -> None:
+    def _float(
+        self,
+        surface: pygame.Surface,
+        at: tuple[float, float],
+        words: str,
+        t: float,
+        colour: tuple[int, ...],
+    ) -> None:
+        """Words rising from ``at`` as the step goes on (``t`` from 0 to 1)."""
         y = at[1] - 20 - 30 * t
         image = widgets._render(words, 24, tuple(colour), True)
         shadow = widgets._render(words, 24, tileart.INK, True)
