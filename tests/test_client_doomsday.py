@@ -181,7 +181,7 @@ def test_the_rotation_button_lights_the_units_the_hq_may_turn(app) -> None:
     played = len(game.history())
     click_button(app, scene, "HQ: turn a unit")
     assert scene.partial == {"kind": "rotate"}
-    lit = {at for at, colour in scene.marks().outlines.items() if colour == (255, 210, 70)}
+    lit = {at for at, colour in scene.drawing.marks().outlines.items() if colour == (255, 210, 70)}
     assert lit == {(1, -1)}, "only the own unit (not the HQ, not the enemy)"
     click(app, scene.board.pixel((0, 1)))  # the Borgo mutant: not ours
     assert "at" not in scene.partial

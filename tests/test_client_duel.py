@@ -153,7 +153,7 @@ def test_the_takeover_rotation_is_asked_of_the_taking_seat_in_the_other_seats_tu
     assert prompt.startswith(f"Vegas (Player {answering + 1})"), prompt
     assert "Smart's turn" in prompt
     assert any(b.label.startswith("Keep it") for b in scene.buttons)
-    lit = scene.marks().outlines
+    lit = scene.drawing.marks().outlines
     assert tuple(view["rotations"][0]["at"]) in lit, "the unit taken is lit"
     # keep it (K): exactly the engine's answer
     key(app, pygame.K_k)
@@ -387,7 +387,7 @@ def test_an_empty_terminal_and_the_energy_track_have_hover_boxes(app, monkeypatc
     occupied |= {tuple(f["at"]) for f in view["foundations"]}
     empty = next(tuple(t) for t in view["terminals"] if tuple(t) not in occupied)
     assert _boxes(app, monkeypatch, scene.board.pixel(empty)) == ["Terminal"]
-    energy = scene.energy_rect(0)
+    energy = scene.seat_panels.energy_rect(0)
     boxes = _boxes(app, monkeypatch, energy.center)
     assert boxes == [f"{scene.seat_name(0)} energy: {view['energy'][0]} of 5"], boxes
 

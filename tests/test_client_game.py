@@ -356,18 +356,18 @@ def _game_before_a_battle(min_removed: int = 2) -> tuple[Game, int]:
 def _drawn_discards(app, scene: GameScene) -> list[int]:
     """The discard counts the seats' panels draw now (seat 0, seat 1)."""
     drawn: list[int] = []
-    original = scene._draw_stack
+    original = scene.seat_panels._draw_stack
 
     def record(surface, rect, label, count, top_tile, n) -> None:
         if label == "Discards":
             drawn.append(n)
         original(surface, rect, label, count, top_tile, n)
 
-    scene._draw_stack = record  # type: ignore[method-assign]
+    scene.seat_panels._draw_stack = record  # type: ignore[method-assign]
     try:
         app.draw()
     finally:
-        del scene._draw_stack
+        del scene.seat_panels._draw_stack
     return drawn
 
 
@@ -695,11 +695,11 @@ def test_hovering_a_log_line_lights_the_hexes_it_speaks_of(app) -> None:
     from client_support import move
 
     scene = _played_scene(app, actions=12)
-    shown, _total, _first = scene.log_view()
+    shown, _total, _first = scene.game_log.view()
     _text, _colour, _more, entry, y = next(row for row in shown if scene.log[row[3]][2])
     move(app, (40, y + 5))
     assert scene.tooltips.spoken_hexes() == list(scene.log[entry][2])
-    marks = scene.marks()
+    marks = scene.drawing.marks()
     assert all(marks.outlines.get(at) == LOOK_EDGE for at in scene.log[entry][2])
 
 
@@ -709,17 +709,17 @@ def test_the_log_scrolls_through_the_whole_game(app) -> None:
     scene = _played_scene(app, actions=90)
     assert app.stack.top is scene
     first_line = scene.log[0][0]
-    shown, total, first = scene.log_view()
+    shown, total, first = scene.game_log.view()
     assert total > LOG_ROWS and first > 0, "a long game does not fit"
     move(app, (100, 600))
     for _ in range(200):  # the wheel over the log goes back to the start of the game
         app.step(0.0, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)])
-    shown, total, first = scene.log_view()
+    shown, total, first = scene.game_log.view()
     assert first == 0 and shown[0][0] == wrap_log(first_line)[0]
     assert len(scene.log) >= 90, "nothing is dropped from the log"
     # the scroll bar's bottom brings back the newest lines
     click(app, (LOG_BAR.centerx, LOG_BAR.bottom - 3))
-    _shown, total, first = scene.log_view()
+    _shown, total, first = scene.game_log.view()
     assert first == total - LOG_ROWS
 
 

@@ -130,7 +130,7 @@ def test_a_game_with_the_neutral_mad_bomber_is_drawn_and_hovered(data_dir, size)
         assert "Mad Bomber (neutral)" in texts, "the hover box names it, nobody's"
         assert any(t.startswith("Neutral: nobody's") for t in texts)
         for seat in range(3):
-            move(app, scene.stack_rects(seat)[0].center)
+            move(app, scene.seat_panels.stack_rects(seat)[0].center)
             app.draw()
         scene.danger = True  # the danger view reads every unit's seat too
         app.draw()
@@ -179,13 +179,13 @@ def test_the_explosion_plays_and_the_bomber_flies_to_the_next_deck(app) -> None:
     # the engine says where it went; the client flies it there and shows it on that deck
     assert scene.game.deck_tops() == [[], [BOMBER]]
     assert [f.seat for f in scene.flights] == [1]
-    assert scene.deck_top(1) is None, "still flying"
+    assert scene.seat_panels.deck_top(1) is None, "still flying"
     app.step(0.01)
     assert scene.busy()
     _land(app, scene)
-    assert scene.deck_top(1) == BOMBER and scene.deck_top(0) is None
+    assert scene.seat_panels.deck_top(1) == BOMBER and scene.seat_panels.deck_top(0) is None
     assert any("top of the Hegemony deck" in line for line, *_ in scene.log)
-    move(app, scene.stack_rects(1)[0].center)
+    move(app, scene.seat_panels.stack_rects(1)[0].center)
     assert "Next draw: Mad Bomber (face up on top)" in drawn_texts(app)
     # then seat 1 draws it first
     for _ in range(100):
@@ -200,7 +200,7 @@ def test_a_discarded_mad_bomber_flies_to_the_next_deck(app) -> None:
     _play(app, scene, "discard mad_bomber")
     assert [f.seat for f in scene.flights] == [1]
     _land(app, scene)
-    assert scene.deck_top(1) == BOMBER
+    assert scene.seat_panels.deck_top(1) == BOMBER
 
 
 def test_a_mad_bomber_hit_by_two_seats_leaves_the_game(app) -> None:

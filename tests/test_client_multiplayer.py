@@ -130,13 +130,13 @@ def test_a_four_seat_team_game_shows_every_seat_and_the_teams(app) -> None:
     assert texts.count("HQ") >= 4
     assert "TEAM A  (P1 & P3)" in texts and "TEAM B  (P2 & P4)" in texts
     # each team's column holds its seats' panels, framed
-    frames = {f.label: f for f in scene.team_frames}
+    frames = {f.label: f for f in scene.seat_panels.team_frames}
     assert set(frames) == {"Team A", "Team B"}
     for frame in frames.values():
         for seat in frame.seats:
-            assert frame.rect.contains(scene.seat_rect(seat))
+            assert frame.rect.contains(scene.seat_panels.seat_rect(seat))
     assert frames["Team A"].seats == (0, 2) and frames["Team B"].seats == (1, 3)
-    rects = [scene.seat_rect(s) for s in range(4)]
+    rects = [scene.seat_panels.seat_rect(s) for s in range(4)]
     for i, a in enumerate(rects):
         assert not a.colliderect(LOG) and not a.colliderect(ACTIONS)
         assert not any(a.colliderect(b) for b in rects[i + 1 :]), "panels do not overlap"
@@ -155,7 +155,7 @@ def test_the_expanded_board_fits_the_board_area(data_dir, size) -> None:
         assert len(scene.board.hexes) == 37
         view = app.viewport()
         window = app.window.get_rect()
-        panels = [scene.seat_rect(s) for s in range(4)] + [LOG, ACTIONS]
+        panels = [scene.seat_panels.seat_rect(s) for s in range(4)] + [LOG, ACTIONS]
         for at in scene.board.hexes:
             points = hexgeo.corners(scene.board.pixel(at), scene.board.size)
             for x, y in points:
@@ -179,10 +179,12 @@ def test_an_eliminated_seat_says_so_and_is_dimmed(app) -> None:
     scene = _scene(app, game)
     texts = drawn_texts(app)
     assert texts.count("ELIMINATED") == 1
-    rect = scene.seat_rect(2)
+    rect = scene.seat_panels.seat_rect(2)
     # the panel is veiled: its band is darker than a seat still in the game
     out = app.canvas.get_at((rect.right - 20, rect.top + 4))
-    live = app.canvas.get_at((scene.seat_rect(0).right - 20, scene.seat_rect(0).top + 4))
+    live = app.canvas.get_at(
+        (scene.seat_panels.seat_rect(0).right - 20, scene.seat_panels.seat_rect(0).top + 4)
+    )
     assert sum(out[:3]) < sum(live[:3]) / 2
 
 

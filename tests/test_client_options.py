@@ -178,15 +178,15 @@ def test_each_seat_panel_shows_its_unused_mercenaries_beside_its_deck(app) -> No
     assert texts.count("Mercenaries") >= 2, "a Mercenaries heading on each panel"
     assert "Rifleman / Shield" in texts and "Net Fighter" in texts
     for seat in range(2):
-        panel = scene.seat_rect(seat)
-        area = scene.mercenary_rect(seat)
+        panel = scene.seat_panels.seat_rect(seat)
+        area = scene.seat_panels.mercenary_rect(seat)
         assert area is not None and panel.contains(area)
-        deck, pile = scene.stack_rects(seat)
+        deck, pile = scene.seat_panels.stack_rects(seat)
         assert not area.colliderect(deck) and not area.colliderect(pile)
         for rect, _centre in scene.hand_rects(seat):
             assert not area.colliderect(rect)
     # hovering them names them all
-    move(app, scene.mercenary_rect(0).center)
+    move(app, scene.seat_panels.mercenary_rect(0).center)
     texts = drawn_texts(app)
     assert "Borgo Mercenaries" in texts
     assert any("Alabama Shield" in t and "Alabama Rifleman" in t for t in texts)
@@ -237,13 +237,13 @@ def test_a_hand_of_six_is_laid_out_without_overlap_at_every_window_size(data_dir
         assert len(hand) == 6 and scene.stage == "discard"
         rects = scene.hand_rects(0)
         assert len(rects) == 6
-        tile = scene.hand_size(0)
+        tile = scene.seat_panels.hand_size(0)
         centres = [c for _r, c in rects]
         for i, (ax, ay) in enumerate(centres):
             for bx, by in centres[i + 1 :]:  # flat-topped hexes: apart in a row or by rows
                 assert abs(ax - bx) >= 2 * tile or abs(ay - by) >= 1.732 * tile
-        panel = scene.seat_rect(0)
-        deck, pile = scene.stack_rects(0)
+        panel = scene.seat_panels.seat_rect(0)
+        deck, pile = scene.seat_panels.stack_rects(0)
         for rect, _centre in rects:
             assert panel.contains(rect.inflate(-6, -2 * (tile - round(tile * 0.866)) - 6))
             assert not rect.colliderect(deck) and not rect.colliderect(pile)
@@ -264,14 +264,14 @@ def test_a_short_panel_lays_a_hand_of_six_in_one_row(app) -> None:
     game = Game(["borgo", "moloch", "outpost", "hegemony"], 2, variants=["reinforcements"])
     scene = _scene(app, game)
     for seat in range(4):
-        assert scene.compact(seat)
+        assert scene.seat_panels.compact(seat)
         rects = scene.hand_rects(seat)
         assert len(rects) == 6
         centres = [c for _r, c in rects]
         for (ax, _ay), (bx, _by) in pairwise(centres):
-            assert bx - ax >= 2 * scene.hand_size(seat)
+            assert bx - ax >= 2 * scene.seat_panels.hand_size(seat)
         for rect, _centre in rects:
-            assert scene.seat_rect(seat).contains(rect.inflate(-4, -8))
+            assert scene.seat_panels.seat_rect(seat).contains(rect.inflate(-4, -8))
     assert not overflow_notes(app)
 
 

@@ -31,6 +31,6 @@ def test_the_seat_panel_names_the_level(app) -> None:
     seats = [SeatSetup("borgo", "human"), SeatSetup("moloch", "easy")]
     scene = GameScene(app, game, seats)
     app.stack.push(scene)
-    assert scene.player_label(0) == "Human"
-    assert scene.player_label(1) == "Computer: Easy"
-    assert "easy" not in scene.player_label(1)
+    assert scene.seat_panels.player_label(0) == "Human"
+    assert scene.seat_panels.player_label(1) == "Computer: Easy"
+    assert "easy" not in scene.seat_panels.player_label(1)

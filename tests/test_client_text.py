@@ -201,7 +201,7 @@ def test_counts_of_one_are_singular(sized_app: App) -> None:
     scene = app.make("game", game, _seats(game))
     app.stack.clear_to(scene)
     with recording_texts() as drawn:
-        scene._draw_stack(
+        scene.seat_panels._draw_stack(
             pygame.Surface((1280, 800)),
             pygame.Rect(0, 0, 130, 150),
             "Discards",

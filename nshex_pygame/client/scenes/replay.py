@@ -14,11 +14,12 @@ from typing import Any
 import pygame
 
 from nshex_pygame.client import tileart, widgets
+from nshex_pygame.client.backdrop import draw_seat_panels, seat_rings
 from nshex_pygame.client.board import BoardView
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.replay import Frame, Replay, replay
 from nshex_pygame.client.scene import Scene
-from nshex_pygame.client.seatpanels import SEAT_RINGS, SeatPanels, seat_layout
+from nshex_pygame.client.seatpanels import SeatPanels, seat_layout
 from nshex_pygame.client.words import action_words, hex_of, seat_label
 from nshex_pygame.core import GameView
 
@@ -277,7 +278,7 @@ class ReplayScene(SeatPanels, Scene):
         return action_words(frame.desc, units, frame.seat, self.armies)
 
     def rings(self) -> list[tuple[int, int, int]] | None:
-        return SEAT_RINGS if len(set(self.armies)) < len(self.armies) else None
+        return seat_rings(self.armies)
 
     def draw_backdrop(
         self,
@@ -288,12 +289,7 @@ class ReplayScene(SeatPanels, Scene):
         panels: dict[str, Any] | None = None,
     ) -> None:
         """The seats' panels and the caption (the battle playback draws over this too)."""
-        surface.fill(widgets.BG)
-        hq_hp = hq if hq is not None else list(self.view["hq_hp"])
-        for team in self.team_frames:
-            self.draw_team_frame(surface, team)
-        for seat in range(len(self.armies)):
-            self.draw_seat(surface, seat, hq_hp, panels)
+        draw_seat_panels(self, surface, hq, panels)
         widgets.draw_headline(surface, prompt if prompt is not None else self.caption(), 630)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -60,27 +60,34 @@ def where(game: Any, units: dict[Hex, dict[str, Any]], view: dict[str, Any]) -> 
 
 
 class BomberHost(Protocol):
-    """What the flights read of the game scene: the board, the seat panels' places, the seat
-    names, and its log and message line (the scene owns the flights)."""
+    """What the flights read of the game scene: the board, the seat names, and its log and
+    message line (the scene owns the flights)."""
 
     board: BoardView
+
+    def seat_name(self, seat: int) -> str: ...
+    def add_log(self, line: str, colour: tuple[int, ...] = ..., hexes: Any = ()) -> None: ...
+    def say(self, message: str, *, info: bool = False) -> None: ...
+
+
+class PanelPlaces(Protocol):
+    """Where the seat panels put a seat's panel, hand and deck (``seats.py``)."""
 
     def seat_rect(self, seat: int) -> pygame.Rect: ...
     def hand_size(self, seat: int) -> int: ...
     def stack_rects(self, seat: int) -> tuple[pygame.Rect, pygame.Rect]: ...
     def compact(self, seat: int) -> bool: ...
     def roomy(self, seat: int) -> bool: ...
-    def seat_name(self, seat: int) -> str: ...
-    def add_log(self, line: str, colour: tuple[int, ...] = ..., hexes: Any = ()) -> None: ...
-    def say(self, message: str, *, info: bool = False) -> None: ...
 
 
 class BomberFlights:
     """The Mad Bombers on their way to a deck and the "leaves the game" message, owned by
-    the game scene (``host``), which tells it where the bombers were before an action."""
+    the game scene (``host``), which tells it where the bombers were before an action; the
+    decks are where the seat panels (``places``) put them."""
 
-    def __init__(self, host: BomberHost) -> None:
+    def __init__(self, host: BomberHost, places: PanelPlaces) -> None:
         self.host = host
+        self.places = places
         self.flights: list[Flight] = []
         self.gone = 0.0  # seconds left of "the Mad Bomber leaves the game"
 
@@ -105,7 +112,10 @@ class BomberFlights:
                 start, size = self.host.board.pixel(at), self.host.board.size - 2
             elif left_hands:
                 giver = left_hands.pop(0)
-                start, size = self.host.seat_rect(giver).center, float(self.host.hand_size(giver))
+                start, size = (
+                    self.places.seat_rect(giver).center,
+                    float(self.places.hand_size(giver)),
+                )
             else:  # (from an eliminated seat's deck or hand: from the board's middle)
                 start, size = self.host.board.pixel((0, 0)), self.host.board.size - 2
             self.flights.append(Flight(start, size, seat))
@@ -129,10 +139,10 @@ class BomberFlights:
 
     def deck_spot(self, seat: int) -> tuple[tuple[float, float], float]:
         """The middle of a seat's deck on its panel, and the size its top tile is drawn."""
-        deck = self.host.stack_rects(seat)[0]
-        if self.host.compact(seat):
+        deck = self.places.stack_rects(seat)[0]
+        if self.places.compact(seat):
             return (deck.right - 6, deck.centery), 10.0
-        if self.host.roomy(seat):
+        if self.places.roomy(seat):
             return (deck.centerx, deck.top + 50), 30.0
         return (deck.centerx, deck.top + 78), 48.0
 

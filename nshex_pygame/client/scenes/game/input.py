@@ -6,7 +6,6 @@ narrows them down (a tile from the hand, then a hex, then a facing, then a confi
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from typing import Any
 
@@ -419,15 +418,6 @@ class GameInput:
         if not self.helpers_allowed():  # the plain game (a setting)
             return [self.undo_button]
         return list(self.tools)
-
-    def hand_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
-        for seat in range(len(self.armies)):
-            hand = self.hand(seat)
-            size = self.hand_size(seat)
-            for i, (_rect, (cx, cy)) in enumerate(self.hand_rects(seat)):
-                if i < len(hand) and math.hypot(pos[0] - cx, pos[1] - cy) < size * 0.92:
-                    return seat, i
-        return None
 
     def _rebuild_buttons(self) -> None:
         self.panel.rebuild()

@@ -37,12 +37,12 @@ from nshex_pygame.client.scenes.game.layout import (
     TOOLS_X,
     as_hex,
     plain_reason,
-    seat_layout,
 )
 from nshex_pygame.client.scenes.game.log import GameLog
 from nshex_pygame.client.scenes.game.model import GameModel
 from nshex_pygame.client.scenes.game.motion import LANDING_KINDS, BoardMotion
 from nshex_pygame.client.scenes.game.panel import ActionsPanel
+from nshex_pygame.client.scenes.game.seats import GameSeats
 from nshex_pygame.client.scenes.game.tooltips import Tooltips
 from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.client.words import (
@@ -57,7 +57,7 @@ from nshex_pygame.client.words import (
 from nshex_pygame.core import CHANCE, EngineError, Game, IllegalActionError
 
 
-class GameScene(GameInput, GameDrawing, Scene):
+class GameScene(GameInput, Scene):
     scene_name = "game"
 
     # The model's state under the scene's names (the views and the tests read them so).
@@ -112,7 +112,6 @@ class GameScene(GameInput, GameDrawing, Scene):
         # what the scene knows of the game and the player's choice under way (``model.py``)
         self.model: GameModel = GameModel()
         self.info = GameInfo(self)  # the prompt, the reasons (``info.py``)
-        self.tooltips = Tooltips(self, self)  # the hover boxes (``tooltips.py``)
         self.game = game
         self.seats = seats
         self.armies: list[str] = list(game.view()["armies"])
@@ -131,7 +130,13 @@ class GameScene(GameInput, GameDrawing, Scene):
         # tiles put down landing, instants shown on their target (``motion.py``)
         self.motion = BoardMotion()
         # the Mad Bomber flying to the deck it now lies on (D-24), and its leaving the game
-        self.bombers = BomberFlights(self)
+        # the animations outside battles: tiles sliding into the hands, the turn banner
+        self.juice = GameJuice(lambda: bool(self.app.settings.juice))
+        # every seat's panel (``seats.py``), the hover boxes (``tooltips.py``), the drawing
+        self.seat_panels = GameSeats(self, self.model)
+        self.tooltips = Tooltips(self, self.seat_panels)
+        self.drawing = GameDrawing(self, self.seat_panels)
+        self.bombers = BomberFlights(self, self.seat_panels)
         self.message = ""
         self.message_info = False
         self.message_time = 0.0
@@ -170,8 +175,6 @@ class GameScene(GameInput, GameDrawing, Scene):
         # more human seats at the screen): (seat, seconds left).
         self.banner: tuple[int, float] | None = None
         self.banner_turn: tuple[Any, Any] | None = None
-        # the animations outside battles: tiles sliding into the hands, the turn banner
-        self.juice = GameJuice(lambda: bool(self.app.settings.juice))
         self._refresh()
         self.replay_log()
         for note in self.notes:
@@ -232,7 +235,7 @@ class GameScene(GameInput, GameDrawing, Scene):
         self.helpers.forget_hint()
         hands_before = self.view.get("hands")  # (None on the first look)
         self.model.read(self.game)
-        self.panels, self.team_frames = seat_layout(self.view)
+        self.seat_panels.lay_out()
         self._turn_banner()
         self.juice.hands_changed(
             hands_before,
@@ -268,7 +271,9 @@ class GameScene(GameInput, GameDrawing, Scene):
             you = self.seats[seat].is_human
             who = "your move" if you else self.seat_name(seat)
             words = f"Turn {turn[0]}: {who}" if self.turn_status else who[:1].upper() + who[1:]
-            self.juice.turn_passed(words, self.seat_colour(seat))  # (a puzzle counts no turns)
+            self.juice.turn_passed(
+                words, self.seat_panels.seat_colour(seat)
+            )  # (a puzzle counts no turns)
 
     # The helpers are their component's (``helpers.py``); whether they are allowed is the
     # scene's (a setting; a puzzle turns them off).
@@ -334,6 +339,44 @@ class GameScene(GameInput, GameDrawing, Scene):
     def offered_buttons(self) -> list[widgets.Button]:
         """The actions panel's buttons (a Mercenary offered shows its tile's hover box)."""
         return list(self.buttons)
+
+    # The pictures are the drawing's (``draw.py``) and the seat panels' (``seats.py``).
+
+    def draw(self, surface: pygame.Surface, *, hq: list[int] | None = None) -> None:
+        self.drawing.draw(surface, hq=hq)
+
+    def draw_backdrop(
+        self,
+        surface: pygame.Surface,
+        *,
+        hq: list[int] | None = None,
+        prompt: str | None = None,
+        panels: dict[str, Any] | None = None,
+    ) -> None:
+        """The seats' panels and the prompt (a battle played back over the game draws it
+        with its own HQs, caption and panels)."""
+        self.drawing.draw_backdrop(surface, hq=hq, prompt=prompt, panels=panels)
+
+    def preview(self) -> tuple[str, Hex, int, int] | None:
+        return self.drawing.preview()
+
+    def rings(self) -> list[tuple[int, int, int]] | None:
+        return self.seat_panels.rings()
+
+    def points_game(self) -> bool:
+        return self.seat_panels.points_game()
+
+    def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        return self.seat_panels.seat_colour(seat)
+
+    def hand_rects(self, seat: int) -> list[tuple[pygame.Rect, tuple[float, float]]]:
+        return self.seat_panels.hand_rects(seat)
+
+    def hand_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        return self.seat_panels.hand_at(pos)
+
+    def log_entry_at(self, pos: tuple[int, int]) -> int | None:
+        return self.drawing.log_entry_at(pos)
 
     def log_hexes(self, entry: int) -> list[Hex]:
         """The hexes the log's ``entry`` speaks of."""
