@@ -12,8 +12,8 @@ import pytest
 from client_support import app_fixture, data_dir_fixture, drawn_texts  # noqa: F401
 
 from nshex_pygame import core
-from nshex_pygame.client import rulestext, tileart, widgets
-from nshex_pygame.client.scenes import gallery
+from nshex_pygame.client import rulestext, tileart, tiletip, widgets
+from nshex_pygame.client.scenes import rules as rules_scene
 from nshex_pygame.client.scenes.game import GameScene, hoverbox
 from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.core import Game, tile_ids, tile_info
@@ -69,7 +69,7 @@ def test_every_hover_box_shows_the_engine_ability_texts(app, monkeypatch, tile: 
     texts = [e["text"] for e in tile_info(tile)["ability_texts"]]
     shown = _boxes(monkeypatch)
     surface = pygame.Surface((1280, 800))
-    gallery.tile_tooltip(surface, tile, (400, 300))
+    tiletip.tile_tooltip(surface, tile, (400, 300))
     scene = _game_scene(app)
     hoverbox.tile_box(scene, surface, tile, (400, 300))
     _title, unit = hoverbox.unit_info(scene, {"tile": tile, "seat": 0, "at": [0, 0], "wounds": 0})
@@ -97,7 +97,7 @@ def test_the_client_shows_what_the_engine_says_not_its_own_words(app, monkeypatc
         core, "ability_texts", lambda: [engine_words(e["keyword"]) for e in real_list()]
     )
     tileart._render.cache_clear()
-    gallery.ability_entries.cache_clear()
+    rules_scene.ability_entries.cache_clear()
     try:
         badges: list[str] = []
         real_badge = tileart._badge
@@ -114,7 +114,7 @@ def test_the_client_shows_what_the_engine_says_not_its_own_words(app, monkeypatc
         ]
         shown = _boxes(monkeypatch)
         surface = pygame.Surface((1280, 800))
-        gallery.tile_tooltip(surface, "borgo.medic", (400, 300))
+        tiletip.tile_tooltip(surface, "borgo.medic", (400, 300))
         scene = _game_scene(app)
         hoverbox.tile_box(scene, surface, "moloch.brain", (400, 300))
         _title, unit = hoverbox.unit_info(
@@ -124,7 +124,7 @@ def test_the_client_shows_what_the_engine_says_not_its_own_words(app, monkeypatc
         assert "T:medic" in shown[0][1]
         assert {"T:officer-melee+1", "T:officer-ranged+1"} <= set(shown[1][1])
         assert "T:explode" in unit_lines
-        rules = gallery.RulesScene(app)
+        rules = rules_scene.RulesScene(app)
         app.stack.push(rules)
         drawn = []
         for page in range(rules.abilities_page, rules.pages):  # (as many pages as they need)
@@ -135,7 +135,7 @@ def test_the_client_shows_what_the_engine_says_not_its_own_words(app, monkeypatc
             assert f"T:{entry['keyword']}" in drawn
     finally:
         tileart._render.cache_clear()
-        gallery.ability_entries.cache_clear()
+        rules_scene.ability_entries.cache_clear()
 
 
 def test_h_in_a_game_opens_the_symbols_not_the_abilities(app) -> None:

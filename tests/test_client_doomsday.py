@@ -21,8 +21,9 @@ from client_support import (
 )
 
 from nshex_pygame.client import rulestext, tileart
-from nshex_pygame.client.scenes.gallery import GalleryScene, RulesScene
+from nshex_pygame.client.scenes.gallery import GalleryScene
 from nshex_pygame.client.scenes.game import GameScene
+from nshex_pygame.client.scenes.rules import RulesScene
 from nshex_pygame.client.scenes.setup import SetupScene
 from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.core import Game
@@ -140,7 +141,7 @@ def test_the_rules_explain_the_new_symbols_and_abilities(app) -> None:
     for words in ("Redirectors", "Small Bomb", "long link", "marked edge", "turn one of your"):
         assert words in text, words
     # the abilities pages show the engine's words for the new keywords, with a Doomsday tile
-    from nshex_pygame.client.scenes.gallery import ability_entries
+    from nshex_pygame.client.scenes.rules import ability_entries
 
     holders = {e["keyword"]: e.get("tile") for e in ability_entries()}
     for keyword in ("hq-rotate-own-unit", "redirector", "redirector-triple", "trap"):

@@ -17,9 +17,10 @@ from client_support import (  # noqa: F401
 )
 
 from nshex_pygame.client import ai, rulestext, storage, tileart
-from nshex_pygame.client.scenes.gallery import GalleryScene, RulesScene
+from nshex_pygame.client.scenes.gallery import GalleryScene
 from nshex_pygame.client.scenes.game import GameScene
 from nshex_pygame.client.scenes.menu import MenuScene
+from nshex_pygame.client.scenes.rules import RulesScene
 from nshex_pygame.client.scenes.settings import SettingsScene
 from nshex_pygame.client.scenes.setup import PLAYERS, SetupScene
 

@@ -84,10 +84,11 @@ def save(app: App, out: Path, name: str) -> None:
 def main(argv: list[str]) -> int:
     os.environ.setdefault("NSHEX_DATA_DIR", tempfile.mkdtemp(prefix="nshex-shots-"))
     from nshex_pygame.client.scenes.battle import BattleScene
-    from nshex_pygame.client.scenes.gallery import GalleryScene, RulesScene
+    from nshex_pygame.client.scenes.gallery import GalleryScene
     from nshex_pygame.client.scenes.game import GameScene
     from nshex_pygame.client.scenes.gameover import GameOverScene
     from nshex_pygame.client.scenes.menu import MenuScene
+    from nshex_pygame.client.scenes.rules import RulesScene
     from nshex_pygame.client.scenes.setup import SetupScene
 
     out = Path(argv[0] if argv else "shots")

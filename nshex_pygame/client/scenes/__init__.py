@@ -15,7 +15,7 @@ def register_all(registry: SceneRegistry) -> None:
     from nshex_pygame.client.scenes.achievements import AchievementsScene
     from nshex_pygame.client.scenes.battle import BattleScene
     from nshex_pygame.client.scenes.error import ErrorScene
-    from nshex_pygame.client.scenes.gallery import GalleryScene, RulesScene
+    from nshex_pygame.client.scenes.gallery import GalleryScene
     from nshex_pygame.client.scenes.game import GameScene
     from nshex_pygame.client.scenes.gameover import GameOverScene
     from nshex_pygame.client.scenes.load import LoadScene
@@ -24,6 +24,7 @@ def register_all(registry: SceneRegistry) -> None:
     from nshex_pygame.client.scenes.puzzlelist import PuzzleListScene
     from nshex_pygame.client.scenes.puzzles import PuzzleScene
     from nshex_pygame.client.scenes.replay import ReplayScene
+    from nshex_pygame.client.scenes.rules import RulesScene
     from nshex_pygame.client.scenes.settings import SettingsScene
     from nshex_pygame.client.scenes.setup import SetupScene
     from nshex_pygame.client.scenes.tutorial import TutorialScene
