@@ -231,7 +231,9 @@ class BattleScene(Scene):
         model.asked_for = 0.0
         answers = []
         for action in question.get("options") or []:
-            desc = self.behind.describe(action) or {"kind": question["kind"]}
+            desc = self.behind.describe(action)
+            if desc is None:  # no game behind (a battle alone): the question's kind
+                desc = {"kind": question["kind"]}
             answers.append((action, desc, self.words.option_label(desc)))
         model.question_rect, model.options = lay_out_question(question, answers)
         for option in model.options:
