@@ -169,6 +169,20 @@ def _plain_attack(board: Names, event: dict[str, Any]) -> str:
     return f"  {unit} {verb} {targets} ({hits} {'hit' if hits == 1 else 'hits'})"
 
 
+def _plain_redirect(board: Names, event: dict[str, Any]) -> str:
+    """A redirected shot as a player reads it: which redirector sends how many copies on, and
+    toward whom, never its exit's direction. The engine's ``path`` ends where the run ends
+    (the enemy that stopped it, the redirector it entered, or the last hex before the board's
+    edge: off the board when nobody stands there)."""
+    unit, path = board.unit(event.get("at")), event.get("path") or []
+    end = _the(board, path[-1:]) if path else "an empty hex"
+    where = "off the board" if end == "an empty hex" else f"on toward {end}"
+    copies = event.get("copies")
+    if copies == "infinite":
+        return f"  {unit} sends the shot {where}: infinitely many copies (a loop)"
+    return f"  {unit} sends the shot {where} ({_copies(copies)})"
+
+
 # The events a board that asks for plain words (``plain = True``: the game window's) tells
 # by names and effects, never by directions or arrows; the others as in _EVENT_LINES.
 _PLAIN_LINES: dict[str, Callable[[Names, dict[str, Any]], str]] = {
@@ -177,6 +191,7 @@ _PLAIN_LINES: dict[str, Callable[[Names, dict[str, Any]], str]] = {
         f"  {board.unit(event.get('at'))} explodes, hitting"
         f" {_the(board, event.get('targets') or [])}"
     ),
+    "redirected": lambda board, event: _plain_redirect(board, event),
     "hq_damage": lambda board, event: (
         f"    The {board.seat(event.get('seat'))} HQ loses {event.get('amount')}:"
         f" {event.get('hp')} hit points left"

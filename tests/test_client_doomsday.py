@@ -311,8 +311,24 @@ def test_a_shot_split_by_the_tripler_is_traced_out_of_each_exit_with_its_copies(
     starts = {points[0] for points in flights}
     assert battle.drawing.board.pixel((0, 0)) in starts, "the copies leave the redirector"
     assert "x3" in floats
-    assert sum("Tripler redirects the shot" in line for line, _c in battle.model.log) == 3
+    assert sum("Tripler sends the shot on" in line for line, _c in battle.model.log) == 3
     battle.skip()  # to the end: the engine's board (strict app)
+
+
+def test_a_redirected_shots_log_lines_name_where_each_copy_goes_never_a_direction(app) -> None:
+    """Players read names and effects: each copy the Tripler sends on, toward the unit it
+    hits (the engine's path ends there), with no direction letter and no hex."""
+    battle, _result = _battle(app, TRIPLER)
+    while _play_to(app, battle, "hit") is not None:  # the whole battle into the log
+        battle.words.log_step(battle.model.playback.advance())
+    lines = [line.strip() for line, _c in battle.model.log if "Tripler" in line]
+    assert sorted(lines) == [
+        f"Doomsday Machine Tripler sends the shot on toward the Moloch {name} (1 copy)"
+        for name in ("Blocker", "Hunter-Killer", "Hybrid")
+    ]
+    for line in lines:
+        assert not re.search(r"\b(N|NE|SE|S|SW|NW)\b|-?\d+\s*,\s*-?\d+", line), line
+    battle.skip()
 
 
 def test_an_endless_loop_is_labelled_and_its_tracer_stops(app, monkeypatch) -> None:
@@ -364,13 +380,26 @@ def test_the_battle_log_words_a_redirection() -> None:
     from nshex_pygame.client.words import BattleBoard
     from nshex_pygame.describe import describe_event
 
-    units = [{"at": [0, 0], "tile": "doomsday.tripler", "seat": 0, "facing": 0, "wounds": 0}]
+    units = [
+        {"at": [0, 0], "tile": "doomsday.tripler", "seat": 0, "facing": 0, "wounds": 0},
+        {"at": [2, -2], "tile": "moloch.hybrid", "seat": 1, "facing": 0, "wounds": 0},
+    ]
     board = BattleBoard(["doomsday", "moloch"], units)
-    line = describe_event(
-        board, 1, {"kind": "redirected", "at": [0, 0], "dir": 1, "exit": 1, "copies": 1}
+    shot = {"kind": "redirected", "at": [0, 0], "dir": 1, "exit": 1, "copies": 3}
+    line = describe_event(board, 1, dict(shot, path=[[1, -1], [2, -2]]))
+    assert line.strip() == (
+        "Doomsday Machine Tripler sends the shot on toward the Moloch Hybrid (3 copies)"
     )
-    assert line.strip() == "Doomsday Machine Tripler redirects the shot NE: 1 copy"
-    line = describe_event(
-        board, 1, {"kind": "redirected", "at": [0, 0], "dir": 0, "exit": 0, "copies": "infinite"}
+    # nobody where the run ends: the copy flies off the board
+    line = describe_event(board, 1, dict(shot, copies=1, path=[[1, -1]]))
+    assert line.strip() == "Doomsday Machine Tripler sends the shot off the board (1 copy)"
+    line = describe_event(board, 1, dict(shot, copies="infinite", path=[[1, -1], [2, -2]]))
+    assert line.strip() == (
+        "Doomsday Machine Tripler sends the shot on toward the Moloch Hybrid:"
+        " infinitely many copies (a loop)"
     )
-    assert "infinitely many copies" in line
+    # a board that does not ask for plain words (the command line's account) keeps its notation
+    board.plain = False
+    assert describe_event(board, 1, shot).strip() == (
+        "Doomsday Machine Tripler redirects the shot NE: 3 copies"
+    )
