@@ -25,6 +25,7 @@ from conftest import app_fixture, data_dir_fixture  # noqa: F401  (imported from
 
 from nshex_pygame.client import widgets
 from nshex_pygame.client.app import App
+from nshex_pygame.client.scenes.game.model import action_slots
 
 
 def _window_pos(app: App, pos: tuple[float, float]) -> tuple[int, int]:
@@ -160,7 +161,7 @@ def play_by_clicks(app: App, scene: Any, action: int) -> None:
         "rotate": ("at",),
     }.get(kind, ("target",))
     if kind == "procedure":
-        slots = scene.action_slots(desc)
+        slots = action_slots(desc)
     for slot in slots:
         click(app, scene.board.pixel(tuple(desc[slot])))
     if "facing" in desc:

@@ -218,7 +218,7 @@ def test_the_vegas_hq_is_placed_with_a_facing(app) -> None:
     hexes = scene.slot_hexes(scene.candidates(), "at")
     target = sorted(hexes)[0]
     click(app, scene.board.pixel(target))
-    assert scene.facings(scene.candidates()) == [0, 1, 2, 3, 4, 5]
+    assert scene.model.facings(scene.candidates()) == [0, 1, 2, 3, 4, 5]
     key(app, pygame.K_e)
     key(app, pygame.K_e)
     assert scene.preview()[2] == 2, "the ghost HQ is turned"

@@ -73,7 +73,7 @@ def test_placing_a_tile_through_clicks_is_exactly_the_engine_action(app) -> None
     target = sorted(legal)[0]
     click(app, scene.board.pixel(target))
     assert game == before, "the first click on a hex only chooses it"
-    faces = scene.facings(scene.candidates())
+    faces = scene.model.facings(scene.candidates())
     key(app, pygame.K_e)  # turn it once
     facing = scene.facing
     assert facing in faces
@@ -275,7 +275,7 @@ def test_the_wheel_turns_the_tile_one_step_per_notch(app) -> None:
     click(app, hand_pos(scene, 0, index))
     target = sorted(scene.slot_hexes(scene.candidates(), "at"))[0]
     click(app, scene.board.pixel(target))
-    faces = scene.facings(scene.candidates())
+    faces = scene.model.facings(scene.candidates())
     start = scene.facing
     notch = [
         pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False),
@@ -504,8 +504,8 @@ def test_every_tile_starts_as_printed_wherever_it_goes(app) -> None:
                 assert scene.preview()[2] == 0, (tile, at, "hover")
             click(app, scene.board.pixel(hexes[-1]))
             assert scene.facing == 0, (tile, hexes[-1], "placed")
-            scene.undo()
-            scene.undo()
+            scene.input.undo()
+            scene.input.undo()
         app.stack.pop(scene)
 
 

@@ -39,7 +39,7 @@ def test_the_buttons_name_the_key_the_table_binds_to_their_action(app) -> None:
 
 def test_a_key_runs_the_first_row_whose_key_and_condition_fit(app) -> None:
     scene = _scene(app)
-    assert scene.keymap() is keys.PLAY_KEYS
+    assert scene.input.keymap() is keys.PLAY_KEYS
     before = scene.danger
     key(app, pygame.K_d)  # the danger view: any time
     assert scene.danger != before

@@ -294,7 +294,7 @@ def test_the_play_limit_is_shown(app) -> None:
 
 def test_the_unlucky_draw_with_reinforcements_names_three_drawn_instants(app) -> None:
     scene = _scene(app, _drawn(Game.from_scenario(DRAW)))
-    choices = scene.unlucky_choices()
+    choices = scene.input.unlucky_choices()
     assert len(choices) > 1, "the engine lists each choice of three"
     click_button(app, scene, "Unlucky draw: name three instants")
     assert scene.unlucky_pick == []

@@ -97,12 +97,12 @@ def test_the_game_screens_fit(sized_app: App) -> None:
     _check(app, "game", problems)
     mover = scene.mover
     for index in range(len(scene.hand(mover))):
-        scene.click_hand(mover, index)
+        scene.input.click_hand(mover, index)
         _check(app, f"game, tile {index} selected", problems)
         center = scene.hand_rects(mover)[index][1]
         move(app, center)
         _check(app, f"game, hand tile {index} hovered", problems)
-        scene.undo()
+        scene.input.undo()
     for unit in game.view()["units"]:
         move(app, scene.board.pixel((unit["at"][0], unit["at"][1])))
         _check(app, f"game, {unit['tile']} hovered", problems)
@@ -275,7 +275,7 @@ def test_the_duel_screens_fit(sized_app: App) -> None:
         app.step(0.0, draw=False)
         _check(app, f"duel, {name}", problems)
         if scene.hand(scene.mover):
-            scene.click_hand(scene.mover, 0)
+            scene.input.click_hand(scene.mover, 0)
             _check(app, f"duel, {name}, a tile selected", problems)
         for button in [*scene.buttons, *scene.shown_procedures()]:
             move(app, button.rect.center)

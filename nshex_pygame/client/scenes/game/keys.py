@@ -120,7 +120,8 @@ RULES = Binding("rules", "F1, H", "the rules' symbols page", (pygame.K_F1, pygam
 
 
 _credit_number_fits, _give_credit = _numbered(
-    lambda scene: scene.model.actions_of("credit"), lambda scene, action: scene.give_credit(action)
+    lambda scene: scene.model.actions_of("credit"),
+    lambda scene, action: scene.input.give_credit(action),
 )
 
 
@@ -148,18 +149,18 @@ CREDIT_KEYS: tuple[Binding, ...] = (
 
 
 _offer_number_fits, _take_offered = _numbered(
-    lambda scene: scene.offer_options(), lambda scene, action: scene.take_offer(action)
+    lambda scene: scene.input.offer_options(), lambda scene, action: scene.input.take_offer(action)
 )
 
 
 def _draw_offered(scene: GameScene, _event: pygame.event.Event) -> bool:
-    return scene.deck_draw_option() is not None
+    return scene.input.deck_draw_option() is not None
 
 
 def _take_draw(scene: GameScene, _event: pygame.event.Event) -> None:
-    draw = scene.deck_draw_option()
+    draw = scene.input.deck_draw_option()
     if draw is not None:
-        scene.take_offer(draw)
+        scene.input.take_offer(draw)
 
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -185,7 +186,7 @@ OFFER_KEYS: tuple[Binding, ...] = (
 
 
 def _back_or_menu(scene: GameScene, _event: pygame.event.Event) -> None:
-    if not scene.undo():
+    if not scene.input.undo():
         scene.open_menu()
 
 
@@ -195,7 +196,7 @@ def _take_back(scene: GameScene, _event: pygame.event.Event) -> None:
 
 def _turner(step: int, *, second: bool = False) -> Handler:
     def turn(scene: GameScene, _event: pygame.event.Event) -> None:
-        scene.rotate(step, second=second)
+        scene.input.rotate(step, second=second)
 
     return turn
 
@@ -204,27 +205,27 @@ def _offered(kind: str) -> Condition:
     """A human's turn with an action of ``kind`` among the legal ones."""
 
     def offered(scene: GameScene, _event: pygame.event.Event) -> bool:
-        return scene.human_to_move() and any(d.get("kind") == kind for _a, d in scene.legal)
+        return scene.human_to_move() and any(d.get("kind") == kind for _a, d in scene.model.legal)
 
     return offered
 
 
 def _presser(kind: str) -> Handler:
     def press(scene: GameScene, _event: pygame.event.Event) -> None:
-        scene.press(kind)
+        scene.input.press(kind)
 
     return press
 
 
 def _confirm_or_battle(scene: GameScene, _event: pygame.event.Event) -> None:
-    if scene.partial:
-        scene.confirm()
+    if scene.model.partial:
+        scene.input.confirm()
     elif (tile := scene.selected_tile()) and tile.endswith(".battle"):
-        scene.press("battle")
+        scene.input.press("battle")
 
 
 def _tile_selected(scene: GameScene, _event: pygame.event.Event) -> bool:
-    return scene.selected is not None
+    return scene.model.selected is not None
 
 
 def _hurry(scene: GameScene, _event: pygame.event.Event) -> None:
@@ -236,7 +237,7 @@ def _human_to_move(scene: GameScene, _event: pygame.event.Event) -> bool:
 
 
 def _pick_from_hand(scene: GameScene, event: pygame.event.Event) -> None:
-    scene.click_hand(scene.mover, event.key - pygame.K_1)
+    scene.input.click_hand(scene.model.mover, event.key - pygame.K_1)
 
 
 PLAY_KEYS: tuple[Binding, ...] = (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pygame
@@ -113,6 +114,11 @@ MESSAGE_SECONDS = 6.0
 
 def as_hex(at: Any) -> Hex:
     return int(at[0]), int(at[1])
+
+
+def units_by_hex(units: Iterable[Mapping[str, Any]]) -> dict[Hex, dict[str, Any]]:
+    """The units of an engine's view by their hex, as the words read them."""
+    return {as_hex(u["at"]): dict(u) for u in units}
 
 
 def plain_reason(err: IllegalActionError) -> str:

@@ -1,7 +1,7 @@
 """The game scene's actions panel: the buttons for the legal actions now (end the turn,
 discard, battle, the Mercenaries offered, the points to give, the Duel board's energy and
 procedures) with confirm and back. The panel owns its buttons; what a button does is the
-scene's (``press``, ``confirm``, ...), read through :class:`PanelHost`.
+scene's input's (``press``, ``confirm``, ...: :class:`PanelActions`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from nshex_pygame.client.words import tile_name
 
 
 class PanelHost(Protocol):
-    """What the panel reads of the game scene, and the scene's actions its buttons run."""
+    """What the panel reads of the game scene: its model and words, whose move it is."""
 
     model: GameModel
     info: GameInfo
@@ -30,6 +30,12 @@ class PanelHost(Protocol):
     def human_to_move(self) -> bool: ...
     def energy_in_play(self) -> bool: ...
     def seat_name(self, seat: int) -> str: ...
+
+
+class PanelActions(Protocol):
+    """What the panel's buttons run: the scene's input (``input.py``), and the choices it
+    offers (the Mercenaries, the deck's draw, the unlucky draws)."""
+
     def offer_options(self) -> Legal: ...
     def deck_draw_option(self) -> int | None: ...
     def unlucky_choices(self) -> Legal: ...
@@ -44,17 +50,19 @@ class PanelHost(Protocol):
 
 
 class ActionsPanel:
-    """The actions panel's buttons, owned by the game scene (``host``)."""
+    """The actions panel's buttons, owned by the game scene (``host``); they run the scene's
+    input (``actions``)."""
 
-    def __init__(self, host: PanelHost) -> None:
+    def __init__(self, host: PanelHost, actions: PanelActions) -> None:
         self.host = host
+        self.actions = actions
         self.buttons: list[widgets.Button] = []
         self.procedure_buttons: list[widgets.Button] = []
         self.confirm_button = widgets.Button(
-            f"Confirm ({keys.key_of('confirm')})", (0, 0, 1, 1), host.confirm
+            f"Confirm ({keys.key_of('confirm')})", (0, 0, 1, 1), actions.confirm
         )
         self.cancel_button = widgets.Button(
-            f"Back ({keys.key_of('back')})", (0, 0, 1, 1), host.undo
+            f"Back ({keys.key_of('back')})", (0, 0, 1, 1), actions.undo
         )
 
     def rebuild(self) -> None:
@@ -76,28 +84,33 @@ class ActionsPanel:
             return
         rows: list[tuple[str, Any]] = []
         if "end" in kinds:
-            rows.append((f"End turn ({keys.key_of('end')})", lambda: self.host.press("end")))
+            rows.append((f"End turn ({keys.key_of('end')})", lambda: self.actions.press("end")))
         if "keep_taken" in kinds:
             rows.append(
-                (f"Keep it as it is ({keys.key_of('keep')})", lambda: self.host.press("keep_taken"))
+                (
+                    f"Keep it as it is ({keys.key_of('keep')})",
+                    lambda: self.actions.press("keep_taken"),
+                )
             )
-        if "unlucky" in kinds and len(self.host.unlucky_choices()) > 1:
-            rows.append(("Unlucky draw: name three instants", lambda: self.host.press("unlucky")))
+        if "unlucky" in kinds and len(self.actions.unlucky_choices()) > 1:
+            rows.append(
+                ("Unlucky draw: name three instants", lambda: self.actions.press("unlucky"))
+            )
         elif "unlucky" in kinds:
-            rows.append(("Unlucky draw: three new tiles", lambda: self.host.press("unlucky")))
+            rows.append(("Unlucky draw: three new tiles", lambda: self.actions.press("unlucky")))
         if "discard" in kinds:
             rows.append(
                 (
                     f"Discard selected tile ({keys.key_of('discard')})",
-                    lambda: self.host.press("discard"),
+                    lambda: self.actions.press("discard"),
                 )
             )
         if "battle" in kinds:
-            rows.append(("Start battle", lambda: self.host.press("battle")))
+            rows.append(("Start battle", lambda: self.actions.press("battle")))
         if "terror" in kinds:
-            rows.append(("Play Terror", lambda: self.host.press("terror")))
+            rows.append(("Play Terror", lambda: self.actions.press("terror")))
         if "rotate" in kinds:
-            rows.append(("HQ: turn a unit", self.host.turn_a_unit))
+            rows.append(("HQ: turn a unit", self.actions.turn_a_unit))
         for i, (label, action) in enumerate(rows):
             self.buttons.append(widgets.Button(label, (x, y + i * 46, w, 38), action, size=17))
         self._confirm_row(y + len(rows) * 46, 38)
@@ -116,7 +129,7 @@ class ActionsPanel:
             button = widgets.Button(
                 label,
                 (x, CREDIT_ROWS_TOP + i * 48, w, 40),
-                functools.partial(self.host.give_credit, action),
+                functools.partial(self.actions.give_credit, action),
                 size=16,
             )
             button.number = i + 1  # type: ignore[attr-defined]
@@ -128,22 +141,22 @@ class ActionsPanel:
         x, w = ACTIONS.left + 12, ACTIONS.width - 24
         cell_w, cell_h, top = (w - 8) // 2, 92, ACTIONS.top + 108
         y = top
-        for i, (action, desc) in enumerate(self.host.offer_options()):
+        for i, (action, desc) in enumerate(self.actions.offer_options()):
             row, col = divmod(i, 2)
             y = top + row * (cell_h + 6)
             button = OfferButton(
                 str(desc["tile"]),
                 (x + col * (cell_w + 8), y, cell_w, cell_h),
-                functools.partial(self.host.take_offer, action),
+                functools.partial(self.actions.take_offer, action),
                 i + 1,
             )
             self.buttons.append(button)
-        draw = self.host.deck_draw_option()
+        draw = self.actions.deck_draw_option()
         if draw is not None:
             deck_button = widgets.Button(
                 f"Draw from the deck ({keys.key_of('draw', keys.OFFER_KEYS)})",
                 (x, y + cell_h + 10, w, 38),
-                functools.partial(self.host.take_offer, draw),
+                functools.partial(self.actions.take_offer, draw),
                 size=16,
                 hint="Keep your Mercenaries for a later draw: the deck fills the rest of"
                 " your hand.",
@@ -155,13 +168,13 @@ class ActionsPanel:
         self.confirm_button = widgets.Button(
             f"Confirm ({keys.key_of('confirm')})",
             (x, y, w // 2 - 4, height),
-            self.host.confirm,
+            self.actions.confirm,
             size=16,
         )
         self.cancel_button = widgets.Button(
             f"Back ({keys.key_of('back')})",
             (x + w // 2 + 4, y, w // 2 - 4, height),
-            self.host.undo,
+            self.actions.undo,
             size=16,
         )
         self.buttons += [self.confirm_button, self.cancel_button]
@@ -174,16 +187,18 @@ class ActionsPanel:
         rows: list[list[tuple[str, Any, str]]] = []
         first: list[tuple[str, Any, str]] = []
         if "end" in kinds:
-            first.append((f"End turn ({keys.key_of('end')})", lambda: self.host.press("end"), ""))
+            first.append(
+                (f"End turn ({keys.key_of('end')})", lambda: self.actions.press("end"), "")
+            )
         if "discard" in kinds:
             first.append(
-                (f"Discard ({keys.key_of('discard')})", lambda: self.host.press("discard"), "")
+                (f"Discard ({keys.key_of('discard')})", lambda: self.actions.press("discard"), "")
             )
         if "keep_taken" in kinds:
             first.append(
                 (
                     f"Keep it as it is ({keys.key_of('keep')})",
-                    lambda: self.host.press("keep_taken"),
+                    lambda: self.actions.press("keep_taken"),
                     "",
                 )
             )
@@ -192,23 +207,23 @@ class ActionsPanel:
         if "unlucky" in kinds:
             label = (
                 "Unlucky draw: name three instants"
-                if len(self.host.unlucky_choices()) > 1
+                if len(self.actions.unlucky_choices()) > 1
                 else "Unlucky draw: three new tiles"
             )
-            rows.append([(label, lambda: self.host.press("unlucky"), "")])
+            rows.append([(label, lambda: self.actions.press("unlucky"), "")])
         second: list[tuple[str, Any, str]] = []
         if "exchange" in kinds:
             second.append(
                 (
                     "Exchange: +1 energy",
-                    lambda: self.host.press("exchange"),
+                    lambda: self.actions.press("exchange"),
                     "Discard the selected tile for 1 energy (only right after the draw).",
                 )
             )
         if "battle" in kinds:
-            second.append(("Start battle", lambda: self.host.press("battle"), ""))
+            second.append(("Start battle", lambda: self.actions.press("battle"), ""))
         if "terror" in kinds:
-            second.append(("Play Terror", lambda: self.host.press("terror"), ""))
+            second.append(("Play Terror", lambda: self.actions.press("terror"), ""))
         if second:
             rows.append(second)
         buys = sorted({int(d["n"]) for _a, d in self.host.model.legal if d.get("kind") == "buy"})
@@ -217,7 +232,7 @@ class ActionsPanel:
                 [
                     (
                         f"Buy {n}",
-                        lambda n=n: self.host.buy(n),
+                        lambda n=n: self.actions.buy(n),
                         f"Pay {n} HQ hit point{'s' if n > 1 else ''} for {n} energy. It ends"
                         " your turn.",
                     )
@@ -243,7 +258,7 @@ class ActionsPanel:
                 button = widgets.Button(
                     f"{label} {cost}",
                     (x + (i % 3) * (cell + 8), 682 + (i // 3) * 34, cell, 30),
-                    functools.partial(self.host.pick_procedure, name),
+                    functools.partial(self.actions.pick_procedure, name),
                     size=14,
                 )
                 button.procedure = name  # type: ignore[attr-defined]

@@ -37,6 +37,7 @@ from nshex_pygame.client.scenes.game.layout import (
     TOOLS_X,
     as_hex,
     plain_reason,
+    units_by_hex,
 )
 from nshex_pygame.client.scenes.game.log import GameLog
 from nshex_pygame.client.scenes.game.model import GameModel
@@ -54,10 +55,10 @@ from nshex_pygame.client.words import (
     outcome_words,
     tile_name,
 )
-from nshex_pygame.core import CHANCE, EngineError, Game, IllegalActionError
+from nshex_pygame.core import CHANCE, BattleQuestion, EngineError, Game, IllegalActionError
 
 
-class GameScene(GameInput, Scene):
+class GameScene(Scene):
     scene_name = "game"
 
     # The model's state under the scene's names (the views and the tests read them so).
@@ -153,8 +154,9 @@ class GameScene(GameInput, Scene):
         # Undo within the turn: the game as it was before each action the engine said could be
         # taken back (``can_take_back``), with the log's length then; cleared by any other.
         self.undo_stack: list[tuple[Game, int]] = []
-        # the actions panel's buttons (``panel.py``)
-        self.panel = ActionsPanel(self)
+        # clicks and keys (``input.py``), the actions panel's buttons they run (``panel.py``)
+        self.input: GameInput = GameInput(self)
+        self.panel = ActionsPanel(self, self.input)
         self._make_buttons()
         # In the log's title row, once the game has fought a battle (not in a lesson).
         self.replays = True
@@ -229,6 +231,62 @@ class GameScene(GameInput, Scene):
             hint="Play the last battle again, on the board as it was then (the replay;"
             " Back returns to the game).",
         )
+
+    # The choice under way is the model's (``model.py``), the clicks and keys that make it
+    # the input's (``input.py``); these read it with the hand tile a human holds now.
+
+    def selected_tile(self) -> str | None:
+        """The hand tile the human to move holds, if any."""
+        if self.model.selected is None or not self.human_to_move():
+            return None
+        hand = self.hand(self.mover)
+        return hand[self.model.selected] if self.model.selected < len(hand) else None
+
+    def candidates(self) -> list[tuple[int, dict[str, Any]]]:
+        """The legal actions that agree with everything chosen so far."""
+        return self.model.candidates(self.selected_tile())
+
+    def chosen(self) -> tuple[int, dict[str, Any]] | None:
+        """The one action the choices so far (with the current facing) name, if complete."""
+        return self.model.chosen(self.selected_tile())
+
+    def next_slot(self, cands: list[tuple[int, dict[str, Any]]]) -> str | None:
+        return self.model.next_slot(cands)
+
+    def slot_hexes(self, cands: list[tuple[int, dict[str, Any]]], slot: str) -> set[Hex]:
+        return self.model.slot_hexes(cands, slot)
+
+    def clear_choice(self) -> None:
+        self.model.clear_choice()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.input.handle(event)
+
+    def press_key(self, event: pygame.event.Event) -> None:
+        """A key: the first row of the keymap of the scene's mode now that fits it runs."""
+        keys.dispatch(self.input.keymap(), self, event)
+
+    def press(self, kind: str) -> None:
+        """A button of the actions panel by its kind: end, unlucky, battle, discard, ..."""
+        self.input.press(kind)
+
+    def shown_tools(self) -> list[widgets.Button]:
+        """The tool buttons on show now (a human's turn only), enabled when they can act."""
+        if not self.human_to_move():
+            return []
+        self.undo_button.enabled = self.can_take_back()
+        self.hint_button.enabled = self.hint_thinker is None
+        self.danger_button.selected = self.danger
+        if not self.helpers_allowed():  # the plain game (a setting)
+            return [self.undo_button]
+        return list(self.tools)
+
+    def shown_procedures(self) -> list[widgets.Button]:
+        """The procedure buttons (the Duel board, a human's main step)."""
+        return self.panel.shown_procedures()
+
+    def _rebuild_buttons(self) -> None:
+        self.panel.rebuild()
 
     def _refresh(self) -> None:
         self.version = getattr(self, "version", 0) + 1
@@ -507,7 +565,7 @@ class GameScene(GameInput, Scene):
             self.say(f"Taken back: {taken}", info=True)
         return True
 
-    def human_question(self) -> dict[str, Any] | None:
+    def human_question(self) -> BattleQuestion | None:
         """The battle question the game waits for, when a human seat is to answer it."""
         if self.stage != "battle_choice":
             return None
@@ -516,7 +574,7 @@ class GameScene(GameInput, Scene):
             return None
         return question
 
-    def ask(self, question: dict[str, Any]) -> None:
+    def ask(self, question: BattleQuestion) -> None:
         """Show the battle so far and ask ``question`` (in the open battle scene, if any)."""
         scene = self.question_scene
         if scene is not None and scene in self.app.stack.scenes:
@@ -535,7 +593,11 @@ class GameScene(GameInput, Scene):
         )
         self.question_scene = scene
         top = self.app.stack.top
-        if top is not None and top.scene_name == "battle" and top.question is None:
+        if (
+            top is not None
+            and top.scene_name == "battle"
+            and getattr(top, "question", None) is None
+        ):
             self.app.stack.push_below(scene, top)  # the battle before it is played back first
         else:
             self.app.stack.push(scene)
@@ -565,7 +627,7 @@ class GameScene(GameInput, Scene):
         )
         instants = ("sniper", "grenade", "air_strike", "small_bomb")
         if desc.get("kind") in instants and game.battles == battles:
-            after = {as_hex(u["at"]): u for u in game.view()["units"]}
+            after = units_by_hex(game.view()["units"])
             outcome, touched = outcome_words(before, after, seat)
             instant = {
                 "sniper": "Sniper",
@@ -579,7 +641,7 @@ class GameScene(GameInput, Scene):
                 text += ": no effect"
             hexes += [at for at in touched if at not in hexes]
         elif destroys:  # what the procedure did, read off the board after it
-            after = {as_hex(u["at"]): u for u in game.view()["units"]}
+            after = units_by_hex(game.view()["units"])
             outcome, touched = outcome_words(before, after, seat)
             text += f"; {outcome}" if outcome else ": no effect"
             hexes += [at for at in touched if at not in hexes]
@@ -601,7 +663,7 @@ class GameScene(GameInput, Scene):
                 seat = game.current_player()
                 desc = game.describe_action(action)
                 battles = game.battles
-                before = {as_hex(u["at"]): u for u in game.view()["units"]}
+                before = units_by_hex(game.view()["units"])
                 game.apply_action(action)
                 self.log_action(seat, desc, before, game, battles)
                 if game.battles != battles:
@@ -754,11 +816,11 @@ class GameScene(GameInput, Scene):
                 if fallback:
                     self.apply(fallback[0])
                 return
-            action = thinker.take()
-            if action is not None:
-                desc = self.game.describe_action(action)
+            taken = thinker.take()
+            if taken is not None:
+                desc = self.game.describe_action(taken)
                 quick = desc.get("kind") in ("end", "discard")
-                self.ai_show = (action, desc, AI_SHOW_SECONDS * (0.5 if quick else 1.0))
+                self.ai_show = (taken, desc, AI_SHOW_SECONDS * (0.5 if quick else 1.0))
             return
         thinker.start(self.game)
 
