@@ -1,6 +1,6 @@
 //! Applying an action: checked against the legal actions, or unchecked for callers that know.
 
-use super::{AfterBattle, Ending, Game, PendingBattle, Player, Stage};
+use super::{AfterBattle, Ending, Game, Player, Stage};
 use crate::action::Action;
 use crate::error::Refusal;
 use crate::hex::NO_CELL;
@@ -42,15 +42,15 @@ impl Game {
 
     #[inline(always)]
     fn apply_action(&mut self, action: Action) {
-        let seat = self.to_move as usize;
-        if self.exchange_open
+        let seat = self.state.to_move as usize;
+        if self.state.exchange_open
             && !matches!(
                 action,
                 Action::Exchange { .. } | Action::TurnTaken { .. } | Action::KeepTaken { .. }
             )
         {
             // The exchange window closes with the seat's first other action (D-16).
-            self.exchange_open = false;
+            self.state.exchange_open = false;
         }
         match action {
             Action::PlaceHq { .. }
@@ -79,17 +79,17 @@ impl Game {
             Action::Exchange { tile } => {
                 self.take_from_hand(tile);
                 self.discard_tile(seat as u8, tile);
-                self.energy[seat] += 1;
+                self.state.energy[seat] += 1;
             }
             Action::Buy { n } => {
-                self.pos.hq_hp[seat] -= n;
-                self.energy[seat] += n;
+                self.state.pos.hq_hp[seat] -= n;
+                self.state.energy[seat] += n;
                 self.end_turn();
             }
             Action::Procedure(p) => self.apply_procedure(p),
             Action::Rotate { cell, facing } => {
-                self.used_rotate = true;
-                self.pos.cells[cell as usize]
+                self.state.used_rotate = true;
+                self.state.pos.cells[cell as usize]
                     .as_mut()
                     .expect("a unit")
                     .facing = facing;
@@ -102,10 +102,12 @@ impl Game {
             }
             Action::EndTurn => self.end_turn(),
             Action::Clown { .. } | Action::Convert { .. } | Action::MedicTakes { .. } => {
-                let p = self.pending.take().expect("a battle waiting for a choice");
-                let PendingBattle {
-                    then, mut answers, ..
-                } = *p;
+                self.pending = None;
+                let (then, mut answers) = self
+                    .state
+                    .waiting
+                    .take()
+                    .expect("a battle waiting for a choice");
                 answers.push(action.answer().expect("a battle answer"));
                 self.battles_then(then, answers);
             }
@@ -118,80 +120,80 @@ impl Game {
     fn apply_supply(&mut self, action: Action, seat: usize) {
         match action {
             Action::PlaceHq { cell, facing } => {
-                let hq = tiles().army(self.pos.armies[seat]).hq;
+                let hq = tiles().army(self.state.pos.armies[seat]).hq;
                 self.place_cell(cell, hq, seat as u8, facing);
                 match self.next_hq_seat() {
-                    Some(next) => self.to_move = next,
+                    Some(next) => self.state.to_move = next,
                     None => {
-                        self.to_move = 0;
+                        self.state.to_move = 0;
                         self.start_turn();
                     }
                 }
             }
             Action::Draw { tile } => {
-                let deck = &mut self.decks[seat];
+                let deck = &mut self.state.decks[seat];
                 let i = deck.iter().rposition(|&t| t == tile).expect("legal draw");
                 deck.remove(i);
-                self.known_top[seat] = self.known_top[seat].saturating_sub(1);
-                self.hands[seat].push(tile);
-                self.drawn_now += 1;
-                if deck.is_empty() && self.ending == Ending::None {
-                    self.ending = Ending::LastTileDrawn;
-                    self.ending_by = seat as u8;
+                self.state.known_top[seat] = self.state.known_top[seat].saturating_sub(1);
+                self.state.hands[seat].push(tile);
+                self.state.drawn_now += 1;
+                if deck.is_empty() && self.state.ending == Ending::None {
+                    self.state.ending = Ending::LastTileDrawn;
+                    self.state.ending_by = seat as u8;
                 }
-                let left = match self.stage {
+                let left = match self.state.stage {
                     Stage::Draw { left } => left - 1,
                     _ => 0,
                 };
-                if left > 0 && !self.decks[seat].is_empty() {
-                    self.stage = Stage::Draw { left };
+                if left > 0 && !self.state.decks[seat].is_empty() {
+                    self.state.stage = Stage::Draw { left };
                 } else {
                     self.after_draw();
                 }
             }
             Action::Unlucky => {
-                let hand = std::mem::take(&mut self.hands[seat]);
-                self.discards[seat].extend(hand);
-                self.drawn_now = 0;
-                self.stage = Stage::Draw { left: 3 };
+                let hand = std::mem::take(&mut self.state.hands[seat]);
+                self.state.discards[seat].extend(hand);
+                self.state.drawn_now = 0;
+                self.state.stage = Stage::Draw { left: 3 };
             }
             Action::UnluckyOf { tiles } => {
                 for t in tiles {
                     self.take_from_hand(t);
-                    self.discards[seat].push(t);
+                    self.state.discards[seat].push(t);
                 }
-                self.drawn_now -= 3;
-                self.stage = Stage::Draw { left: 3 };
+                self.state.drawn_now -= 3;
+                self.state.stage = Stage::Draw { left: 3 };
             }
             Action::Hire { tile } => {
                 let i = Self::mercenary_index(tile).expect("a Mercenary");
-                self.mercs[seat] |= 1 << i;
+                self.state.mercs[seat] |= 1 << i;
                 match self.next_picker() {
-                    Some(s) => self.to_move = s,
+                    Some(s) => self.state.to_move = s,
                     None => {
                         let first = self.hq_order().next().expect("a seat");
-                        self.to_move = first;
-                        self.stage = Stage::PlaceHq;
+                        self.state.to_move = first;
+                        self.state.stage = Stage::PlaceHq;
                     }
                 }
             }
             Action::Mercenary { tile } => {
                 let i = Self::mercenary_index(tile).expect("a Mercenary");
-                self.mercs[seat] &= !(1 << i);
-                self.hands[seat].push(tile);
-                self.drawn_now += 1;
-                let left = match self.stage {
+                self.state.mercs[seat] &= !(1 << i);
+                self.state.hands[seat].push(tile);
+                self.state.drawn_now += 1;
+                let left = match self.state.stage {
                     Stage::Mercenary { left } => left - 1,
                     _ => 0,
                 };
-                if left > 0 && self.mercs[seat] != 0 {
-                    self.stage = Stage::Mercenary { left };
+                if left > 0 && self.state.mercs[seat] != 0 {
+                    self.state.stage = Stage::Mercenary { left };
                 } else {
                     self.draw_from_deck(left);
                 }
             }
             Action::DeckDraw => {
-                let left = match self.stage {
+                let left = match self.state.stage {
                     Stage::Mercenary { left } => left,
                     _ => 0,
                 };
@@ -200,9 +202,9 @@ impl Game {
             Action::Discard { tile } => {
                 self.take_from_hand(tile);
                 self.discard_tile(seat as u8, tile);
-                if self.stage == Stage::Discard {
-                    self.stage = Stage::Main;
-                    self.exchange_open = self.energy_in_play();
+                if self.state.stage == Stage::Discard {
+                    self.state.stage = Stage::Main;
+                    self.state.exchange_open = self.energy_in_play();
                 }
             }
             _ => unreachable!("not a set-up or draw action"),
@@ -214,16 +216,16 @@ impl Game {
     #[inline(always)]
     fn apply_place(&mut self, tile: TileId, cell: u8, facing: u8, seat: usize) {
         self.take_from_hand(tile);
-        self.played += 1;
+        self.state.played += 1;
         if self.duel_tiles && Self::is_foundation(tile) {
-            let h = self.pos.geometry().hex(cell);
-            let placed = self.pos.place_foundation(h, tile, seat as u8);
+            let h = self.state.pos.geometry().hex(cell);
+            let placed = self.state.pos.place_foundation(h, tile, seat as u8);
             debug_assert!(placed, "an army has at most two foundations");
-        } else if let Some(t) = self.pos.cells[cell as usize].take() {
+        } else if let Some(t) = self.state.pos.cells[cell as usize].take() {
             self.index.clear(cell);
             // On a Transporter's hex: it goes to its owner's discard pile, its
             // wounds do not pass on (FAQ-260, D-33); the board was not full.
-            self.discards[t.seat as usize].push(t.tile);
+            self.state.discards[t.seat as usize].push(t.tile);
             let owner = self.placed_owner(tile, seat as u8);
             self.place_cell(cell, tile, owner, facing);
         } else {
@@ -247,11 +249,11 @@ impl Game {
                 self.move_unit(from, to, facing);
             }
             Action::Mobility { from, to, facing } => {
-                self.used_mobility |= 1 << from;
+                self.state.used_mobility |= 1 << from;
                 self.move_unit(from, to, facing);
             }
             Action::Transport { from, to, facing } => {
-                self.used_transport |= 1 << from;
+                self.state.used_transport |= 1 << from;
                 self.move_unit(from, to, facing);
             }
             Action::PushBack { from, target } => {
@@ -259,15 +261,15 @@ impl Game {
                 self.push_back(from, target);
             }
             Action::PushTo { cell } => {
-                if let Stage::PushTo { target, .. } = self.stage {
-                    let facing = self.pos.cells[target as usize].unwrap().facing;
+                if let Stage::PushTo { target, .. } = self.state.stage {
+                    let facing = self.state.pos.cells[target as usize].unwrap().facing;
                     self.move_unit(target, cell, facing);
                 }
-                self.stage = Stage::Main;
+                self.state.stage = Stage::Main;
             }
             Action::Sniper { target } => {
                 self.use_instant(InstantKind::Sniper);
-                if self.pos.foundations.is_at(target) {
+                if self.state.pos.foundations.is_at(target) {
                     self.remove_foundation(target);
                 } else {
                     self.instant_damage(&[target], 1);
@@ -275,9 +277,11 @@ impl Game {
             }
             Action::Grenade { target } => {
                 self.use_instant(InstantKind::Grenade);
-                if self.pos.foundations.is_at(target) {
+                if self.state.pos.foundations.is_at(target) {
                     self.remove_foundation(target);
-                } else if self.pos.cells[target as usize].is_some_and(|u| u.def().trigger != 0) {
+                } else if self.state.pos.cells[target as usize]
+                    .is_some_and(|u| u.def().trigger != 0)
+                {
                     // A Trap: the HQ's side may be its marked edge (D-21).
                     self.grenade_on_trap(target);
                 } else {
@@ -286,7 +290,7 @@ impl Game {
             }
             Action::AirStrike { center } => {
                 self.use_instant(InstantKind::AirStrike);
-                let geo = self.pos.geometry();
+                let geo = self.state.pos.geometry();
                 let mut targets = vec![center];
                 targets.extend(
                     geo.neighbors[center as usize]
@@ -298,11 +302,13 @@ impl Game {
                 for &c in &targets {
                     self.remove_foundation(c);
                 }
-                targets.retain(|&c| self.pos.cells[c as usize].is_some_and(|u| !u.def().is_hq()));
+                targets.retain(|&c| {
+                    self.state.pos.cells[c as usize].is_some_and(|u| !u.def().is_hq())
+                });
                 self.instant_damage(&targets, 1);
             }
             Action::Grant { from, to, facing } => {
-                self.used_grant |= 1 << from;
+                self.state.used_grant |= 1 << from;
                 self.move_unit(from, to, facing);
             }
             Action::Castling { a, b } => {
@@ -311,7 +317,7 @@ impl Game {
             }
             Action::Rotation { cell, facing } => {
                 self.use_instant(InstantKind::Rotation);
-                self.pos.cells[cell as usize]
+                self.state.pos.cells[cell as usize]
                     .as_mut()
                     .expect("a tile")
                     .facing = facing;
@@ -319,14 +325,14 @@ impl Game {
             Action::Terror => {
                 self.use_instant(InstantKind::Terror);
                 let all = (1u8 << self.seats()) - 1;
-                self.terror |= all & !(1 << seat);
+                self.state.terror |= all & !(1 << seat);
             }
             _ => unreachable!("not an instant action"),
         }
     }
 
     pub(super) fn take_from_hand(&mut self, tile: TileId) {
-        let hand = &mut self.hands[self.to_move as usize];
+        let hand = &mut self.state.hands[self.state.to_move as usize];
         let i = hand.iter().position(|&t| t == tile).expect("tile in hand");
         hand.remove(i);
     }
@@ -340,7 +346,7 @@ impl Game {
         let Player::Seat(seat) = self.current_player() else {
             return false;
         };
-        if !matches!(self.stage, Stage::Main | Stage::Discard)
+        if !matches!(self.state.stage, Stage::Main | Stage::Discard)
             || matches!(
                 action,
                 Action::Draw { .. } | Action::Unlucky | Action::Battle | Action::EndTurn
@@ -352,9 +358,9 @@ impl Game {
         let mut g = self.clone();
         g.set_keep_battle_logs(false);
         g.apply_unchecked(action);
-        g.battles == self.battles
-            && g.turn == self.turn
+        g.state.battles == self.state.battles
+            && g.state.turn == self.state.turn
             && g.current_player() == Player::Seat(seat)
-            && matches!(g.stage, Stage::Main | Stage::Discard)
+            && matches!(g.state.stage, Stage::Main | Stage::Discard)
     }
 }

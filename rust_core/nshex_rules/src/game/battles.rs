@@ -14,20 +14,22 @@ impl Game {
         then: AfterBattle,
         answers: Vec<Answer>,
     ) -> Option<BattleSummary> {
-        let before = self.pos.clone();
-        let manual = self.manual_choices;
+        let before = self.state.pos.clone();
+        let manual = self.state.manual_choices;
         // Who started the battle matters only to questions (FAQ-368): automatic answers never
         // ask, so only a battle with seats answering their own choices looks it up.
         let starter = (manual != 0).then(|| self.battle_starter(then));
         let mut log = self.keep_battle_logs.then(BattleLog::default);
         let step = with_resolver(|r| match (&mut log, manual) {
-            (None, 0) => r.resolve(&mut self.pos, None, &mut NoLog).map(Step::Done),
-            (Some(l), 0) => r.resolve(&mut self.pos, None, l).map(Step::Done),
+            (None, 0) => r
+                .resolve(&mut self.state.pos, None, &mut NoLog)
+                .map(Step::Done),
+            (Some(l), 0) => r.resolve(&mut self.state.pos, None, l).map(Step::Done),
             (l, m) => {
                 r.set_starter(starter);
                 let step = match l {
-                    None => r.resolve_step(&mut self.pos, m, &answers, &mut NoLog),
-                    Some(l) => r.resolve_step(&mut self.pos, m, &answers, l),
+                    None => r.resolve_step(&mut self.state.pos, m, &answers, &mut NoLog),
+                    Some(l) => r.resolve_step(&mut self.state.pos, m, &answers, l),
                 };
                 r.set_starter(None);
                 step
@@ -35,7 +37,7 @@ impl Game {
         })
         .expect("answers checked against their questions");
         // A battle may take any tiles off.
-        self.index = super::index::BoardIndex::of(&self.pos);
+        self.index = super::index::BoardIndex::of(&self.state.pos);
         let summary = match step {
             Step::Ask(question) => {
                 self.wait_for_answer(then, answers, question, log);
@@ -43,11 +45,11 @@ impl Game {
             }
             Step::Done(s) => s,
         };
-        self.battles += 1;
+        self.state.battles += 1;
         let credits = self.after_resolution(&before, &summary, then);
         // The battle is over: a battle choice that led to its credits is answered.
-        if credits && matches!(self.stage, Stage::BattleChoice { .. }) {
-            self.stage = Stage::Main;
+        if credits && matches!(self.state.stage, Stage::BattleChoice { .. }) {
+            self.state.stage = Stage::Main;
         }
         if let Some(l) = log {
             self.last_battle = Some((before, l));
@@ -70,7 +72,7 @@ impl Game {
         let mut bomber = false;
         for (i, u) in before.cells.iter().enumerate() {
             if let Some(u) = u {
-                if self.pos.cells[i].is_none() && !u.def().is_hq() {
+                if self.state.pos.cells[i].is_none() && !u.def().is_hq() {
                     if self.is_bomber(u.tile) {
                         bomber = true;
                     } else {
@@ -84,11 +86,11 @@ impl Game {
             self.bomber_left_board(summary.bomber_left.unwrap_or(0));
         }
         if self.mode() == Mode::Points && summary.own_wounds.iter().any(|&n| n > 0) {
-            self.credit_wait = Some(Box::new(CreditWait {
+            self.state.credit_wait = Some(CreditWait {
                 then,
                 changed: summary.changed,
                 left: summary.own_wounds,
-            }));
+            });
             return true;
         }
         match summary.outcome {
@@ -107,7 +109,7 @@ impl Game {
                 return;
             };
             answers = Vec::new();
-            if self.stage == Stage::Over || self.credit_wait.is_some() {
+            if self.state.stage == Stage::Over || self.state.credit_wait.is_some() {
                 return;
             }
             if then != AfterBattle::FullBoard || !self.board_full() || !s.changed {
@@ -140,15 +142,11 @@ impl Game {
         question: Question,
         log: Option<BattleLog>,
     ) {
-        self.stage = Stage::BattleChoice {
+        self.state.stage = Stage::BattleChoice {
             seat: question.seat(),
         };
-        self.pending = Some(Box::new(PendingBattle {
-            then,
-            answers,
-            question,
-            log,
-        }));
+        self.state.waiting = Some((then, answers));
+        self.pending = Some(Box::new(PendingBattle { question, log }));
     }
 
     /// The seat that starts a battle (it decides between allies' mutually exclusive choices,
@@ -157,14 +155,14 @@ impl Game {
     /// is started by the seat that drew its deck's last tile first, or the next seat still in
     /// the game after it (FAQ-36, D-26).
     pub(super) fn battle_starter(&self, then: AfterBattle) -> u8 {
-        if then != AfterBattle::Final || self.ending_by >= self.seats() {
-            return self.to_move;
+        if then != AfterBattle::Final || self.state.ending_by >= self.seats() {
+            return self.state.to_move;
         }
         let n = self.seats();
         (0..n)
-            .map(|k| (self.ending_by + k) % n)
-            .find(|&s| self.eliminated >> s & 1 == 0)
-            .unwrap_or(self.to_move)
+            .map(|k| (self.state.ending_by + k) % n)
+            .find(|&s| self.state.eliminated >> s & 1 == 0)
+            .unwrap_or(self.state.to_move)
     }
 
     /// Rebuilds a battle waiting for an answer (a snapshot being loaded): the answers must
@@ -175,11 +173,11 @@ impl Game {
         answers: Vec<Answer>,
         seat: u8,
     ) -> Result<(), String> {
-        let mut pos = self.pos.clone();
+        let mut pos = self.state.pos.clone();
         let starter = self.battle_starter(then);
         let step = with_resolver(|r| {
             r.set_starter(Some(starter));
-            let step = r.resolve_step(&mut pos, self.manual_choices, &answers, &mut NoLog);
+            let step = r.resolve_step(&mut pos, self.state.manual_choices, &answers, &mut NoLog);
             r.set_starter(None);
             step
         })

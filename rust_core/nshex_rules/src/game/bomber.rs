@@ -12,7 +12,7 @@ impl Game {
     /// The Mad Bomber's tile, when the game is played with it.
     #[inline]
     pub(super) fn bomber_tile(&self) -> Option<TileId> {
-        if self.options.mad_bomber == MadBomber::Off {
+        if self.state.options.mad_bomber == MadBomber::Off {
             None
         } else {
             tiles().mad_bomber
@@ -22,13 +22,14 @@ impl Game {
     /// Whether `tile` is the Mad Bomber of a game played with it.
     #[inline]
     pub(super) fn is_bomber(&self, tile: TileId) -> bool {
-        self.options.mad_bomber != MadBomber::Off && tiles().mad_bomber == Some(tile)
+        self.state.options.mad_bomber != MadBomber::Off && tiles().mad_bomber == Some(tile)
     }
 
     /// Sets the neutral Mad Bomber on the centre hex (before the HQs, 2.x; D-30 on the
     /// expanded board too).
     pub(super) fn set_bomber(&mut self) {
-        let (Some(t), Some(c)) = (self.bomber_tile(), self.pos.cell_of(Hex::new(0, 0))) else {
+        let (Some(t), Some(c)) = (self.bomber_tile(), self.state.pos.cell_of(Hex::new(0, 0)))
+        else {
             return;
         };
         self.place_cell(c, t, NEUTRAL, 0);
@@ -38,7 +39,7 @@ impl Game {
     /// seat in the mercenary mode (D-24).
     #[inline]
     pub(super) fn placed_owner(&self, tile: TileId, seat: u8) -> u8 {
-        if self.options.mad_bomber == MadBomber::Neutral && self.is_bomber(tile) {
+        if self.state.options.mad_bomber == MadBomber::Neutral && self.is_bomber(tile) {
             NEUTRAL
         } else {
             seat
@@ -51,7 +52,7 @@ impl Game {
         if self.is_bomber(tile) {
             self.pass_bomber(seat);
         } else {
-            self.discards[seat as usize].push(tile);
+            self.state.discards[seat as usize].push(tile);
         }
     }
 
@@ -61,7 +62,7 @@ impl Game {
     pub(super) fn bomber_receiver(&self, after: u8) -> Option<u8> {
         let n = self.seats();
         if self.mode() == Mode::OneVsTeam {
-            let now = (self.turn as usize).saturating_sub(1);
+            let now = (self.state.turn as usize).saturating_sub(1);
             let len = self.mode().order_len(n);
             let j = (now..now + len)
                 .find(|&k| self.mode().order_seat(k, n) == after)
@@ -70,7 +71,7 @@ impl Game {
         }
         (1..=n)
             .map(|k| (after + k) % n)
-            .find(|&s| self.eliminated >> s & 1 == 0)
+            .find(|&s| self.state.eliminated >> s & 1 == 0)
     }
 
     /// The Mad Bomber goes on top of the next seat's draw pile after `after`, even an empty
@@ -79,8 +80,8 @@ impl Game {
         let (Some(t), Some(s)) = (self.bomber_tile(), self.bomber_receiver(after)) else {
             return;
         };
-        self.decks[s as usize].push(t);
-        self.known_top[s as usize] += 1;
+        self.state.decks[s as usize].push(t);
+        self.state.known_top[s as usize] += 1;
     }
 
     /// The Mad Bomber left the board in a resolution whose hitters were `by` (a seat mask):
@@ -88,7 +89,7 @@ impl Game {
     /// (D-24); with no hitter (a Mine) after the seat whose action it was.
     pub(super) fn bomber_left_board(&mut self, by: u8) {
         match by.count_ones() {
-            0 => self.pass_bomber(self.to_move),
+            0 => self.pass_bomber(self.state.to_move),
             1 => self.pass_bomber(by.trailing_zeros() as u8),
             _ => {}
         }

@@ -3,7 +3,7 @@
 //! [`check_position`]; a state also passes [`check_in_progress`], the checks only a game in
 //! progress needs (its ending sequence). An error names the state's field it is about.
 
-use super::{Ending, Game, Hand, Options, Stage, StateError};
+use super::{Ending, GameState, Hand, Options, Stage, StateError};
 use crate::position::Position;
 use crate::seats::NO_SEAT;
 use crate::sides::Mode;
@@ -151,8 +151,8 @@ pub(super) fn check_eliminated(
 /// The checks only a game in progress needs: the ending sequence has begun only when a
 /// seat has drawn its last tile (its deck holds nothing but tiles known to have come back on
 /// top), and a stage placing HQs only before the first turn.
-pub(super) fn check_in_progress(g: &Game) -> Result<(), StateError> {
-    let seats = g.seats();
+pub(super) fn check_in_progress(g: &GameState) -> Result<(), StateError> {
+    let seats = g.pos.seats;
     if g.ending != Ending::None {
         let drawn_out = |s: u8| g.decks[s as usize].len() <= g.known_top[s as usize] as usize;
         let ok = if g.ending_by == NO_SEAT {

@@ -31,30 +31,30 @@ impl Game {
     #[cold]
     #[inline(never)]
     pub(super) fn credit_player(&self) -> Player {
-        let w = self.credit_wait.as_deref().expect("credits due");
+        let w = self.state.credit_wait.as_ref().expect("credits due");
         Player::Seat(w.seat().expect("a seat giving points"))
     }
 
     /// The own wounds waiting to be given, if any.
     pub fn credits_due(&self) -> Option<&CreditWait> {
-        self.credit_wait.as_deref()
+        self.state.credit_wait.as_ref()
     }
 
     /// The seats `giver` may give points to: its enemies, up to 20 each (FAQ-372).
     #[cold]
     #[inline(never)]
     pub(super) fn push_credits(&self, out: &mut Vec<Action>) {
-        let Some(w) = self.credit_wait.as_deref() else {
+        let Some(w) = self.state.credit_wait.as_ref() else {
             return;
         };
         let Some(giver) = w.seat() else { return };
         let left = w.left[giver as usize];
         for to in 0..self.seats() {
-            if !self.pos.enemies(giver, to) {
+            if !self.state.pos.enemies(giver, to) {
                 continue;
             }
             let room = WIN_POINTS
-                .saturating_sub(self.pos.hq_hp[to as usize])
+                .saturating_sub(self.state.pos.hq_hp[to as usize])
                 .min(left);
             for n in 1..=room {
                 out.push(Action::Credit { to, n });
@@ -69,22 +69,22 @@ impl Game {
     /// Gives `n` of the giver's own-wound points to `to` (`n == 0`: the rest is lost, every
     /// opponent being at 20); when none are left, the game goes on after the battle.
     pub(super) fn apply_credit(&mut self, to: u8, n: u8) {
-        let mut w = *self.credit_wait.take().expect("credits due");
+        let mut w = self.state.credit_wait.take().expect("credits due");
         let giver = w.seat().expect("a seat giving points");
         if n == 0 {
             w.left[giver as usize] = 0;
         } else {
-            let hp = &mut self.pos.hq_hp[to as usize];
+            let hp = &mut self.state.pos.hq_hp[to as usize];
             *hp = (*hp + n).min(WIN_POINTS);
             w.left[giver as usize] -= n;
         }
         if w.seat().is_some() {
-            self.credit_wait = Some(Box::new(w));
+            self.state.credit_wait = Some(w);
             return;
         }
         // Every point given: the battle's result with them, then what follows it.
         let all = ((1u16 << self.seats()) - 1) as u8;
-        match outcome_after_battle(Mode::Points, self.seats(), all, 0, &self.pos.hq_hp) {
+        match outcome_after_battle(Mode::Points, self.seats(), all, 0, &self.state.pos.hq_hp) {
             Outcome::None => self.after_battle(w.then, w.changed),
             o => self.finish(o),
         }
@@ -92,14 +92,14 @@ impl Game {
 
     /// Why `credit to n` is refused.
     pub(super) fn why_not_credit(&self, to: u8, n: u8) -> String {
-        let Some(w) = self.credit_wait.as_deref() else {
+        let Some(w) = self.state.credit_wait.as_ref() else {
             return "no points of one's own wounds are waiting to be given (FAQ-374)".into();
         };
         let giver = w.seat().expect("a seat giving points");
         if to >= self.seats() {
             return "no such seat".into();
         }
-        if !self.pos.enemies(giver, to) {
+        if !self.state.pos.enemies(giver, to) {
             return "points go to an opponent, not to yourself or an ally (FAQ-374, FAQ-100)"
                 .into();
         }

@@ -10,9 +10,10 @@ use crate::tiles::{tiles, InstantKind};
 impl Game {
     /// The cell of the seat's working Doomsday HQ (on the board, not netted), if any.
     fn working_rotator(&self, netted: u64) -> Option<u8> {
-        let geo = self.pos.geometry();
+        let geo = self.state.pos.geometry();
         (0..geo.len() as u8).find(|&c| {
-            self.pos.cells[c as usize].is_some_and(|u| u.def().rotator && u.ctrl == self.to_move)
+            self.state.pos.cells[c as usize]
+                .is_some_and(|u| u.def().rotator && u.ctrl == self.state.to_move)
                 && netted >> c & 1 == 0
         })
     }
@@ -21,13 +22,13 @@ impl Game {
     /// and the Trap included, anywhere on the board, to a new facing; neither the HQ nor the
     /// unit netted; not once the board is full (FAQ-31); never an ally's unit (FAQ-385).
     pub(super) fn push_hq_rotations(&self, out: &mut Vec<Action>) {
-        if self.used_rotate || self.board_full() {
+        if self.state.used_rotate || self.board_full() {
             return;
         }
         let set = tiles();
-        let seat = self.to_move;
-        let geo = self.pos.geometry();
-        let has = self.pos.cells[..geo.len()]
+        let seat = self.state.to_move;
+        let geo = self.state.pos.geometry();
+        let has = self.state.pos.cells[..geo.len()]
             .iter()
             .flatten()
             .any(|u| u.ctrl == seat && set.tile(u.tile).rotator);
@@ -39,7 +40,7 @@ impl Game {
             return;
         }
         for c in 0..geo.len() as u8 {
-            let Some(u) = self.pos.cells[c as usize] else {
+            let Some(u) = self.state.pos.cells[c as usize] else {
                 continue;
             };
             if u.ctrl != seat || u.def().is_hq() || netted >> c & 1 == 1 {
@@ -55,18 +56,18 @@ impl Game {
 
     /// Why the HQ's rotation of the unit on `cell` is refused.
     pub(super) fn why_not_rotate(&self, cell: u8, facing: u8) -> String {
-        let geo = self.pos.geometry();
-        if self.used_rotate {
+        let geo = self.state.pos.geometry();
+        if self.state.used_rotate {
             return "the HQ has already turned a unit this turn".into();
         }
         if self.board_full() {
             return "no ability may be used once the board is full (FAQ-31)".into();
         }
         let netted = self.analyze().netted;
-        let own_hq = self.pos.cells[..geo.len()]
+        let own_hq = self.state.pos.cells[..geo.len()]
             .iter()
             .flatten()
-            .any(|u| u.ctrl == self.to_move && u.def().rotator);
+            .any(|u| u.ctrl == self.state.to_move && u.def().rotator);
         if !own_hq {
             return "you have no Doomsday Machine HQ on the board".into();
         }
@@ -76,10 +77,10 @@ impl Game {
         if cell as usize >= geo.len() {
             return "that hex is off the board".into();
         }
-        let Some(u) = self.pos.cells[cell as usize] else {
+        let Some(u) = self.state.pos.cells[cell as usize] else {
             return "no unit on that hex".into();
         };
-        if u.ctrl != self.to_move {
+        if u.ctrl != self.state.to_move {
             return "the HQ turns only your own units (not an ally's, FAQ-385)".into();
         }
         if u.def().is_hq() {
@@ -100,10 +101,10 @@ impl Game {
     /// Every Small Bomb target: three mutually adjacent hexes (`a < b < c`) holding at least
     /// one non-HQ unit or a foundation (D-23).
     pub(super) fn push_small_bombs(&self, out: &mut Vec<Action>) {
-        let geo = self.pos.geometry();
+        let geo = self.state.pos.geometry();
         let worth = |c: u8| {
-            self.pos.cells[c as usize].is_some_and(|u| !u.def().is_hq())
-                || self.pos.foundations.is_at(c)
+            self.state.pos.cells[c as usize].is_some_and(|u| !u.def().is_hq())
+                || self.state.pos.foundations.is_at(c)
         };
         for x in 0..geo.len() as u8 {
             for d in 0..6 {
@@ -130,14 +131,14 @@ impl Game {
         }
         let targets: Vec<u8> = cells
             .into_iter()
-            .filter(|&c| self.pos.cells[c as usize].is_some_and(|u| !u.def().is_hq()))
+            .filter(|&c| self.state.pos.cells[c as usize].is_some_and(|u| !u.def().is_hq()))
             .collect();
         self.instant_damage(&targets, 1);
     }
 
     /// Why a Small Bomb on these hexes is refused.
     pub(super) fn why_not_small_bomb(&self, a: u8, b: u8, c: u8) -> String {
-        let geo = self.pos.geometry();
+        let geo = self.state.pos.geometry();
         if [a, b, c].iter().any(|&x| x as usize >= geo.len()) {
             return "a hex is off the board".into();
         }
@@ -152,15 +153,16 @@ impl Game {
     /// edge it sets the Trap off (D-21), and the explosion runs at once (D-22).
     pub(super) fn grenade_on_trap(&mut self, target: u8) {
         let hq = self
+            .state
             .pos
-            .hq_hex(self.to_move)
-            .and_then(|h| self.pos.cell_of(h))
+            .hq_hex(self.state.to_move)
+            .and_then(|h| self.state.pos.cell_of(h))
             .expect("a Grenade is thrown from the HQ");
         self.outside_hits(&[OutsideHit {
             from: hq,
             target,
             wounds: u8::MAX,
-            by: self.to_move,
+            by: self.state.to_move,
         }]);
     }
 
@@ -170,11 +172,11 @@ impl Game {
     /// ends if it was the seat to move; in the points game own wounds wait for `credit`
     /// (FAQ-374) and then the turn goes on.
     pub(super) fn outside_hits(&mut self, hits: &[OutsideHit]) {
-        let before = self.pos.clone();
-        let summary = with_resolver(|r| r.resolve_hits(&mut self.pos, hits, &mut NoLog));
-        self.index = super::index::BoardIndex::of(&self.pos);
+        let before = self.state.pos.clone();
+        let summary = with_resolver(|r| r.resolve_hits(&mut self.state.pos, hits, &mut NoLog));
+        self.index = super::index::BoardIndex::of(&self.state.pos);
         let credits = self.after_resolution(&before, &summary, AfterBattle::Action);
-        if !credits && !self.is_over() && self.eliminated >> self.to_move & 1 == 1 {
+        if !credits && !self.is_over() && self.state.eliminated >> self.state.to_move & 1 == 1 {
             self.end_turn();
         }
     }

@@ -14,8 +14,8 @@ pub const MAX_ENERGY: u8 = 5;
 impl Game {
     /// The cell of the unit with placement number `placed`.
     pub(super) fn cell_of_placed(&self, placed: u16) -> Option<u8> {
-        let n = self.pos.geometry().len();
-        self.pos.cells[..n]
+        let n = self.state.pos.geometry().len();
+        self.state.pos.cells[..n]
             .iter()
             .position(|u| u.is_some_and(|u| u.placed == placed))
             .map(|c| c as u8)
@@ -29,19 +29,19 @@ impl Game {
         if self.is_bomber(tile) {
             // Destroyed without a hit (a Mine): it passes on after the seat whose action it
             // was (D-24).
-            self.pass_bomber(self.to_move);
+            self.pass_bomber(self.state.to_move);
         } else if tiles().tile(tile).bio_droid {
-            self.decks[o].push(tile);
-            self.known_top[o] += 1;
+            self.state.decks[o].push(tile);
+            self.state.known_top[o] += 1;
         } else {
-            self.discards[o].push(tile);
+            self.state.discards[o].push(tile);
         }
     }
 
     /// The unit on `cell` is destroyed (not an HQ).
     #[inline]
     pub(super) fn remove_unit(&mut self, cell: u8) {
-        if let Some(u) = self.pos.cells[cell as usize].take() {
+        if let Some(u) = self.state.pos.cells[cell as usize].take() {
             self.index.clear(cell);
             self.send_away(u.tile, u.seat);
         }
@@ -49,8 +49,8 @@ impl Game {
 
     /// A foundation is destroyed: to its owner's discard pile.
     pub(super) fn remove_foundation(&mut self, cell: u8) {
-        if let Some(f) = self.pos.foundations.take(cell) {
-            self.discards[f.seat as usize].push(f.tile);
+        if let Some(f) = self.state.pos.foundations.take(cell) {
+            self.state.discards[f.seat as usize].push(f.tile);
         }
     }
 
@@ -58,18 +58,18 @@ impl Game {
     /// with it the unit, unless it is an HQ (D-15, FAQ-26, FAQ-92).
     #[inline]
     pub(super) fn enter(&mut self, cell: u8) {
-        if !self.pos.foundations.is_at(cell) {
+        if !self.state.pos.foundations.is_at(cell) {
             return;
         }
         self.remove_foundation(cell);
-        if self.pos.cells[cell as usize].is_some_and(|u| !u.def().is_hq()) {
+        if self.state.pos.cells[cell as usize].is_some_and(|u| !u.def().is_hq()) {
             self.remove_unit(cell);
         }
     }
 
     /// Cells holding a foundation.
     pub(super) fn foundation_cells(&self) -> u64 {
-        self.pos.foundations.mask()
+        self.state.pos.foundations.mask()
     }
 
     // ----- takeover rotations (D-12) -----------------------------------------------------
@@ -80,7 +80,7 @@ impl Game {
         if self.takeovers_before.is_none() {
             let mut v = std::mem::take(&mut self.takeovers_scratch);
             v.clear();
-            v.extend(self.pos.takeovers());
+            v.extend(self.state.pos.takeovers());
             self.takeovers_before = Some(v);
         }
     }
@@ -92,9 +92,9 @@ impl Game {
     /// controlled.
     pub(super) fn after_action(&mut self) {
         let mut now = std::mem::take(&mut self.takeovers_scratch);
-        self.pos.settle_into(Some(&mut now));
+        self.state.pos.settle_into(Some(&mut now));
         if matches!(
-            self.stage,
+            self.state.stage,
             Stage::PushTo { .. } | Stage::BattleChoice { .. }
         ) {
             self.takeovers_scratch = now;
@@ -104,30 +104,32 @@ impl Game {
             self.takeovers_scratch = now;
             return;
         };
-        if self.stage == Stage::Over {
-            self.rotations.clear();
+        if self.state.stage == Stage::Over {
+            self.state.rotations.clear();
             self.takeovers_scratch = now;
             return;
         }
         // A rotation still due lapses if its unit is no longer so controlled.
-        let pos = &self.pos;
-        self.rotations.retain(|&(placed, seat)| {
+        let pos = &self.state.pos;
+        self.state.rotations.retain(|&(placed, seat)| {
             pos.cells
                 .iter()
                 .flatten()
                 .any(|u| u.placed == placed && u.ctrl == seat && u.ctrl != u.seat)
         });
         for &(unit, src) in &now {
-            if before.contains(&(unit, src)) || self.rotations.iter().any(|&(u, _)| u == unit) {
+            if before.contains(&(unit, src)) || self.state.rotations.iter().any(|&(u, _)| u == unit)
+            {
                 continue;
             }
             if let Some(c) = self.cell_of_placed(unit) {
-                let u = self.pos.cells[c as usize].expect("a unit");
-                self.rotations.push((unit, u.ctrl));
+                let u = self.state.pos.cells[c as usize].expect("a unit");
+                self.state.rotations.push((unit, u.ctrl));
             }
         }
-        let (to_move, n) = (self.to_move, self.seats());
-        self.rotations
+        let (to_move, n) = (self.state.to_move, self.seats());
+        self.state
+            .rotations
             .sort_by_key(|&(_, seat)| (seat + n - to_move) % n);
         // What holds now is what the next action is measured against.
         self.takeovers_scratch = before;
@@ -136,17 +138,17 @@ impl Game {
 
     /// The rotations the seat first in line may answer now.
     pub(super) fn push_rotations(&self, out: &mut Vec<Action>) {
-        let Some(&(_, seat)) = self.rotations.first() else {
+        let Some(&(_, seat)) = self.state.rotations.first() else {
             return;
         };
-        for &(placed, s) in &self.rotations {
+        for &(placed, s) in &self.state.rotations {
             if s != seat {
                 continue;
             }
             let Some(cell) = self.cell_of_placed(placed) else {
                 continue;
             };
-            let facing = self.pos.cells[cell as usize].expect("a unit").facing;
+            let facing = self.state.pos.cells[cell as usize].expect("a unit").facing;
             out.push(Action::KeepTaken { cell });
             for f in 0..6 {
                 if f != facing {
@@ -157,10 +159,10 @@ impl Game {
     }
 
     pub(super) fn answer_rotation(&mut self, cell: u8, facing: Option<u8>) {
-        let placed = self.pos.cells[cell as usize].expect("a unit").placed;
-        self.rotations.retain(|&(p, _)| p != placed);
+        let placed = self.state.pos.cells[cell as usize].expect("a unit").placed;
+        self.state.rotations.retain(|&(p, _)| p != placed);
         if let Some(f) = facing {
-            self.pos.cells[cell as usize]
+            self.state.pos.cells[cell as usize]
                 .as_mut()
                 .expect("a unit")
                 .facing = f;
@@ -173,7 +175,11 @@ impl Game {
     /// after every other seat (FAQ-375, FAQ-543); otherwise in turn order.
     pub(super) fn hq_order(&self) -> impl Iterator<Item = u8> + '_ {
         let set = tiles();
-        let last = |s: u8| set.tile(set.army(self.pos.armies[s as usize]).hq).takeover != 0;
+        let last = |s: u8| {
+            set.tile(set.army(self.state.pos.armies[s as usize]).hq)
+                .takeover
+                != 0
+        };
         let n = self.seats();
         (0..n)
             .filter(move |&s| !last(s))
@@ -183,7 +189,7 @@ impl Game {
     /// The facings offered for an HQ: one for an HQ that looks the same every way round.
     pub(super) fn hq_facings(&self, seat: u8) -> u8 {
         let set = tiles();
-        let def = set.tile(set.army(self.pos.armies[seat as usize]).hq);
+        let def = set.tile(set.army(self.state.pos.armies[seat as usize]).hq);
         if def.oriented.iter().all(|o| *o == def.oriented[0]) {
             1
         } else {
@@ -195,6 +201,7 @@ impl Game {
     pub(super) fn next_hq_seat(&self) -> Option<u8> {
         // The seats whose HQ stands, in one pass over the board.
         let placed = self
+            .state
             .pos
             .cells
             .iter()
@@ -208,18 +215,18 @@ impl Game {
 
     /// Whether `seat` is under Terror now (D-32).
     pub(super) fn under_terror(&self) -> bool {
-        self.terror >> self.to_move & 1 == 1
+        self.state.terror >> self.state.to_move & 1 == 1
     }
 
     /// Cells of the seat's Transporters that a tile may replace (not netted, D-33).
     pub(super) fn transporter_cells(&self, an: &MoveInfo) -> u64 {
         let set = tiles();
-        let n = self.pos.geometry().len();
+        let n = self.state.pos.geometry().len();
         let mut m = 0u64;
-        for (i, u) in self.pos.cells[..n].iter().enumerate() {
+        for (i, u) in self.state.pos.cells[..n].iter().enumerate() {
             if let Some(u) = u {
                 if set.move_flags[u.tile.0 as usize] & MOVE_TRANSPORTER != 0
-                    && u.ctrl == self.to_move
+                    && u.ctrl == self.state.to_move
                     && an.netted >> i & 1 == 0
                 {
                     m |= 1 << i;
@@ -236,22 +243,26 @@ impl Game {
             return;
         }
         let set = tiles();
-        let geo = self.pos.geometry();
-        for (i, u) in self.pos.cells[..geo.len()].iter().enumerate() {
+        let geo = self.state.pos.geometry();
+        for (i, u) in self.state.pos.cells[..geo.len()].iter().enumerate() {
             let Some(u) = u else { continue };
             // The seat's own Smart HQ, or an ally's: the grant is a bonus to the units next
             // to it, used by their own controller (D-14).
             if set.move_flags[u.tile.0 as usize] & MOVE_GRANT == 0
-                || !self.pos.relations().allied(self.to_move, u.ctrl)
+                || !self
+                    .state
+                    .pos
+                    .relations()
+                    .allied(self.state.to_move, u.ctrl)
                 || an.netted >> i & 1 == 1
             {
                 continue;
             }
             for &j in &geo.neighbors[i] {
-                if j == NO_CELL || self.used_grant >> j & 1 == 1 || an.netted >> j & 1 == 1 {
+                if j == NO_CELL || self.state.used_grant >> j & 1 == 1 || an.netted >> j & 1 == 1 {
                     continue;
                 }
-                if self.pos.cells[j as usize].is_some_and(|v| v.ctrl == self.to_move) {
+                if self.state.pos.cells[j as usize].is_some_and(|v| v.ctrl == self.state.to_move) {
                     self.push_moves(j, an, Make::Grant, out);
                 }
             }
@@ -260,7 +271,7 @@ impl Game {
 
     /// Castling: two adjacent units the seat controls, neither netted (FAQ-93).
     pub(super) fn push_castlings(&self, an: &MoveInfo, out: &mut Vec<Action>) {
-        let geo = self.pos.geometry();
+        let geo = self.state.pos.geometry();
         for a in 0..geo.len() as u8 {
             if !self.own_free_unit(an, a) {
                 continue;
@@ -275,12 +286,12 @@ impl Game {
 
     /// Rotation: a tile the seat controls, not netted, to any other facing.
     pub(super) fn push_rotation_tiles(&self, an: &MoveInfo, out: &mut Vec<Action>) {
-        let geo = self.pos.geometry();
+        let geo = self.state.pos.geometry();
         for c in 0..geo.len() as u8 {
             if !self.own_free_unit(an, c) {
                 continue;
             }
-            let facing = self.pos.cells[c as usize].expect("a unit").facing;
+            let facing = self.state.pos.cells[c as usize].expect("a unit").facing;
             for f in 0..6 {
                 if f != facing {
                     out.push(Action::Rotation { cell: c, facing: f });
@@ -290,17 +301,17 @@ impl Game {
     }
 
     pub(super) fn swap_units(&mut self, a: u8, b: u8) {
-        self.pos.cells.swap(a as usize, b as usize);
+        self.state.pos.cells.swap(a as usize, b as usize);
         for c in [a, b] {
             self.index.clear(c);
-            if let Some(u) = self.pos.cells[c as usize] {
+            if let Some(u) = self.state.pos.cells[c as usize] {
                 self.index.put(c, u.tile);
             }
         }
         for m in [
-            &mut self.used_mobility,
-            &mut self.used_transport,
-            &mut self.used_grant,
+            &mut self.state.used_mobility,
+            &mut self.state.used_transport,
+            &mut self.state.used_grant,
         ] {
             let (ba, bb) = (*m >> a & 1, *m >> b & 1);
             *m &= !(1 << a | 1 << b);
@@ -319,10 +330,10 @@ impl Game {
     /// Links (D-11): units on terminals, not netted; `friendly`: those the seat to move
     /// controls, otherwise those its enemies control.
     pub(super) fn links(&self, an: &MoveInfo, friendly: bool) -> u64 {
-        let seat = self.to_move;
+        let seat = self.state.to_move;
         let mut m = 0u64;
-        for c in bits(self.pos.terminals() & !an.netted) {
-            if let Some(u) = &self.pos.cells[c as usize] {
+        for c in bits(self.state.pos.terminals() & !an.netted) {
+            if let Some(u) = &self.state.pos.cells[c as usize] {
                 if (u.ctrl == seat) == friendly {
                     m |= 1 << c;
                 }
@@ -333,11 +344,11 @@ impl Game {
 
     /// Enemy non-HQ units (cell mask).
     fn enemy_units(&self) -> u64 {
-        let n = self.pos.geometry().len();
+        let n = self.state.pos.geometry().len();
         let mut m = 0u64;
-        for (i, u) in self.pos.cells[..n].iter().enumerate() {
+        for (i, u) in self.state.pos.cells[..n].iter().enumerate() {
             if let Some(u) = u {
-                if self.pos.enemies(self.to_move, u.ctrl) && !u.def().is_hq() {
+                if self.state.pos.enemies(self.state.to_move, u.ctrl) && !u.def().is_hq() {
                     m |= 1 << i;
                 }
             }
@@ -347,7 +358,7 @@ impl Game {
 
     /// The cells strictly between `a` and `b` when they lie on one straight line.
     pub(super) fn between(&self, a: u8, b: u8) -> Option<u64> {
-        let geo = self.pos.geometry();
+        let geo = self.state.pos.geometry();
         let (ha, hb) = (geo.hex(a), geo.hex(b));
         let (dq, dr) = (hb.q - ha.q, hb.r - ha.r);
         let n = dq.abs().max(dr.abs()).max((dq + dr).abs());
@@ -364,15 +375,15 @@ impl Game {
     }
 
     pub(super) fn push_energy_actions(&self, an: &MoveInfo, out: &mut Vec<Action>) {
-        let seat = self.to_move as usize;
-        let energy = self.energy[seat];
-        if self.exchange_open && energy < MAX_ENERGY {
-            let (distinct, n) = distinct_tiles(&self.hands[seat]);
+        let seat = self.state.to_move as usize;
+        let energy = self.state.energy[seat];
+        if self.state.exchange_open && energy < MAX_ENERGY {
+            let (distinct, n) = distinct_tiles(&self.state.hands[seat]);
             for &t in &distinct[..n] {
                 out.push(Action::Exchange { tile: t });
             }
         }
-        let hp = self.pos.hq_hp[seat];
+        let hp = self.state.pos.hq_hp[seat];
         for n in 1..=(MAX_ENERGY - energy).min(hp.saturating_sub(1)) {
             out.push(Action::Buy { n });
         }
@@ -387,11 +398,17 @@ impl Game {
         if own == 0 && energy < 4 {
             return;
         }
-        let hqs = self.pos.cells.iter().enumerate().fold(0u64, |m, (c, u)| {
-            m | (u.is_some_and(|u| u.def().is_hq()) as u64) << c
-        });
+        let hqs = self
+            .state
+            .pos
+            .cells
+            .iter()
+            .enumerate()
+            .fold(0u64, |m, (c, u)| {
+                m | (u.is_some_and(|u| u.def().is_hq()) as u64) << c
+            });
         let enemies = self.enemy_units();
-        let facing = |c: u8| self.pos.cells[c as usize].expect("a unit").facing;
+        let facing = |c: u8| self.state.pos.cells[c as usize].expect("a unit").facing;
         for c in bits(own) {
             for f in 0..6 {
                 if f != facing(c) {
@@ -414,13 +431,13 @@ impl Game {
             }
         }
         if energy >= 3 {
-            let geo = self.pos.geometry();
+            let geo = self.state.pos.geometry();
             for from in bits(own) {
                 for &t in &geo.neighbors[from as usize] {
                     if t != NO_CELL
                         && an.netted >> t & 1 == 0
-                        && self.pos.cells[t as usize]
-                            .is_some_and(|u| self.pos.enemies(self.to_move, u.ctrl))
+                        && self.state.pos.cells[t as usize]
+                            .is_some_and(|u| self.state.pos.enemies(self.state.to_move, u.ctrl))
                         && self.push_options(from, t) != 0
                     {
                         out.push(Action::Procedure(Procedure::Push { from, target: t }));
@@ -450,11 +467,11 @@ impl Game {
     }
 
     pub(super) fn apply_procedure(&mut self, p: Procedure) {
-        let seat = self.to_move as usize;
-        self.energy[seat] -= p.cost();
+        let seat = self.state.to_move as usize;
+        self.state.energy[seat] -= p.cost();
         match p {
             Procedure::Rotation { cell, facing } => {
-                self.pos.cells[cell as usize]
+                self.state.pos.cells[cell as usize]
                     .as_mut()
                     .expect("a Link")
                     .facing = facing;
@@ -462,8 +479,14 @@ impl Game {
             Procedure::Swap { a, b, fa, fb } => {
                 // `fa` is the new facing of the Link that was on `a` (now on `b`).
                 self.swap_units(a, b);
-                self.pos.cells[b as usize].as_mut().expect("a Link").facing = fa;
-                self.pos.cells[a as usize].as_mut().expect("a Link").facing = fb;
+                self.state.pos.cells[b as usize]
+                    .as_mut()
+                    .expect("a Link")
+                    .facing = fa;
+                self.state.pos.cells[a as usize]
+                    .as_mut()
+                    .expect("a Link")
+                    .facing = fb;
             }
             Procedure::Push { from, target } => self.push_back(from, target),
             Procedure::Laser { a, b } => {
@@ -486,10 +509,12 @@ impl Game {
         let options = self.push_options(from, target);
         if options.count_ones() == 1 {
             let to = options.trailing_zeros() as u8;
-            let facing = self.pos.cells[target as usize].expect("a unit").facing;
+            let facing = self.state.pos.cells[target as usize]
+                .expect("a unit")
+                .facing;
             self.move_unit(target, to, facing);
         } else {
-            self.stage = Stage::PushTo { target, options };
+            self.state.stage = Stage::PushTo { target, options };
         }
     }
 

@@ -5,8 +5,8 @@ use crate::sides::Outcome;
 
 impl Game {
     pub(super) fn finish(&mut self, outcome: Outcome) {
-        self.outcome = Some(outcome);
-        self.stage = Stage::Over;
+        self.state.outcome = Some(outcome);
+        self.state.stage = Stage::Over;
     }
 
     pub(super) fn final_battle(&mut self) {

@@ -75,15 +75,19 @@ impl BoardIndex {
 impl super::Game {
     /// Places a new unit without wounds on `cell` and tells the index.
     pub(super) fn place_cell(&mut self, cell: u8, tile: TileId, seat: u8, facing: u8) {
-        self.pos.place_cell(cell, tile, seat, facing, 0);
+        self.state.pos.place_cell(cell, tile, seat, facing, 0);
         self.index.put(cell, tile);
     }
 
     /// [`Position::is_full`], read off the index.
     #[inline]
     pub(super) fn board_full(&self) -> bool {
-        let full = self.index.covers(self.pos.full_cells());
-        debug_assert_eq!(full, self.pos.is_full(), "the board index's full board");
+        let full = self.index.covers(self.state.pos.full_cells());
+        debug_assert_eq!(
+            full,
+            self.state.pos.is_full(),
+            "the board index's full board"
+        );
         full
     }
 }

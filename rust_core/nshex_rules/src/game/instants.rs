@@ -9,23 +9,24 @@ use crate::tiles::{InstantKind, TileId};
 
 impl Game {
     pub(super) fn push_instant(&self, k: InstantKind, an: &MoveInfo, out: &mut Sink) {
-        let geo = self.pos.geometry();
-        let seat = self.to_move;
+        let geo = self.state.pos.geometry();
+        let seat = self.state.to_move;
         let n = geo.len() as u8;
         let enemy_unit = |c: u8| {
-            self.pos.cells[c as usize]
-                .is_some_and(|u| self.pos.enemies(seat, u.ctrl) && !u.def().is_hq())
+            self.state.pos.cells[c as usize]
+                .is_some_and(|u| self.state.pos.enemies(seat, u.ctrl) && !u.def().is_hq())
         };
         // An enemy foundation is a target for the Sniper and the Grenade (D-15).
         let enemy_foundation = |c: u8| {
-            self.pos
+            self.state
+                .pos
                 .foundations
                 .get(c)
-                .is_some_and(|f| self.pos.enemies(seat, f.seat))
+                .is_some_and(|f| self.state.pos.enemies(seat, f.seat))
         };
         match k {
             InstantKind::Battle => {
-                if self.ending == Ending::None {
+                if self.state.ending == Ending::None {
                     out.push(Action::Battle);
                 }
             }
@@ -46,11 +47,12 @@ impl Game {
                         if t == NO_CELL || an.netted >> t & 1 == 1 {
                             continue;
                         }
-                        let Some(tu) = self.pos.cells[t as usize] else {
+                        let Some(tu) = self.state.pos.cells[t as usize] else {
                             continue;
                         };
                         // Enemies only; Moloch and its allies push each other back (3.0).
-                        let pushable = self.pos.relations().nets[seat as usize] >> tu.ctrl & 1;
+                        let pushable =
+                            self.state.pos.relations().nets[seat as usize] >> tu.ctrl & 1;
                         if pushable == 1 && self.push_options(c, t) != 0 {
                             out.push(Action::PushBack { from: c, target: t });
                         }
@@ -65,7 +67,12 @@ impl Game {
                 }
             }
             InstantKind::Grenade => {
-                if let Some(hq) = self.pos.hq_hex(seat).and_then(|h| self.pos.cell_of(h)) {
+                if let Some(hq) = self
+                    .state
+                    .pos
+                    .hq_hex(seat)
+                    .and_then(|h| self.state.pos.cell_of(h))
+                {
                     if an.netted >> hq & 1 == 0 {
                         for d in 0..6 {
                             let t = geo.neighbors[hq as usize][d];
@@ -93,14 +100,14 @@ impl Game {
     /// The free hexes a unit on `target` may be pushed to by the unit on `from`: the three
     /// hexes behind it, one hex away from the pusher.
     pub(super) fn push_options(&self, from: u8, target: u8) -> u64 {
-        let geo = self.pos.geometry();
+        let geo = self.state.pos.geometry();
         let Some(d) = (0..6u8).find(|&d| geo.neighbors[from as usize][d as usize] == target) else {
             return 0;
         };
         let mut m = 0u64;
         for dd in [d, (d + 5) % 6, (d + 1) % 6] {
             let c = geo.neighbors[target as usize][dd as usize];
-            if c != NO_CELL && self.pos.cells[c as usize].is_none() {
+            if c != NO_CELL && self.state.pos.cells[c as usize].is_none() {
                 m |= 1 << c;
             }
         }
@@ -122,7 +129,7 @@ impl Game {
             Action::SmallBomb { .. } => InstantKind::SmallBomb,
             _ => return None,
         };
-        self.hands[self.to_move as usize]
+        self.state.hands[self.state.to_move as usize]
             .iter()
             .copied()
             .find(|&t| instant_of(t) == Some(kind))
@@ -130,24 +137,24 @@ impl Game {
 
     #[inline]
     pub(super) fn use_instant(&mut self, kind: InstantKind) {
-        let seat = self.to_move as usize;
-        self.played += 1;
-        let i = self.hands[seat]
+        let seat = self.state.to_move as usize;
+        self.state.played += 1;
+        let i = self.state.hands[seat]
             .iter()
             .position(|&t| instant_of(t) == Some(kind))
             .expect("instant in hand");
-        let t = self.hands[seat].remove(i);
-        self.discards[seat].push(t);
+        let t = self.state.hands[seat].remove(i);
+        self.state.discards[seat].push(t);
     }
 
     /// Damage from an instant action (`wounds = u8::MAX`: the unit is destroyed). A working
     /// friendly Medic linked to a target dies instead (docs/RULES.md "Medics"; docs/RULES-NOTES.md P-7); a medic hit by
     /// the same action saves no one; the lowest-cell medic is used first (P-7).
     pub(super) fn instant_damage(&mut self, targets: &[u8], wounds: u8) {
-        if self.options.mad_bomber != MadBomber::Off
+        if self.state.options.mad_bomber != MadBomber::Off
             && targets
                 .iter()
-                .any(|&c| self.pos.cells[c as usize].is_some_and(|u| u.def().mad_bomber))
+                .any(|&c| self.state.pos.cells[c as usize].is_some_and(|u| u.def().mad_bomber))
         {
             // The Mad Bomber is hit: it explodes at once, with what follows (D-22, D-24).
             let hits: Vec<OutsideHit> = targets
@@ -156,7 +163,7 @@ impl Game {
                     from: NO_CELL,
                     target,
                     wounds,
-                    by: self.to_move,
+                    by: self.state.to_move,
                 })
                 .collect();
             self.outside_hits(&hits);
@@ -174,7 +181,7 @@ impl Game {
                 dead.push(m);
                 continue;
             }
-            let u = self.pos.cells[t as usize].as_mut().unwrap();
+            let u = self.state.pos.cells[t as usize].as_mut().unwrap();
             let hp = u.def().hit_points();
             u.wounds = u.wounds.saturating_add(wounds.min(hp));
             if u.wounds >= hp {

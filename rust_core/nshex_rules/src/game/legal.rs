@@ -62,20 +62,20 @@ impl Game {
     fn legal_into(&self, out: &mut Sink) {
         out.clear();
         #[cfg(debug_assertions)]
-        super::index::check(&self.index, &self.pos);
-        let geo = self.pos.geometry();
-        let seat = self.to_move;
-        if !self.rotations.is_empty() && self.stage != Stage::Over {
+        super::index::check(&self.index, &self.state.pos);
+        let geo = self.state.pos.geometry();
+        let seat = self.state.to_move;
+        if !self.state.rotations.is_empty() && self.state.stage != Stage::Over {
             // Takeover rotations come before anything else (D-12).
             self.push_rotations(out);
             return;
         }
-        if self.credit_wait.is_some() {
+        if self.state.credit_wait.is_some() {
             // Then the points of a battle's own wounds (FAQ-374).
             self.push_credits(out);
             return;
         }
-        match self.stage {
+        match self.state.stage {
             Stage::Over => {}
             Stage::Draw { .. } => {
                 for (tile, _) in self.chance_outcomes() {
@@ -85,7 +85,7 @@ impl Game {
             Stage::PlaceHq => {
                 let facings = self.hq_facings(seat);
                 for c in 0..geo.len() as u8 {
-                    if self.pos.cells[c as usize].is_none() {
+                    if self.state.pos.cells[c as usize].is_none() {
                         for facing in 0..facings {
                             out.push(Action::PlaceHq { cell: c, facing });
                         }
@@ -112,7 +112,7 @@ impl Game {
             }
             Stage::Mercenary { .. } => {
                 let set = tiles();
-                for i in bits(self.mercs[seat as usize] as u64) {
+                for i in bits(self.state.mercs[seat as usize] as u64) {
                     out.push(Action::Mercenary {
                         tile: set.mercenaries[i as usize],
                     });
@@ -121,20 +121,20 @@ impl Game {
             }
             Stage::Discard => {
                 if self.unlucky_allowed() {
-                    if self.options.has(REINFORCEMENTS) {
+                    if self.state.options.has(REINFORCEMENTS) {
                         self.push_unlucky_threes(out);
                     } else {
                         out.push(Action::Unlucky);
                     }
                 }
-                let (distinct, n) = distinct_tiles(&self.hands[seat as usize]);
+                let (distinct, n) = distinct_tiles(&self.state.hands[seat as usize]);
                 push_discards(&distinct[..n], out);
             }
             Stage::Main => {
                 let occ = self.index.occ;
                 let an = self.main_analysis();
                 let set = tiles();
-                let (distinct, nd) = distinct_tiles(&self.hands[seat as usize]);
+                let (distinct, nd) = distinct_tiles(&self.state.hands[seat as usize]);
                 let board = (1u64 << geo.len()) - 1;
                 let transporters = if self.takeovers_possible || self.duel_tiles {
                     self.transporter_cells(&an)
@@ -184,8 +184,8 @@ impl Game {
     #[inline(always)]
     pub(super) fn main_analysis(&self) -> MoveInfo {
         let set = tiles();
-        let seat = self.to_move;
-        let hand_needs = self.hands[seat as usize].iter().any(|&t| {
+        let seat = self.state.to_move;
+        let hand_needs = self.state.hands[seat as usize].iter().any(|&t| {
             matches!(
                 set.tile(t).instant,
                 Some(
@@ -197,7 +197,7 @@ impl Game {
                 )
             )
         });
-        let geo = self.pos.geometry();
+        let geo = self.state.pos.geometry();
         // The units with each flag, kept by the board index.
         let ix = &self.index;
         let occ = ix.occ;
@@ -210,7 +210,7 @@ impl Game {
         // The seat's own among the (few) units with Mobility.
         let mut own_mobile = 0u64;
         for i in bits(mobile) {
-            if self.pos.cells[i as usize].is_some_and(|u| u.ctrl == seat) {
+            if self.state.pos.cells[i as usize].is_some_and(|u| u.ctrl == seat) {
                 own_mobile |= 1 << i;
             }
         }
@@ -235,13 +235,13 @@ impl Game {
                 ..MoveInfo::from(&self.analyze())
             };
         }
-        let unit = |c: u8| self.pos.cells[c as usize].expect("occupied");
+        let unit = |c: u8| self.state.pos.cells[c as usize].expect("occupied");
         let netted = if throwers != 0 {
             crate::nets::nets_among(
                 &geo.neighbors,
                 throwers,
                 occ,
-                &self.pos.relations().nets,
+                &self.state.pos.relations().nets,
                 |c| {
                     let u = unit(c);
                     (u.ctrl, set.tile(u.tile).oriented[u.facing as usize].net)
@@ -258,7 +258,7 @@ impl Game {
         };
         for c in bits(recons & !netted) {
             // The Recon Center works for its controller's allies too (FAQ-392).
-            a.recon |= self.pos.relations().side[unit(c).ctrl as usize];
+            a.recon |= self.state.pos.relations().side[unit(c).ctrl as usize];
         }
         for t in bits(transports & !netted) {
             let u = unit(t);
@@ -287,13 +287,13 @@ impl Game {
     /// instant (with Reinforcements at least three drawn, FAQ-49; P-30), tiles left to draw,
     /// and the variant not switched off.
     pub(super) fn unlucky_allowed(&self) -> bool {
-        let s = self.to_move as usize;
-        let h = &self.hands[s];
-        if self.options.has(NO_UNLUCKY_DRAW) || self.decks[s].is_empty() {
+        let s = self.state.to_move as usize;
+        let h = &self.state.hands[s];
+        if self.state.options.has(NO_UNLUCKY_DRAW) || self.state.decks[s].is_empty() {
             return false;
         }
-        if self.options.has(REINFORCEMENTS) {
-            let drawn = self.drawn_now as usize;
+        if self.state.options.has(REINFORCEMENTS) {
+            let drawn = self.state.drawn_now as usize;
             h.len() == 6 && drawn >= 3 && h[6 - drawn..].iter().all(|&t| instant_of(t).is_some())
         } else {
             h.len() == 3 && h.iter().all(|&t| instant_of(t).is_some())
@@ -302,8 +302,8 @@ impl Game {
 
     /// With Reinforcements: each choice of three of the drawn instants to discard (FAQ-49).
     fn push_unlucky_threes(&self, out: &mut Vec<Action>) {
-        let h = &self.hands[self.to_move as usize];
-        let drawn = &h[h.len() - self.drawn_now as usize..];
+        let h = &self.state.hands[self.state.to_move as usize];
+        let drawn = &h[h.len() - self.state.drawn_now as usize..];
         let k = drawn.len();
         for i in 0..k {
             for j in i + 1..k {
@@ -321,7 +321,7 @@ impl Game {
     }
 
     pub(super) fn own_free_unit(&self, an: &MoveInfo, c: u8) -> bool {
-        self.pos.cells[c as usize].is_some_and(|u| u.ctrl == self.to_move)
+        self.state.pos.cells[c as usize].is_some_and(|u| u.ctrl == self.state.to_move)
             && an.netted >> c & 1 == 0
     }
 }

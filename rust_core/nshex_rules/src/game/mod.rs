@@ -279,20 +279,19 @@ pub enum AfterBattle {
     Action,
 }
 
-/// A battle stopped at a question for a seat that answers its own battle choices.
+/// A battle stopped at a question for a seat that answers its own battle choices. What
+/// follows the battle and the answers so far are the state's (`GameState::waiting`).
 #[derive(Clone, Debug)]
 pub struct PendingBattle {
-    pub then: AfterBattle,
-    /// The answers given so far, in the order the questions came up.
-    pub answers: Vec<Answer>,
     pub question: Question,
     /// The battle up to the question (kept only with `keep_battle_logs`).
     pub log: Option<BattleLog>,
 }
 
+/// Two waiting battles are equal when their questions are: the log is a record for showing.
 impl PartialEq for PendingBattle {
     fn eq(&self, o: &PendingBattle) -> bool {
-        self.then == o.then && self.answers == o.answers && self.question == o.question
+        self.question == o.question
     }
 }
 
@@ -313,60 +312,27 @@ pub enum Ending {
 /// A hand: at most three tiles.
 pub type Hand = Vec<TileId>;
 
-/// A whole game.
+/// A whole game: its state (what a save holds, [`Game::state`]) and what the game keeps
+/// beside it (the board index, the last battle's log, the waiting battle's question, the
+/// takeovers under way, flags the armies and the board fix).
 #[derive(Clone, Debug)]
 pub struct Game {
-    pos: Position,
-    /// The occupied cells and the tiles' move flags by cell, kept with `pos` (`index.rs`).
+    state: GameState,
+    /// The occupied cells and the tiles' move flags by cell, kept with the board (`index.rs`).
     index: index::BoardIndex,
-    /// Per seat, the tiles in hand.
-    hands: Vec<Hand>,
-    /// Per seat, the deck; the top is the LAST element (drawing pops).
-    decks: Vec<Vec<TileId>>,
-    discards: Vec<Vec<TileId>>,
-    to_move: u8,
-    /// Turns started so far (HQ placement is not a turn).
-    turn: u32,
-    /// Turns each seat has started.
-    turns_taken: [u32; MAX_SEATS],
-    stage: Stage,
-    ending: Ending,
-    outcome: Option<Outcome>,
-    /// Cells of the units that used Mobility / a Transport move this turn (the bits move
-    /// with the units).
-    used_mobility: u64,
-    used_transport: u64,
-    /// Battles fought so far.
-    battles: u32,
     /// The board before the last battle and its log (kept only with `keep_battle_logs`).
     last_battle: Option<(Position, BattleLog)>,
     /// Keep the log of each battle for showing it (a client wants it; a search does not).
     keep_battle_logs: bool,
-    /// Seats that answer their own battle choices (bit mask); the others get the automatic
-    /// answers (D-4). Set when the game is made; it does not change during a game.
-    manual_choices: u8,
-    /// The battle waiting for an answer (in `Stage::BattleChoice`).
+    /// The question of the battle waiting for an answer (in `Stage::BattleChoice`; what
+    /// follows it and the answers so far are `state.waiting`).
     pending: Option<Box<PendingBattle>>,
-    /// Cells of the units that used the Smart HQ's grant this turn (they move with the units).
-    used_grant: u64,
-    /// Seats under Terror for their next turn (or this one, for the seat to move; D-32).
-    terror: u8,
-    /// Duel board: each seat's energy, 0..5 (D-16).
-    energy: [u8; MAX_SEATS],
-    /// Duel board: energy exchanges are open (until the seat's first other action, D-16).
-    exchange_open: bool,
-    /// Takeover rotations due (D-12): (the unit's placement number, the taking seat), in
-    /// the order they are asked.
-    rotations: Vec<(u16, u8)>,
     /// The takeovers (unit, source, by placement number) before the action under way, kept
     /// until the action is complete (D-12: a takeover through a new source is new); after a
     /// complete action, those that hold now (the next action is measured against them).
     takeovers_before: Option<Vec<(u16, u16)>>,
     /// A buffer for the takeovers, reused from action to action.
     takeovers_scratch: Vec<(u16, u16)>,
-    /// Per seat, how many tiles on top of the deck are known (returned Bio-droids, D-34):
-    /// they are drawn first, and no reshuffle of the hidden order moves them.
-    known_top: [u8; MAX_SEATS],
     /// Some army in the game has a takeover source, so control must be resolved (D-13).
     takeovers_possible: bool,
     /// Some army in the game has a Duel tile (a takeover source, the Smart HQ's grant, a
@@ -374,61 +340,13 @@ pub struct Game {
     duel_tiles: bool,
     /// The Duel board with two seats: energy and procedures are in play (D-16).
     energy_on: bool,
-    /// The Doomsday Machine HQ has turned a unit this turn (D-20).
-    used_rotate: bool,
-    /// Points game: own wounds of the last battle still to be given (FAQ-374).
-    credit_wait: Option<Box<CreditWait>>,
-    /// The seat whose draw of its deck's last tile began the ending sequence (`NO_SEAT`:
-    /// none yet); it starts the Final Battle (FAQ-36).
-    ending_by: u8,
-    /// Seats out of the game (deathmatch, D-26), as a mask.
-    eliminated: u8,
-    /// Per seat, the number of the battle that eliminated it (ranking: later is better).
-    eliminated_in: [u32; MAX_SEATS],
-    /// The variants and Mercenaries the game is played with.
-    options: Options,
-    /// Per seat, its unused Mercenaries (a bit mask over `TileSet::mercenaries`).
-    mercs: [u8; MAX_SEATS],
-    /// Tiles the seat to move has played this turn (the variants' limits, D-31).
-    played: u8,
-    /// Tiles the seat to move has drawn this turn (the unlucky draw with Reinforcements).
-    drawn_now: u8,
 }
 
-/// Two games are equal when their states are; the last battle's log is a record for
-/// showing, not part of the state.
+/// Two games are equal when their states are (and a waiting battle's question); the last
+/// battle's log is a record for showing, not part of the state.
 impl PartialEq for Game {
     fn eq(&self, o: &Game) -> bool {
-        self.pos == o.pos
-            && self.hands == o.hands
-            && self.decks == o.decks
-            && self.discards == o.discards
-            && self.to_move == o.to_move
-            && self.turn == o.turn
-            && self.turns_taken == o.turns_taken
-            && self.stage == o.stage
-            && self.ending == o.ending
-            && self.outcome == o.outcome
-            && self.used_mobility == o.used_mobility
-            && self.used_transport == o.used_transport
-            && self.battles == o.battles
-            && self.manual_choices == o.manual_choices
-            && self.pending == o.pending
-            && self.used_grant == o.used_grant
-            && self.terror == o.terror
-            && self.energy == o.energy
-            && self.exchange_open == o.exchange_open
-            && self.rotations == o.rotations
-            && self.known_top == o.known_top
-            && self.eliminated == o.eliminated
-            && self.used_rotate == o.used_rotate
-            && self.credit_wait == o.credit_wait
-            && self.ending_by == o.ending_by
-            && self.eliminated_in == o.eliminated_in
-            && self.options == o.options
-            && self.mercs == o.mercs
-            && self.played == o.played
-            && self.drawn_now == o.drawn_now
+        self.state == o.state && self.pending == o.pending
     }
 }
 
@@ -480,9 +398,9 @@ impl Game {
             return Err("the Duel board is played by two seats (D-16)".into());
         }
         let mut g = Game::new(armies, board, seed);
-        g.pos.set_mode(mode);
+        g.state.pos.set_mode(mode);
         for s in 0..n {
-            g.pos.hq_hp[s as usize] = mode.hq_start(s);
+            g.state.pos.hq_hp[s as usize] = mode.hq_start(s);
         }
         Ok(g)
     }
@@ -499,14 +417,14 @@ impl Game {
     ) -> Result<Game, String> {
         let mut g = Game::with_mode(armies, board, mode, seed)?;
         options.check(g.seats())?;
-        g.options = options;
+        g.state.options = options;
         g.set_bomber();
         if options.mercenaries > 0 {
             if options.random_mercenaries {
                 g.deal_mercenaries(seed);
             } else {
-                g.stage = Stage::Hire;
-                g.to_move = 0;
+                g.state.stage = Stage::Hire;
+                g.state.to_move = 0;
             }
         }
         Ok(g)
@@ -540,48 +458,51 @@ impl Game {
         // (`vec![v; n]` would clone without the capacity).
         let sized = |cap: usize| (0..n).map(|_| Vec::with_capacity(cap)).collect();
         let mut g = Game {
-            pos: Position::new(board, armies),
+            state: GameState {
+                pos: Position::new(board, armies),
+                hands: sized(HAND_CAPACITY),
+                decks,
+                discards: sized(longest.max(DECK_CAPACITY)),
+                to_move: 0,
+                turn: 0,
+                turns_taken: [0; MAX_SEATS],
+                stage: Stage::PlaceHq,
+                ending: Ending::None,
+                outcome: None,
+                used_mobility: 0,
+                used_transport: 0,
+                battles: 0,
+                manual_choices: 0,
+                waiting: None,
+                used_grant: 0,
+                terror: 0,
+                energy: [0; MAX_SEATS],
+                exchange_open: false,
+                rotations: Vec::new(),
+                known_top: [0; MAX_SEATS],
+                eliminated: 0,
+                eliminated_in: [0; MAX_SEATS],
+                used_rotate: false,
+                credit_wait: None,
+                ending_by: crate::seats::NO_SEAT,
+                options: Options::default(),
+                mercs: [0; MAX_SEATS],
+                played: 0,
+                drawn_now: 0,
+            },
             index: index::BoardIndex::default(),
-            hands: sized(HAND_CAPACITY),
-            decks,
-            discards: sized(longest.max(DECK_CAPACITY)),
-            to_move: 0,
-            turn: 0,
-            turns_taken: [0; MAX_SEATS],
-            stage: Stage::PlaceHq,
-            ending: Ending::None,
-            outcome: None,
-            used_mobility: 0,
-            used_transport: 0,
-            battles: 0,
             last_battle: None,
             keep_battle_logs: true,
-            manual_choices: 0,
             pending: None,
-            used_grant: 0,
-            terror: 0,
-            energy: [0; MAX_SEATS],
-            exchange_open: false,
-            rotations: Vec::new(),
             takeovers_before: None,
             takeovers_scratch: Vec::new(),
-            known_top: [0; MAX_SEATS],
             takeovers_possible: takeovers_possible(armies),
             duel_tiles: duel_tiles(armies),
             energy_on: board == BoardKind::Duel && n == 2,
-            eliminated: 0,
-            eliminated_in: [0; MAX_SEATS],
-            used_rotate: false,
-            credit_wait: None,
-            ending_by: crate::seats::NO_SEAT,
-            options: Options::default(),
-            mercs: [0; MAX_SEATS],
-            played: 0,
-            drawn_now: 0,
         };
         // Vegas places its HQ after every other seat (FAQ-375).
         let first = g.hq_order().next().expect("a seat");
-        g.to_move = first;
+        g.state.to_move = first;
         g
     }
 
@@ -605,87 +526,88 @@ impl Game {
     }
 
     pub fn seats(&self) -> u8 {
-        self.pos.seats
+        self.state.pos.seats
     }
 
     /// The board and the HQs' hit points.
     pub fn pos(&self) -> &Position {
-        &self.pos
+        &self.state.pos
     }
 
     /// Per seat, the tiles in hand.
     pub fn hands(&self) -> &[Hand] {
-        &self.hands
+        &self.state.hands
     }
 
     /// Per seat, the deck; the top is the LAST element. The order is hidden information: a
     /// player's view of it is [`Game::observation`].
     pub fn decks(&self) -> &[Vec<TileId>] {
-        &self.decks
+        &self.state.decks
     }
 
     /// Per seat, the discard pile (last discarded last).
     pub fn discards(&self) -> &[Vec<TileId>] {
-        &self.discards
+        &self.state.discards
     }
 
     /// The seat whose turn it is.
     pub fn to_move(&self) -> u8 {
-        self.to_move
+        self.state.to_move
     }
 
     /// Turns started so far (HQ placement is not a turn).
     pub fn turn(&self) -> u32 {
-        self.turn
+        self.state.turn
     }
 
     /// Turns `seat` has started.
     pub fn turns_taken(&self, seat: u8) -> u32 {
-        self.turns_taken[seat as usize]
+        self.state.turns_taken[seat as usize]
     }
 
     pub fn stage(&self) -> Stage {
-        self.stage
+        self.state.stage
     }
 
     /// Where the ending sequence stands.
     pub fn ending(&self) -> Ending {
-        self.ending
+        self.state.ending
     }
 
     /// The seat whose draw of its deck's last tile began the ending sequence, if it began.
     pub fn ending_by(&self) -> Option<u8> {
-        (self.ending_by < self.seats()).then_some(self.ending_by)
+        (self.state.ending_by < self.seats()).then_some(self.state.ending_by)
     }
 
     /// How the game ended (`None` while it goes on).
     pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
+        self.state.outcome
     }
 
     /// Cells of the units that used their Mobility this turn.
     pub fn used_mobility(&self) -> u64 {
-        self.used_mobility
+        self.state.used_mobility
     }
 
     /// Cells of the units that used the Smart HQ's grant this turn.
     pub fn used_grant(&self) -> u64 {
-        self.used_grant
+        self.state.used_grant
     }
 
     /// Seats under Terror for their next turn (the seat to move: for this turn; D-32).
     pub fn terror(&self) -> u8 {
-        self.terror
+        self.state.terror
     }
 
     /// Duel board: each seat's energy (D-16).
     pub fn energy(&self) -> [u8; MAX_SEATS] {
-        self.energy
+        self.state.energy
     }
 
     /// The takeover rotations due (D-12): (the unit's cell, the taking seat), in order.
     pub fn rotations_due(&self) -> Vec<(u8, u8)> {
-        self.rotations
+        self.state
+            .rotations
             .iter()
             .filter_map(|&(placed, seat)| self.cell_of_placed(placed).map(|c| (c, seat)))
             .collect()
@@ -693,22 +615,22 @@ impl Game {
 
     /// Per seat, how many tiles on top of the deck are known (returned Bio-droids).
     pub fn known_top(&self) -> [u8; MAX_SEATS] {
-        self.known_top
+        self.state.known_top
     }
 
     /// Whether the Doomsday Machine HQ has turned a unit this turn (D-20).
     pub fn used_rotate(&self) -> bool {
-        self.used_rotate
+        self.state.used_rotate
     }
 
     /// Cells of the units that made their Transport move this turn.
     pub fn used_transport(&self) -> u64 {
-        self.used_transport
+        self.state.used_transport
     }
 
     /// Battles fought so far.
     pub fn battles(&self) -> u32 {
-        self.battles
+        self.state.battles
     }
 
     /// The board before the last battle and its log (kept only with battle logs on).
@@ -731,7 +653,7 @@ impl Game {
     /// Seats that answer their own battle choices (bit mask); the others get the automatic
     /// answers (D-4).
     pub fn manual_choices(&self) -> u8 {
-        self.manual_choices
+        self.state.manual_choices
     }
 
     /// Which seats answer their own battle choices, set when the game is made (or before a
@@ -749,7 +671,7 @@ impl Game {
         if seats >> self.seats() != 0 {
             return Err(refuse("no such seat"));
         }
-        self.manual_choices = seats;
+        self.state.manual_choices = seats;
         Ok(())
     }
 
@@ -760,7 +682,7 @@ impl Game {
     pub fn observation(&self, seat: u8) -> Game {
         debug_assert!(seat < self.seats());
         let mut g = self.clone();
-        for (d, &k) in g.decks.iter_mut().zip(&self.known_top) {
+        for (d, &k) in g.state.decks.iter_mut().zip(&self.state.known_top) {
             let hidden = d.len() - (k as usize).min(d.len());
             d[..hidden].sort_unstable();
         }
@@ -783,58 +705,58 @@ impl Game {
     fn into_search_copy(mut self) -> Game {
         self.last_battle = None;
         self.keep_battle_logs = false;
-        self.manual_choices = 0;
+        self.state.manual_choices = 0;
         self
     }
 
     /// Who decides now.
     pub fn current_player(&self) -> Player {
-        if !self.rotations.is_empty() && self.stage != Stage::Over {
+        if !self.state.rotations.is_empty() && self.state.stage != Stage::Over {
             // A takeover rotation is answered before anything else (D-12).
-            return Player::Seat(self.rotations[0].1);
+            return Player::Seat(self.state.rotations[0].1);
         }
-        if self.credit_wait.is_some() {
+        if self.state.credit_wait.is_some() {
             // Own wounds of the last battle are given before the game goes on (FAQ-374).
             return self.credit_player();
         }
-        match self.stage {
+        match self.state.stage {
             Stage::Over => Player::Terminal,
             Stage::Draw { .. } => Player::Chance,
             Stage::BattleChoice { seat } => Player::Seat(seat),
             Stage::PushTo { target, .. } => Player::Seat(
                 // The pushed unit's controller chooses; the pusher for a neutral Mad Bomber
                 // (FAQ-427).
-                self.pos.cells[target as usize]
+                self.state.pos.cells[target as usize]
                     .map(|u| u.ctrl)
                     .filter(|&c| c < self.seats())
-                    .unwrap_or(self.to_move),
+                    .unwrap_or(self.state.to_move),
             ),
-            _ => Player::Seat(self.to_move),
+            _ => Player::Seat(self.state.to_move),
         }
     }
 
     pub fn is_over(&self) -> bool {
-        self.stage == Stage::Over
+        self.state.stage == Stage::Over
     }
 
     fn analyze(&self) -> Analysis {
-        with_resolver(|r| r.analyze(&self.pos))
+        with_resolver(|r| r.analyze(&self.state.pos))
     }
 
     /// The chance outcomes now: each distinct tile left in the deck with its count.
     pub fn chance_outcomes(&self) -> Vec<(TileId, u32)> {
         let mut out: Vec<(TileId, u32)> = Vec::new();
-        if let Stage::Draw { .. } = self.stage {
-            let s = self.to_move as usize;
-            if self.known_top[s] > 0 {
+        if let Stage::Draw { .. } = self.state.stage {
+            let s = self.state.to_move as usize;
+            if self.state.known_top[s] > 0 {
                 // A returned Bio-droid is the next tile drawn (D-34).
-                if let Some(&t) = self.decks[s].last() {
+                if let Some(&t) = self.state.decks[s].last() {
                     return vec![(t, 1)];
                 }
             }
             // The deck sorted (on the stack: a deck holds at most a few dozen tiles), then
             // each run of one tile counted.
-            let deck = &self.decks[s];
+            let deck = &self.state.decks[s];
             let mut buf = [TileId(0); 64];
             let mut heap;
             let sorted: &mut [TileId] = if deck.len() <= buf.len() {
@@ -855,8 +777,8 @@ impl Game {
 
     /// The draw the hidden deck order gives (the top of the deck).
     pub fn natural_draw(&self) -> Option<Action> {
-        match self.stage {
-            Stage::Draw { .. } => self.decks[self.to_move as usize]
+        match self.state.stage {
+            Stage::Draw { .. } => self.state.decks[self.state.to_move as usize]
                 .last()
                 .map(|&tile| Action::Draw { tile }),
             _ => None,
@@ -871,7 +793,7 @@ impl Game {
 
     /// `resample_hidden` with the caller's generator (a search draws many samples from one).
     pub fn shuffle_hidden<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) {
-        for (d, &k) in self.decks.iter_mut().zip(&self.known_top) {
+        for (d, &k) in self.state.decks.iter_mut().zip(&self.state.known_top) {
             let hidden = d.len() - (k as usize).min(d.len());
             d[..hidden].shuffle(rng);
         }
@@ -882,82 +804,26 @@ impl Game {
     pub fn copy_from(&mut self, other: &Game) {
         // Every field named: a new field that is not copied does not compile.
         let Game {
-            pos,
+            state,
             index,
-            hands,
-            decks,
-            discards,
-            to_move,
-            turn,
-            turns_taken,
-            stage,
-            ending,
-            outcome,
-            used_mobility,
-            used_transport,
-            battles,
             last_battle: _,
             keep_battle_logs,
-            manual_choices,
             pending,
-            used_grant,
-            terror,
-            energy,
-            exchange_open,
-            rotations,
             takeovers_before,
             takeovers_scratch: _,
-            known_top,
             takeovers_possible,
             duel_tiles,
             energy_on,
-            used_rotate,
-            credit_wait,
-            ending_by,
-            eliminated,
-            eliminated_in,
-            options,
-            mercs,
-            played,
-            drawn_now,
         } = other;
-        self.pos = pos.clone();
+        self.state.copy_from(state);
         self.index.clone_from(index);
-        self.hands.clone_from(hands);
-        self.decks.clone_from(decks);
-        self.discards.clone_from(discards);
-        self.to_move = *to_move;
-        self.turn = *turn;
-        self.turns_taken = *turns_taken;
-        self.stage = *stage;
-        self.ending = *ending;
-        self.outcome = *outcome;
-        self.used_mobility = *used_mobility;
-        self.used_transport = *used_transport;
-        self.battles = *battles;
         self.last_battle = None;
         self.keep_battle_logs = *keep_battle_logs;
-        self.manual_choices = *manual_choices;
         self.pending.clone_from(pending);
-        self.used_grant = *used_grant;
-        self.terror = *terror;
-        self.energy = *energy;
-        self.exchange_open = *exchange_open;
-        self.rotations.clone_from(rotations);
         self.takeovers_before.clone_from(takeovers_before);
-        self.known_top = *known_top;
         self.takeovers_possible = *takeovers_possible;
         self.duel_tiles = *duel_tiles;
         self.energy_on = *energy_on;
-        self.used_rotate = *used_rotate;
-        self.credit_wait.clone_from(credit_wait);
-        self.ending_by = *ending_by;
-        self.eliminated = *eliminated;
-        self.eliminated_in = *eliminated_in;
-        self.options = *options;
-        self.mercs = *mercs;
-        self.played = *played;
-        self.drawn_now = *drawn_now;
     }
 }
 

@@ -111,29 +111,29 @@ impl Options {
 impl Game {
     /// The options the game is played with.
     pub fn options(&self) -> Options {
-        self.options
+        self.state.options
     }
 
     /// Per seat, its unused Mercenaries (tile ids, public: D-25).
     pub fn mercenaries(&self, seat: u8) -> Vec<TileId> {
         let set = tiles();
-        bits(self.mercs[seat as usize] as u64)
+        bits(self.state.mercs[seat as usize] as u64)
             .map(|i| set.mercenaries[i as usize])
             .collect()
     }
 
     /// Tiles the seat to move has played this turn (placed or used from hand).
     pub fn tiles_played(&self) -> u8 {
-        self.played
+        self.state.played
     }
 
     /// How many tiles the seat to move may still play this turn (`None`: no limit). With
     /// Reinforcements two a turn; with the alternative start one in the very first turn
     /// (D-31).
     pub fn play_limit(&self) -> Option<u8> {
-        if self.options.has(ALTERNATIVE_START) && self.turn == 1 {
+        if self.state.options.has(ALTERNATIVE_START) && self.state.turn == 1 {
             Some(1)
-        } else if self.options.has(REINFORCEMENTS) {
+        } else if self.state.options.has(REINFORCEMENTS) {
             Some(2)
         } else {
             None
@@ -143,25 +143,25 @@ impl Game {
     /// The seat to move may play another tile from its hand now.
     #[inline]
     pub(super) fn may_play_tile(&self) -> bool {
-        self.options.variants == 0 || self.play_limit().is_none_or(|l| self.played < l)
+        self.state.options.variants == 0 || self.play_limit().is_none_or(|l| self.state.played < l)
     }
 
     /// How many tiles a seat's turn draws, before the deck's size limits it: the opening
     /// turns draw 1, 2 and 3 (4, 5 and 6 with Reinforcements, FAQ-48); with the alternative
     /// start the first turn fills the hand and every later one draws up to the limit.
     pub(super) fn draw_count(&self, s: usize) -> u8 {
-        let limit = self.options.hand_limit();
-        let first = self.turns_taken[s] == 1;
-        if first && self.options.has(ALTERNATIVE_START) && self.turn == 1 {
+        let limit = self.state.options.hand_limit();
+        let first = self.state.turns_taken[s] == 1;
+        if first && self.state.options.has(ALTERNATIVE_START) && self.state.turn == 1 {
             limit
-        } else if first && !self.options.has(ALTERNATIVE_START) {
-            if self.options.has(REINFORCEMENTS) {
+        } else if first && !self.state.options.has(ALTERNATIVE_START) {
+            if self.state.options.has(REINFORCEMENTS) {
                 (s as u8 + 4).min(6)
             } else {
                 (s as u8 + 1).min(3)
             }
         } else {
-            limit.saturating_sub(self.hands[s].len() as u8)
+            limit.saturating_sub(self.state.hands[s].len() as u8)
         }
     }
 
@@ -171,10 +171,10 @@ impl Game {
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x6d65_7263_656e_6172);
         let n = tiles().mercenaries.len() as u8;
         let mut left: Vec<u8> = (0..n).collect();
-        for _ in 0..self.options.mercenaries {
+        for _ in 0..self.state.options.mercenaries {
             for s in 0..self.seats() as usize {
                 let i = rng.random_range(0..left.len());
-                self.mercs[s] |= 1 << left.remove(i);
+                self.state.mercs[s] |= 1 << left.remove(i);
             }
         }
     }
@@ -183,15 +183,15 @@ impl Game {
     /// before anything else, so every hired one is still unused beside its deck.
     pub(super) fn mercenaries_free(&self) -> u8 {
         let all = ((1u16 << tiles().mercenaries.len()) - 1) as u8;
-        self.mercs.iter().fold(all, |free, m| free & !m)
+        self.state.mercs.iter().fold(all, |free, m| free & !m)
     }
 
     /// The seat picking a Mercenary now: picks go round the seats in turn order from seat
     /// 0, one at a time, until each holds its number.
     pub(super) fn next_picker(&self) -> Option<u8> {
-        let held = |s: usize| self.mercs[s].count_ones() as u8;
+        let held = |s: usize| self.state.mercs[s].count_ones() as u8;
         let round = (0..self.seats() as usize).map(held).min().unwrap_or(0);
-        if round >= self.options.mercenaries {
+        if round >= self.state.options.mercenaries {
             return None;
         }
         (0..self.seats()).find(|&s| held(s as usize) == round)

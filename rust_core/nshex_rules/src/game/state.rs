@@ -18,14 +18,15 @@ use crate::sides::{Mode, Outcome};
 use crate::tiles::{tiles, ArmyId, TileId};
 use std::fmt;
 
-/// Everything a game's state holds, for saving and loading. A state made by
-/// [`Game::state`] gives the same game back through [`Game::from_state`].
+/// Everything a game's state holds, for saving and loading: the part of a [`Game`] that is
+/// its state, which the game holds as it is. A state made by [`Game::state`] gives the same
+/// game back through [`Game::from_state`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameState {
     pub pos: Position,
     /// Per seat, the tiles in hand.
     pub hands: Vec<Hand>,
-    /// Per seat, the deck; the top is the LAST element.
+    /// Per seat, the deck; the top is the LAST element (drawing pops).
     pub decks: Vec<Vec<TileId>>,
     pub discards: Vec<Vec<TileId>>,
     pub to_move: u8,
@@ -36,43 +37,79 @@ pub struct GameState {
     pub stage: Stage,
     pub ending: Ending,
     pub outcome: Option<Outcome>,
-    /// Cells of the units that used Mobility / a Transport move this turn.
+    /// Cells of the units that used Mobility / a Transport move this turn (the bits move
+    /// with the units).
     pub used_mobility: u64,
     pub used_transport: u64,
     /// Battles fought so far.
     pub battles: u32,
-    /// Seats that answer their own battle choices (bit mask).
+    /// Seats that answer their own battle choices (bit mask); the others get the automatic
+    /// answers (D-4). Set when the game is made; it does not change during a game.
     pub manual_choices: u8,
-    /// With `Stage::BattleChoice`: what follows the waiting battle, and the answers so far.
+    /// With `Stage::BattleChoice`: what follows the waiting battle, and the answers so far
+    /// (the game keeps the question it waits on beside the state).
     pub waiting: Option<(AfterBattle, Vec<Answer>)>,
-    /// Cells of the units that used the Smart HQ's grant this turn.
+    /// Cells of the units that used the Smart HQ's grant this turn (they move with the units).
     pub used_grant: u64,
-    /// Seats under Terror for their next turn (D-32).
+    /// Seats under Terror for their next turn (or this one, for the seat to move; D-32).
     pub terror: u8,
-    /// Duel board: each seat's energy (D-16).
+    /// Duel board: each seat's energy, 0..5 (D-16).
     pub energy: [u8; MAX_SEATS],
-    /// Duel board: energy exchanges are still open this turn (D-16).
+    /// Duel board: energy exchanges are open (until the seat's first other action, D-16).
     pub exchange_open: bool,
-    /// Takeover rotations due (D-12): (the unit's placement number, the taking seat).
+    /// Takeover rotations due (D-12): (the unit's placement number, the taking seat), in
+    /// the order they are asked.
     pub rotations: Vec<(u16, u8)>,
-    /// Per seat, how many tiles on top of the deck are known (returned Bio-droids, D-34).
+    /// Per seat, how many tiles on top of the deck are known (returned Bio-droids, D-34):
+    /// they are drawn first, and no reshuffle of the hidden order moves them.
     pub known_top: [u8; MAX_SEATS],
-    /// Seats out of the game (D-26), and the battle that eliminated each.
+    /// Seats out of the game (deathmatch, D-26), as a mask, and per seat the number of the
+    /// battle that eliminated it (ranking: later is better).
     pub eliminated: u8,
     pub eliminated_in: [u32; MAX_SEATS],
     /// The Doomsday Machine HQ has turned a unit this turn (D-20).
     pub used_rotate: bool,
-    /// Points game: a battle's own wounds still to be given (FAQ-374).
+    /// Points game: own wounds of the last battle still to be given (FAQ-374).
     pub credit_wait: Option<CreditWait>,
-    /// The seat whose last draw began the ending sequence (`NO_SEAT`: none).
+    /// The seat whose draw of its deck's last tile began the ending sequence (`NO_SEAT`:
+    /// none yet); it starts the Final Battle (FAQ-36).
     pub ending_by: u8,
     /// The variants and Mercenaries the game is played with.
     pub options: Options,
     /// Per seat, its unused Mercenaries (a bit mask over `TileSet::mercenaries`).
     pub mercs: [u8; MAX_SEATS],
-    /// Tiles played and drawn this turn by the seat to move.
+    /// Tiles the seat to move has played this turn (the variants' limits, D-31), and drawn
+    /// this turn (the unlucky draw with Reinforcements).
     pub played: u8,
     pub drawn_now: u8,
+}
+
+impl GameState {
+    /// Makes `self` equal to `other` reusing `self`'s allocations (the derived `clone_from`
+    /// would allocate anew). The fields that own memory are copied into; the struct update
+    /// copies every other field, so a new field that is not `Copy` does not compile here.
+    pub(super) fn copy_from(&mut self, other: &GameState) {
+        let mut hands = std::mem::take(&mut self.hands);
+        let mut decks = std::mem::take(&mut self.decks);
+        let mut discards = std::mem::take(&mut self.discards);
+        let mut rotations = std::mem::take(&mut self.rotations);
+        let mut waiting = self.waiting.take();
+        hands.clone_from(&other.hands);
+        decks.clone_from(&other.decks);
+        discards.clone_from(&other.discards);
+        rotations.clone_from(&other.rotations);
+        waiting.clone_from(&other.waiting);
+        *self = GameState {
+            pos: other.pos.clone(),
+            hands,
+            decks,
+            discards,
+            rotations,
+            waiting,
+            credit_wait: other.credit_wait.clone(),
+            ..*other
+        };
+    }
 }
 
 /// Why a state or a set-up is not one the rules can reach: the field at fault (empty when it
@@ -161,38 +198,7 @@ impl Setup {
 impl Game {
     /// The whole state as plain data.
     pub fn state(&self) -> GameState {
-        GameState {
-            pos: self.pos.clone(),
-            hands: self.hands.clone(),
-            decks: self.decks.clone(),
-            discards: self.discards.clone(),
-            to_move: self.to_move,
-            turn: self.turn,
-            turns_taken: self.turns_taken,
-            stage: self.stage,
-            ending: self.ending,
-            outcome: self.outcome,
-            used_mobility: self.used_mobility,
-            used_transport: self.used_transport,
-            battles: self.battles,
-            manual_choices: self.manual_choices,
-            waiting: self.pending.as_ref().map(|p| (p.then, p.answers.clone())),
-            used_grant: self.used_grant,
-            terror: self.terror,
-            energy: self.energy,
-            exchange_open: self.exchange_open,
-            rotations: self.rotations.clone(),
-            known_top: self.known_top,
-            eliminated: self.eliminated,
-            eliminated_in: self.eliminated_in,
-            used_rotate: self.used_rotate,
-            credit_wait: self.credit_wait.as_deref().cloned(),
-            ending_by: self.ending_by,
-            options: self.options,
-            mercs: self.mercs,
-            played: self.played,
-            drawn_now: self.drawn_now,
-        }
+        self.state.clone()
     }
 
     /// A game from a complete state, checked: every army's tiles accounted for exactly once,
@@ -243,8 +249,8 @@ impl Game {
         };
         check_duel_state(&s.pos, &s.energy, s.exchange_open, &s.known_top, &s.decks)?;
         let game = Game::of_state(s, stage);
-        check_in_progress(&game)?;
-        if game.eliminated >> game.to_move & 1 == 1 && game.stage != Stage::Over {
+        check_in_progress(&game.state)?;
+        if game.state.eliminated >> game.state.to_move & 1 == 1 && game.state.stage != Stage::Over {
             return Err(StateError::new(
                 "to_move",
                 "an eliminated seat takes no more turns",
@@ -261,52 +267,23 @@ impl Game {
 
     /// The game a checked state describes, at `stage` (a waiting battle is resumed after),
     /// its control settled from the board and its derived flags worked out.
-    fn of_state(s: GameState, stage: Stage) -> Game {
+    fn of_state(mut s: GameState, stage: Stage) -> Game {
         let seats = s.pos.seats as usize;
         let armies: Vec<ArmyId> = s.pos.armies[..seats].to_vec();
-        let mut pos = s.pos;
         // Control follows from the board (D-13), whatever the data said.
-        pos.settle();
-        let energy_on = pos.board == BoardKind::Duel && seats == 2;
+        s.pos.settle();
+        s.stage = stage;
         Game {
-            index: super::index::BoardIndex::of(&pos),
-            pos,
-            hands: s.hands,
-            decks: s.decks,
-            discards: s.discards,
-            to_move: s.to_move,
-            turn: s.turn,
-            turns_taken: s.turns_taken,
-            stage,
-            ending: s.ending,
-            outcome: s.outcome,
-            used_mobility: s.used_mobility,
-            used_transport: s.used_transport,
-            battles: s.battles,
+            index: super::index::BoardIndex::of(&s.pos),
+            energy_on: s.pos.board == BoardKind::Duel && seats == 2,
+            state: s,
             last_battle: None,
             keep_battle_logs: true,
-            manual_choices: s.manual_choices,
             pending: None,
-            used_grant: s.used_grant,
-            terror: s.terror,
-            energy: s.energy,
-            exchange_open: s.exchange_open,
-            rotations: s.rotations,
             takeovers_before: None,
             takeovers_scratch: Vec::new(),
-            known_top: s.known_top,
             takeovers_possible: takeovers_possible(&armies),
             duel_tiles: duel_tiles(&armies),
-            energy_on,
-            eliminated: s.eliminated,
-            eliminated_in: s.eliminated_in,
-            used_rotate: s.used_rotate,
-            credit_wait: s.credit_wait.map(Box::new),
-            ending_by: s.ending_by,
-            options: s.options,
-            mercs: s.mercs,
-            played: s.played,
-            drawn_now: s.drawn_now,
         }
     }
 
@@ -314,7 +291,7 @@ impl Game {
     /// the game has an outcome exactly when it is over. `waiting`: a battle waits for an
     /// answer; `limit`: the hand limit.
     fn check_stage_reachable(&self, waiting: bool, limit: usize) -> Result<(), StateError> {
-        let game = self;
+        let game = &self.state;
         // The stage must be one the rules can reach from this position.
         let tm = game.to_move as usize;
         let credits = game.credit_wait.is_some();
@@ -331,7 +308,7 @@ impl Game {
                 Stage::Hire => {
                     game.pos.units().all(|(_, u)| u.seat == NEUTRAL)
                         && game.hands.iter().all(|h| h.is_empty())
-                        && game.next_picker() == Some(game.to_move)
+                        && self.next_picker() == Some(game.to_move)
                 }
                 Stage::Mercenary { left } => {
                     left > 0 && game.mercs[tm] != 0 && game.hands[tm].len() < limit
@@ -393,37 +370,37 @@ impl Game {
         let mut g = Game::new(&armies, s.pos.board, 0);
         // No unit but a neutral Mad Bomber (set before the HQs): the HQs come next.
         let hq_placement = s.pos.units().all(|(_, u)| u.seat == NEUTRAL);
-        g.pos = s.pos;
-        g.pos.settle();
-        g.index = super::index::BoardIndex::of(&g.pos);
-        g.hands = s.hands;
-        g.options = s.options;
-        g.mercs = s.mercs;
-        g.decks = s.decks;
-        g.discards = s.discards;
-        g.terror = s.terror;
-        g.energy = s.energy;
-        g.eliminated = s.eliminated;
+        g.state.pos = s.pos;
+        g.state.pos.settle();
+        g.index = super::index::BoardIndex::of(&g.state.pos);
+        g.state.hands = s.hands;
+        g.state.options = s.options;
+        g.state.mercs = s.mercs;
+        g.state.decks = s.decks;
+        g.state.discards = s.discards;
+        g.state.terror = s.terror;
+        g.state.energy = s.energy;
+        g.state.eliminated = s.eliminated;
         if hq_placement {
             // The seats place their HQs in turn order, Vegas last (FAQ-375); then seat 0's
             // first turn.
             let first = g.hq_order().next().expect("a seat");
-            g.to_move = first;
-            g.turn = 0;
-            g.stage = Stage::PlaceHq;
+            g.state.to_move = first;
+            g.state.turn = 0;
+            g.state.stage = Stage::PlaceHq;
             return Ok(g);
         }
         if s.to_move as usize >= seats {
             return Err(format!("seat {} does not exist", s.to_move));
         }
         let (to_move, turn) = (s.to_move, s.turn.max(1));
-        g.to_move = to_move;
-        g.turn = turn - 1;
+        g.state.to_move = to_move;
+        g.state.turn = turn - 1;
         // The seats that had a turn before this one, by the mode's turn order (the first
         // turns draw 1, 2, 3).
-        let mode = g.pos.mode();
+        let mode = g.state.pos.mode();
         for k in 0..(turn as usize - 1).min(2 * mode.order_len(seats as u8)) {
-            g.turns_taken[mode.order_seat(k, seats as u8) as usize] = 1;
+            g.state.turns_taken[mode.order_seat(k, seats as u8) as usize] = 1;
         }
         if mode == Mode::OneVsTeam && mode.order_seat(turn as usize - 1, 3) != to_move {
             return Err(format!(
@@ -433,9 +410,9 @@ impl Game {
         }
         g.set_ending_from_decks(s.ending_by, s.eliminated)?;
         if s.drawn {
-            g.turn += 1;
-            g.turns_taken[to_move as usize] += 1;
-            g.stage = Stage::Main;
+            g.state.turn += 1;
+            g.state.turns_taken[to_move as usize] += 1;
+            g.state.stage = Stage::Main;
         } else {
             g.start_turn_with(match turn {
                 _ if s.options.variants != 0 => None,
@@ -454,10 +431,10 @@ impl Game {
         ending_by: Option<u8>,
         eliminated: u8,
     ) -> Result<(), String> {
-        let seats = self.pos.seats as usize;
-        let to_move = self.to_move;
+        let seats = self.state.pos.seats as usize;
+        let to_move = self.state.to_move;
         let empty: Vec<usize> = (0..seats)
-            .filter(|&k| self.decks[k].is_empty() && eliminated >> k & 1 == 0)
+            .filter(|&k| self.state.decks[k].is_empty() && eliminated >> k & 1 == 0)
             .collect();
         if let Some(k) = ending_by {
             if k as usize >= seats {
@@ -471,12 +448,12 @@ impl Game {
                 .min_by_key(|&k| (k + seats - to_move as usize) % seats)
         });
         if let Some(k) = by {
-            self.ending_by = k as u8;
+            self.state.ending_by = k as u8;
             if k == to_move as usize {
-                self.ending = Ending::LastTileDrawn;
+                self.state.ending = Ending::LastTileDrawn;
             } else {
                 let left = (k + seats - to_move as usize) % seats;
-                self.ending = Ending::LastRound {
+                self.state.ending = Ending::LastRound {
                     turns_left: left as u8,
                 };
             }

@@ -5,19 +5,19 @@ use super::{Ending, Game, Stage};
 
 impl Game {
     pub(super) fn end_turn(&mut self) {
-        self.used_mobility = 0;
-        self.used_transport = 0;
-        self.used_grant = 0;
-        self.used_rotate = false;
-        self.exchange_open = false;
-        self.played = 0;
+        self.state.used_mobility = 0;
+        self.state.used_transport = 0;
+        self.state.used_grant = 0;
+        self.state.used_rotate = false;
+        self.state.exchange_open = false;
+        self.state.played = 0;
         // Terror lasts until the end of the seat's next turn (D-32).
-        self.terror &= !(1 << self.to_move);
-        match self.ending {
+        self.state.terror &= !(1 << self.state.to_move);
+        match self.state.ending {
             Ending::None => self.next_seat_turn(),
             Ending::LastTileDrawn => {
                 let turns_left = self.last_round_turns();
-                self.ending = Ending::LastRound { turns_left };
+                self.state.ending = Ending::LastRound { turns_left };
                 if turns_left == 0 {
                     self.final_battle();
                 } else {
@@ -28,7 +28,7 @@ impl Game {
                 if turns_left <= 1 {
                     self.final_battle();
                 } else {
-                    self.ending = Ending::LastRound {
+                    self.state.ending = Ending::LastRound {
                         turns_left: turns_left - 1,
                     };
                     self.next_seat_turn();
@@ -38,7 +38,7 @@ impl Game {
                 if turns_left <= 1 {
                     self.overtime_battle();
                 } else {
-                    self.ending = Ending::TieBreak {
+                    self.state.ending = Ending::TieBreak {
                         turns_left: turns_left - 1,
                     };
                     self.next_seat_turn();
@@ -48,7 +48,7 @@ impl Game {
     }
 
     pub(super) fn next_seat_turn(&mut self) {
-        self.to_move = self.next_seat();
+        self.state.to_move = self.next_seat();
         self.start_turn();
     }
 
@@ -59,17 +59,17 @@ impl Game {
 
     /// Starts `to_move`'s turn; `draw` overrides how many tiles it draws.
     pub(super) fn start_turn_with(&mut self, draw: Option<u8>) {
-        let s = self.to_move as usize;
-        self.turn += 1;
-        self.turns_taken[s] += 1;
-        self.played = 0;
-        self.drawn_now = 0;
+        let s = self.state.to_move as usize;
+        self.state.turn += 1;
+        self.state.turns_taken[s] += 1;
+        self.state.played = 0;
+        self.state.drawn_now = 0;
         // Every turn draws as usual, the tie-break turns too ("as if the game continued in
         // the normal way", 3.0 Victory): a seat whose deck is empty draws nothing.
         let want = draw.unwrap_or_else(|| self.draw_count(s));
-        if want > 0 && self.mercs[s] != 0 {
+        if want > 0 && self.state.mercs[s] != 0 {
             // Unused Mercenaries may replace deck tiles, also once the deck is empty (D-25).
-            self.stage = Stage::Mercenary { left: want };
+            self.state.stage = Stage::Mercenary { left: want };
         } else {
             self.draw_from_deck(want);
         }
@@ -77,22 +77,22 @@ impl Game {
 
     /// Chance draws up to `want` tiles from the seat's deck (as many as it holds).
     pub(super) fn draw_from_deck(&mut self, want: u8) {
-        let want = want.min(self.decks[self.to_move as usize].len() as u8);
+        let want = want.min(self.state.decks[self.state.to_move as usize].len() as u8);
         if want > 0 {
-            self.stage = Stage::Draw { left: want };
+            self.state.stage = Stage::Draw { left: want };
         } else {
             self.after_draw();
         }
     }
 
     pub(super) fn after_draw(&mut self) {
-        let full = self.options.hand_limit() as usize;
-        self.stage = if self.hands[self.to_move as usize].len() >= full {
+        let full = self.state.options.hand_limit() as usize;
+        self.state.stage = if self.state.hands[self.state.to_move as usize].len() >= full {
             Stage::Discard
         } else {
             Stage::Main
         };
         // Energy exchanges open after the draw and the mandatory discard (D-16).
-        self.exchange_open = self.stage == Stage::Main && self.energy_in_play();
+        self.state.exchange_open = self.state.stage == Stage::Main && self.energy_in_play();
     }
 }

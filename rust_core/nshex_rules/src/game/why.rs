@@ -126,7 +126,7 @@ impl Game {
         if player == Player::Terminal {
             return why("the end", false, "the game is over".into());
         }
-        let stage = match self.stage {
+        let stage = match self.state.stage {
             Stage::Hire => "hiring Mercenaries",
             Stage::Mercenary { .. } => "the draw",
             Stage::PlaceHq => "the HQ placement",
@@ -137,7 +137,7 @@ impl Game {
             Stage::BattleChoice { .. } => "a battle choice",
             Stage::Over => "the end",
         };
-        if !self.rotations.is_empty() {
+        if !self.state.rotations.is_empty() {
             let reason = match action {
                 Action::TurnTaken { .. } | Action::KeepTaken { .. } => {
                     "that unit is not one whose takeover rotation is due now".to_string()
@@ -148,7 +148,7 @@ impl Game {
             };
             return why("a takeover rotation", false, reason);
         }
-        if self.credit_wait.is_some() {
+        if self.state.credit_wait.is_some() {
             let reason = match action {
                 Action::Credit { to, n } => self.why_not_credit(to, n),
                 _ => "the points of the battle's own wounds are given first: credit SEAT N \
@@ -166,9 +166,9 @@ impl Game {
         if let Some(reason) = self.why_before_the_turn(action) {
             return reason;
         }
-        let geo = self.pos.geometry();
+        let geo = self.state.pos.geometry();
         let cell_ok = |c: u8| (c as usize) < geo.len();
-        match (self.stage, action) {
+        match (self.state.stage, action) {
             (Stage::Main, Action::Place { .. } | Action::Battle)
             | (
                 Stage::Main,
@@ -183,7 +183,7 @@ impl Game {
                 | Action::SmallBomb { .. },
             ) if !self.may_play_tile() => format!(
                 "no more tiles this turn: {} played, the limit is {} (D-31)",
-                self.played,
+                self.state.played,
                 self.play_limit().unwrap_or(0)
             ),
             (_, Action::Draw { .. }) => "no tile is drawn now".into(),
@@ -191,7 +191,7 @@ impl Game {
                 "that hex is off the board".into()
             }
             (Stage::PlaceHq, Action::PlaceHq { facing, .. })
-                if facing >= self.hq_facings(self.to_move) =>
+                if facing >= self.hq_facings(self.state.to_move) =>
             {
                 if facing > 5 {
                     "a facing is 0..5".into()
@@ -205,7 +205,7 @@ impl Game {
             (Stage::Discard, Action::Discard { .. }) => "that tile is not in hand".into(),
             (Stage::Discard, _) => format!(
                 "with {} tiles in hand one must be discarded first",
-                self.options.hand_limit()
+                self.state.options.hand_limit()
             ),
             (Stage::PushTo { .. }, _) => {
                 "the pushed unit's owner must choose one of the free hexes".into()
@@ -236,7 +236,7 @@ impl Game {
     /// The reasons of the draw, the hiring of Mercenaries and the unlucky draw, which come
     /// before the others (`None`: none of them applies).
     fn why_before_the_turn(&self, action: Action) -> Option<String> {
-        Some(match (self.stage, action) {
+        Some(match (self.state.stage, action) {
             (_, Action::Credit { to, n }) => self.why_not_credit(to, n),
             (_, Action::TurnTaken { .. } | Action::KeepTaken { .. }) => {
                 "no takeover rotation is due".into()
@@ -278,12 +278,12 @@ impl Game {
             (Stage::Discard, Action::UnluckyOf { .. }) => {
                 "name three of the instants drawn this turn (FAQ-49)".into()
             }
-            (Stage::Discard, Action::Unlucky) if self.options.has(REINFORCEMENTS) => {
+            (Stage::Discard, Action::Unlucky) if self.state.options.has(REINFORCEMENTS) => {
                 "with Reinforcements the unlucky draw names the three instants that go: \
                  unlucky T1 T2 T3 (FAQ-49)"
                     .into()
             }
-            (_, Action::UnluckyOf { .. }) if !self.options.has(REINFORCEMENTS) => {
+            (_, Action::UnluckyOf { .. }) if !self.state.options.has(REINFORCEMENTS) => {
                 "only with Reinforcements does the unlucky draw name three tiles: plain unlucky"
                     .into()
             }
@@ -321,15 +321,15 @@ impl Game {
 
     /// Why a tile is not placed where the action says (the turn's own reasons).
     fn why_not_placed(&self, action: Action) -> String {
-        let geo = self.pos.geometry();
+        let geo = self.state.pos.geometry();
         let cell_ok = |c: u8| (c as usize) < geo.len();
-        let hand = &self.hands[self.to_move as usize];
+        let hand = &self.state.hands[self.state.to_move as usize];
         match action {
             Action::Place { tile, cell, facing } => {
                 let def = tiles().tile(tile);
                 let transporter = cell_ok(cell)
-                    && self.pos.cells[cell as usize]
-                        .is_some_and(|u| u.def().transporter && u.ctrl == self.to_move);
+                    && self.state.pos.cells[cell as usize]
+                        .is_some_and(|u| u.def().transporter && u.ctrl == self.state.to_move);
                 if !hand.contains(&tile) {
                     format!("{} is not in hand", def.id)
                 } else if !def.is_board_tile() {
@@ -340,11 +340,11 @@ impl Game {
                     "a foundation is not placed on a Transporter (FAQ-226)".into()
                 } else if transporter && self.analyze().netted >> cell & 1 == 1 {
                     "a netted Transporter cannot be replaced (D-33)".into()
-                } else if self.pos.cells[cell as usize].is_some() {
+                } else if self.state.pos.cells[cell as usize].is_some() {
                     "that hex is occupied".into()
                 } else if self.under_terror() {
                     "under Terror no board tile is placed this turn (D-32)".into()
-                } else if Self::is_foundation(tile) && self.pos.foundations.is_at(cell) {
+                } else if Self::is_foundation(tile) && self.state.pos.foundations.is_at(cell) {
                     "a foundation is placed on an empty hex, and that one holds a foundation".into()
                 } else if Self::is_foundation(tile) && facing != 0 {
                     "a foundation has no facing: it is placed with facing 0".into()
@@ -360,7 +360,7 @@ impl Game {
 
     /// Why the Smart HQ grants no move to that unit (D-14).
     fn why_no_grant(&self, action: Action) -> String {
-        let geo = self.pos.geometry();
+        let geo = self.state.pos.geometry();
         let cell_ok = |c: u8| (c as usize) < geo.len();
         match action {
             Action::Grant { from, .. } => {
@@ -368,8 +368,13 @@ impl Game {
                 // The seat's own Smart HQ or an ally's (D-14).
                 let hqs: Vec<u8> = (0..geo.len() as u8)
                     .filter(|&c| {
-                        self.pos.cells[c as usize].is_some_and(|u| {
-                            u.def().grant && self.pos.relations().allied(self.to_move, u.ctrl)
+                        self.state.pos.cells[c as usize].is_some_and(|u| {
+                            u.def().grant
+                                && self
+                                    .state
+                                    .pos
+                                    .relations()
+                                    .allied(self.state.to_move, u.ctrl)
                         })
                     })
                     .collect();
@@ -384,7 +389,8 @@ impl Game {
                 } else if hqs.iter().all(|&h| an.netted >> h & 1 == 1) {
                     "your HQ is netted: it grants no move (D-8)".into()
                 } else if !cell_ok(from)
-                    || self.pos.cells[from as usize].is_none_or(|u| u.ctrl != self.to_move)
+                    || self.state.pos.cells[from as usize]
+                        .is_none_or(|u| u.ctrl != self.state.to_move)
                 {
                     "no unit of yours on that hex".into()
                 } else if hqs.contains(&from) {
@@ -393,7 +399,7 @@ impl Game {
                     "that unit is not next to a working Smart HQ of your side".into()
                 } else if an.netted >> from & 1 == 1 {
                     "a netted unit cannot move".into()
-                } else if self.used_grant >> from & 1 == 1 {
+                } else if self.state.used_grant >> from & 1 == 1 {
                     "that unit has already used the HQ's grant this turn (FAQ-250)".into()
                 } else {
                     "the destination is out of reach, or nothing changes".into()
@@ -405,9 +411,9 @@ impl Game {
 
     /// Why an instant tile (Small Bomb, Castling, Rotation, Battle) is not played so.
     fn why_no_instant(&self, action: Action) -> String {
-        let geo = self.pos.geometry();
+        let geo = self.state.pos.geometry();
         let cell_ok = |c: u8| (c as usize) < geo.len();
-        let hand = &self.hands[self.to_move as usize];
+        let hand = &self.state.hands[self.state.to_move as usize];
         match action {
             Action::SmallBomb { a, b, c } => {
                 if !hand
@@ -427,10 +433,9 @@ impl Game {
                     "no castling tile in hand".into()
                 } else if !cell_ok(a) || !cell_ok(b) || !geo.neighbors[a as usize].contains(&b) {
                     "Castling swaps two adjacent units".into()
-                } else if [a, b]
-                    .iter()
-                    .any(|&c| self.pos.cells[c as usize].is_none_or(|u| u.ctrl != self.to_move))
-                {
+                } else if [a, b].iter().any(|&c| {
+                    self.state.pos.cells[c as usize].is_none_or(|u| u.ctrl != self.state.to_move)
+                }) {
                     "Castling swaps two units you control".into()
                 } else {
                     "a netted unit cannot take part in Castling".into()
@@ -443,12 +448,13 @@ impl Game {
                 {
                     "no rotation tile in hand".into()
                 } else if !cell_ok(cell)
-                    || self.pos.cells[cell as usize].is_none_or(|u| u.ctrl != self.to_move)
+                    || self.state.pos.cells[cell as usize]
+                        .is_none_or(|u| u.ctrl != self.state.to_move)
                 {
                     "Rotation turns a tile you control".into()
                 } else if facing > 5 {
                     "a facing is 0..5".into()
-                } else if self.pos.cells[cell as usize].is_some_and(|u| u.facing == facing) {
+                } else if self.state.pos.cells[cell as usize].is_some_and(|u| u.facing == facing) {
                     "nothing changes: the tile already faces that way".into()
                 } else {
                     "a netted tile cannot be turned".into()
@@ -471,14 +477,14 @@ impl Game {
 
     /// Why energy is not exchanged or bought, or a procedure not started (D-16, D-17).
     fn why_not_duel(&self, action: Action) -> String {
-        let hand = &self.hands[self.to_move as usize];
+        let hand = &self.state.hands[self.state.to_move as usize];
         match action {
             Action::Exchange { tile } => {
                 if !self.energy_in_play() {
                     "energy exists only on the Duel board with two seats (D-16)".into()
                 } else if !hand.contains(&tile) {
                     format!("{} is not in hand", tiles().tile(tile).id)
-                } else if self.energy[self.to_move as usize] >= duel::MAX_ENERGY {
+                } else if self.state.energy[self.state.to_move as usize] >= duel::MAX_ENERGY {
                     "energy is already at 5 (D-16)".into()
                 } else {
                     "tiles are exchanged for energy only right after the draw, before any other \
@@ -487,27 +493,27 @@ impl Game {
                 }
             }
             Action::Buy { n } => {
-                let s = self.to_move as usize;
+                let s = self.state.to_move as usize;
                 if !self.energy_in_play() {
                     "energy exists only on the Duel board with two seats (D-16)".into()
                 } else if n == 0 {
                     "buy at least 1 energy".into()
-                } else if self.energy[s] + n > duel::MAX_ENERGY {
+                } else if self.state.energy[s] + n > duel::MAX_ENERGY {
                     "energy never goes above 5 (D-16)".into()
                 } else {
                     "a purchase may not bring the HQ below 1 hit point (D-16)".into()
                 }
             }
             Action::Procedure(p) => {
-                let s = self.to_move as usize;
+                let s = self.state.to_move as usize;
                 if !self.energy_in_play() {
                     "procedures exist only on the Duel board with two seats (D-16)".into()
-                } else if self.energy[s] < p.cost() {
+                } else if self.state.energy[s] < p.cost() {
                     format!(
                         "the {} procedure costs {} energy and you have {}",
                         p.name(),
                         p.cost(),
-                        self.energy[s]
+                        self.state.energy[s]
                     )
                 } else {
                     format!(
@@ -524,30 +530,31 @@ impl Game {
 
     /// Why a Mobility or Transport move is not made.
     fn why_no_ability_move(&self, action: Action) -> String {
-        let geo = self.pos.geometry();
+        let geo = self.state.pos.geometry();
         let cell_ok = |c: u8| (c as usize) < geo.len();
         match action {
             Action::Mobility { from, .. } | Action::Transport { from, .. } => {
                 if self.board_full() {
                     "no ability may be used once the board is full (FAQ-31)".into()
                 } else if !cell_ok(from)
-                    || self.pos.cells[from as usize].is_none_or(|u| u.ctrl != self.to_move)
+                    || self.state.pos.cells[from as usize]
+                        .is_none_or(|u| u.ctrl != self.state.to_move)
                 {
                     "no own unit on that hex".into()
                 } else if self.analyze().netted >> from & 1 == 1 {
                     "a netted unit cannot move".into()
                 } else if let Action::Mobility { .. } = action {
-                    let u = self.pos.cells[from as usize].unwrap();
+                    let u = self.state.pos.cells[from as usize].unwrap();
                     if !u.def().mobility {
                         format!("the {} has no Mobility", u.def().name)
-                    } else if self.used_mobility >> from & 1 == 1 {
+                    } else if self.state.used_mobility >> from & 1 == 1 {
                         "that unit has already used its Mobility this turn".into()
                     } else {
                         self.why_unreachable(action)
                     }
                 } else if self.analyze().transport_linked >> from & 1 == 0 {
                     "that unit is not linked to a working Transport of yours".into()
-                } else if self.used_transport >> from & 1 == 1 {
+                } else if self.state.used_transport >> from & 1 == 1 {
                     "that unit has already made its Transport move this turn".into()
                 } else {
                     self.why_unreachable(action)
@@ -567,14 +574,14 @@ impl Game {
         else {
             return "not allowed now".into();
         };
-        let geo = self.pos.geometry();
+        let geo = self.state.pos.geometry();
         if to as usize >= geo.len() {
             return "that hex is off the board".into();
         }
         if facing > 5 {
             return "a facing is 0..5".into();
         }
-        let unit = self.pos.cells[from as usize].expect("an own unit");
+        let unit = self.state.pos.cells[from as usize].expect("an own unit");
         if to == from {
             return if facing == unit.facing {
                 "nothing changes: the unit already stands there facing that way".into()
@@ -582,14 +589,14 @@ impl Game {
                 "not allowed now".into()
             };
         }
-        if self.pos.cells[to as usize].is_some() {
+        if self.state.pos.cells[to as usize].is_some() {
             return "the destination is occupied: a unit moves to an empty hex within reach".into();
         }
         let near = |c: u8| geo.neighbors[c as usize];
         if near(from).contains(&to) {
             return "not allowed now".into();
         }
-        let two = self.analyze().recon >> self.to_move & 1 == 1;
+        let two = self.analyze().recon >> self.state.to_move & 1 == 1;
         if !two {
             return "the destination is out of reach: a move goes to an adjacent hex (two hexes only \
                     with a working Recon Center of yours)"
@@ -599,7 +606,7 @@ impl Game {
         let mids: Vec<u8> = near(from)
             .into_iter()
             .filter(|&m| m != NO_CELL && near(to).contains(&m))
-            .filter(|&m| self.pos.cells[m as usize].is_none())
+            .filter(|&m| self.state.pos.cells[m as usize].is_none())
             .collect();
         if mids.is_empty() {
             "the destination is out of reach: two hexes at most, through an empty hex (a two-hex \
@@ -615,17 +622,18 @@ impl Game {
     }
 
     pub(super) fn why_move(&self, action: Action, kind: InstantKind) -> String {
-        let hand = &self.hands[self.to_move as usize];
+        let hand = &self.state.hands[self.state.to_move as usize];
         if !hand.iter().any(|&t| instant_of(t) == Some(kind)) {
             return format!("no {} tile in hand", kind.notation());
         }
-        let geo = self.pos.geometry();
+        let geo = self.state.pos.geometry();
         let cell_ok = |c: u8| (c as usize) < geo.len();
         let an = self.analyze();
         match action {
             Action::Move { from, .. } | Action::PushBack { from, .. } => {
                 if !cell_ok(from)
-                    || self.pos.cells[from as usize].is_none_or(|u| u.ctrl != self.to_move)
+                    || self.state.pos.cells[from as usize]
+                        .is_none_or(|u| u.ctrl != self.state.to_move)
                 {
                     return "no own unit on that hex".into();
                 }
@@ -634,8 +642,10 @@ impl Game {
                 }
                 if let Action::PushBack { target, .. } = action {
                     if !cell_ok(target)
-                        || self.pos.cells[target as usize].is_none_or(|u| {
-                            self.pos.relations().nets[self.to_move as usize] >> u.ctrl & 1 == 0
+                        || self.state.pos.cells[target as usize].is_none_or(|u| {
+                            self.state.pos.relations().nets[self.state.to_move as usize] >> u.ctrl
+                                & 1
+                                == 0
                         })
                     {
                         return "no enemy unit on the target hex (allies are never pushed back, \
@@ -660,9 +670,10 @@ impl Game {
                 };
                 if let Action::Grenade { .. } = action {
                     let hq = self
+                        .state
                         .pos
-                        .hq_hex(self.to_move)
-                        .and_then(|h| self.pos.cell_of(h));
+                        .hq_hex(self.state.to_move)
+                        .and_then(|h| self.state.pos.cell_of(h));
                     match hq {
                         None => {
                             return "you have no HQ on the board to throw a Grenade from".into()
@@ -680,12 +691,12 @@ impl Game {
                     }
                 }
                 match cell_ok(target)
-                    .then(|| self.pos.cells[target as usize])
+                    .then(|| self.state.pos.cells[target as usize])
                     .flatten()
                 {
                     None => "no tile on the target hex".into(),
                     Some(u) if u.def().is_hq() => format!("a {what} may not hit an HQ"),
-                    Some(u) if !self.pos.enemies(self.to_move, u.ctrl) => {
+                    Some(u) if !self.state.pos.enemies(self.state.to_move, u.ctrl) => {
                         format!("a {what} hits an enemy unit, not your own")
                     }
                     Some(_) => "not allowed now".into(),
@@ -704,9 +715,9 @@ impl Game {
 
     /// Why the unlucky draw is not offered now.
     fn why_no_unlucky(&self) -> String {
-        if self.options.has(NO_UNLUCKY_DRAW) {
+        if self.state.options.has(NO_UNLUCKY_DRAW) {
             "the unlucky draw is switched off in this game".into()
-        } else if self.options.has(REINFORCEMENTS) {
+        } else if self.state.options.has(REINFORCEMENTS) {
             "the unlucky draw needs six tiles in hand, every tile drawn this turn an instant (at \
              least three), and tiles left in the deck (FAQ-49)"
                 .into()
