@@ -23,6 +23,7 @@ from client_support import (
 
 from nshex_pygame.client import board as board_module
 from nshex_pygame.client import tileart
+from nshex_pygame.client.backdrop import battle_scene
 from nshex_pygame.client.scenes.battle import BattleScene
 from nshex_pygame.client.scenes.battle.playback import Playback
 from nshex_pygame.client.scenes.game import GameScene, hoverbox
@@ -304,15 +305,7 @@ def test_a_battle_with_a_takeover_is_played_back_with_its_control(app) -> None:
     game = _find(controlled_battle)
     scene = _scene(app, game)
     battle = game.last_battle()
-    app.open(
-        "battle",
-        scene.board,
-        scene.armies,
-        battle["before"],
-        battle["phases"],
-        list(battle["hq_hp_before"]),
-        backdrop=scene,
-    )
+    app.stack.push(battle_scene(app, scene, battle, list(battle["hq_hp_before"])))
     top = app.stack.top
     assert isinstance(top, BattleScene)
     first = {

@@ -1,6 +1,6 @@
 """The backdrop of a scene that shows a game's seats (the game scene, the replay; a battle
 played back draws over it): every seat's panel and the team frames on a cleared background,
-and each seat's ring colour when two seats play one army.
+each seat's ring colour when two seats play one army, and a battle played back over it.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from typing import Any, Protocol
 import pygame
 
 from nshex_pygame.client import widgets
-from nshex_pygame.client.seatpanels import SEAT_RINGS, TeamFrame
+from nshex_pygame.client.board import BoardView
+from nshex_pygame.client.seatpanels import SEAT_RINGS, SeatPanels
 
 
 def seat_rings(armies: list[str]) -> list[tuple[int, int, int]] | None:
@@ -19,30 +20,19 @@ def seat_rings(armies: list[str]) -> list[tuple[int, int, int]] | None:
     return SEAT_RINGS if len(set(armies)) < len(armies) else None
 
 
-class PanelsToDraw(Protocol):
-    """What draws every seat's panel: the game's seat panels, the replay scene."""
+HQ = list[int] | None  # each seat's HQ hit points (or points), to show instead of the view's
+Panels = dict[str, Any] | None  # what the seat panels show instead of the view's (a battle)
 
-    @property
-    def view(self) -> Mapping[str, Any]: ...
-    @property
-    def armies(self) -> list[str]: ...
-    @property
-    def team_frames(self) -> list[TeamFrame]: ...
-    def draw_team_frame(self, surface: pygame.Surface, frame: TeamFrame) -> None: ...
-    def draw_seat(
-        self,
-        surface: pygame.Surface,
-        seat: int,
-        hq_hp: list[int],
-        panels: dict[str, Any] | None = None,
-    ) -> None: ...
+
+class ShownGame(Protocol):
+    """A scene showing a game's board and seats (the game scene, the replay)."""
+
+    board: BoardView
+    armies: list[str]
 
 
 def draw_seat_panels(
-    seat_panels: PanelsToDraw,
-    surface: pygame.Surface,
-    hq: list[int] | None = None,
-    panels: dict[str, Any] | None = None,
+    seat_panels: SeatPanels, surface: pygame.Surface, hq: HQ = None, panels: Panels = None
 ) -> None:
     """The background with every seat's panel and the team frames (the game's and the
     replay's backdrop, under its headline): ``hq`` each seat's HQ hit points or points, else
@@ -53,3 +43,15 @@ def draw_seat_panels(
         seat_panels.draw_team_frame(surface, frame)
     for seat in range(len(seat_panels.armies)):
         seat_panels.draw_seat(surface, seat, hq_hp, panels)
+
+
+def battle_scene(
+    app: Any, behind: ShownGame, battle: Mapping[str, Any], hq_before: list[int], **options: Any
+) -> Any:
+    """A battle scene playing ``battle`` (the engine's log of one, or a battle question: its
+    ``before`` units and ``phases``) over the scene ``behind`` (its board, its armies, its seat
+    panels as the backdrop), each seat's HQ at ``hq_before`` first; ``options`` the battle
+    scene's own (``question``, ``result_units``, ``to_move``, ...). Made, not yet shown."""
+    board, armies = behind.board, behind.armies
+    before, phases = battle["before"], battle["phases"]
+    return app.make("battle", board, armies, before, phases, hq_before, backdrop=behind, **options)

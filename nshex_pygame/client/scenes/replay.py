@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+from pygame import Surface
 
 from nshex_pygame.client import tileart, widgets
-from nshex_pygame.client.backdrop import draw_seat_panels, seat_rings
+from nshex_pygame.client.backdrop import HQ, Panels, battle_scene, draw_seat_panels, seat_rings
 from nshex_pygame.client.board import BoardView
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.replay import Frame, Replay, replay
@@ -191,18 +192,16 @@ class ReplayScene(SeatPanels, Scene):
         before_hq = self.rep.frames[max(0, self.index - 1)].view["hq_hp"]
         view = frame.view
         self.playing = keep_playing
-        self.app.open(
-            "battle",
-            self.board,
-            self.armies,
-            battle["before"],
-            battle["phases"],
+        played = battle_scene(
+            self.app,
+            self,
+            battle,
             list(battle.get("hq_hp_before") or before_hq),
-            backdrop=self,
             result_units=view["units"],
             result_hq=list(view["hq_hp"]),
             to_move=frame.seat if frame.seat >= 0 else None,
         )
+        self.app.stack.push(played)
 
     # --- input and time --------------------------------------------------------------------------
 
@@ -281,12 +280,7 @@ class ReplayScene(SeatPanels, Scene):
         return seat_rings(self.armies)
 
     def draw_backdrop(
-        self,
-        surface: pygame.Surface,
-        *,
-        hq: list[int] | None = None,
-        prompt: str | None = None,
-        panels: dict[str, Any] | None = None,
+        self, surface: Surface, *, hq: HQ = None, prompt: str | None = None, panels: Panels = None
     ) -> None:
         """The seats' panels and the caption (the battle playback draws over this too)."""
         draw_seat_panels(self, surface, hq, panels)

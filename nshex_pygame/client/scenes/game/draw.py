@@ -15,7 +15,7 @@ import pygame
 
 from nshex_pygame.client import armystyle, hexgeo, tileart, widgets
 from nshex_pygame.client.ai import Thinker
-from nshex_pygame.client.backdrop import draw_seat_panels
+from nshex_pygame.client.backdrop import HQ, Panels, draw_seat_panels
 from nshex_pygame.client.board import BoardView, Marks
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.juice import GameJuice, landing_ring, landing_scale
@@ -224,7 +224,7 @@ class GameDrawing:
 
     def draw(self, surface: pygame.Surface, *, hq: list[int] | None = None) -> None:
         scene, model = self.scene, self.model
-        self.draw_backdrop(surface, hq=hq)
+        self.draw_backdrop(surface, hq, None, None)
         marks = self.marks()
         scene.board.draw_ground(surface, marks)
         scene.board.draw_terminals(surface, model.view.get("terminals"))
@@ -363,12 +363,7 @@ class GameDrawing:
         pygame.draw.polygon(surface, tileart.INK, [tip, left, right], 1)
 
     def draw_backdrop(
-        self,
-        surface: pygame.Surface,
-        *,
-        hq: list[int] | None = None,
-        prompt: str | None = None,
-        panels: dict[str, Any] | None = None,
+        self, surface: pygame.Surface, hq: HQ, prompt: str | None, panels: Panels
     ) -> None:
         """The seats' panels and the prompt. ``panels`` (a battle being played back) overrides
         what the panels show with the state of the step being played: ``discards`` and

@@ -163,13 +163,20 @@ class GameInput:
         model.partial["rotated"] = True
         scene.app.sounds.play("click")
 
+    def _waiting(self) -> bool:
+        """A click that cannot choose now (the computer's turn, points to give first): it
+        says why and is True."""
+        if not self.scene.human_to_move():
+            self.scene.say("Wait: it is not a human player's turn.")
+            return True
+        if self.model.actions_of("credit"):
+            self.scene.say(self.scene.info.credit_hint())
+            return True
+        return False
+
     def click_hand(self, seat: int, index: int) -> None:
         scene, model = self.scene, self.model
-        if not scene.human_to_move():
-            scene.say("Wait: it is not a human player's turn.")
-            return
-        if model.actions_of("credit"):
-            scene.say(scene.info.credit_hint())
+        if self._waiting():
             return
         if self.offer_options():
             scene.say("First answer the Mercenaries on the right: take one, or draw from the deck.")
@@ -221,11 +228,7 @@ class GameInput:
 
     def click_hex(self, at: Hex) -> None:
         scene, model = self.scene, self.model
-        if not scene.human_to_move():
-            scene.say("Wait: it is not a human player's turn.")
-            return
-        if model.actions_of("credit"):
-            scene.say(scene.info.credit_hint())
+        if self._waiting():
             return
         cands = scene.candidates()
         if self._pick_unit_to_turn(at, cands):

@@ -12,9 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+from pygame import Surface
 
 from nshex_pygame.client import storage, tileart, widgets
 from nshex_pygame.client.ai import Thinker, make_bot
+from nshex_pygame.client.backdrop import HQ, Panels, battle_scene
 from nshex_pygame.client.board import BoardView
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.juice import GameJuice
@@ -404,16 +406,11 @@ class GameScene(Scene):
         self.drawing.draw(surface, hq=hq)
 
     def draw_backdrop(
-        self,
-        surface: pygame.Surface,
-        *,
-        hq: list[int] | None = None,
-        prompt: str | None = None,
-        panels: dict[str, Any] | None = None,
+        self, surface: Surface, *, hq: HQ = None, prompt: str | None = None, panels: Panels = None
     ) -> None:
         """The seats' panels and the prompt (a battle played back over the game draws it
         with its own HQs, caption and panels)."""
-        self.drawing.draw_backdrop(surface, hq=hq, prompt=prompt, panels=panels)
+        self.drawing.draw_backdrop(surface, hq, prompt, panels)
 
     def preview(self) -> tuple[str, Hex, int, int] | None:
         return self.drawing.preview()
@@ -580,16 +577,9 @@ class GameScene(Scene):
         if scene is not None and scene in self.app.stack.scenes:
             scene.ask(question)
             return
-        scene = self.app.make(
-            "battle",
-            self.board,
-            self.armies,
-            question["before"],
-            question["phases"],
-            list(question["hq_hp_before"]),
-            backdrop=self,
-            question=question,
-            on_answer=self.apply,
+        hq_before = list(question["hq_hp_before"])
+        scene = battle_scene(
+            self.app, self, question, hq_before, question=question, on_answer=self.apply
         )
         self.question_scene = scene
         top = self.app.stack.top
@@ -726,18 +716,16 @@ class GameScene(Scene):
                 result_hq=list(self.view["hq_hp"]),
             )
             return
-        self.app.open(
-            "battle",
-            self.board,
-            self.armies,
-            battle["before"],
-            battle["phases"],
+        played = battle_scene(
+            self.app,
+            self,
+            battle,
             hq_before,
-            backdrop=self,
             result_units=self.view["units"],
             result_hq=list(self.view["hq_hp"]),
             to_move=before_view.get("to_move"),
         )
+        self.app.stack.push(played)
 
     def autosave(self) -> None:
         if self.save_path is None or self.resigned:

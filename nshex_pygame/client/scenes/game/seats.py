@@ -42,6 +42,8 @@ class GameSeats(SeatPanels):
     def __init__(self, host: SeatsHost, model: GameModel) -> None:
         self.host = host
         self.model = model
+        self.armies: list[str] = host.armies  # (a game's seats and armies never change)
+        self.seats: list[SeatSetup] = host.seats
         self.juice = host.juice  # a drawn tile slides from the deck into the hand
         self.panels, self.team_frames = seat_layout({})
 
@@ -54,14 +56,6 @@ class GameSeats(SeatPanels):
     @property
     def game(self) -> Game:
         return self.host.game
-
-    @property
-    def armies(self) -> list[str]:
-        return self.host.armies
-
-    @property
-    def seats(self) -> list[SeatSetup]:
-        return self.host.seats
 
     @property
     def seat_labels(self) -> dict[int, str]:
