@@ -5,12 +5,13 @@ each one with ``describe_action`` and narrows that list with the player's clicks
 the hand, then a hex, then a facing, then a confirming click). A click no legal action uses is
 explained (the engine's own reason when it has one) and changes nothing.
 
-The parts: ``scene`` (the flow of play), ``model`` (what the scene knows of the game and the
-choice under way), ``keys`` (the keymap tables), ``panel`` (the actions panel's buttons),
-``log`` (the game log), ``helpers`` (the danger view and the hint), ``motion`` (tiles landing,
-instants striking), ``bomber`` (the Mad Bomber's flights), ``hoverbox`` (a tile's or a unit's
-hover box in words); mixed into the scene: ``input`` (clicks), ``info`` (the prompt, reasons,
-which hover box), ``draw`` (the pictures); ``layout`` (places, colours, timings).
+The parts, each held by the scene (``scene``: the flow of play) and given what it reads:
+``model`` (what the scene knows of the game and the choice under way), ``info`` (the prompt,
+reasons), ``input`` (clicks and keys), ``keys`` (the keymap tables), ``panel`` (the actions
+panel's buttons), ``draw`` (the pictures), ``seats`` (the seat panels), ``tooltips`` (which
+hover box) with ``hoverbox`` (its words), ``log`` (the game log), ``helpers`` (the danger view
+and the hint), ``motion`` (tiles landing, instants striking), ``bomber`` (the Mad Bomber's
+flights); ``layout`` (places, colours, timings).
 """
 
 from nshex_pygame.client.scenes.game.layout import plain_reason

@@ -1,6 +1,8 @@
 """The game scene: its state, the engine's game, the flow of play (AI, chance, battles, saves).
 
-Input, drawing and words are its parts in ``input``, ``draw`` and ``info``.
+:class:`GameScene` inherits only from :class:`Scene`; its input, drawing, words, seat panels
+and hover boxes are parts it holds (``input``, ``draw``, ``info``, ``seats``, ``tooltips``),
+each given the model and what it reads of the scene (a ``Protocol`` in its module).
 """
 
 from __future__ import annotations
@@ -63,13 +65,11 @@ from nshex_pygame.core import CHANCE, BattleQuestion, EngineError, Game, Illegal
 class GameScene(Scene):
     scene_name = "game"
 
-    # The model's state under the scene's names (the views and the tests read them so).
+    # The model's state under the scene's names (other scenes and the tests read them so).
     view = Delegated("model")
     mover = Delegated("model")
     units = Delegated("model")
-    effects = Delegated("model")
     netted = Delegated("model")
-    eliminated = Delegated("model")
     analysis = Delegated("model")
     legal = Delegated("model")
     selected = Delegated("model")
@@ -79,23 +79,15 @@ class GameScene(Scene):
     facing2 = Delegated("model")
     # ... and the helpers' (the danger view, the hint)
     danger = Delegated("helpers")
-    danger_cache = Delegated("helpers")
     hint_thinker = Delegated("helpers")
-    hint_version = Delegated("helpers")
     hint = Delegated("helpers")
     hint_analysis = Delegated("helpers")
-    hint_then = Delegated("helpers")
-    hint_bot = Delegated("helpers")
-    hint_panel_closed = Delegated("helpers")
     hint_close_button = Delegated("helpers")
     # ... and the board's motion (landings, strikes)
-    tweens = Delegated("motion")
     pops = Delegated("motion")
     strikes = Delegated("motion")
     # ... and the game log's
     log = Delegated("game_log", "lines")
-    log_scroll = Delegated("game_log", "scroll")  # lines scrolled back from the newest
-    log_drag = Delegated("game_log", "drag")  # its scroll bar is being dragged
     # ... and the actions panel's
     buttons = Delegated("panel")
     procedure_buttons = Delegated("panel")
