@@ -23,6 +23,38 @@ impl Battle {
         });
     }
 
+    /// `add_dmg` and its line in the log.
+    #[inline(always)]
+    pub(super) fn hit<L: Log>(&mut self, from: u8, dir: u8, target: u8, wounds: u8, log: &mut L) {
+        self.add_dmg(from, dir, target, wounds);
+        if L::ON {
+            log.event(Event::Hit {
+                target,
+                from,
+                dir,
+                wounds,
+            });
+        }
+    }
+
+    /// Adds `wounds` to the latest record of the attack from `from` in `dir` on `target`, if
+    /// there is one: a shot joining its edge's melee part makes one attack (FAQ-86).
+    #[inline]
+    pub(super) fn join_record(&mut self, from: u8, dir: u8, target: u8, wounds: u8) -> bool {
+        match self
+            .records
+            .iter_mut()
+            .rev()
+            .find(|r| r.from == from && r.dir == dir && r.target == target)
+        {
+            Some(r) => {
+                r.wounds += wounds;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The first enemy of `seat` on the line from `c` in `dir`, and how far the shot went.
     #[inline]
     pub(super) fn first_enemy(&self, c: u8, dir: u8, seat: u8) -> (u8, u8) {
@@ -167,15 +199,7 @@ impl Battle {
                 let t = self.unit(adj);
                 if self.hits(u.seat, t.seat) && !(u.is_hq && t.is_hq) {
                     let w: u8 = melee.iter().filter(|&&m| m > 0).map(|m| m + mb).sum();
-                    self.add_dmg(c, dir, adj, w);
-                    if L::ON {
-                        log.event(Event::Hit {
-                            target: adj,
-                            from: c,
-                            dir,
-                            wounds: w,
-                        });
-                    }
+                    self.hit(c, dir, adj, w, log);
                 }
             }
             if has_ranged && self.redirs & self.occ != 0 {
@@ -195,24 +219,11 @@ impl Battle {
                     }
                     let s = r + rb;
                     let w = s.saturating_sub(armor);
-                    if L::ON && armor == 1 {
-                        log.event(Event::Armor {
-                            target: rt,
-                            from: c,
-                            dir,
-                            blocked: 1,
-                        });
+                    if armor == 1 {
+                        armor_stops(log, rt, c, dir);
                     }
                     if w > 0 {
-                        self.add_dmg(c, dir, rt, w);
-                        if L::ON {
-                            log.event(Event::Hit {
-                                target: rt,
-                                from: c,
-                                dir,
-                                wounds: w,
-                            });
-                        }
+                        self.hit(c, dir, rt, w, log);
                     }
                 }
             }
@@ -294,18 +305,10 @@ impl Battle {
                         self.acc_cells |= 1 << rt;
                         continue;
                     }
-                    if o.melee_dirs >> dir & 1 == 1 {
-                        // A ranged shot at the tile its own edge also strikes in melee (the
-                        // Universal Soldier) joins that melee record: it is one attack.
-                        if let Some(r) = self
-                            .records
-                            .iter_mut()
-                            .rev()
-                            .find(|r| r.from == c && r.dir == dir && r.target == rt)
-                        {
-                            r.wounds += w;
-                            continue;
-                        }
+                    // A ranged shot at the tile its own edge also strikes in melee (the
+                    // Universal Soldier) joins that melee record: it is one attack.
+                    if o.melee_dirs >> dir & 1 == 1 && self.join_record(c, dir, rt, w) {
+                        continue;
                     }
                     self.add_dmg(c, dir, rt, w);
                 }
@@ -352,25 +355,23 @@ impl Battle {
                 continue;
             }
             if self.unit(cur).o.armor >> opposite(dir) & 1 == 1 {
-                if L::ON {
-                    log.event(Event::Armor {
-                        target: cur,
-                        from: c,
-                        dir,
-                        blocked: 1,
-                    });
-                }
+                armor_stops(log, cur, c, dir);
                 continue;
             }
-            self.add_dmg(c, dir, cur, 1);
-            if L::ON {
-                log.event(Event::Hit {
-                    target: cur,
-                    from: c,
-                    dir,
-                    wounds: 1,
-                });
-            }
+            self.hit(c, dir, cur, 1, log);
         }
+    }
+}
+
+/// The log's line for one wound of a shot from `from` in `dir` that `target`'s armor stops.
+#[inline(always)]
+pub(super) fn armor_stops<L: Log>(log: &mut L, target: u8, from: u8, dir: u8) {
+    if L::ON {
+        log.event(Event::Armor {
+            target,
+            from,
+            dir,
+            blocked: 1,
+        });
     }
 }

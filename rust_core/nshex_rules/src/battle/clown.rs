@@ -102,15 +102,7 @@ impl Battle {
                 && !(spare_hqs && self.u[j as usize].is_hq)
                 && !(spare_side != NONE && self.rel.allied(spare_side, self.u[j as usize].seat))
             {
-                self.add_dmg(c, DIR_EXPLOSION, j, 1);
-                if L::ON {
-                    log.event(Event::Hit {
-                        target: j,
-                        from: c,
-                        dir: DIR_EXPLOSION,
-                        wounds: 1,
-                    });
-                }
+                self.hit(c, DIR_EXPLOSION, j, 1, log);
             }
         }
     }

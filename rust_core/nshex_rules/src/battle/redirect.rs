@@ -4,6 +4,7 @@
 //! redirectors it reaches (each expanded once, one segment per exit), so the work is bounded by
 //! the number of redirectors whatever loops they form.
 
+use super::attacks::armor_stops;
 use super::{Battle, Dmg, Event, Log, NONE};
 use crate::hex::{bits, opposite, MAX_CELLS};
 
@@ -237,13 +238,8 @@ impl Battle {
             } else {
                 strength.saturating_sub(armor)
             };
-            if L::ON && armor == 1 {
-                log.event(Event::Armor {
-                    target: t,
-                    from: c,
-                    dir,
-                    blocked: 1,
-                });
+            if armor == 1 {
+                armor_stops(log, t, c, dir);
             }
             if w == 0 {
                 // Armor that stops one copy stops them all (D-19).
@@ -252,14 +248,7 @@ impl Battle {
             if m == 1 {
                 // One attack: joined with a melee part of the same edge on the same target, as
                 // on any board (FAQ-86).
-                if let Some(r) = self
-                    .records
-                    .iter_mut()
-                    .rev()
-                    .find(|r| r.from == c && r.dir == dir && r.target == t)
-                {
-                    r.wounds += w;
-                } else {
+                if !self.join_record(c, dir, t, w) {
                     self.push_copy(c, dir, t, w);
                 }
             } else {
