@@ -1,15 +1,20 @@
-"""A scene attribute kept by one of its parts: ``scene.partial`` is ``scene.model.partial``,
+"""An attribute kept by one of an object's parts: ``scene.partial`` is ``scene.model.partial``,
 ``scene.hint`` is ``scene.helpers.hint``, ``scene.log`` is ``scene.game_log.lines``. The
-scene's public names stay (the views, the other scenes and the tests read them) while the
-part owns the state."""
+scene's public names stay (the other scenes and the tests read them) while the part owns the
+state; the seat panels read the scene's model and state by the names they know.
+
+Typed by what it holds: ``partial: Delegated[dict[str, Any]] = Delegated("model")``.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Generic, TypeVar, overload
+
+T = TypeVar("T")
 
 
-class Delegated:
-    """The attribute ``attr`` (by default: of the same name) of the scene's part ``part``
+class Delegated(Generic[T]):
+    """The attribute ``attr`` (by default: of the same name) of the owner's part ``part``
     (read and written)."""
 
     def __init__(self, part: str, attr: str = "") -> None:
@@ -19,10 +24,15 @@ class Delegated:
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = self.name or name
 
-    def __get__(self, scene: Any, owner: type | None = None) -> Any:
-        if scene is None:
+    @overload
+    def __get__(self, obj: None, owner: type) -> Delegated[T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> T: ...
+    def __get__(self, obj: object, owner: type | None = None) -> T | Delegated[T]:
+        if obj is None:
             return self
-        return getattr(getattr(scene, self.part), self.name)
+        value: T = getattr(getattr(obj, self.part), self.name)
+        return value
 
-    def __set__(self, scene: Any, value: Any) -> None:
-        setattr(getattr(scene, self.part), self.name, value)
+    def __set__(self, obj: object, value: T) -> None:
+        setattr(getattr(obj, self.part), self.name, value)

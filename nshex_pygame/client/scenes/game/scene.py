@@ -43,13 +43,14 @@ from nshex_pygame.client.scenes.game.layout import (
     plain_reason,
     units_by_hex,
 )
-from nshex_pygame.client.scenes.game.log import GameLog
-from nshex_pygame.client.scenes.game.model import GameModel
+from nshex_pygame.client.scenes.game.log import Entry, GameLog
+from nshex_pygame.client.scenes.game.model import GameModel, Legal
 from nshex_pygame.client.scenes.game.motion import LANDING_KINDS, BoardMotion
 from nshex_pygame.client.scenes.game.panel import ActionsPanel
 from nshex_pygame.client.scenes.game.seats import GameSeats
 from nshex_pygame.client.scenes.game.tooltips import Tooltips
 from nshex_pygame.client.storage import SeatSetup
+from nshex_pygame.client.tween import Tween
 from nshex_pygame.client.words import (
     Units,
     action_hexes,
@@ -66,33 +67,33 @@ class GameScene(Scene):
     scene_name = "game"
 
     # The model's state under the scene's names (other scenes and the tests read them so).
-    view = Delegated("model")
-    mover = Delegated("model")
-    units = Delegated("model")
-    netted = Delegated("model")
-    analysis = Delegated("model")
-    legal = Delegated("model")
-    selected = Delegated("model")
-    partial = Delegated("model")
-    unlucky_pick = Delegated("model")
-    facing = Delegated("model")
-    facing2 = Delegated("model")
+    view: Delegated[dict[str, Any]] = Delegated("model")
+    mover: Delegated[int] = Delegated("model")
+    units: Delegated[dict[Hex, dict[str, Any]]] = Delegated("model")
+    netted: Delegated[set[Hex]] = Delegated("model")
+    analysis: Delegated[dict[Hex, dict[str, Any]]] = Delegated("model")
+    legal: Delegated[Legal] = Delegated("model")
+    selected: Delegated[int | None] = Delegated("model")
+    partial: Delegated[dict[str, Any]] = Delegated("model")
+    unlucky_pick: Delegated[list[int] | None] = Delegated("model")
+    facing: Delegated[int] = Delegated("model")
+    facing2: Delegated[int] = Delegated("model")
     # ... and the helpers' (the danger view, the hint)
-    danger = Delegated("helpers")
-    hint_thinker = Delegated("helpers")
-    hint = Delegated("helpers")
-    hint_analysis = Delegated("helpers")
-    hint_close_button = Delegated("helpers")
+    danger: Delegated[bool] = Delegated("helpers")
+    hint_thinker: Delegated[Thinker | None] = Delegated("helpers")
+    hint: Delegated[tuple[int, dict[str, Any]] | None] = Delegated("helpers")
+    hint_analysis: Delegated[dict[str, Any] | None] = Delegated("helpers")
+    hint_close_button: Delegated[widgets.Button] = Delegated("helpers")
     # ... and the board's motion (landings, strikes)
-    pops = Delegated("motion")
-    strikes = Delegated("motion")
+    pops: Delegated[dict[Hex, Tween]] = Delegated("motion")
+    strikes: Delegated[list[tuple[str, Hex, Hex | None, Tween]]] = Delegated("motion")
     # ... and the game log's
-    log = Delegated("game_log", "lines")
+    log: Delegated[list[Entry]] = Delegated("game_log", "lines")
     # ... and the actions panel's
-    buttons = Delegated("panel")
-    procedure_buttons = Delegated("panel")
-    confirm_button = Delegated("panel")
-    cancel_button = Delegated("panel")
+    buttons: Delegated[list[widgets.Button]] = Delegated("panel")
+    procedure_buttons: Delegated[list[widgets.Button]] = Delegated("panel")
+    confirm_button: Delegated[widgets.Button] = Delegated("panel")
+    cancel_button: Delegated[widgets.Button] = Delegated("panel")
 
     def __init__(
         self,

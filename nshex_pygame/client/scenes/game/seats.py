@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from nshex_pygame.client.backdrop import seat_rings
 from nshex_pygame.client.juice import GameJuice
 from nshex_pygame.client.scenes.game.bomber import Flight
+from nshex_pygame.client.scenes.game.delegate import Delegated
 from nshex_pygame.client.scenes.game.model import GameModel
 from nshex_pygame.client.seatpanels import SeatPanels, seat_layout
 from nshex_pygame.client.storage import SeatSetup
@@ -39,6 +40,18 @@ class SeatsHost(Protocol):
 class GameSeats(SeatPanels):
     """Every seat's panel of the game scene (``host``) and its places (:meth:`lay_out`)."""
 
+    # What :class:`SeatPanels` reads, by its names: the scene's (``host``) and its model's.
+    game: Delegated[Game] = Delegated("host")
+    seat_labels: Delegated[dict[int, str]] = Delegated("host")
+    ai_show: Delegated[tuple[int, dict[str, Any], float] | None] = Delegated("host")
+    flights: Delegated[list[Flight]] = Delegated("host")
+    view: Delegated[dict[str, Any]] = Delegated("model")
+    mover: Delegated[int] = Delegated("model")
+    stage: Delegated[str] = Delegated("model")
+    eliminated: Delegated[set[int]] = Delegated("model")
+    selected: Delegated[int | None] = Delegated("model")
+    unlucky_pick: Delegated[list[int] | None] = Delegated("model")
+
     def __init__(self, host: SeatsHost, model: GameModel) -> None:
         self.host = host
         self.model = model
@@ -50,48 +63,6 @@ class GameSeats(SeatPanels):
     def lay_out(self) -> None:
         """Each seat's panel and the team frames, for the game's seats and sides now."""
         self.panels, self.team_frames = seat_layout(self.model.view)
-
-    # What :class:`SeatPanels` reads, by its names.
-
-    @property
-    def game(self) -> Game:
-        return self.host.game
-
-    @property
-    def seat_labels(self) -> dict[int, str]:
-        return self.host.seat_labels
-
-    @property
-    def ai_show(self) -> tuple[int, dict[str, Any], float] | None:
-        return self.host.ai_show
-
-    @property
-    def flights(self) -> list[Flight]:
-        return self.host.flights
-
-    @property
-    def view(self) -> dict[str, Any]:
-        return self.model.view
-
-    @property
-    def mover(self) -> int:
-        return self.model.mover
-
-    @property
-    def stage(self) -> str:
-        return self.model.stage
-
-    @property
-    def eliminated(self) -> set[int]:
-        return self.model.eliminated
-
-    @property
-    def selected(self) -> int | None:
-        return self.model.selected
-
-    @property
-    def unlucky_pick(self) -> list[int] | None:
-        return self.model.unlucky_pick
 
     def hand(self, seat: int) -> list[str]:
         return self.model.hand(seat)
