@@ -67,37 +67,6 @@ fn switched(before: &Position, after: &Position, seat: u8, replaced: Option<u16>
     n
 }
 
-fn units(n: i32) -> String {
-    if n == 1 {
-        "1 unit".into()
-    } else {
-        format!("{n} units")
-    }
-}
-
-/// What a battle does, in a player's words: ``the enemy HQ loses 2, 1 unit of yours is
-/// destroyed``, or ``nobody is hurt``.
-fn battle_words(enemy_hq: i32, own_hq: i32, enemy_units: i32, own_units: i32) -> String {
-    let mut parts = Vec::new();
-    if enemy_hq > 0 {
-        parts.push(format!("the enemy HQ loses {enemy_hq}"));
-    }
-    if own_hq > 0 {
-        parts.push(format!("your HQ loses {own_hq}"));
-    }
-    if enemy_units > 0 {
-        parts.push(format!("{} of theirs destroyed", units(enemy_units)));
-    }
-    if own_units > 0 {
-        parts.push(format!("{} of yours destroyed", units(own_units)));
-    }
-    if parts.is_empty() {
-        "nobody is hurt".into()
-    } else {
-        parts.join(", ")
-    }
-}
-
 /// A short reason for playing `action` in `game`, from the seat to move's point of view, in
 /// a player's words (names, places and effects; no notation, no coordinates): what the move
 /// does (``the grant lets the Bio-droid move next to your HQ: nets the Vegas Guard``), then
@@ -227,8 +196,8 @@ fn pushed(
 /// What a battle does for `seat` after the move (`after`) against without it (`before`).
 fn battle_reason(before: &Game, after: &Game, seat: u8, replaced: Option<u16>) -> String {
     if after.battles() > before.battles() {
-        let (eh, oh, eu, ou) = tally(before.pos(), after.pos(), seat);
-        return format!("starts the battle now: {}", battle_words(eh, oh, eu, ou));
+        let fought = tally(before.pos(), after.pos(), seat);
+        return format!("starts the battle now: {}", battle_against(fought, fought));
     }
     if after.is_over() {
         return String::new();
@@ -249,10 +218,39 @@ fn battle_reason(before: &Game, after: &Game, seat: u8, replaced: Option<u16>) -
     } else {
         "keeps the coming battle as it is"
     };
-    let with = battle_words(then.0, then.1, then.2, then.3);
-    if now == then {
-        return format!("{verdict}: in a battle now {with}");
+    format!("{verdict}: in a battle now {}", battle_against(then, now))
+}
+
+/// What a battle does after the move (`then`), in a player's words, each number that the
+/// move changed followed by what it would be without the move (`now`): ``your HQ loses 2 (4
+/// without this move), 1 unit of theirs destroyed``; ``nobody is hurt`` when both say so.
+fn battle_against(then: (i32, i32, i32, i32), now: (i32, i32, i32, i32)) -> String {
+    let unit_words = |n: i32| if n == 1 { "unit" } else { "units" };
+    let lines = [
+        (then.0, now.0, "the enemy HQ loses ".to_string(), ""),
+        (then.1, now.1, "your HQ loses ".to_string(), ""),
+        (then.2, now.2, String::new(), " of theirs destroyed"),
+        (then.3, now.3, String::new(), " of yours destroyed"),
+    ];
+    let mut parts = Vec::new();
+    for (k, (t, n, head, tail)) in lines.into_iter().enumerate() {
+        if t == 0 && n == 0 {
+            continue;
+        }
+        let count = if k < 2 {
+            t.to_string()
+        } else {
+            format!("{t} {}", unit_words(t))
+        };
+        let was = if t == n {
+            String::new()
+        } else {
+            format!(" ({n} without this move)")
+        };
+        parts.push(format!("{head}{count}{tail}{was}"));
     }
-    let without = battle_words(now.0, now.1, now.2, now.3);
-    format!("{verdict}: in a battle now {with} (without this move: {without})")
+    if parts.is_empty() {
+        return "nobody is hurt".into();
+    }
+    parts.join(", ")
 }
