@@ -125,9 +125,10 @@ pub fn arena_on(
     seed: u64,
     threads: usize,
 ) -> Result<ArenaResult, String> {
-    arena_with_options(
+    arena_range(
         a,
         b,
+        0,
         games,
         pairings,
         board,
@@ -137,24 +138,10 @@ pub fn arena_on(
     )
 }
 
-/// [`arena_on`] with game options (variants, Mercenaries) in every game.
-#[allow(clippy::too_many_arguments)]
-pub fn arena_with_options(
-    a: &str,
-    b: &str,
-    games: u32,
-    pairings: &[(&str, &str)],
-    board: BoardKind,
-    options: nshex_rules::Options,
-    seed: u64,
-    threads: usize,
-) -> Result<ArenaResult, String> {
-    arena_range(a, b, 0, games, pairings, board, options, seed, threads)
-}
-
-/// Games `first..first + games` of [`arena_with_options`]: a game's result depends only on
-/// its number and the seed, so an arena split into ranges (on several machines) adds up to
-/// the same result as one run.
+/// Games `first..first + games` of [`arena_on`], with game options (variants, Mercenaries)
+/// in every game: a game's result depends only on its number and the seed, so an arena
+/// split into ranges (on several machines) adds up to the same result as one run (`first`
+/// 0: the whole run).
 #[allow(clippy::too_many_arguments)]
 pub fn arena_range(
     a: &str,
@@ -269,24 +256,11 @@ impl SeatRecord {
     }
 }
 
-/// Three or four bots over `games` games of `mode` (one bot a seat): the seats rotate from
-/// game to game so that every bot plays every seat equally often, the armies cycle through
-/// `armies` (one per seat, rotated as well), on all `threads`; the same seed gives the same
-/// records whatever the threads.
-#[allow(clippy::too_many_arguments)]
-pub fn arena_multi(
-    bots: &[&str],
-    mode: nshex_rules::Mode,
-    games: u32,
-    armies: &[&str],
-    board: BoardKind,
-    seed: u64,
-    threads: usize,
-) -> Result<Vec<SeatRecord>, String> {
-    arena_multi_range(bots, mode, 0, games, armies, board, seed, threads)
-}
-
-/// Games `first..first + games` of [`arena_multi`]: ranges add up to the whole run.
+/// Three or four bots over games `first..first + games` of `mode` (one bot a seat): the
+/// seats rotate from game to game so that every bot plays every seat equally often, the
+/// armies cycle through `armies` (one per seat, rotated as well), on all `threads`; the same
+/// seed gives the same records whatever the threads. Ranges add up to the whole run
+/// (`first` 0).
 #[allow(clippy::too_many_arguments)]
 pub fn arena_multi_range(
     bots: &[&str],
@@ -481,9 +455,10 @@ mod tests {
     fn multi_seat_arenas_rotate_seats_and_are_reproducible() {
         use nshex_rules::Mode;
         let armies = ["borgo", "moloch", "outpost", "hegemony"];
-        let r = arena_multi(
+        let r = arena_multi_range(
             &["greedy", "random", "random"],
             Mode::Deathmatch,
+            0,
             6,
             &armies,
             BoardKind::Standard,
@@ -493,9 +468,10 @@ mod tests {
         .unwrap();
         assert!(r.iter().all(|x| x.games == 6));
         assert_eq!(
-            arena_multi(
+            arena_multi_range(
                 &["greedy", "random", "random"],
                 Mode::Deathmatch,
+                0,
                 6,
                 &armies,
                 BoardKind::Standard,
@@ -506,9 +482,10 @@ mod tests {
             r
         );
         assert!(r[0].win_rate() > r[1].win_rate(), "{r:?}");
-        let e = arena_multi(
+        let e = arena_multi_range(
             &["random", "random"],
             Mode::Team,
+            0,
             2,
             &armies,
             BoardKind::Standard,

@@ -45,8 +45,8 @@ fn main() {
         }
     }
     let t = Instant::now();
-    let run = nshex_ai::arena::arena_with_options(
-        &args[0], &args[1], games, &pairings, board, options, seed, threads,
+    let run = nshex_ai::arena::arena_range(
+        &args[0], &args[1], 0, games, &pairings, board, options, seed, threads,
     );
     match run {
         Ok(r) => {

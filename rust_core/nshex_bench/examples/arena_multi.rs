@@ -21,7 +21,7 @@ fn main() {
     });
     let t = Instant::now();
     let armies = nshex_rules::BASE_ARMIES;
-    match nshex_ai::arena::arena_multi(&bots, mode, games, &armies, board, seed, threads) {
+    match nshex_ai::arena::arena_multi_range(&bots, mode, 0, games, &armies, board, seed, threads) {
         Ok(rows) => {
             println!(
                 "{} games of {} on the {} board, {:.1} s",
