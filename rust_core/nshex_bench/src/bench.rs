@@ -195,24 +195,33 @@ pub fn mid_game_positions(count: u64) -> Vec<(Game, Vec<Action>)> {
     out
 }
 
-/// Times `round` `rounds` times and gives the operations done in all, and the median rate
-/// of the rounds: one timing of a shared machine measures whatever else ran meanwhile too;
-/// the median of several measures the code (criterion samples for the same reason).
-fn median_rate(
+/// The row `name` (`what`, aiming at `target` operations a second): `round` timed
+/// `rounds` times, the operations done in all, and the median rate of the rounds: one
+/// timing of a shared machine measures whatever else ran meanwhile too; the median of
+/// several measures the code (criterion samples for the same reason).
+fn timed_row(
+    (name, what, target): (&'static str, &'static str, u64),
     rounds: u32,
     mut round: impl FnMut() -> Result<u64, String>,
-) -> Result<(u64, f64, Vec<f64>), String> {
+) -> Result<BenchRow, String> {
     let mut rates = Vec::with_capacity(rounds as usize);
-    let mut total = 0;
+    let mut ops = 0;
     for _ in 0..rounds {
         let t = Instant::now();
-        let ops = round()?;
-        rates.push(ops as f64 / t.elapsed().as_secs_f64());
-        total += ops;
+        let n = round()?;
+        rates.push(n as f64 / t.elapsed().as_secs_f64());
+        ops += n;
     }
     let mut sorted = rates.clone();
     sorted.sort_by(f64::total_cmp);
-    Ok((total, sorted[sorted.len() / 2], rates))
+    Ok(BenchRow {
+        name,
+        what,
+        ops,
+        per_second: sorted[sorted.len() / 2],
+        target_per_second: target,
+        rates,
+    })
 }
 
 /// Runs the suite. `quick` runs each benchmark about a third as long. Every rate is the
@@ -258,7 +267,7 @@ fn battle_rows(rows: &mut Vec<BenchRow>, rounds: u32, scale: u64) -> Result<(), 
             250_000,
         ),
     ] {
-        let (ops, per_second, rates) = median_rate(rounds, || {
+        let row = timed_row((name, what, target), rounds, || {
             for _ in 0..repeats * scale {
                 let sum = battle_checksum(&boards, &mut r);
                 if sum != checksum {
@@ -267,14 +276,7 @@ fn battle_rows(rows: &mut Vec<BenchRow>, rounds: u32, scale: u64) -> Result<(), 
             }
             Ok(repeats * scale * boards.len() as u64)
         })?;
-        rows.push(BenchRow {
-            name,
-            what,
-            ops,
-            per_second,
-            target_per_second: target,
-            rates,
-        });
+        rows.push(row);
     }
 
     Ok(())
@@ -321,7 +323,7 @@ fn game_rows(rows: &mut Vec<BenchRow>, rounds: u32, scale: u64) -> Result<(), St
         ),
     ] {
         let reference: Vec<u64> = (0..50).map(play).collect();
-        let (ops, per_second, rates) = median_rate(rounds, || {
+        let row = timed_row((name, what, target), rounds, || {
             let games = games * scale;
             for i in 0..games {
                 if play(i % 50) != reference[(i % 50) as usize] {
@@ -330,14 +332,7 @@ fn game_rows(rows: &mut Vec<BenchRow>, rounds: u32, scale: u64) -> Result<(), St
             }
             Ok(games)
         })?;
-        rows.push(BenchRow {
-            name,
-            what,
-            ops,
-            per_second,
-            target_per_second: target,
-            rates,
-        });
+        rows.push(row);
     }
 
     Ok(())
@@ -347,28 +342,29 @@ fn game_rows(rows: &mut Vec<BenchRow>, rounds: u32, scale: u64) -> Result<(), St
 fn legal_apply_row(rounds: u32, scale: u64) -> Result<BenchRow, String> {
     let mids = mid_game_positions(32);
     let mut buf = Vec::with_capacity(256);
-    let (ops, per_second, rates) = median_rate(rounds, || {
-        let mut ops = 0u64;
-        for _ in 0..50 * scale {
-            for (g0, line) in &mids {
-                let mut g = g0.clone();
-                for &a in line {
-                    g.apply_with(a, &mut buf)
-                        .map_err(|e| format!("legal_apply: a replayed action was refused: {e}"))?;
-                    ops += 1;
+    timed_row(
+        (
+            "legal_apply",
+            "legal-action generation plus one checked apply, on mid-game positions",
+            200_000,
+        ),
+        rounds,
+        || {
+            let mut ops = 0u64;
+            for _ in 0..50 * scale {
+                for (g0, line) in &mids {
+                    let mut g = g0.clone();
+                    for &a in line {
+                        g.apply_with(a, &mut buf).map_err(|e| {
+                            format!("legal_apply: a replayed action was refused: {e}")
+                        })?;
+                        ops += 1;
+                    }
                 }
             }
-        }
-        Ok(ops)
-    })?;
-    Ok(BenchRow {
-        name: "legal_apply",
-        what: "legal-action generation plus one checked apply, on mid-game positions",
-        ops,
-        per_second,
-        target_per_second: 200_000,
-        rates,
-    })
+            Ok(ops)
+        },
+    )
 }
 
 /// MCTS iterations at each level, from fixed mid-game decisions.
@@ -395,7 +391,7 @@ fn mcts_rows(rows: &mut Vec<BenchRow>, rounds: u32, quick: bool) -> Result<(), S
         // decision's size (25,000 iterations), a tenth of that in a quick run.
         let budget = if quick { 2_500 } else { 25_000 };
         let progress = Progress::new();
-        let (ops, per_second, rates) = median_rate(rounds, || {
+        let row = timed_row((name, what, 30_000), rounds, || {
             let mut ops = 0u64;
             for (i, g) in searches.iter().enumerate() {
                 let mut search = Search::new(cfg.clone(), i as u64);
@@ -414,14 +410,7 @@ fn mcts_rows(rows: &mut Vec<BenchRow>, rounds: u32, quick: bool) -> Result<(), S
             }
             Ok(ops)
         })?;
-        rows.push(BenchRow {
-            name,
-            what,
-            ops,
-            per_second,
-            target_per_second: 30_000,
-            rates,
-        });
+        rows.push(row);
     }
     Ok(())
 }
@@ -452,26 +441,23 @@ pub fn long_script(n: usize) -> String {
 /// line): linear in the file's size, so one such script loads in well under a second.
 fn script_parse_row(rounds: u32) -> Result<BenchRow, String> {
     let text = long_script(SCRIPT_ACTIONS);
-    let (ops, per_second, rates) = median_rate(rounds, || {
-        let sc = nshex_formats::scenario::parse_scenario(&text, "long.toml", false)
-            .map_err(|e| format!("script_parse: {e}"))?;
-        let script = sc.script.unwrap_or_default();
-        // The last action is on the line before the closing bracket.
-        let want = text.lines().count() - 1;
-        if script.len() != SCRIPT_ACTIONS || script.last().map(|a| a.1) != Some(want) {
-            return Err("script_parse: the actions or their lines were read wrong".into());
-        }
-        Ok(SCRIPT_ACTIONS as u64)
-    })?;
-    Ok(BenchRow {
-        name: "script_parse",
-        what: "one action of a 100,000-action game script read with its line (the whole \
-               script in under a second at the target)",
-        ops,
-        per_second,
-        target_per_second: SCRIPT_ACTIONS as u64,
-        rates,
-    })
+    let what = "one action of a 100,000-action game script read with its line (the whole \
+                script in under a second at the target)";
+    timed_row(
+        ("script_parse", what, SCRIPT_ACTIONS as u64),
+        rounds,
+        || {
+            let sc = nshex_formats::scenario::parse_scenario(&text, "long.toml", false)
+                .map_err(|e| format!("script_parse: {e}"))?;
+            let script = sc.script.unwrap_or_default();
+            // The last action is on the line before the closing bracket.
+            let want = text.lines().count() - 1;
+            if script.len() != SCRIPT_ACTIONS || script.last().map(|a| a.1) != Some(want) {
+                return Err("script_parse: the actions or their lines were read wrong".into());
+            }
+            Ok(SCRIPT_ACTIONS as u64)
+        },
+    )
 }
 
 /// The names of the rows [`run_ops`] runs.
