@@ -33,6 +33,7 @@ from nshex_pygame.client.scenes.game.model import GameModel, Legal
 from nshex_pygame.client.scenes.game.panel import (
     ActionsPanel,
     OfferButton,  # noqa: F401  (tests import it here)
+    ProcedureButton,
 )
 from nshex_pygame.client.words import tile_name
 
@@ -68,7 +69,7 @@ class InputHost(Protocol):
     def hand_at(self, pos: tuple[int, int]) -> tuple[int, int] | None: ...
     def can_watch_last_battle(self) -> bool: ...
     def hint_panel_shown(self) -> bool: ...
-    def shown_procedures(self) -> list[widgets.Button]: ...
+    def shown_procedures(self) -> list[ProcedureButton]: ...
     def shown_tools(self) -> list[widgets.Button]: ...
     def press_key(self, event: pygame.event.Event) -> None: ...
 
@@ -386,10 +387,10 @@ class GameInput:
         thinker = scene.thinkers.get(self.model.mover)
         if thinker is not None and thinker.can_hurry and scene.hurry_button.handle(event):
             return
-        for button in scene.shown_procedures():
-            if button.handle(event):
-                if not button.enabled:  # greyed out: say why (the engine's words)
-                    self.pick_procedure(button.procedure)  # type: ignore[attr-defined]
+        for procedure in scene.shown_procedures():
+            if procedure.handle(event):
+                if not procedure.enabled:  # greyed out: say why (the engine's words)
+                    self.pick_procedure(procedure.procedure)
                 return
         for button in [*scene.panel.buttons, *scene.shown_tools()]:
             if button.handle(event):

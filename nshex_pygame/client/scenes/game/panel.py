@@ -7,6 +7,7 @@ scene's input's (``press``, ``confirm``, ...: :class:`PanelActions`).
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import pygame
@@ -57,7 +58,7 @@ class ActionsPanel:
         self.host = host
         self.actions = actions
         self.buttons: list[widgets.Button] = []
-        self.procedure_buttons: list[widgets.Button] = []
+        self.procedure_buttons: list[ProcedureButton] = []
         self.confirm_button = widgets.Button(
             f"Confirm ({keys.key_of('confirm')})", (0, 0, 1, 1), actions.confirm
         )
@@ -126,13 +127,12 @@ class ActionsPanel:
                 label = "Lose the rest: every opponent is at 20"
             else:
                 label = f"{self.host.seat_name(int(to))} +{points}"
-            button = widgets.Button(
+            button = NumberedButton(
+                i + 1,
                 label,
                 (x, CREDIT_ROWS_TOP + i * 48, w, 40),
                 functools.partial(self.actions.give_credit, action),
-                size=16,
             )
-            button.number = i + 1  # type: ignore[attr-defined]
             self.buttons.append(button)
 
     def _offer_buttons(self) -> None:
@@ -255,13 +255,12 @@ class ActionsPanel:
                 label = {"elimination": "Eliminate", "detonation": "Detonate"}.get(
                     name, name.capitalize()
                 )
-                button = widgets.Button(
+                button = ProcedureButton(
+                    name,
                     f"{label} {cost}",
                     (x + (i % 3) * (cell + 8), 682 + (i // 3) * 34, cell, 30),
                     functools.partial(self.actions.pick_procedure, name),
-                    size=14,
                 )
-                button.procedure = name  # type: ignore[attr-defined]
                 uses = any(d.get("procedure") == name for _a, d in self.host.model.legal)
                 button.enabled = uses
                 words = PROCEDURE_WORDS.get(name, "")
@@ -272,14 +271,12 @@ class ActionsPanel:
                     button.hint = f"{words} Costs {cost} energy. Not now: {reason}"
                 self.procedure_buttons.append(button)
 
-    def shown_procedures(self) -> list[widgets.Button]:
+    def shown_procedures(self) -> list[ProcedureButton]:
         """The procedure buttons (the Duel board, a human's main step)."""
         if not self.host.human_to_move():
             return []
         for button in self.procedure_buttons:
-            button.selected = self.host.model.partial.get("procedure") == getattr(
-                button, "procedure", ""
-            )
+            button.selected = self.host.model.partial.get("procedure") == button.procedure
         return list(self.procedure_buttons)
 
 
@@ -292,6 +289,22 @@ PROCEDURE_WORDS = {
     "elimination": "Elimination: destroys an enemy unit with three of your Links around it.",
     "detonation": "Detonation: destroys every enemy Link.",
 }
+
+
+class NumberedButton(widgets.Button):
+    """A row of the points panel: its number (a badge beside it) picks it too."""
+
+    def __init__(self, number: int, label: str, rect: Any, action: Callable[[], object]) -> None:
+        super().__init__(label, rect, action, size=16)
+        self.number = number
+
+
+class ProcedureButton(widgets.Button):
+    """A procedure's button on the Duel board (greyed out when the engine allows none)."""
+
+    def __init__(self, procedure: str, label: str, rect: Any, action: Callable[[], object]) -> None:
+        super().__init__(label, rect, action, size=14)
+        self.procedure = procedure
 
 
 class OfferButton(widgets.Button):

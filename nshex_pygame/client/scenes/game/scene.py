@@ -46,7 +46,7 @@ from nshex_pygame.client.scenes.game.layout import (
 from nshex_pygame.client.scenes.game.log import Entry, GameLog
 from nshex_pygame.client.scenes.game.model import GameModel, Legal
 from nshex_pygame.client.scenes.game.motion import LANDING_KINDS, BoardMotion
-from nshex_pygame.client.scenes.game.panel import ActionsPanel
+from nshex_pygame.client.scenes.game.panel import ActionsPanel, ProcedureButton
 from nshex_pygame.client.scenes.game.seats import GameSeats
 from nshex_pygame.client.scenes.game.tooltips import Tooltips
 from nshex_pygame.client.storage import SeatSetup
@@ -91,7 +91,7 @@ class GameScene(Scene):
     log: Delegated[list[Entry]] = Delegated("game_log", "lines")
     # ... and the actions panel's
     buttons: Delegated[list[widgets.Button]] = Delegated("panel")
-    procedure_buttons: Delegated[list[widgets.Button]] = Delegated("panel")
+    procedure_buttons: Delegated[list[ProcedureButton]] = Delegated("panel")
     confirm_button: Delegated[widgets.Button] = Delegated("panel")
     cancel_button: Delegated[widgets.Button] = Delegated("panel")
 
@@ -276,7 +276,7 @@ class GameScene(Scene):
             return [self.undo_button]
         return list(self.tools)
 
-    def shown_procedures(self) -> list[widgets.Button]:
+    def shown_procedures(self) -> list[ProcedureButton]:
         """The procedure buttons (the Duel board, a human's main step)."""
         return self.panel.shown_procedures()
 
