@@ -346,3 +346,69 @@ fn reinforcements_keep_tiles_for_later_in_hands_of_six() {
         ],
     );
 }
+
+/// Every legal action of random games (each army, the Duel board, four seats, the options)
+/// has a reason in a player's words, and explaining never panics.
+#[test]
+fn every_move_of_random_games_is_explained_in_words() {
+    use nshex_rules::{tiles, BoardKind, Game, MadBomber, Mode, Options, Player, REINFORCEMENTS};
+    use rand::{Rng, SeedableRng};
+    let set = tiles();
+    let army = |id: &str| set.find_army(id).unwrap();
+    let options = |variants, mercenaries, mad_bomber| Options {
+        variants,
+        mercenaries,
+        mad_bomber,
+        ..Options::default()
+    };
+    let games = [
+        (
+            vec!["smart", "vegas"],
+            BoardKind::Duel,
+            options(0, 2, MadBomber::Off),
+        ),
+        (
+            vec!["doomsday", "outpost"],
+            BoardKind::Standard,
+            options(REINFORCEMENTS, 0, MadBomber::Neutral),
+        ),
+        (
+            vec!["borgo", "hegemony"],
+            BoardKind::Standard,
+            options(0, 1, MadBomber::Mercenary),
+        ),
+        (
+            vec!["moloch", "vegas", "smart", "borgo"],
+            BoardKind::Expanded,
+            options(0, 1, MadBomber::Off),
+        ),
+    ];
+    for (seed, (armies, board, opts)) in games.into_iter().enumerate() {
+        let ids: Vec<_> = armies.iter().map(|a| army(a)).collect();
+        let mode = Mode::default_for(ids.len() as u8);
+        let mut g = Game::with_options(&ids, board, mode, opts, seed as u64).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed as u64);
+        for step in 0..400 {
+            if g.is_over() {
+                break;
+            }
+            let Player::Seat(_) = g.current_player() else {
+                let draw = g.natural_draw().expect("a draw");
+                g.apply_unchecked(draw);
+                continue;
+            };
+            let legal = g.legal_actions();
+            if step % 3 == 0 {
+                for &a in legal.iter().take(60) {
+                    let r = nshex_ai::explain::reason(&g, a);
+                    assert_plain(&r);
+                    if std::env::var("EXPLAIN_SHOW").is_ok() {
+                        eprintln!("{r}");
+                    }
+                }
+            }
+            g.apply_unchecked(legal[rng.random_range(0..legal.len())]);
+            g.answer_automatically();
+        }
+    }
+}

@@ -25,6 +25,17 @@ fn units_of(pos: &Position) -> Vec<Seen> {
         .collect()
 }
 
+/// Effects by their words, each with the units it concerns.
+type Groups = Vec<(String, Vec<String>)>;
+
+/// Adds `name` to the units of `what` in `groups`.
+fn group(groups: &mut Groups, what: String, name: String) {
+    match groups.iter_mut().find(|(w, _)| *w == what) {
+        Some((_, names)) => names.push(name),
+        None => groups.push((what, vec![name])),
+    }
+}
+
 fn find(list: &[Seen], placed: u16) -> Option<Seen> {
     list.iter().copied().find(|s| s.unit.placed == placed)
 }
@@ -88,6 +99,9 @@ impl Diff<'_> {
                     out.push(format!("takes back {name}"))
                 }
                 (false, true) => out.push(format!("takes over {name}")),
+                (true, false) if s.unit.seat == s.unit.ctrl => {
+                    out.push(format!("{name} goes back to {}", army_name(a, s.unit.ctrl)))
+                }
                 (true, false) => {
                     out.push(format!("{} takes over {name}", army_name(a, s.unit.ctrl)))
                 }
@@ -223,56 +237,71 @@ impl Diff<'_> {
         out: &mut Vec<String>,
     ) {
         let a = self.after.pos();
+        // (what, the units it goes to or is taken from), so that one effect on several units
+        // is said once: ``gives the Claws and the Mutant +1 initiative``.
+        let (mut gains, mut losses): (Groups, Groups) = (Vec::new(), Vec::new());
+        let mut own_gain = None;
         for s in ua {
             let old = find(ub, s.unit.placed);
             if old.is_some_and(|o| self.mine(o.unit.ctrl) != self.mine(s.unit.ctrl)) {
                 continue; // a takeover says it
             }
             let (c, o) = (s.cell as usize, old.map(|o| o.cell as usize));
-            let ax = &xa.analysis;
-            let init = ax.init_bonus[c] as i32 - o.map_or(0, |o| xb.analysis.init_bonus[o] as i32);
-            let melee =
-                ax.melee_bonus[c] as i32 - o.map_or(0, |o| xb.analysis.melee_bonus[o] as i32);
-            let ranged =
-                ax.ranged_bonus[c] as i32 - o.map_or(0, |o| xb.analysis.ranged_bonus[o] as i32);
+            let (ax, bx) = (&xa.analysis, &xb.analysis);
+            let def = s.unit.def();
+            // Only what the unit has: no initiative for a tile that never fires, no melee
+            // bonus without a melee attack.
+            let has = [
+                def.n_init > 0,
+                def.melee.iter().any(|&m| m > 0),
+                def.ranged.iter().any(|&r| r > 0),
+            ];
+            let deltas = [
+                ax.init_bonus[c] as i32 - o.map_or(0, |o| bx.init_bonus[o] as i32),
+                ax.melee_bonus[c] as i32 - o.map_or(0, |o| bx.melee_bonus[o] as i32),
+                ax.ranged_bonus[c] as i32 - o.map_or(0, |o| bx.ranged_bonus[o] as i32),
+            ];
             let active = |x: &Explanation, cell: usize| x.analysis.netted >> cell & 1 == 0;
-            let extra = o.is_some_and(|o| {
-                active(xb, o)
-                    && active(xa, c)
-                    && xa.slots[c].count_ones() > xb.slots[o].count_ones()
-            }) || (o.is_none()
-                && active(xa, c)
-                && xa.slots[c].count_ones() > s.unit.def().n_init as u32);
+            let fires = |x: &Explanation, cell: usize| x.slots[cell].count_ones();
+            let extra = active(xa, c)
+                && match o {
+                    Some(o) => active(xb, o) && fires(xa, c) > fires(xb, o),
+                    None => fires(xa, c) > def.n_init as u32,
+                };
+            let what = ["initiative", "melee", "ranged"];
             let name = self.name(a, &s.unit);
-            if self.mine(s.unit.ctrl) {
-                let mut got = Vec::new();
-                for (n, what) in [(init, "initiative"), (melee, "melee"), (ranged, "ranged")] {
-                    if n > 0 {
-                        got.push(format!("+{n} {what}"));
-                    }
-                }
-                if extra {
-                    got.push("an extra attack".into());
-                }
-                if got.is_empty() {
-                    continue;
-                }
-                if old.is_none() && Some(s.unit.placed) == self.placed {
-                    out.push(format!("it gets {} there", and_list(&got)));
-                } else {
-                    out.push(format!("gives {name} {}", and_list(&got)));
-                }
-            } else {
-                let mut lost = Vec::new();
-                for (n, what) in [(init, "initiative"), (melee, "melee"), (ranged, "ranged")] {
-                    if n < 0 && old.is_some() {
-                        lost.push(format!("{} {what}", -n));
-                    }
-                }
+            if !self.mine(s.unit.ctrl) {
+                let lost: Vec<String> = (0..3)
+                    .filter(|&k| has[k] && deltas[k] < 0 && old.is_some())
+                    .map(|k| format!("{} {}", -deltas[k], what[k]))
+                    .collect();
                 if !lost.is_empty() {
-                    out.push(format!("takes {} from {name}", and_list(&lost)));
+                    group(&mut losses, and_list(&lost), name);
                 }
+                continue;
             }
+            let mut got: Vec<String> = (0..3)
+                .filter(|&k| has[k] && deltas[k] > 0)
+                .map(|k| format!("+{} {}", deltas[k], what[k]))
+                .collect();
+            if extra {
+                got.push("an extra attack".into());
+            }
+            if got.is_empty() {
+                continue;
+            }
+            if old.is_none() && Some(s.unit.placed) == self.placed {
+                own_gain = Some(format!("it gets {} there", and_list(&got)));
+            } else {
+                group(&mut gains, and_list(&got), name);
+            }
+        }
+        out.extend(own_gain);
+        for (what, names) in gains {
+            out.push(format!("gives {} {what}", and_list(&names)));
+        }
+        for (what, names) in losses {
+            out.push(format!("takes {what} from {}", and_list(&names)));
         }
     }
 

@@ -81,12 +81,15 @@ pub fn lead(before: &Game, after: &Game, action: Action, seat: u8) -> Lead {
                 ..words(w)
             }
         }
-        Action::PushBack { from, target } => words(format!(
-            "{}: {} pushes {}",
-            instant(),
-            name(from),
-            name(target)
-        )),
+        Action::PushBack { from, target } => Lead {
+            mover: placed_at(before, target),
+            ..words(format!(
+                "{}: {} pushes {}",
+                instant(),
+                name(from),
+                name(target)
+            ))
+        },
         Action::PushTo { cell } => {
             let nshex_rules::Stage::PushTo { target, .. } = before.stage() else {
                 return Lead::default();
