@@ -9,9 +9,10 @@ The parts, each held by the scene (``scene``: the flow of play) and given what i
 ``model`` (what the scene knows of the game and the choice under way), ``info`` (the prompt,
 reasons), ``input`` (clicks and keys), ``keys`` (the keymap tables), ``panel`` (the actions
 panel's buttons), ``draw`` (the pictures), ``seats`` (the seat panels), ``tooltips`` (which
-hover box) with ``hoverbox`` (its words), ``log`` (the game log), ``helpers`` (the danger view
-and the hint), ``motion`` (tiles landing, instants striking), ``bomber`` (the Mad Bomber's
-flights); ``layout`` (places, colours, timings).
+hover box) with ``hoverbox`` (its words), ``log`` (the game log), ``telling`` (the game told
+in the log's words), ``helpers`` (the danger view and the hint), ``motion`` (tiles landing,
+instants striking), ``bomber`` (the Mad Bomber's flights); ``layout`` (places, colours,
+timings).
 """
 
 from nshex_pygame.client.scenes.game.layout import plain_reason

@@ -7,7 +7,6 @@ each given the model and what it reads of the scene (a ``Protocol`` in its modul
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -16,7 +15,7 @@ from typing import Any
 import pygame
 from pygame import Surface
 
-from nshex_pygame.client import storage, tileart, widgets
+from nshex_pygame.client import storage, widgets
 from nshex_pygame.client.ai import Thinker, make_bot
 from nshex_pygame.client.backdrop import HQ, Panels, battle_scene
 from nshex_pygame.client.board import BoardView
@@ -41,25 +40,16 @@ from nshex_pygame.client.scenes.game.layout import (
     TOOLS_X,
     as_hex,
     plain_reason,
-    units_by_hex,
 )
 from nshex_pygame.client.scenes.game.log import Entry, GameLog
 from nshex_pygame.client.scenes.game.model import GameModel, Legal
 from nshex_pygame.client.scenes.game.motion import LANDING_KINDS, BoardMotion
 from nshex_pygame.client.scenes.game.panel import ActionsPanel, ProcedureButton
 from nshex_pygame.client.scenes.game.seats import GameSeats
+from nshex_pygame.client.scenes.game.telling import Teller
 from nshex_pygame.client.scenes.game.tooltips import Tooltips
 from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.client.tween import Tween
-from nshex_pygame.client.words import (
-    Units,
-    action_hexes,
-    action_words,
-    and_list,
-    army_name,
-    outcome_words,
-    tile_name,
-)
 from nshex_pygame.core import CHANCE, BattleQuestion, EngineError, Game, IllegalActionError
 
 
@@ -122,7 +112,8 @@ class GameScene(Scene):
                 self.thinkers[seat] = Thinker(bot)
                 if problem:
                     self.notes.append(problem)
-        self.game_log = GameLog()  # the game's lines in words (``log.py``)
+        self.game_log = GameLog()  # the game's lines in words (``log.py``), told by the teller
+        self.teller = Teller(self.armies, self.info.seat_name, self.game_log)
         # tiles put down landing, instants shown on their target (``motion.py``)
         self.motion = BoardMotion()
         # the Mad Bomber flying to the deck it now lies on (D-24), and its leaving the game
@@ -173,7 +164,7 @@ class GameScene(Scene):
         self.banner: tuple[int, float] | None = None
         self.banner_turn: tuple[Any, Any] | None = None
         self._refresh()
-        self.replay_log()
+        self.teller.earlier_moves(self.game)
         for note in self.notes:
             self.add_log(note, widgets.BAD)
 
@@ -504,7 +495,7 @@ class GameScene(Scene):
             self.undo_stack.append(snapshot)
         else:
             self.undo_stack.clear()
-        self.log_action(seat, desc, before_units, self.game, battles)
+        self.teller.action(seat, desc, before_units, self.game, battles)
         if desc.get("kind") in LANDING_KINDS:
             self.app.sounds.play("place")
         self.motion.played(desc, landings=bool(self.app.settings.juice))  # a bounce, a strike
@@ -515,7 +506,7 @@ class GameScene(Scene):
             self.undo_stack.clear()  # the turn passed (or a draw, a battle): nothing to take back
         question = self.human_question()
         if self.game.battles != battles:
-            self.log_battle(self.game)
+            self.teller.battle(self.game)
             self.start_battle(before_view)
         if question is not None:  # (after the battle just finished, when one action led to two)
             self.ask(question)
@@ -590,106 +581,6 @@ class GameScene(Scene):
         if scene is not None and scene in self.app.stack.scenes:
             scene.question = None
             scene.close()
-
-    def log_action(
-        self, seat: int, desc: dict[str, Any], before: Units, game: Game, battles: int
-    ) -> None:
-        """An action played, in words that name the units, never their hexes (draws are not
-        told); ``before`` is the board before it, ``game`` the game after it. What an instant
-        did (who died, who was wounded) is read off the board after it."""
-        if desc.get("kind") in ("draw", "deck_draw"):
-            return
-        who = self.seat_name(seat) if seat >= 0 else "Chance"
-        colour = tileart.lighter(tileart.army_colour(self.armies[seat]), 0.55)
-        text = f"{who} {action_words(desc, before, seat, self.armies)}"
-        hexes = list(action_hexes(desc))
-        destroys = desc.get("kind") == "procedure" and desc.get("procedure") in (
-            "laser",
-            "elimination",
-            "detonation",
-        )
-        instants = ("sniper", "grenade", "air_strike", "small_bomb")
-        if desc.get("kind") in instants and game.battles == battles:
-            after = units_by_hex(game.view()["units"])
-            outcome, touched = outcome_words(before, after, seat)
-            instant = {
-                "sniper": "Sniper",
-                "grenade": "Grenade",
-                "air_strike": "Air Strike",
-                "small_bomb": "Small Bomb",
-            }
-            if outcome:  # "Borgo Grenade kills the Moloch Blocker"
-                text = f"{who} {instant[str(desc['kind'])]} {outcome}"
-            else:
-                text += ": no effect"
-            hexes += [at for at in touched if at not in hexes]
-        elif destroys:  # what the procedure did, read off the board after it
-            after = units_by_hex(game.view()["units"])
-            outcome, touched = outcome_words(before, after, seat)
-            text += f"; {outcome}" if outcome else ": no effect"
-            hexes += [at for at in touched if at not in hexes]
-        self.add_log(text, colour, hexes)
-
-    def replay_log(self) -> None:
-        """The log of a game that did not start here (Continue, Load): its actions replayed on
-        a copy of the game from the save's start, told as they were when they were played."""
-        lines = self.game.history()
-        if not lines:
-            return
-        try:
-            data = json.loads(self.game.save())
-            data["actions"] = []
-            data["state"] = data["start"]  # the position the (no) actions lead to
-            game = Game.load(json.dumps(data))
-            for line in lines:
-                action = game.string_to_action(line)
-                seat = game.current_player()
-                desc = game.describe_action(action)
-                battles = game.battles
-                before = units_by_hex(game.view()["units"])
-                game.apply_action(action)
-                self.log_action(seat, desc, before, game, battles)
-                if game.battles != battles:
-                    self.log_battle(game)
-        except (ValueError, KeyError, EngineError) as exc:  # SaveError, IllegalActionError too
-            self.add_log(f"The earlier moves could not be told: {exc}", widgets.DIM)
-
-    def log_battle(self, game: Game) -> None:
-        battle = game.last_battle()
-        if not battle:
-            return
-        removed = [
-            event
-            for phase in battle["phases"]
-            for event in phase["events"]
-            if event.get("kind") == "removed"
-        ]
-        names = [
-            f"{army_name(self.armies[int(e['seat'])])} {tile_name(str(e.get('tile')))}"
-            if isinstance(e.get("seat"), int)
-            else f"the {tile_name(str(e.get('tile')))}"  # the neutral Mad Bomber
-            for e in removed
-            if "tile" in e
-            and (
-                (isinstance(e.get("seat"), int) and e["seat"] < len(self.armies))
-                or e.get("seat") == "neutral"
-            )
-        ]
-        view = game.view()
-        hp = " : ".join(str(h) for h in view["hq_hp"])
-        dead = (
-            f"{and_list(names)} {'dies' if len(names) == 1 else 'die'}" if names else "no one dies"
-        )
-        counted = "points" if view.get("mode") == "points" else "HQ hit points"
-        self.add_log(
-            f"Battle {game.battles}: {dead}; {counted} {hp}",
-            widgets.ACCENT,
-            [as_hex(e["at"]) for e in removed if "at" in e],
-        )
-        out = [int(s) for s in view.get("eliminated") or []]
-        for seat in out:
-            if int((view.get("eliminated_in") or [0] * len(self.armies))[seat]) == game.battles:
-                self.add_log(f"{self.seat_name(seat)} is eliminated", widgets.BAD)
 
     def start_battle(self, before_view: dict[str, Any]) -> None:
         """Play the battle just finished back (going on in the scene that asked, if any)."""
