@@ -10,9 +10,8 @@ use nshex_rules::{
     tiles, BattleChoices, BattleLog, BattleSummary, NoLog, Position, Refusal, Resolver, MAX_SEATS,
 };
 use pyo3::exceptions::PyValueError;
-use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyList, PyString, PyTuple};
 use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
@@ -502,20 +501,17 @@ fn compact_events<'py>(py: Python<'py>, log: &BattleLog) -> PyResult<Bound<'py, 
     for p in &log.phases {
         let i = p.initiative as i32;
         for e in &p.events {
+            let kind = PyString::intern(py, e.kind());
             let t = match *e {
-                E::Netted { cell } => (i, intern!(py, "netted"), cell_i(cell)).into_pyobject(py)?,
-                E::Controlled { cell, seat } => {
-                    (i, intern!(py, "controlled"), cell_i(cell), seat).into_pyobject(py)?
+                E::Netted { cell } | E::SlotLost { cell } | E::Explode { cell } => {
+                    (i, &kind, cell_i(cell)).into_pyobject(py)?
                 }
-                E::SlotLost { cell } => {
-                    (i, intern!(py, "slot_lost"), cell_i(cell)).into_pyobject(py)?
-                }
+                E::Controlled { cell, seat } => (i, &kind, cell_i(cell), seat).into_pyobject(py)?,
                 E::Converted {
                     cell,
                     edge,
                     to_ranged,
-                } => (i, intern!(py, "converted"), cell_i(cell), edge, to_ranged)
-                    .into_pyobject(py)?,
+                } => (i, &kind, cell_i(cell), edge, to_ranged).into_pyobject(py)?,
                 E::Attack {
                     cell,
                     tile: _,
@@ -527,7 +523,7 @@ fn compact_events<'py>(py: Python<'py>, log: &BattleLog) -> PyResult<Bound<'py, 
                     reach,
                 } => (
                     i,
-                    intern!(py, "attack"),
+                    &kind,
                     cell_i(cell),
                     edge,
                     dir,
@@ -537,9 +533,6 @@ fn compact_events<'py>(py: Python<'py>, log: &BattleLog) -> PyResult<Bound<'py, 
                     reach,
                 )
                     .into_pyobject(py)?,
-                E::Explode { cell } => {
-                    (i, intern!(py, "explode"), cell_i(cell)).into_pyobject(py)?
-                }
                 // a hit's wounds, armor's blocked points: the same tuple
                 E::Hit {
                     target,
@@ -552,14 +545,7 @@ fn compact_events<'py>(py: Python<'py>, log: &BattleLog) -> PyResult<Bound<'py, 
                     from,
                     dir,
                     blocked: n,
-                } => {
-                    let kind = if matches!(e, E::Hit { .. }) {
-                        intern!(py, "hit")
-                    } else {
-                        intern!(py, "armor")
-                    };
-                    (i, kind, cell_i(target), cell_i(from), dir, n).into_pyobject(py)?
-                }
+                } => (i, &kind, cell_i(target), cell_i(from), dir, n).into_pyobject(py)?,
                 E::Save {
                     medic,
                     target,
@@ -568,7 +554,7 @@ fn compact_events<'py>(py: Python<'py>, log: &BattleLog) -> PyResult<Bound<'py, 
                     wounds,
                 } => (
                     i,
-                    intern!(py, "save"),
+                    &kind,
                     cell_i(medic),
                     cell_i(target),
                     cell_i(from),
@@ -577,7 +563,7 @@ fn compact_events<'py>(py: Python<'py>, log: &BattleLog) -> PyResult<Bound<'py, 
                 )
                     .into_pyobject(py)?,
                 E::HqDamage { seat, amount, hp } => {
-                    (i, intern!(py, "hq_damage"), seat, amount, hp).into_pyobject(py)?
+                    (i, &kind, seat, amount, hp).into_pyobject(py)?
                 }
                 E::Redirected {
                     cell,
@@ -586,7 +572,7 @@ fn compact_events<'py>(py: Python<'py>, log: &BattleLog) -> PyResult<Bound<'py, 
                     to,
                 } => (
                     i,
-                    intern!(py, "redirected"),
+                    &kind,
                     cell_i(cell),
                     dir,
                     if copies == u32::MAX {
@@ -601,7 +587,7 @@ fn compact_events<'py>(py: Python<'py>, log: &BattleLog) -> PyResult<Bound<'py, 
                     seat,
                     points,
                     total,
-                } => (i, intern!(py, "scored"), seat, points, total).into_pyobject(py)?,
+                } => (i, &kind, seat, points, total).into_pyobject(py)?,
                 E::Removed {
                     cell,
                     tile,
@@ -609,7 +595,7 @@ fn compact_events<'py>(py: Python<'py>, log: &BattleLog) -> PyResult<Bound<'py, 
                     cause,
                 } => (
                     i,
-                    intern!(py, "removed"),
+                    &kind,
                     cell_i(cell),
                     tile_name(py, tile),
                     if seat == nshex_rules::NEUTRAL {

@@ -120,6 +120,26 @@ impl Event {
     pub const EXPLOSION: u8 = DIR_EXPLOSION;
     /// The sentinel `dir` of a medic's death absorbed by another medic.
     pub const MEDIC_DEATH: u8 = DIR_MEDIC_DEATH;
+
+    /// The event's kind in snake case (`netted`, `slot_lost`, `hq_damage`, ...), as the
+    /// views and the binding name it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::Netted { .. } => "netted",
+            Event::Controlled { .. } => "controlled",
+            Event::SlotLost { .. } => "slot_lost",
+            Event::Converted { .. } => "converted",
+            Event::Attack { .. } => "attack",
+            Event::Explode { .. } => "explode",
+            Event::Hit { .. } => "hit",
+            Event::Armor { .. } => "armor",
+            Event::Save { .. } => "save",
+            Event::HqDamage { .. } => "hq_damage",
+            Event::Redirected { .. } => "redirected",
+            Event::Scored { .. } => "scored",
+            Event::Removed { .. } => "removed",
+        }
+    }
 }
 
 /// Where a battle's events go. `ON = false` removes every logging branch at compile time.
