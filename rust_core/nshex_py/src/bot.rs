@@ -127,7 +127,9 @@ impl PyBot {
             copy.answer_automatically();
         }
         d.set_item("line", line)?;
-        d.set_item("reason", nshex_ai::explain::reason(g, action))?;
+        // The reason is an aid: an engine failure in it leaves it empty, never the Hint lost.
+        let reason = catch_unwind(AssertUnwindSafe(|| nshex_ai::explain::reason(g, action)));
+        d.set_item("reason", reason.unwrap_or_default())?;
         Ok(d)
     }
 
