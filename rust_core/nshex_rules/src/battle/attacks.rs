@@ -14,6 +14,12 @@ impl Battle {
                 return;
             }
         }
+        self.push_record(from, dir, target, wounds);
+    }
+
+    /// A record of its own (a Medic may take it apart from the others, FAQ-85).
+    #[inline]
+    pub(super) fn push_record(&mut self, from: u8, dir: u8, target: u8, wounds: u8) {
         self.records.push(Dmg {
             from,
             dir,
@@ -183,16 +189,9 @@ impl Battle {
                 (NONE, 0)
             };
             if L::ON {
-                log.event(Event::Attack {
-                    cell: c,
-                    tile: u.tile,
-                    edge: dir_edge(dir, u.facing),
-                    dir,
-                    melee: melee.iter().filter(|&&m| m > 0).map(|m| m + mb).sum(),
-                    ranged: ranged.iter().filter(|&&r| r > 0).map(|r| r + rb).sum(),
-                    gauss: false,
-                    reach,
-                });
+                let melee_sum = melee.iter().filter(|&&m| m > 0).map(|m| m + mb).sum();
+                let ranged_sum = ranged.iter().filter(|&&r| r > 0).map(|r| r + rb).sum();
+                log_attack(log, c, &u, dir, (melee_sum, ranged_sum, false, reach));
             }
             let adj = self.nb(c, dir);
             if melee[0] + melee[1] > 0 && self.occupied(adj) {
@@ -278,13 +277,7 @@ impl Battle {
                 for dir in bits(melee_dirs as u64) {
                     let adj = self.nbr[ci][dir as usize];
                     if adj != NONE && (hits & rec) >> adj & 1 == 1 {
-                        self.records.push(Dmg {
-                            from: c,
-                            dir,
-                            target: adj,
-                            wounds: o.melee[dir as usize] + mb,
-                            absorbed: false,
-                        });
+                        self.push_record(c, dir, adj, o.melee[dir as usize] + mb);
                     }
                 }
             }
@@ -328,18 +321,7 @@ impl Battle {
             }
             reach += 1;
         }
-        if L::ON {
-            log.event(Event::Attack {
-                cell: c,
-                tile: u.tile,
-                edge: dir_edge(dir, u.facing),
-                dir,
-                melee: 0,
-                ranged: 1,
-                gauss: true,
-                reach,
-            });
-        }
+        log_attack(log, c, u, dir, (0, 1, true, reach));
         if self.redirs & self.occ != 0 {
             // A Gauss shot stops at a redirector's entry and goes on from its exits (D-18).
             self.shoot_redirected(c, dir, 1, true, log);
@@ -372,6 +354,30 @@ pub(super) fn armor_stops<L: Log>(log: &mut L, target: u8, from: u8, dir: u8) {
             from,
             dir,
             blocked: 1,
+        });
+    }
+}
+
+/// The log's line for the attack of unit `u` on `c` in `dir`: (melee, ranged, Gauss, how far
+/// the shot travels).
+#[inline(always)]
+fn log_attack<L: Log>(
+    log: &mut L,
+    c: u8,
+    u: &BUnit,
+    dir: u8,
+    (melee, ranged, gauss, reach): (u8, u8, bool, u8),
+) {
+    if L::ON {
+        log.event(Event::Attack {
+            cell: c,
+            tile: u.tile,
+            edge: dir_edge(dir, u.facing),
+            dir,
+            melee,
+            ranged,
+            gauss,
+            reach,
         });
     }
 }

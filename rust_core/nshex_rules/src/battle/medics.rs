@@ -1,8 +1,7 @@
 //! Medics (P-1, P-34, D-6, FAQ-133/134): which medic takes which attack, chains of medics.
 
 use super::{
-    redirect, Answer, Battle, Dmg, Event, Halt, Log, MedicTake, Question, Tally, DIR_MEDIC_DEATH,
-    NONE,
+    redirect, Answer, Battle, Event, Halt, Log, MedicTake, Question, Tally, DIR_MEDIC_DEATH, NONE,
 };
 use crate::error::Refusal;
 use crate::hex::{bits, MAX_CELLS};
@@ -92,13 +91,7 @@ impl Battle {
             } else {
                 0
             };
-        self.records.push(Dmg {
-            from: m,
-            dir: DIR_MEDIC_DEATH,
-            target: m,
-            wounds: 0,
-            absorbed: false,
-        });
+        self.push_record(m, DIR_MEDIC_DEATH, m, 0);
         if L::ON {
             log.event(Event::Save {
                 medic: m,

@@ -369,13 +369,12 @@ impl Resolver {
                 (0..6u8).find(|&d| b.nb(h.from, d) == h.target)
             };
             let wounds = h.wounds.min(b.hp_left(h.target));
-            b.records.push(Dmg {
-                from: if dir.is_some() { h.from } else { h.target },
-                dir: dir.unwrap_or(DIR_NO_SIDE),
-                target: h.target,
+            b.push_record(
+                if dir.is_some() { h.from } else { h.target },
+                dir.unwrap_or(DIR_NO_SIDE),
+                h.target,
                 wounds,
-                absorbed: false,
-            });
+            );
             if L::ON {
                 log.event(Event::Hit {
                     target: h.target,

@@ -5,7 +5,7 @@
 //! the number of redirectors whatever loops they form.
 
 use super::attacks::armor_stops;
-use super::{Battle, Dmg, Event, Log, NONE};
+use super::{Battle, Event, Log, NONE};
 use crate::hex::{bits, opposite, MAX_CELLS};
 
 /// Copies of one segment beyond which the rest of them are one record that no Medic takes
@@ -249,11 +249,11 @@ impl Battle {
                 // One attack: joined with a melee part of the same edge on the same target, as
                 // on any board (FAQ-86).
                 if !self.join_record(c, dir, t, w) {
-                    self.push_copy(c, dir, t, w);
+                    self.push_record(c, dir, t, w);
                 }
             } else {
                 for _ in 0..m.min(SINGLE_COPIES) {
-                    self.push_copy(c, dir, t, w);
+                    self.push_record(c, dir, t, w);
                 }
             }
             let single = m.min(SINGLE_COPIES);
@@ -263,13 +263,7 @@ impl Battle {
                 } else {
                     (m - single).saturating_mul(w as u32).min(u8::MAX as u32) as u8
                 };
-                self.records.push(Dmg {
-                    from: c,
-                    dir: dir | DIR_BULK,
-                    target: t,
-                    wounds: rest,
-                    absorbed: false,
-                });
+                self.push_record(c, dir | DIR_BULK, t, rest);
             }
             if L::ON {
                 log.event(Event::Hit {
@@ -284,18 +278,6 @@ impl Battle {
                 });
             }
         }
-    }
-
-    /// One copy: its own record (a Medic may take it, FAQ-85).
-    #[inline]
-    fn push_copy(&mut self, from: u8, dir: u8, target: u8, wounds: u8) {
-        self.records.push(Dmg {
-            from,
-            dir,
-            target,
-            wounds,
-            absorbed: false,
-        });
     }
 }
 
