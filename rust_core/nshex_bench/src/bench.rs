@@ -574,8 +574,13 @@ mod tests {
         for (g, _) in mid_game_positions(64) {
             boards.push(g.pos().clone());
         }
+        assert_quiet_as_logged(&boards);
+    }
+
+    /// Each board's battle ends the same on the quiet path (no log) as on the logged one.
+    fn assert_quiet_as_logged(boards: &[nshex_rules::Position]) {
         let mut r = Resolver::new();
-        for b in &boards {
+        for b in boards {
             let (mut quiet, mut logged) = (b.clone(), b.clone());
             let s1 = r.resolve(&mut quiet, None, &mut NoLog).unwrap();
             let mut log = nshex_rules::BattleLog::default();
@@ -633,14 +638,6 @@ mod tests {
     /// Battles with takeovers and Mines: the quiet path and the logged path agree.
     #[test]
     fn duel_battles_without_a_log_end_as_logged_battles_do() {
-        let mut r = Resolver::new();
-        for b in &duel_boards(128, 9) {
-            let (mut quiet, mut logged) = (b.clone(), b.clone());
-            let s1 = r.resolve(&mut quiet, None, &mut NoLog).unwrap();
-            let mut log = nshex_rules::BattleLog::default();
-            let s2 = r.resolve(&mut logged, None, &mut log).unwrap();
-            assert_eq!(quiet, logged);
-            assert_eq!(s1, s2);
-        }
+        assert_quiet_as_logged(&duel_boards(128, 9));
     }
 }
