@@ -230,6 +230,12 @@ fn vegas_a_rotation_takes_over_and_a_mine_is_laid() {
         &reason(&rec, "place mine 0,-1"),
         &["lays a Mine next to your HQ"],
     );
+    let rec = scenario(["vegas", "hegemony"], "", &units, &["agitator", "mine"], "");
+    let r = reason(&rec, "place agitator 1,0 0");
+    has(
+        &r,
+        &["places the Agitator next to your HQ: takes over the Hegemony Runner"],
+    );
 }
 
 #[test]
@@ -284,6 +290,20 @@ fn doomsday_the_hq_turns_an_officer_whose_long_link_reaches_a_shooter() {
             "kills the Moloch Hybrid",
             "wounds the Moloch Blocker",
         ],
+    );
+    let rec = scenario(["doomsday", "moloch"], "", &units, &["tripler", "trap"], "");
+    let r = reason(&rec, "place tripler 1,0 0");
+    has(
+        &r,
+        &[
+            "places the Tripler",
+            "where it passes your ranged shots on three ways",
+        ],
+    );
+    let r = reason(&rec, "place trap 1,0 0");
+    has(
+        &r,
+        &["where it explodes when an enemy hits its marked edge"],
     );
 }
 

@@ -171,12 +171,29 @@ fn place(before: &Game, after: &Game, tile: nshex_rules::TileId, cell: u8, seat:
              discard pile)"
         );
     } else {
-        lead.words = format!("places {own} {place}");
+        lead.words = format!("places {own} {place}{}", what_it_is(def));
     }
     if let Some(w) = plays_left(after) {
         lead.words += &w;
     }
     lead
+}
+
+/// What a placed tile does by its printed edges, when no board change shows it before a
+/// battle: a redirector (D-18) or a Trap (D-21).
+fn what_it_is(def: &nshex_rules::TileDef) -> String {
+    if def.redirect_out != 0 {
+        let ways = match def.redirect_out.count_ones() {
+            1 => "",
+            2 => " two ways",
+            _ => " three ways",
+        };
+        return format!(", where it passes your ranged shots on{ways}");
+    }
+    if def.trigger != 0 && !def.mad_bomber {
+        return ", where it explodes when an enemy hits its marked edge".into();
+    }
+    String::new()
 }
 
 /// With Reinforcements (hands of six, two tiles a turn): how many plays the turn has left.
