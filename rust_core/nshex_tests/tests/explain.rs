@@ -224,7 +224,10 @@ fn vegas_a_rotation_takes_over_and_a_mine_is_laid() {
     );
     has(
         &reason(&rec, "play rotation 0,0 0"),
-        &["Rotation: turns your HQ", "takes over the Hegemony Runner"],
+        &[
+            "Rotation: turns your HQ",
+            "takes over the Hegemony Runner while your HQ faces it",
+        ],
     );
     has(
         &reason(&rec, "place mine 0,-1"),
@@ -234,7 +237,7 @@ fn vegas_a_rotation_takes_over_and_a_mine_is_laid() {
     let r = reason(&rec, "place agitator 1,0 0");
     has(
         &r,
-        &["places the Agitator next to your HQ: takes over the Hegemony Runner"],
+        &["places the Agitator next to your HQ: takes over the Hegemony Runner while the Agitator faces it"],
     );
 }
 

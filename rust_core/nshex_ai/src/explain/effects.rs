@@ -83,22 +83,21 @@ impl Diff<'_> {
     /// Takeovers begun and ended (D-13: control follows the board).
     fn control(&self, ub: &[Seen], ua: &[Seen], out: &mut Vec<String>) {
         let a = self.after.pos();
+        let through = a.takeovers();
         for s in ua {
-            let Some(old) = find(ub, s.unit.placed) else {
-                if self.mine(s.unit.ctrl) && s.unit.ctrl != s.unit.seat {
-                    out.push(format!("takes over {}", self.name(a, &s.unit)));
-                }
-                continue;
-            };
-            if old.unit.ctrl == s.unit.ctrl {
+            let was = find(ub, s.unit.placed).map_or(s.unit.seat, |o| o.unit.ctrl);
+            if was == s.unit.ctrl {
                 continue;
             }
             let name = self.name(a, &s.unit);
-            match (self.mine(old.unit.ctrl), self.mine(s.unit.ctrl)) {
+            match (self.mine(was), self.mine(s.unit.ctrl)) {
                 (false, true) if s.unit.seat == s.unit.ctrl => {
                     out.push(format!("takes back {name}"))
                 }
-                (false, true) => out.push(format!("takes over {name}")),
+                (false, true) => out.push(format!(
+                    "takes over {name}{}",
+                    self.held_by(&through, ua, s.unit.placed)
+                )),
                 (true, false) if s.unit.seat == s.unit.ctrl => {
                     out.push(format!("{name} goes back to {}", army_name(a, s.unit.ctrl)))
                 }
@@ -107,6 +106,23 @@ impl Diff<'_> {
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// How long a takeover lasts, as the engine's control says: `` while your HQ faces it``
+    /// (D-13: control follows the board, so it holds while its sources stay as they are).
+    fn held_by(&self, through: &[(u16, u16)], ua: &[Seen], placed: u16) -> String {
+        let a = self.after.pos();
+        let sources: Vec<String> = through
+            .iter()
+            .filter(|(t, _)| *t == placed)
+            .filter_map(|(_, src)| find(ua, *src))
+            .map(|src| self.name(a, &src.unit))
+            .collect();
+        match sources.len() {
+            0 => String::new(),
+            1 => format!(" while {} faces it", sources[0]),
+            _ => format!(" while {} face it", and_list(&sources)),
         }
     }
 
