@@ -159,6 +159,19 @@ pub enum Action {
 }
 
 impl Action {
+    /// The unit moves from hex `from` to hex `to` (which may be `from`) facing `facing`, by
+    /// `kind`: 0 a Move tile, 1 the unit's own Mobility, 2 a Transport's move, 3 the Smart
+    /// HQ's grant (`None` for another kind).
+    pub fn relocation(kind: u8, from: u8, to: u8, facing: u8) -> Option<Action> {
+        Some(match kind {
+            0 => Action::Move { from, to, facing },
+            1 => Action::Mobility { from, to, facing },
+            2 => Action::Transport { from, to, facing },
+            3 => Action::Grant { from, to, facing },
+            _ => return None,
+        })
+    }
+
     /// The same decision in the one form the legal actions list: the two hexes of a
     /// Castling, a Swap or a Laser in cell order (a Swap's facings follow their Links).
     pub fn canonical(self) -> Action {
