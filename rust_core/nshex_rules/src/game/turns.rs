@@ -24,26 +24,20 @@ impl Game {
                     self.next_seat_turn();
                 }
             }
-            Ending::LastRound { turns_left } => {
-                if turns_left <= 1 {
-                    self.final_battle();
-                } else {
-                    self.state.ending = Ending::LastRound {
-                        turns_left: turns_left - 1,
-                    };
-                    self.next_seat_turn();
+            // The last round's and the tie-break's turns count down alike; each ends in
+            // its battle.
+            Ending::LastRound { turns_left } | Ending::TieBreak { turns_left }
+                if turns_left > 1 =>
+            {
+                if let Ending::LastRound { turns_left } | Ending::TieBreak { turns_left } =
+                    &mut self.state.ending
+                {
+                    *turns_left -= 1;
                 }
+                self.next_seat_turn();
             }
-            Ending::TieBreak { turns_left } => {
-                if turns_left <= 1 {
-                    self.overtime_battle();
-                } else {
-                    self.state.ending = Ending::TieBreak {
-                        turns_left: turns_left - 1,
-                    };
-                    self.next_seat_turn();
-                }
-            }
+            Ending::LastRound { .. } => self.final_battle(),
+            Ending::TieBreak { .. } => self.overtime_battle(),
         }
     }
 
