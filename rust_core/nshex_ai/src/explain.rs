@@ -197,7 +197,12 @@ fn pushed(
 fn battle_reason(before: &Game, after: &Game, seat: u8, replaced: Option<u16>) -> String {
     if after.battles() > before.battles() {
         let fought = tally(before.pos(), after.pos(), seat);
-        return format!("starts the battle now: {}", battle_against(fought, fought));
+        // A battle choice answers inside the battle it belongs to.
+        let head = match before.battle_question() {
+            Some(_) => "in this battle",
+            None => "starts the battle now",
+        };
+        return format!("{head}: {}", battle_against(fought, fought));
     }
     if after.is_over() {
         return String::new();

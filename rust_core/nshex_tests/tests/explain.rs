@@ -410,6 +410,11 @@ fn every_move_of_random_games_is_explained_in_words() {
         let ids: Vec<_> = armies.iter().map(|a| army(a)).collect();
         let mode = Mode::default_for(ids.len() as u8);
         let mut g = Game::with_options(&ids, board, mode, opts, seed as u64).unwrap();
+        // The four-seat game asks every battle choice (Clowns, Medics, Quartermasters).
+        let manual = ids.len() == 4;
+        if manual {
+            g.set_manual_choices(0b1111).unwrap();
+        }
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed as u64);
         for step in 0..400 {
             if g.is_over() {
@@ -431,7 +436,43 @@ fn every_move_of_random_games_is_explained_in_words() {
                 }
             }
             g.apply_unchecked(legal[rng.random_range(0..legal.len())]);
-            g.answer_automatically();
+            if !manual {
+                g.answer_automatically();
+            }
         }
+    }
+}
+
+/// A battle choice (manual choices on): the Clown's answers are said in the client's words.
+#[test]
+fn moloch_a_clowns_battle_choice_is_said_in_words() {
+    let units = [
+        (0, "moloch.hq", 0, 2, 0),
+        (1, "borgo.hq", 0, -2, 0),
+        (0, "moloch.clown", 0, 0, 0),
+        (1, "borgo.mutant", 0, -1, 0),
+        (1, "borgo.claws", 1, -1, 1),
+    ];
+    // The two battles drawn: one is the discard, one is played.
+    let mut rec = scenario(["moloch", "borgo"], "", &units, &["hybrid"], "");
+    rec.game.set_manual_choices(0b11).unwrap();
+    play(&mut rec, "play battle");
+    let legal = rec.game.legal_actions();
+    let clown: Vec<_> = legal
+        .iter()
+        .filter(|a| matches!(a, nshex_rules::Action::Clown { .. }))
+        .collect();
+    assert!(!clown.is_empty(), "the Clown is asked: {legal:?}");
+    for &&a in &clown {
+        let r = nshex_ai::explain::reason(&rec.game, a);
+        assert_plain(&r);
+        eprintln!("{a:?}: {r}");
+        let explode = matches!(a, nshex_rules::Action::Clown { explode: true, .. });
+        let want = if explode {
+            "the Clown explodes"
+        } else {
+            "the Clown attacks"
+        };
+        has(&r, &[want, "; in this battle: "]);
     }
 }

@@ -134,6 +134,35 @@ pub fn lead(before: &Game, after: &Game, action: Action, seat: u8) -> Lead {
             name(cell)
         )),
         Action::Procedure(p) => procedure(before, p, seat),
+        // Battle choices (the client's words; units do not move in a battle, so the board
+        // names them).
+        Action::Clown { cell, explode } => words(format!(
+            "{} {}",
+            name(cell),
+            if explode { "explodes" } else { "attacks" }
+        )),
+        Action::Convert { cell, edge: None } => {
+            words(format!("Quartermaster: {} attacks as printed", name(cell)))
+        }
+        Action::Convert { cell, .. } => words(format!(
+            "Quartermaster: {} turns a melee attack ranged",
+            name(cell)
+        )),
+        Action::MedicTakes {
+            medic,
+            target,
+            from,
+        } if from == target => words(format!("{} saves {} from death", name(medic), name(target))),
+        Action::MedicTakes {
+            medic,
+            target,
+            from,
+        } => words(format!(
+            "{} takes the attack of {} on {}",
+            name(medic),
+            name(from),
+            name(target)
+        )),
         _ => supply(before, after, action, seat),
     }
 }
