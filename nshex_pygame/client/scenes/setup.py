@@ -9,6 +9,7 @@ with its reason."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache, partial
 from typing import Any
 
@@ -316,40 +317,69 @@ class SetupScene(Scene):
             )
             button.selected = on
             self.buttons.append(button)
-        for i, (n, label) in enumerate(MERCENARY_COUNTS):
-            button = widgets.Button(
-                label,
-                (left + i * step, 480, step - 10, 36),
-                partial(self.set_mercenaries, n),
-                size=15,
+        merc_box, bomber_box = (left, 0, step - 10, 36), (right, 628, 170, 34)
+        counts, ways, _ = (
+            self._choice_row(choices, box, y, gap, pick, chosen, words)
+            for choices, box, y, gap, pick, chosen, words in (
+                (
+                    MERCENARY_COUNTS,
+                    merc_box,
+                    480,
+                    step,
+                    self.set_mercenaries,
+                    self.mercenaries,
+                    MERCENARY_WORDS,
+                ),
+                (
+                    MERCENARY_WAYS,
+                    merc_box,
+                    584,
+                    step,
+                    self.set_random_mercenaries,
+                    self.random_mercenaries,
+                    MERCENARY_WAY_WORDS,
+                ),
+                (
+                    MAD_BOMBER_MODES,
+                    bomber_box,
+                    628,
+                    180,
+                    self.set_mad_bomber,
+                    self.mad_bomber,
+                    MAD_BOMBER_WORDS,
+                ),
             )
-            button.selected = self.mercenaries == n
-            button.hint = MERCENARY_WORDS[n]
-            if n == 2 and self.count != 2:
-                button.enabled = False
-                button.hint = "Two Mercenaries each is for two players only."
-            self.buttons.append(button)
-        for i, (dealt, label) in enumerate(MERCENARY_WAYS):
+        )
+        if self.count != 2:
+            counts[-1].enabled = False
+            counts[-1].hint = "Two Mercenaries each is for two players only."
+        for button in ways:
+            button.enabled = self.mercenaries > 0
+            button.selected = button.selected and self.mercenaries > 0
+
+    def _choice_row(
+        self,
+        choices: Sequence[tuple[Any, str]],
+        box: tuple[int, int, int, int],
+        y: int,
+        step: int,
+        pick: Callable[[Any], None],
+        chosen: object,
+        words: Mapping[Any, str],
+    ) -> list[widgets.Button]:
+        """One button a ``(value, label)`` of ``choices`` at height ``y``, the first at ``box``'s
+        x (its width and height each button's), each next ``step`` pixels on: it picks its
+        value, shows the value ``chosen`` as selected, and says ``words[value]`` on hover."""
+        x, _, w, h = box
+        row = []
+        for i, (value, label) in enumerate(choices):
             button = widgets.Button(
-                label,
-                (left + i * step, 584, step - 10, 36),
-                partial(self.set_random_mercenaries, dealt),
-                size=15,
-                enabled=self.mercenaries > 0,
-                hint=MERCENARY_WAY_WORDS[dealt],
+                label, (x + i * step, y, w, h), partial(pick, value), size=15, hint=words[value]
             )
-            button.selected = self.random_mercenaries == dealt and self.mercenaries > 0
-            self.buttons.append(button)
-        for i, (mode, label) in enumerate(MAD_BOMBER_MODES):
-            button = widgets.Button(
-                label,
-                (right + i * 180, 628, 170, 34),
-                partial(self.set_mad_bomber, mode),
-                size=15,
-                hint=MAD_BOMBER_WORDS[mode],
-            )
-            button.selected = self.mad_bomber == mode
-            self.buttons.append(button)
+            button.selected = chosen == value
+            row.append(button)
+        self.buttons += row
+        return row
 
     def toggle_options(self) -> None:
         """Switch between the players and the game's options."""
@@ -363,13 +393,21 @@ class SetupScene(Scene):
             self.variants.append(variant)
         self._build()
 
-    def set_mercenaries(self, n: int) -> None:
-        if n == 2 and self.count != 2:
-            self.problem = "Two Mercenaries each is for two players only."
+    def _choose(self, name: str, value: object, refusal: str = "") -> None:
+        """Make one choice and lay the screen out again, or, with a ``refusal``, say why it
+        cannot be made (every choice stays as it was)."""
+        if refusal:
+            self.problem = refusal
             return
-        self.mercenaries = n
+        setattr(self, name, value)
         self.problem = ""
         self._build()
+
+    def set_mercenaries(self, n: int) -> None:
+        two_only = n == 2 and self.count != 2
+        self._choose(
+            "mercenaries", n, "Two Mercenaries each is for two players only." if two_only else ""
+        )
 
     def set_mad_bomber(self, mode: str) -> None:
         """The Mad Bomber's mode: off, neutral or mercenary (the engine plays it)."""
@@ -418,12 +456,8 @@ class SetupScene(Scene):
         self._build()
 
     def set_mode(self, mode: str) -> None:
-        if mode not in MODES[self.count]:
-            self.problem = f"{MODE_NAMES.get(mode, mode)} is not played by {self.count} players."
-            return
-        self.mode = mode
-        self.problem = ""
-        self._build()
+        refusal = f"{MODE_NAMES.get(mode, mode)} is not played by {self.count} players."
+        self._choose("mode", mode, "" if mode in MODES[self.count] else refusal)
 
     def set_army(self, seat: int, army: str) -> None:
         self.armies[seat] = army
@@ -434,16 +468,13 @@ class SetupScene(Scene):
             self.problem = f"The {player} computer player is not available yet."
             return
         self.players[seat] = player
+        self.problem = ""
         self._build()
 
     def set_board(self, board: str) -> None:
         """The standard board, the expanded board or the Duel board (two players only)."""
-        if board == "duel" and self.count != 2:
-            self.problem = "The Duel board is for two players only."
-            return
-        self.board = board
-        self.problem = ""
-        self._build()
+        two_only = board == "duel" and self.count != 2
+        self._choose("board", board, "The Duel board is for two players only." if two_only else "")
 
     def set_start(self, start: str) -> None:
         """Who starts (two players); Random draws it now, and the screen says who was drawn."""
