@@ -9,15 +9,9 @@ use nshex_formats::save::Record;
 mod common;
 use common::{game, play, units_toml};
 
-/// A scenario: `armies`, extra `[game]` keys, the units as (seat, tile, q, r, facing), seat
+/// A scenario: `armies`, extra `[game]` keys, the units (`parse_units`), seat
 /// 0's hand (a deck filler is drawn and discarded), then `extra` TOML.
-fn scenario(
-    armies: [&str; 2],
-    keys: &str,
-    units: &[(u8, &str, i8, i8, u8)],
-    hand: &[&str],
-    extra: &str,
-) -> Record {
+fn scenario(armies: [&str; 2], keys: &str, units: &str, hand: &[&str], extra: &str) -> Record {
     let hand: Vec<String> = hand
         .iter()
         .map(|t| format!("\"{}.{t}\"", armies[0]))
@@ -29,7 +23,7 @@ fn scenario(
          [[deck]]\nseat = 1\ntiles = [\"{1}.battle\", \"{1}.battle\", \"{1}.battle\", \"{1}.battle\"]\n{extra}",
         armies[0],
         armies[1],
-        units_toml(units),
+        units_toml(&parse_units(units)),
         hand.join(", ")
     );
     let mut rec = game(&text);
@@ -37,6 +31,24 @@ fn scenario(
         play(&mut rec, "discard battle");
     }
     rec
+}
+
+/// Units written `SEAT TILE Q,R [FACING]`, `;` between them.
+fn parse_units(spec: &str) -> Vec<(u8, &str, i8, i8, u8)> {
+    spec.split(';')
+        .map(|u| {
+            let w: Vec<&str> = u.split_whitespace().collect();
+            let (q, r) = w[2].split_once(',').unwrap();
+            let facing = w.get(3).map_or(0, |f| f.parse().unwrap());
+            (
+                w[0].parse().unwrap(),
+                w[1],
+                q.parse().unwrap(),
+                r.parse().unwrap(),
+                facing,
+            )
+        })
+        .collect()
 }
 
 /// The reason the Hint gives for `line`, checked for a player's words.
@@ -70,15 +82,11 @@ fn has(r: &str, words: &[&str]) {
 
 #[test]
 fn borgo_a_net_fighter_nets_and_a_grenade_kills() {
-    let units = [
-        (0, "borgo.hq", 0, 2, 0),
-        (1, "moloch.hq", 0, -2, 0),
-        (1, "moloch.gauss_cannon", 1, -1, 0),
-    ];
+    let units = "0 borgo.hq 0,2; 1 moloch.hq 0,-2; 1 moloch.gauss_cannon 1,-1";
     let rec = scenario(
         ["borgo", "moloch"],
         "",
-        &units,
+        units,
         &["net_fighter", "mutant"],
         "",
     );
@@ -91,12 +99,8 @@ fn borgo_a_net_fighter_nets_and_a_grenade_kills() {
         ],
     );
 
-    let units = [
-        (0, "borgo.hq", 0, 0, 0),
-        (1, "moloch.hq", 0, 2, 0),
-        (1, "moloch.hybrid", 0, -1, 0),
-    ];
-    let rec = scenario(["borgo", "moloch"], "", &units, &["grenade", "mutant"], "");
+    let units = "0 borgo.hq 0,0; 1 moloch.hq 0,2; 1 moloch.hybrid 0,-1";
+    let rec = scenario(["borgo", "moloch"], "", units, &["grenade", "mutant"], "");
     has(
         &reason(&rec, "play grenade 0,-1"),
         &["Grenade: kills the Moloch Hybrid"],
@@ -105,31 +109,15 @@ fn borgo_a_net_fighter_nets_and_a_grenade_kills() {
 
 #[test]
 fn moloch_a_scout_gives_initiative_and_a_push_back_pushes_away_from_the_hq() {
-    let units = [
-        (0, "moloch.hq", 0, 2, 0),
-        (1, "borgo.hq", 0, -2, 0),
-        (0, "moloch.gauss_cannon", 1, 0, 0),
-    ];
-    let rec = scenario(["moloch", "borgo"], "", &units, &["scout", "hybrid"], "");
+    let units = "0 moloch.hq 0,2; 1 borgo.hq 0,-2; 0 moloch.gauss_cannon 1,0";
+    let rec = scenario(["moloch", "borgo"], "", units, &["scout", "hybrid"], "");
     has(
         &reason(&rec, "place scout 0,0 2"),
         &["places the Scout", "gives the Gauss Cannon +1 initiative"],
     );
 
-    let units = [
-        (0, "moloch.hq", 0, 0, 0),
-        (1, "borgo.hq", 0, 2, 0),
-        (1, "borgo.mutant", 0, -1, 0),
-        (0, "moloch.guard", -1, 0, 0),
-        (0, "moloch.blocker", 1, -1, 0),
-    ];
-    let rec = scenario(
-        ["moloch", "borgo"],
-        "",
-        &units,
-        &["push_back", "hybrid"],
-        "",
-    );
+    let units = "0 moloch.hq 0,0; 1 borgo.hq 0,2; 1 borgo.mutant 0,-1; 0 moloch.guard -1,0; 0 moloch.blocker 1,-1";
+    let rec = scenario(["moloch", "borgo"], "", units, &["push_back", "hybrid"], "");
     let r = reason(&rec, "play push_back -1,0 -> 0,-1");
     has(
         &r,
@@ -139,12 +127,8 @@ fn moloch_a_scout_gives_initiative_and_a_push_back_pushes_away_from_the_hq() {
 
 #[test]
 fn hegemony_a_boss_gives_melee_and_initiative() {
-    let units = [
-        (0, "hegemony.hq", 0, 2, 0),
-        (1, "borgo.hq", 0, -2, 0),
-        (0, "hegemony.runner", 1, 0, 0),
-    ];
-    let rec = scenario(["hegemony", "borgo"], "", &units, &["boss", "thug"], "");
+    let units = "0 hegemony.hq 0,2; 1 borgo.hq 0,-2; 0 hegemony.runner 1,0";
+    let rec = scenario(["hegemony", "borgo"], "", units, &["boss", "thug"], "");
     has(
         &reason(&rec, "place boss 0,0 2"),
         &[
@@ -156,18 +140,8 @@ fn hegemony_a_boss_gives_melee_and_initiative() {
 
 #[test]
 fn outpost_a_saboteur_takes_initiative_and_a_sniper_kills() {
-    let units = [
-        (0, "outpost.hq", 0, 2, 0),
-        (1, "borgo.hq", 0, -2, 0),
-        (1, "borgo.mutant", 1, -1, 0),
-    ];
-    let rec = scenario(
-        ["outpost", "borgo"],
-        "",
-        &units,
-        &["saboteur", "sniper"],
-        "",
-    );
+    let units = "0 outpost.hq 0,2; 1 borgo.hq 0,-2; 1 borgo.mutant 1,-1";
+    let rec = scenario(["outpost", "borgo"], "", units, &["saboteur", "sniper"], "");
     has(
         &reason(&rec, "place saboteur 0,0 0"),
         &[
@@ -183,13 +157,8 @@ fn outpost_a_saboteur_takes_initiative_and_a_sniper_kills() {
 
 #[test]
 fn smart_the_grant_moves_the_bio_droid_and_a_tile_takes_the_transporters_place() {
-    let units = [
-        (0, "smart.hq", 0, 0, 0),
-        (1, "moloch.hq", 0, 2, 0),
-        (0, "smart.bio_droid", 0, -1, 0),
-        (0, "smart.transporter", -1, 0, 0),
-    ];
-    let rec = scenario(["smart", "moloch"], "", &units, &["cyborg", "ripper"], "");
+    let units = "0 smart.hq 0,0; 1 moloch.hq 0,2; 0 smart.bio_droid 0,-1; 0 smart.transporter -1,0";
+    let rec = scenario(["smart", "moloch"], "", units, &["cyborg", "ripper"], "");
     has(
         &reason(&rec, "grant 0,-1 -> 1,-2 0"),
         &["the grant lets the Bio-droid move"],
@@ -210,15 +179,11 @@ fn smart_the_grant_moves_the_bio_droid_and_a_tile_takes_the_transporters_place()
 
 #[test]
 fn vegas_a_rotation_takes_over_and_a_mine_is_laid() {
-    let units = [
-        (0, "vegas.hq", 0, 0, 3),
-        (1, "hegemony.hq", 0, 2, 0),
-        (1, "hegemony.runner", 1, -1, 0),
-    ];
+    let units = "0 vegas.hq 0,0 3; 1 hegemony.hq 0,2; 1 hegemony.runner 1,-1";
     let rec = scenario(
         ["vegas", "hegemony"],
         "board = \"duel\"",
-        &units,
+        units,
         &["rotation", "mine"],
         "",
     );
@@ -233,7 +198,7 @@ fn vegas_a_rotation_takes_over_and_a_mine_is_laid() {
         &reason(&rec, "place mine 0,-1"),
         &["lays a Mine next to your HQ"],
     );
-    let rec = scenario(["vegas", "hegemony"], "", &units, &["agitator", "mine"], "");
+    let rec = scenario(["vegas", "hegemony"], "", units, &["agitator", "mine"], "");
     let r = reason(&rec, "place agitator 1,0 0");
     has(
         &r,
@@ -243,11 +208,11 @@ fn vegas_a_rotation_takes_over_and_a_mine_is_laid() {
 
 #[test]
 fn vegas_energy_on_the_duel_board() {
-    let units = [(0, "vegas.hq", 0, 0, 0), (1, "smart.hq", 0, 2, 0)];
+    let units = "0 vegas.hq 0,0; 1 smart.hq 0,2";
     let mut rec = scenario(
         ["vegas", "smart"],
         "board = \"duel\"\nenergy = [2, 0]",
-        &units,
+        units,
         &["guard", "marksman"],
         "",
     );
@@ -263,18 +228,11 @@ fn vegas_energy_on_the_duel_board() {
 
 #[test]
 fn doomsday_the_hq_turns_an_officer_whose_long_link_reaches_a_shooter() {
-    let units = [
-        (0, "doomsday.hq", 0, 2, 0),
-        (1, "moloch.hq", 2, -2, 0),
-        (0, "doomsday.officer", 0, 0, 3),
-        (0, "doomsday.alpha_shooter", 0, -2, 0),
-        (1, "moloch.hybrid", -1, 0, 0),
-        (1, "moloch.blocker", -1, 1, 0),
-    ];
+    let units = "0 doomsday.hq 0,2; 1 moloch.hq 2,-2; 0 doomsday.officer 0,0 3; 0 doomsday.alpha_shooter 0,-2; 1 moloch.hybrid -1,0; 1 moloch.blocker -1,1";
     let rec = scenario(
         ["doomsday", "moloch"],
         "",
-        &units,
+        units,
         &["small_bomb", "scout"],
         "",
     );
@@ -294,7 +252,7 @@ fn doomsday_the_hq_turns_an_officer_whose_long_link_reaches_a_shooter() {
             "wounds the Moloch Blocker",
         ],
     );
-    let rec = scenario(["doomsday", "moloch"], "", &units, &["tripler", "trap"], "");
+    let rec = scenario(["doomsday", "moloch"], "", units, &["tripler", "trap"], "");
     let r = reason(&rec, "place tripler 1,0 0");
     has(
         &r,
@@ -312,25 +270,21 @@ fn doomsday_the_hq_turns_an_officer_whose_long_link_reaches_a_shooter() {
 
 #[test]
 fn mercenaries_taken_instead_of_a_deck_tile_are_said_with_their_symbols() {
-    let units = [(0, "borgo.hq", 0, 2, 0), (1, "moloch.hq", 0, -2, 0)];
+    let units = "0 borgo.hq 0,2; 1 moloch.hq 0,-2";
     let text = "\n[[mercenary]]\nseat = 0\ntiles = [\"mercenaries.alabama_shield\"]\n";
-    let rec = scenario(["borgo", "moloch"], "", &units, &["mutant"], text);
+    let rec = scenario(["borgo", "moloch"], "", units, &["mutant"], text);
     let r = reason(&rec, "mercenary alabama_shield");
     has(&r, &["takes the Mercenary Alabama Shield (armor, toughness 2, Mobility) instead of a deck tile"]);
 }
 
 #[test]
 fn the_mad_bomber_set_off_by_a_sniper_wounds_its_neighbours_and_passes_on() {
-    let units = [
-        (0, "hegemony.hq", 0, 2, 0),
-        (1, "borgo.hq", 0, -2, 0),
-        (1, "borgo.mutant", 0, -1, 0),
-    ];
+    let units = "0 hegemony.hq 0,2; 1 borgo.hq 0,-2; 1 borgo.mutant 0,-1";
     let bomber = "\n[[unit]]\nseat = \"neutral\"\ntile = \"mercenaries.mad_bomber\"\nat = [0, 0]\n";
     let rec = scenario(
         ["hegemony", "borgo"],
         "mad_bomber = \"neutral\"",
-        &units,
+        units,
         &["sniper", "thug"],
         bomber,
     );
@@ -347,12 +301,12 @@ fn the_mad_bomber_set_off_by_a_sniper_wounds_its_neighbours_and_passes_on() {
 
 #[test]
 fn reinforcements_keep_tiles_for_later_in_hands_of_six() {
-    let units = [(0, "borgo.hq", 0, 2, 0), (1, "moloch.hq", 0, -2, 0)];
+    let units = "0 borgo.hq 0,2; 1 moloch.hq 0,-2";
     let keys = "variants = [\"reinforcements\"]";
     let rec = scenario(
         ["borgo", "moloch"],
         keys,
-        &units,
+        units,
         &["mutant", "claws", "scout"],
         "",
     );
@@ -446,15 +400,9 @@ fn every_move_of_random_games_is_explained_in_words() {
 /// A battle choice (manual choices on): the Clown's answers are said in the client's words.
 #[test]
 fn moloch_a_clowns_battle_choice_is_said_in_words() {
-    let units = [
-        (0, "moloch.hq", 0, 2, 0),
-        (1, "borgo.hq", 0, -2, 0),
-        (0, "moloch.clown", 0, 0, 0),
-        (1, "borgo.mutant", 0, -1, 0),
-        (1, "borgo.claws", 1, -1, 1),
-    ];
+    let units = "0 moloch.hq 0,2; 1 borgo.hq 0,-2; 0 moloch.clown 0,0; 1 borgo.mutant 0,-1; 1 borgo.claws 1,-1 1";
     // The two battles drawn: one is the discard, one is played.
-    let mut rec = scenario(["moloch", "borgo"], "", &units, &["hybrid"], "");
+    let mut rec = scenario(["moloch", "borgo"], "", units, &["hybrid"], "");
     rec.game.set_manual_choices(0b11).unwrap();
     play(&mut rec, "play battle");
     let legal = rec.game.legal_actions();
