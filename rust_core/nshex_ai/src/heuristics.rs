@@ -101,29 +101,22 @@ pub fn prior(g: &Game, action: Action) -> f32 {
     }
 }
 
-/// What a tile placed on a hex meets around it (see [`place_value`]): per direction, and as
-/// masks of directions.
+/// What a tile placed on a hex meets around it (see [`place_value`]), by direction.
 #[derive(Clone, Copy, Default)]
 struct Around {
-    dirs: [Toward; 6],
+    /// Worth of hitting the adjacent tile (1.5 an enemy HQ, 1 an enemy unit, else 0).
+    adjacent_enemy: [f32; 6],
+    /// Worth of a shot along the line: the first enemy; every enemy (a Gauss edge).
+    first_enemy: [f32; 6],
+    all_enemies: [f32; 6],
+    /// The adjacent enemy's melee on the side facing the hex.
+    melee_back: [u8; 6],
     /// Directions with an adjacent enemy; of those, the ones that are not an HQ (a net
     /// holds them); directions with a tile that is neither an enemy's nor an HQ (a link
     /// reaches it).
     enemies: u8,
     netable: u8,
     linkable: u8,
-}
-
-/// What a placed tile meets in one direction.
-#[derive(Clone, Copy, Default)]
-struct Toward {
-    /// Worth of hitting the adjacent tile (1.5 an enemy HQ, 1 an enemy unit, else 0).
-    adjacent_enemy: f32,
-    /// Worth of a shot along the line: the first enemy; every enemy (a Gauss edge).
-    first_enemy: f32,
-    all_enemies: f32,
-    /// The adjacent enemy's melee on the side facing the hex.
-    melee_back: u8,
 }
 
 /// [`prior`] for many actions of one state: what a placement meets around its hex is
@@ -169,19 +162,19 @@ fn place_value(a: &Around, tile: TileId, facing: u8) -> f32 {
     let o = &def.oriented[facing as usize];
     let mut offense = 0.0f32;
     for d in dirs(o.melee_dirs & a.enemies) {
-        offense += o.melee[d] as f32 * a.dirs[d].adjacent_enemy;
+        offense += o.melee[d] as f32 * a.adjacent_enemy[d];
     }
     for d in dirs(o.ranged_dirs) {
         let w = if o.gauss >> d & 1 == 0 {
-            a.dirs[d].first_enemy
+            a.first_enemy[d]
         } else {
-            a.dirs[d].all_enemies
+            a.all_enemies[d]
         };
         offense += o.ranged[d] as f32 * w;
     }
     let mut other = 1.5 * (o.net & a.netable).count_ones() as f32;
     for d in dirs(a.enemies & !o.armor) {
-        other -= 0.5 * a.dirs[d].melee_back as f32;
+        other -= 0.5 * a.melee_back[d] as f32;
     }
     if def.is_source {
         other += (o.link & a.linkable).count_ones() as f32;
@@ -211,10 +204,10 @@ fn around(g: &Game, cell: u8, s: u8) -> Around {
         if let Some(u) = &cells[j as usize] {
             let hq = u.def().is_hq();
             if g.pos().enemies(s, u.ctrl) {
-                a.dirs[dir].adjacent_enemy = worth(u);
+                a.adjacent_enemy[dir] = worth(u);
                 a.enemies |= 1 << dir;
                 a.netable |= (!hq as u8) << dir;
-                a.dirs[dir].melee_back = u.def().oriented[u.facing as usize].melee[(dir + 3) % 6];
+                a.melee_back[dir] = u.def().oriented[u.facing as usize].melee[(dir + 3) % 6];
             } else {
                 a.linkable |= (!hq as u8) << dir;
             }
@@ -223,10 +216,10 @@ fn around(g: &Game, cell: u8, s: u8) -> Around {
         while k != NO_CELL {
             if let Some(u) = &cells[k as usize] {
                 if g.pos().enemies(s, u.ctrl) {
-                    if a.dirs[dir].all_enemies == 0.0 {
-                        a.dirs[dir].first_enemy = worth(u);
+                    if a.all_enemies[dir] == 0.0 {
+                        a.first_enemy[dir] = worth(u);
                     }
-                    a.dirs[dir].all_enemies += worth(u);
+                    a.all_enemies[dir] += worth(u);
                 }
             }
             k = nbr[k as usize][dir];
