@@ -40,6 +40,16 @@ fn find(list: &[Seen], placed: u16) -> Option<Seen> {
     list.iter().copied().find(|s| s.unit.placed == placed)
 }
 
+/// The units before and after the move (`ub`, `ua`) and the engine's analysis of each
+/// board (`xb`, `xa`): what the effects read off the engine's own resolution.
+#[derive(Clone, Copy)]
+struct BothBoards<'x> {
+    ub: &'x [Seen],
+    ua: &'x [Seen],
+    xb: &'x Explanation,
+    xa: &'x Explanation,
+}
+
 /// The two boards of a move and what the engine says each gives its tiles.
 pub struct Diff<'a> {
     pub before: &'a Game,
@@ -73,9 +83,15 @@ impl Diff<'_> {
         self.hq_losses(&mut out);
         let mut resolver = Resolver::new();
         let (xb, xa) = (resolver.explain(b), resolver.explain(a));
-        self.nets(&ub, &ua, &xb, &xa, &mut out);
-        self.bonuses(&ub, &ua, &xb, &xa, &mut out);
-        self.support(&ub, &ua, &xb, &xa, &mut out);
+        let seen = BothBoards {
+            ub: &ub,
+            ua: &ua,
+            xb: &xb,
+            xa: &xa,
+        };
+        self.nets(&seen, &mut out);
+        self.bonuses(&seen, &mut out);
+        self.support(&seen, &mut out);
         self.deck_tops(&mut out);
         out
     }
@@ -208,14 +224,8 @@ impl Diff<'_> {
     }
 
     /// Units netted and freed (the engine's own nets, D-3 and D-13).
-    fn nets(
-        &self,
-        ub: &[Seen],
-        ua: &[Seen],
-        xb: &Explanation,
-        xa: &Explanation,
-        out: &mut Vec<String>,
-    ) {
+    fn nets(&self, seen: &BothBoards, out: &mut Vec<String>) {
+        let BothBoards { ub, ua, xb, xa } = *seen;
         let a = self.after.pos();
         let (mut netted, mut freed, mut caught) = (Vec::new(), Vec::new(), Vec::new());
         for s in ua {
@@ -244,14 +254,8 @@ impl Diff<'_> {
 
     /// Initiative, melee and ranged bonuses gained by the mover's units and lost by the
     /// enemies', and extra attacks (the initiatives at which a unit fires).
-    fn bonuses(
-        &self,
-        ub: &[Seen],
-        ua: &[Seen],
-        xb: &Explanation,
-        xa: &Explanation,
-        out: &mut Vec<String>,
-    ) {
+    fn bonuses(&self, seen: &BothBoards, out: &mut Vec<String>) {
+        let BothBoards { ub, ua, xb, xa } = *seen;
         let a = self.after.pos();
         // (what, the units it goes to or is taken from), so that one effect on several units
         // is said once: ``gives the Claws and the Mutant +1 initiative``.
@@ -323,14 +327,8 @@ impl Diff<'_> {
 
     /// Medics, Transports and Quartermasters that now reach a unit of the mover's side, and
     /// the Recon Center's longer moves.
-    fn support(
-        &self,
-        ub: &[Seen],
-        ua: &[Seen],
-        xb: &Explanation,
-        xa: &Explanation,
-        out: &mut Vec<String>,
-    ) {
+    fn support(&self, seen: &BothBoards, out: &mut Vec<String>) {
+        let BothBoards { ub, ua, xb, xa } = *seen;
         let a = self.after.pos();
         let guarded = |x: &Explanation| x.analysis.medic_prot.iter().fold(0u64, |m, p| m | p);
         let (gb, ga) = (guarded(xb), guarded(xa));
