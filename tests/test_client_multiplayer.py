@@ -272,10 +272,10 @@ def test_the_replay_shows_every_seat_and_the_teams(app) -> None:
     for army in ("Borgo", "Moloch", "Outpost", "Hegemony"):
         assert army in texts
     assert "TEAM A  (P1 & P3)" in texts and "TEAM B  (P2 & P4)" in texts
-    rects = [replay.seat_rect(s) for s in range(4)]
+    rects = [replay.seat_panels.seat_rect(s) for s in range(4)]
     for i, a in enumerate(rects):
         assert not any(a.colliderect(b) for b in rects[i + 1 :]), "panels do not overlap"
-    frames = {f.label: f.seats for f in replay.team_frames}
+    frames = {f.label: f.seats for f in replay.seat_panels.team_frames}
     assert frames == {"Team A": (0, 2), "Team B": (1, 3)}
     assert not overflow_notes(app)
     # three seats, no teams: every seat's panel too

@@ -38,10 +38,10 @@ def draw_seat_panels(
     replay's backdrop, under its headline): ``hq`` each seat's HQ hit points or points, else
     the view's; ``panels`` what a battle being played back shows instead of the view's."""
     surface.fill(widgets.BG)
-    hq_hp = hq if hq is not None else list(seat_panels.view["hq_hp"])
+    hq_hp = hq if hq is not None else list(seat_panels.host.view["hq_hp"])
     for frame in seat_panels.team_frames:
         seat_panels.draw_team_frame(surface, frame)
-    for seat in range(len(seat_panels.armies)):
+    for seat in range(len(seat_panels.host.armies)):
         seat_panels.draw_seat(surface, seat, hq_hp, panels)
 
 

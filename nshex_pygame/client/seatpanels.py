@@ -3,18 +3,16 @@ right, three or four in columns, a team's framed), its army band, seat number an
 HQ bar (hit points, or points in the points game), deck, discards and hand, and an eliminated
 seat's veil.
 
-:class:`SeatPanels` is the base of a class that has ``armies``, ``view``, ``game`` (its
-``is_terminal``), ``mover``, ``stage``, ``panels`` and ``team_frames`` (:func:`seat_layout`),
-``eliminated``, ``seats`` (or None), ``seat_labels``, ``selected``, ``ai_show``, and the methods
-``hand``, ``energy_in_play``, ``human_to_move``, ``unusable`` and ``rings`` (the game scene's
-``GameSeats``, the replay scene); the class declares them, typed, for the type checker.
+A scene holds a :class:`SeatPanels` (the game scene's ``GameSeats``, the replay's) and gives it
+a host (:class:`SeatHost`): what the panels read of the scene, named there. The panels own
+only their places (``panels``, ``team_frames``: :func:`seat_layout`) and each hand's slots.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -86,40 +84,70 @@ def seat_layout(view: Mapping[str, Any]) -> tuple[dict[int, pygame.Rect], list[T
     return rects, frames
 
 
+class Landing(Protocol):
+    """A tile on its way to a seat's deck (a Mad Bomber passed on, D-24)."""
+
+    @property
+    def seat(self) -> int: ...
+
+
+class SeatHost(Protocol):
+    """What the seat panels read of the scene they show (the game scene, the replay's frame),
+    by the names the scene gives them."""
+
+    # the position shown: the engine's view of it (its hands, stage, eliminated seats, ...)
+    # and the game (its ``is_terminal``, its public ``deck_tops``)
+    @property
+    def view(self) -> Mapping[str, Any]: ...
+    @property
+    def game(self) -> Game: ...
+
+    # who plays: each seat's army, its player (None: not known), a label the scene gives it
+    armies: list[str]
+    seat_labels: dict[int, str]
+
+    @property
+    def seats(self) -> Sequence[SeatSetup] | None: ...
+
+    # the seat to move and its hand: the tile picked, the tiles named for the unlucky draw,
+    # a computer's move being shown (its seat, its action, since when)
+    @property
+    def mover(self) -> int: ...
+
+    selected: int | None
+    unlucky_pick: list[int] | None
+    ai_show: tuple[int, dict[str, Any], float] | None
+
+    @property
+    def flights(self) -> Sequence[Landing]: ...  # Mad Bombers on their way to a deck
+
+    def energy_in_play(self) -> bool: ...
+    def human_to_move(self) -> bool: ...
+    def unusable(self, seat: int, index: int) -> str | None: ...
+    def rings(self) -> list[tuple[int, int, int]] | None: ...
+
+
 class SeatPanels:
-    """The seats' panels and team frames (mixed into the game and the replay scenes)."""
+    """The seats' panels and team frames of the scene ``host`` (a part the game scene and the
+    replay scene each hold)."""
 
     juice: Any = None  # the game's animations (:class:`juice.GameJuice`): tiles sliding in
     panels: dict[int, pygame.Rect]  # each seat's panel and the team frames (:func:`seat_layout`)
     team_frames: list[TeamFrame]
 
-    if TYPE_CHECKING:  # what the class built on this one gives (attributes or properties)
+    def __init__(self, host: SeatHost) -> None:
+        self.host = host
+        self.panels, self.team_frames = seat_layout({})
+        self.hand_layout: dict[int, list[str | None]] = {}  # each hand's tiles by slot
 
-        @property
-        def armies(self) -> list[str]: ...
-        @property
-        def view(self) -> Mapping[str, Any]: ...
-        @property
-        def game(self) -> Game: ...
-        @property
-        def mover(self) -> int: ...
-        @property
-        def stage(self) -> str: ...
-        @property
-        def eliminated(self) -> set[int]: ...
-        @property
-        def seats(self) -> Sequence[SeatSetup] | None: ...
-        @property
-        def seat_labels(self) -> Mapping[int, str]: ...
-        @property
-        def selected(self) -> int | None: ...
-        @property
-        def ai_show(self) -> tuple[int, Mapping[str, Any], float] | None: ...
-        def hand(self, seat: int) -> list[str]: ...
-        def energy_in_play(self) -> bool: ...
-        def human_to_move(self) -> bool: ...
-        def unusable(self, seat: int, index: int) -> str | None: ...
-        def rings(self) -> list[tuple[int, int, int]] | None: ...
+    def hand(self, seat: int) -> list[str]:
+        """The seat's hand (the engine's view)."""
+        hands = self.host.view.get("hands") or []
+        return list(hands[seat]) if seat < len(hands) else []
+
+    def stage(self) -> str:
+        """The stage of the turn (``main``, ``battle_choice``, ...: the engine's view)."""
+        return str(self.host.view.get("stage", {}).get("kind", ""))
 
     def seat_rect(self, seat: int) -> pygame.Rect:
         """The seat's panel (:func:`seat_layout`: two seats left and right, more in columns)."""
@@ -132,13 +160,13 @@ class SeatPanels:
     def hand_slots(self, seat: int) -> int:
         """How many tiles a hand may hold: 3, or 6 with Reinforcements (the engine's
         ``hand_limit``); more when the hand holds more."""
-        limit = int(self.view.get("hand_limit") or 3)
+        limit = int(self.host.view.get("hand_limit") or 3)
         return max(3, limit, len(self.hand(seat)))
 
     def mercenaries_shown(self) -> bool:
         """The game has Mercenaries (the engine's options): each panel shows the unused ones."""
-        options = self.view.get("options") or {}
-        return bool(options.get("mercenaries")) or any(self.view.get("mercenaries") or [])
+        options = self.host.view.get("options") or {}
+        return bool(options.get("mercenaries")) or any(self.host.view.get("mercenaries") or [])
 
     def roomy(self, seat: int) -> bool:
         """A tall panel laid out for the options: smaller piles, room for the Mercenaries
@@ -189,7 +217,7 @@ class SeatPanels:
         hand = self.hand(seat)
         if len(hand) > count:
             return list(range(count))
-        kept: dict[int, list[str | None]] = self.__dict__.setdefault("_hand_layout", {})
+        kept = self.hand_layout
         layout = (list(kept.get(seat, [])) + [None] * count)[:count]
         left = list(hand)
         for i, tile in enumerate(layout):
@@ -235,14 +263,14 @@ class SeatPanels:
 
     def seat_mercenaries(self, seat: int) -> list[str]:
         """The seat's unused Mercenaries (the engine's view: public)."""
-        all_mercs = self.view.get("mercenaries") or []
+        all_mercs = self.host.view.get("mercenaries") or []
         return list(all_mercs[seat]) if seat < len(all_mercs) else []
 
     def deck_top(self, seat: int) -> str | None:
         """The tile known to lie on top of the seat's deck (its next draw: a passed-on Mad
         Bomber, D-24), as the engine's public ``deck_tops`` says; None when it is face down."""
-        tops_of = getattr(self.game, "deck_tops", None)
-        if tops_of is None or any(f.seat == seat for f in getattr(self, "flights", ())):
+        tops_of = getattr(self.host.game, "deck_tops", None)
+        if tops_of is None or any(f.seat == seat for f in self.host.flights):
             return None  # (one still flying there lands first)
         try:
             tops = tops_of()
@@ -300,22 +328,22 @@ class SeatPanels:
         """A seat's own colour (its badge, its edge when it moves, its points bar, its line
         on the chart): a light tint of its army's colour, so the badge matches the panel; when
         an army plays on two seats, the seat's ring colour, which tells their tiles apart."""
-        if len(set(self.armies)) < len(self.armies):
+        if len(set(self.host.armies)) < len(self.host.armies):
             return tuple(SEAT_RINGS[seat % len(SEAT_RINGS)])  # type: ignore[return-value]
-        return tileart.lighter(tileart.army_colour(self.armies[seat]), 0.5)
+        return tileart.lighter(tileart.army_colour(self.host.armies[seat]), 0.5)
 
     def points_game(self) -> bool:
         """The points game: the engine's ``hq_hp`` are the seats' points, not hit points."""
-        return self.view.get("mode") == "points"
+        return self.host.view.get("mode") == "points"
 
     def player_label(self, seat: int) -> str:
         """Who plays the seat (``Human``, ``Computer: Easy``, a puzzle's part); empty when
         nobody is known (a replay of a save without its seats)."""
-        if seat in self.seat_labels:
-            return self.seat_labels[seat]
-        if self.seats is None or seat >= len(self.seats):
+        if seat in self.host.seat_labels:
+            return self.host.seat_labels[seat]
+        if self.host.seats is None or seat >= len(self.host.seats):
             return ""
-        who = self.seats[seat].player
+        who = self.host.seats[seat].player
         return player_name(who)
 
     def draw_team_frame(self, surface: pygame.Surface, frame: TeamFrame) -> None:
@@ -323,7 +351,7 @@ class SeatPanels:
         and what the mode counts for it (the engine's ``results``: the side's HQ total)."""
         pygame.draw.rect(surface, tileart.darker(frame.colour, 0.75), frame.rect, border_radius=10)
         pygame.draw.rect(surface, frame.colour, frame.rect, 2, border_radius=10)
-        results = self.view.get("results") or []
+        results = self.host.view.get("results") or []
         seat = frame.seats[0]
         total = results[seat] if seat < len(results) else None
         who = " & ".join(f"P{s + 1}" for s in frame.seats)
@@ -332,7 +360,7 @@ class SeatPanels:
             surface, label, (frame.rect.left + 12, frame.rect.top + 8), 16, frame.colour, True
         )
         if total is not None:
-            if self.view.get("mode") == "points":
+            if self.host.view.get("mode") == "points":
                 words = hq_words(total, True)
             else:
                 words = f"HQs {total}" if len(frame.seats) > 1 else f"HQ {total}"
@@ -357,16 +385,16 @@ class SeatPanels:
         rect = self.seat_rect(seat)
         compact = self.compact(seat)
         answering = (
-            self.stage == "battle_choice"
-            or bool(self.view.get("rotations"))
-            or bool(self.view.get("credits"))  # points of its own wounds given away (FAQ-374)
+            self.stage() == "battle_choice"
+            or bool(self.host.view.get("rotations"))
+            or bool(self.host.view.get("credits"))  # points of its own wounds given away (FAQ-374)
         )
-        to_move = self.mover if answering else self.view.get("to_move")
+        to_move = self.host.mover if answering else self.host.view.get("to_move")
         to_move = panels.get("to_move", to_move)
-        active = seat == to_move and not self.game.is_terminal()
-        out = seat in self.eliminated
+        active = seat == to_move and not self.host.game.is_terminal()
+        out = seat in {int(s) for s in self.host.view.get("eliminated") or []}
         ring = self.seat_colour(seat)
-        many = len(self.armies) > 2
+        many = len(self.host.armies) > 2
         widgets.panel(surface, rect, edge=ring if active else widgets.PANEL_EDGE)
         if active and many:  # the seat to move: a thick edge in its own colour
             pygame.draw.rect(surface, ring, rect, 4, border_radius=8)
@@ -374,9 +402,9 @@ class SeatPanels:
         self._draw_hq_bar(surface, seat, rect, compact, hq_hp)
         self._draw_piles(surface, seat, rect, panels, active=active, out=out)
         self._draw_mercenaries(surface, seat)
-        if self.energy_in_play():
+        if self.host.energy_in_play():
             self._draw_energy(surface, seat, rect)
-        if seat in (self.view.get("terror") or []):
+        if seat in (self.host.view.get("terror") or []):
             widgets.draw_text(
                 surface,
                 "TERROR: no board tiles this turn",
@@ -395,8 +423,8 @@ class SeatPanels:
     ) -> None:
         """The seat's band: its army's colour, the seat's number (three or four seats), the
         emblem, the army's name and the player's."""
-        army = self.armies[seat]
-        many = len(self.armies) > 2
+        army = self.host.armies[seat]
+        many = len(self.host.armies) > 2
         colour = tileart.army_colour(army)
         band_h = 34 if compact else 44
         pygame.draw.rect(
@@ -415,7 +443,7 @@ class SeatPanels:
         label = self.player_label(seat)
         # a long army name (Doomsday Machine) gets smaller before it runs into the player
         label_w = widgets.font(14 if compact else 15, False).size(label)[0] if label else 0
-        name_room = rect.right - 12 - label_w - 10 - name_x - (30 if self.rings() else 0)
+        name_room = rect.right - 12 - label_w - 10 - name_x - (30 if self.host.rings() else 0)
         name_size = tileart.fit_text(army_name(army), 18 if compact else 22, name_room)
         name_rect = widgets.draw_text(
             surface,
@@ -425,7 +453,7 @@ class SeatPanels:
             widgets.TEXT,
             True,
         )
-        rings = self.rings()
+        rings = self.host.rings()
         if rings:  # the same army on two seats: the ring colour tells the tiles apart
             mark = (name_rect.right + 14, name_rect.centery)
             tileart.hex_fill(surface, mark, 9, tileart.INK)
@@ -484,9 +512,9 @@ class SeatPanels:
         """The deck and the discards (the known top tile shown), and the hand's caption."""
         compact = self.compact(seat)
         ring = self.seat_colour(seat)
-        decks = self.view.get("deck_sizes") or []
+        decks = self.host.view.get("deck_sizes") or []
         deck = decks[seat] if seat < len(decks) else 0
-        all_discards = panels.get("discards") or self.view.get("discards") or []
+        all_discards = panels.get("discards") or self.host.view.get("discards") or []
         discards = all_discards[seat] if seat < len(all_discards) else []
         deck_rect, pile_rect = self.stack_rects(seat)
         known = self.deck_top(seat) if deck else None  # face up on the deck: its next draw
@@ -523,7 +551,7 @@ class SeatPanels:
             hand_y = self.hand_rects(seat)[0][1][1] - 76
         if not compact:
             limit = self.play_limit_words(seat) if active else ""
-            to_move = active and not self.energy_in_play() and not limit
+            to_move = active and not self.host.energy_in_play() and not limit
             widgets.draw_text(
                 surface,
                 "Hand" + ("  (to move)" if to_move else ""),
@@ -539,6 +567,7 @@ class SeatPanels:
 
     def _draw_hand(self, surface: pygame.Surface, seat: int, active: bool) -> None:
         """The hand's tiles: greyed when they have no legal use now, the chosen one ringed."""
+        host = self.host
         hand = self.hand(seat)
         size = self.hand_size(seat)
         for i, (_r, center) in enumerate(self.hand_rects(seat)):
@@ -548,17 +577,17 @@ class SeatPanels:
             if self.juice is not None:  # a tile just drawn, on its way from the deck
                 center = self.juice.hand_spot(seat, i, center)
             image = tileart.render_tile(hand[i], size)
-            if self.unusable(seat, i):  # no legal use now (the engine's list): greyed out
+            if host.unusable(seat, i):  # no legal use now (the engine's list): greyed out
                 tileart.blit_tile(surface, image, center, 110)
                 tileart.hex_fill(surface, center, size - 2, (20, 22, 28, 120))
             else:
                 tileart.blit_tile(surface, image, center)
-            picks = getattr(self, "unlucky_pick", None) or ()
-            if active and i in picks and self.human_to_move():  # named for the unlucky draw
+            picks = host.unlucky_pick or ()
+            if active and i in picks and host.human_to_move():  # named for the unlucky draw
                 tileart.hex_outline(surface, center, size + 3, UNLUCKY_EDGE, 4)
-            elif active and self.selected == i and self.human_to_move():
+            elif active and host.selected == i and host.human_to_move():
                 tileart.hex_outline(surface, center, size + 3, PICK_EDGE, 4)
-            elif self.ai_show and seat == self.mover and self.ai_show[1].get("tile") == hand[i]:
+            elif host.ai_show and seat == host.mover and host.ai_show[1].get("tile") == hand[i]:
                 tileart.hex_outline(surface, center, size + 3, AI_EDGE, 4)
 
     def _draw_eliminated(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -574,13 +603,13 @@ class SeatPanels:
 
     def energy_rect(self, seat: int) -> pygame.Rect | None:
         """Where the seat's energy track is (its hover box), on the Duel board only."""
-        if not self.energy_in_play():
+        if not self.host.energy_in_play():
             return None
         rect = self.seat_rect(seat)
         return pygame.Rect(rect.right - 158, rect.top + (188 if self.roomy(seat) else 246), 146, 18)
 
     def energy(self, seat: int) -> int:
-        energy = list(self.view.get("energy") or [])
+        energy = list(self.host.view.get("energy") or [])
         return int(energy[seat]) if seat < len(energy) else 0
 
     def _draw_energy(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
@@ -599,11 +628,11 @@ class SeatPanels:
     def play_limit_words(self, seat: int) -> str:
         """``2 tiles a turn: 1 left`` while the seat to move has a play limit (the engine's
         ``plays_left`` and ``played``); empty without one."""
-        left = self.view.get("plays_left")
-        if left is None or seat != self.view.get("to_move") or self.stage != "main":
+        left = self.host.view.get("plays_left")
+        if left is None or seat != self.host.view.get("to_move") or self.stage() != "main":
             return ""
         left = int(left)
-        played = int(self.view.get("played") or 0)
+        played = int(self.host.view.get("played") or 0)
         total = left + played
         return f"{plural(total, 'tile')} a turn: {left} left"
 

@@ -34,9 +34,49 @@ def as_hex(at: Any) -> Hex:
     return int(at[0]), int(at[1])
 
 
-class ReplayScene(SeatPanels, Scene):
-    """The seats' panels are the game scene's (:class:`SeatPanels`): every seat, in columns
-    with the teams framed when there are three or four, showing the frame's position."""
+class FrameSeats:
+    """The seat panels' host (:class:`SeatHost`): the seats as the replay's frame shown has
+    them; nobody plays, picks a tile or thinks aloud in a replay."""
+
+    def __init__(self, scene: ReplayScene) -> None:
+        self.scene = scene
+        self.armies: list[str] = scene.armies
+        self.seats: list[Any] | None = scene.seats
+        self.seat_labels: dict[int, str] = {}
+        self.selected: int | None = None
+        self.unlucky_pick: list[int] | None = None
+        self.ai_show: tuple[int, dict[str, Any], float] | None = None
+        self.flights: tuple[()] = ()
+
+    @property
+    def view(self) -> GameView:
+        return self.scene.frame.view  # (the frame the scene shows now)
+
+    @property
+    def game(self) -> Any:
+        return self.scene.frame.game
+
+    @property
+    def mover(self) -> int:
+        return int(self.game.current_player())
+
+    def energy_in_play(self) -> bool:
+        return bool(self.view.get("terminals")) and len(self.view.get("energy") or []) == 2
+
+    def human_to_move(self) -> bool:
+        return False  # nobody plays in a replay
+
+    def unusable(self, seat: int, index: int) -> str | None:
+        return None
+
+    def rings(self) -> list[tuple[int, int, int]] | None:
+        return seat_rings(self.armies)
+
+
+class ReplayScene(Scene):
+    """The seats' panels are the game scene's (:class:`SeatPanels`, a part the scene holds):
+    every seat, in columns with the teams framed when there are three or four, showing the
+    frame's position."""
 
     scene_name = "replay"
 
@@ -56,11 +96,9 @@ class ReplayScene(SeatPanels, Scene):
         self.rep: Replay = replay(game)
         self.armies: list[str] = self.rep.armies
         self.board = BoardView.for_board(game.view().get("board"))  # (the expanded board too)
+        self.seat_panels = SeatPanels(FrameSeats(self))
         # the seat panels' places and team frames (the seats and sides never change in a game)
-        self.panels, self.team_frames = seat_layout(self.rep.frames[0].view)
-        self.seat_labels: dict[int, str] = {}
-        self.selected: int | None = None  # (nothing is picked or shown by a computer here)
-        self.ai_show: Any = None
+        self.seat_panels.panels, self.seat_panels.team_frames = seat_layout(self.rep.frames[0].view)
         self.turns = self.rep.turn_starts()
         self.battles = self.rep.battle_frames()
         self.index = 0
@@ -113,31 +151,6 @@ class ReplayScene(SeatPanels, Scene):
     @property
     def game(self) -> Any:
         return self.frame.game
-
-    @property
-    def mover(self) -> int:
-        return int(self.frame.game.current_player())
-
-    @property
-    def stage(self) -> str:
-        return str(self.view.get("stage", {}).get("kind", ""))
-
-    @property
-    def eliminated(self) -> set[int]:
-        return {int(s) for s in self.view.get("eliminated") or []}
-
-    def hand(self, seat: int) -> list[str]:
-        hands = self.view.get("hands") or []
-        return list(hands[seat]) if seat < len(hands) else []
-
-    def energy_in_play(self) -> bool:
-        return bool(self.view.get("terminals")) and len(self.view.get("energy") or []) == 2
-
-    def human_to_move(self) -> bool:
-        return False  # nobody plays in a replay
-
-    def unusable(self, seat: int, index: int) -> str | None:
-        return None
 
     def go(self, step: int) -> None:
         self.index = max(0, min(len(self.rep.frames) - 1, self.index + step))
@@ -279,11 +292,15 @@ class ReplayScene(SeatPanels, Scene):
     def rings(self) -> list[tuple[int, int, int]] | None:
         return seat_rings(self.armies)
 
+    def points_game(self) -> bool:
+        """The points game (the battle played back over the replay asks)."""
+        return self.seat_panels.points_game()
+
     def draw_backdrop(
         self, surface: Surface, *, hq: HQ = None, prompt: str | None = None, panels: Panels = None
     ) -> None:
         """The seats' panels and the caption (the battle playback draws over this too)."""
-        draw_seat_panels(self, surface, hq, panels)
+        draw_seat_panels(self.seat_panels, surface, hq, panels)
         widgets.draw_headline(surface, prompt if prompt is not None else self.caption(), 630)
 
     def draw(self, surface: pygame.Surface) -> None:
