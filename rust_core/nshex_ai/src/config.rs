@@ -48,9 +48,12 @@ pub struct MctsConfig {
     /// seats' coming draws) instead of dealing a fresh order each iteration, to measure what
     /// knowing the draws is worth (docs/AI.md, "What knowing the draws buys").
     pub peek: bool,
-    /// With three or more seats, value the HQs against the strongest enemy instead of the
-    /// enemies' average (an experiment, `leader=1`; off in every level).
+    /// In a deathmatch of three or four seats, value the HQs against the strongest enemy
+    /// instead of the enemies' average (`leader=1`; docs/AI.md).
     pub against_leader: bool,
+    /// In the team modes, the weight (0 to 1) of each side's weakest HQ in the valuation of
+    /// the HQs, the rest on the sides' averages (`weakest=PERCENT`; docs/AI.md).
+    pub team_weakest: f32,
     /// Greedy's move at the root (issue 43): 0 off; 1 the action greedy would play (the best
     /// by one battle, greedy's own valuation) is the root's first child, so the search is
     /// never blind to it; 2 the whole root is ordered by greedy's valuation (the search's
@@ -92,6 +95,7 @@ impl MctsConfig {
             maxn: false,
             peek: false,
             against_leader: false,
+            team_weakest: 0.0,
             greedy_root: 0,
             grant_worth: 0.0,
             weights: crate::weights::WeightSets::shipped(),

@@ -106,7 +106,10 @@ pub struct Search {
 impl Search {
     pub fn new(cfg: MctsConfig, seed: u64) -> Search {
         let mut battle = BattleEval::with_weights(cfg.deep_eval, cfg.weights.base);
-        battle.against_leader = cfg.against_leader;
+        battle.hq = crate::eval::HqMeasure {
+            leader: cfg.against_leader,
+            weakest: cfg.team_weakest as f64,
+        };
         let evaluator: Box<dyn Evaluator> = Box::new(battle);
         Search {
             mode_weights: true,
