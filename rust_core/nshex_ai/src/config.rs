@@ -119,7 +119,9 @@ impl MctsConfig {
 
     /// The strongest level: a large budget, capped at two seconds a turn. With
     /// Reinforcements it searches its own turn only (docs/AI.md, "Variants and Mercenaries":
-    /// against greedy 85% instead of 74%, level with the longer horizon head to head).
+    /// against greedy 85% instead of 74%, level with the longer horizon head to head). In the
+    /// team modes it values each side by its weakest HQ (docs/AI.md, "Three and four seats":
+    /// the team match against Medium + Medium from 62% to 76%).
     pub fn hard() -> MctsConfig {
         MctsConfig {
             iterations: 20_000,
@@ -135,7 +137,22 @@ impl MctsConfig {
             widen_c: 2.0,
             widen_alpha: 0.45,
             max_nodes: 1 << 22,
+            team_weakest: 1.0,
             ..MctsConfig::easy()
+        }
+    }
+
+    /// `hard` as it was before tuning, kept for side-by-side comparisons (`hard-v1`): the
+    /// hand-set weights whatever the shipped set becomes, the opponent's reply in the tree in
+    /// every mode, the HQs valued by the sides' averages in every mode.
+    pub fn hard_v1() -> MctsConfig {
+        MctsConfig {
+            weights: crate::weights::WeightSets::V1,
+            horizon_reinforcements: None,
+            horizon_multi: None,
+            against_leader: false,
+            team_weakest: 0.0,
+            ..MctsConfig::hard()
         }
     }
 

@@ -407,6 +407,30 @@ pub(crate) fn random_game(names: [&str; 2], seed: u64, turn: u32) -> Game {
     g
 }
 
+/// A four-seat game of `mode` at its start (no unit on the board, HQs not yet placed, so a
+/// battle changes nothing and the HQ counters alone decide the valuation; tests).
+#[cfg(test)]
+pub(crate) fn four_seats(mode: nshex_rules::Mode) -> Position {
+    let set = nshex_rules::tiles();
+    let armies: Vec<_> = ["borgo", "moloch", "outpost", "hegemony"]
+        .iter()
+        .map(|a| set.find_army(a).unwrap())
+        .collect();
+    let g = Game::with_mode(&armies, nshex_rules::BoardKind::Standard, mode, 1).unwrap();
+    g.pos().clone()
+}
+
+/// Two team-match boards with the same HQ averages (tests): seat 0's team at 10 and 20, or
+/// at 14 and 14, against 15 and 15. By the weakest HQ the even one is better for seat 0.
+#[cfg(test)]
+pub(crate) fn split_and_even_team() -> (Position, Position) {
+    let mut split = four_seats(nshex_rules::Mode::Team);
+    split.hq_hp[..4].copy_from_slice(&[10, 15, 20, 15]);
+    let mut even = split.clone();
+    even.hq_hp[..4].copy_from_slice(&[14, 15, 14, 15]);
+    (split, even)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -428,29 +452,13 @@ mod tests {
         assert_eq!(hp_diff_leader(&p, 3), -15.0);
     }
 
-    /// A four-seat game of `mode` at its start (no unit on the board, HQs not yet placed, so
-    /// a battle changes nothing and the HQ counters alone decide the valuation).
-    fn four_seats(mode: nshex_rules::Mode) -> Position {
-        let set = tiles();
-        let armies: Vec<_> = ["borgo", "moloch", "outpost", "hegemony"]
-            .iter()
-            .map(|a| set.find_army(a).unwrap())
-            .collect();
-        let g = Game::with_mode(&armies, BoardKind::Standard, mode, 1).unwrap();
-        g.pos().clone()
-    }
-
     /// In a team match the first HQ destroyed loses the game for its team (D-27), so the
     /// evaluation with `weakest` prefers two HQs at 14 to one at 10 beside one at 20 (the
     /// same average), against enemies at 15 and 15; by the averages the order is the other
     /// way. The Final Battle's totals keep a share with a weight below 1.
     #[test]
     fn in_a_team_match_the_weakest_hq_of_each_team_decides() {
-        let mode = nshex_rules::Mode::Team;
-        let mut split = four_seats(mode);
-        split.hq_hp[..4].copy_from_slice(&[10, 15, 20, 15]);
-        let mut even = split.clone();
-        even.hq_hp[..4].copy_from_slice(&[14, 15, 14, 15]);
+        let (split, even) = split_and_even_team();
         let by = |hq: HqMeasure, p: &Position, seat: u8| {
             let mut e = BattleEval::new();
             e.hq = hq;

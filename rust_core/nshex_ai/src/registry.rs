@@ -20,8 +20,7 @@ pub const BOT_NAMES: [&str; 6] = ["random", "greedy", "flatmc", "easy", "medium"
 /// three or four seats; `weakest`: percent of the HQ valuation on each side's weakest HQ in
 /// the team modes; `grant`: hundredths of an HQ point for each unit next to a Smart HQ;
 /// `w.NAME=X`: the evaluation weight NAME, a decimal number, see [`crate::weights`]).
-/// `hard-v1` is `hard` with the shipped weights whatever the shipped set becomes and the
-/// opponent's reply in the tree in every mode: the level as it was before tuning, kept for
+/// `hard-v1` is [`MctsConfig::hard_v1`]: the level as it was before tuning, kept for
 /// side-by-side comparisons.
 pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String> {
     use std::time::Duration;
@@ -39,12 +38,7 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
         "easy" => MctsConfig::easy(),
         "medium" => MctsConfig::medium(),
         "hard" => MctsConfig::hard(),
-        "hard-v1" => MctsConfig {
-            weights: crate::weights::WeightSets::V1,
-            horizon_reinforcements: None,
-            horizon_multi: None,
-            ..MctsConfig::hard()
-        },
+        "hard-v1" => MctsConfig::hard_v1(),
         "flatmc" => MctsConfig {
             iterations: 6_000,
             ..MctsConfig::easy()
