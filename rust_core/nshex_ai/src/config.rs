@@ -121,7 +121,7 @@ impl MctsConfig {
     /// Reinforcements it searches its own turn only (docs/AI.md, "Variants and Mercenaries":
     /// against greedy 85% instead of 74%, level with the longer horizon head to head). In the
     /// team modes it values each side by its weakest HQ (docs/AI.md, "Three and four seats":
-    /// the team match against Medium + Medium from 64% to 76% on the same 208 games).
+    /// the team match against Medium + Medium from 65% to 75% on the same 240 games).
     pub fn hard() -> MctsConfig {
         MctsConfig {
             iterations: 20_000,
