@@ -124,6 +124,38 @@ pub fn grant_count(p: &Position, seat: u8) -> f64 {
     total
 }
 
+/// How a side's HQ counters are set against its enemies' with three or four seats (docs/AI.md,
+/// "Three and four seats"): by default each side's average.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct HqMeasure {
+    /// In a deathmatch of three or four seats: against the strongest enemy still in the
+    /// game ([`hp_diff_leader`]) instead of the enemies' average (`leader=1`).
+    pub leader: bool,
+    /// In the team modes (a team loses with its first HQ destroyed): the weight, 0 to 1, of
+    /// each side's weakest HQ ([`hp_diff_weakest`]); the rest stays on the averages, which
+    /// decide the Final Battle (`weakest=PERCENT`).
+    pub weakest: f64,
+}
+
+impl HqMeasure {
+    /// `seat`'s side's HQs against its enemies' on `p`, in `p`'s mode.
+    pub fn diff(self, p: &Position, seat: u8) -> f64 {
+        let mode = p.mode();
+        if self.weakest > 0.0 && mode.has_teams() {
+            let w = self.weakest.min(1.0);
+            let weakest = hp_diff_weakest(p, seat);
+            if w >= 1.0 {
+                return weakest;
+            }
+            return (1.0 - w) * hp_diff(p, seat) + w * weakest;
+        }
+        if self.leader && mode == nshex_rules::Mode::Deathmatch && p.seats > 2 {
+            return hp_diff_leader(p, seat);
+        }
+        hp_diff(p, seat)
+    }
+}
+
 /// Values a board by resolving battles on a copy: the battle that would follow it (HQ hit
 /// points first, then the tiles left standing), or with `deep` also half of what a second
 /// battle of the survivors would add (two battles per valuation).
@@ -131,9 +163,8 @@ pub struct BattleEval {
     resolver: Resolver,
     deep: bool,
     w: Weights,
-    /// With three or more seats, the HQ difference against the strongest enemy still in the
-    /// game instead of the enemies' average (an experiment: `leader=1`, docs/AI.md).
-    pub against_leader: bool,
+    /// How the HQs are compared with three or four seats (the sides' averages unless set).
+    pub hq: HqMeasure,
 }
 
 impl BattleEval {
@@ -153,7 +184,7 @@ impl BattleEval {
             resolver: Resolver::new(),
             deep,
             w,
-            against_leader: false,
+            hq: HqMeasure::default(),
         }
     }
 }
@@ -174,11 +205,7 @@ impl Evaluator for BattleEval {
     }
 
     fn board(&mut self, pos: &Position, seat: u8) -> f64 {
-        if self.deep {
-            evaluate_deep(&mut self.resolver, pos, seat, &self.w)
-        } else {
-            evaluate(&mut self.resolver, pos, seat, &self.w)
-        }
+        evaluate_with(&mut self.resolver, pos, seat, &self.w, self.deep, self.hq)
     }
 
     fn board_in(&mut self, game: &Game, seat: u8) -> f64 {
@@ -187,14 +214,7 @@ impl Evaluator for BattleEval {
         } else {
             self.w.at_phase(tiles_left(game))
         };
-        if self.against_leader && game.seats() > 2 {
-            return evaluate_with(&mut self.resolver, game.pos(), seat, &w, self.deep, true);
-        }
-        if self.deep {
-            evaluate_deep(&mut self.resolver, game.pos(), seat, &w)
-        } else {
-            evaluate(&mut self.resolver, game.pos(), seat, &w)
-        }
+        evaluate_with(&mut self.resolver, game.pos(), seat, &w, self.deep, self.hq)
     }
 
     fn weights(&self) -> Weights {
@@ -257,23 +277,32 @@ pub fn hp_diff_leader(p: &Position, seat: u8) -> f64 {
     own / n_own - if top.is_finite() { top } else { 0.0 }
 }
 
-/// [`evaluate`] (or with `deep`, [`evaluate_deep`]) measuring the HQs by [`hp_diff_leader`]
-/// when `leader`.
+/// The weakest HQ counter of `seat`'s side minus the weakest of its enemies': in the team
+/// modes the first HQ destroyed loses the game for its whole side.
+pub fn hp_diff_weakest(p: &Position, seat: u8) -> f64 {
+    let rel = p.relations();
+    let (mut own, mut foe) = (f64::INFINITY, f64::INFINITY);
+    for s in 0..p.seats {
+        let hp = p.hq_hp[s as usize] as f64;
+        if rel.allied(seat, s) {
+            own = own.min(hp);
+        } else {
+            foe = foe.min(hp);
+        }
+    }
+    own - if foe.is_finite() { foe } else { 0.0 }
+}
+
+/// [`evaluate`] (or with `deep`, [`evaluate_deep`]) measuring the HQs by `hq`.
 fn evaluate_with(
     resolver: &mut Resolver,
     pos: &Position,
     seat: u8,
     w: &Weights,
     deep: bool,
-    leader: bool,
+    hq: HqMeasure,
 ) -> f64 {
-    let diff = |p: &Position| {
-        if leader {
-            hp_diff_leader(p, seat)
-        } else {
-            hp_diff(p, seat)
-        }
-    };
+    let diff = |p: &Position| hq.diff(p, seat);
     let mut board = pos.clone();
     let outcome = battle_in_place(resolver, &mut board);
     if let Some(v) = outcome_score(&board, outcome, seat, 1000.0) {
@@ -318,12 +347,7 @@ fn material(p: &Position, seat: u8, worth: impl Fn(&nshex_rules::TileDef) -> f64
 /// Worth of a board for `seat`: the battle that would follow, HQ hit points first, then
 /// the tiles left standing.
 pub fn evaluate(resolver: &mut Resolver, pos: &Position, seat: u8, w: &Weights) -> f64 {
-    let mut after = pos.clone();
-    let outcome = battle_in_place(resolver, &mut after);
-    if let Some(v) = outcome_score(&after, outcome, seat, 1000.0) {
-        return v;
-    }
-    hp_diff(&after, seat) + material(&after, seat, |_| w.material)
+    evaluate_with(resolver, pos, seat, w, false, HqMeasure::default())
 }
 
 /// A deeper worth of a board for `seat`: the battle that would follow, then half of what a
@@ -331,18 +355,7 @@ pub fn evaluate(resolver: &mut Resolver, pos: &Position, seat: u8, w: &Weights) 
 /// the enemy HQ are worth more than one battle shows), plus the tiles left by their
 /// worth. Costs two battles.
 pub fn evaluate_deep(resolver: &mut Resolver, pos: &Position, seat: u8, w: &Weights) -> f64 {
-    let mut board = pos.clone();
-    let outcome = battle_in_place(resolver, &mut board);
-    if let Some(v) = outcome_score(&board, outcome, seat, 1000.0) {
-        return v;
-    }
-    let now = hp_diff(&board, seat);
-    let material = material(&board, seat, |def| w.material_deep * w.tile_value(def));
-    // The second battle on the same board: nothing after it needs the first result.
-    let outcome = battle_in_place(resolver, &mut board);
-    let future = outcome_score(&board, outcome, seat, w.future_win)
-        .unwrap_or_else(|| hp_diff(&board, seat) - now);
-    now + w.future * future + material
+    evaluate_with(resolver, pos, seat, w, true, HqMeasure::default())
 }
 
 /// The answer to a battle question that leads to the best state for the seat answering:
@@ -394,6 +407,30 @@ pub(crate) fn random_game(names: [&str; 2], seed: u64, turn: u32) -> Game {
     g
 }
 
+/// A four-seat game of `mode` at its start (no unit on the board, HQs not yet placed, so a
+/// battle changes nothing and the HQ counters alone decide the valuation; tests).
+#[cfg(test)]
+pub(crate) fn four_seats(mode: nshex_rules::Mode) -> Position {
+    let set = nshex_rules::tiles();
+    let armies: Vec<_> = ["borgo", "moloch", "outpost", "hegemony"]
+        .iter()
+        .map(|a| set.find_army(a).unwrap())
+        .collect();
+    let g = Game::with_mode(&armies, nshex_rules::BoardKind::Standard, mode, 1).unwrap();
+    g.pos().clone()
+}
+
+/// Two team-match boards with the same HQ averages (tests): seat 0's team at 10 and 20, or
+/// at 14 and 14, against 15 and 15. By the weakest HQ the even one is better for seat 0.
+#[cfg(test)]
+pub(crate) fn split_and_even_team() -> (Position, Position) {
+    let mut split = four_seats(nshex_rules::Mode::Team);
+    split.hq_hp[..4].copy_from_slice(&[10, 15, 20, 15]);
+    let mut even = split.clone();
+    even.hq_hp[..4].copy_from_slice(&[14, 15, 14, 15]);
+    (split, even)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -407,24 +444,90 @@ mod tests {
     /// Four seats: the average of the enemies' HQs, or (`against_leader`) the strongest.
     #[test]
     fn the_hq_difference_against_the_average_or_the_leader() {
+        let mut p = four_seats(nshex_rules::Mode::Deathmatch);
+        p.hq_hp[..4].copy_from_slice(&[20, 15, 10, 5]);
+        assert_eq!(hp_diff(&p, 0), 10.0);
+        assert_eq!(hp_diff_leader(&p, 0), 5.0);
+        assert_eq!(hp_diff_leader(&p, 1), -5.0);
+        assert_eq!(hp_diff_leader(&p, 3), -15.0);
+    }
+
+    /// In a team match the first HQ destroyed loses the game for its team (D-27), so the
+    /// evaluation with `weakest` prefers two HQs at 14 to one at 10 beside one at 20 (the
+    /// same average), against enemies at 15 and 15; by the averages the order is the other
+    /// way. The Final Battle's totals keep a share with a weight below 1.
+    #[test]
+    fn in_a_team_match_the_weakest_hq_of_each_team_decides() {
+        let (split, even) = split_and_even_team();
+        let by = |hq: HqMeasure, p: &Position, seat: u8| {
+            let mut e = BattleEval::new();
+            e.hq = hq;
+            e.board(p, seat)
+        };
+        let avg = HqMeasure::default();
+        let weakest = HqMeasure {
+            weakest: 1.0,
+            ..avg
+        };
+        assert!(
+            by(avg, &split, 0) > by(avg, &even, 0),
+            "averages: 0 against -1"
+        );
+        assert!(by(weakest, &even, 0) > by(weakest, &split, 0));
+        assert_eq!(hp_diff_weakest(&split, 2), -5.0);
+        assert_eq!(hp_diff_weakest(&even, 2), -1.0);
+        // The other team sees it from its side: a weak enemy HQ is the one to aim at.
+        assert_eq!(hp_diff_weakest(&split, 1), 5.0);
+        assert!(by(weakest, &split, 3) > by(weakest, &even, 3));
+        // Half and half: -2.5 and -1.
+        let half = HqMeasure {
+            weakest: 0.5,
+            ..avg
+        };
+        assert_eq!(half.diff(&split, 0), -2.5);
+        assert_eq!(half.diff(&even, 0), -1.0);
+        // `leader` is for the deathmatch: in a team match it changes nothing.
+        let leader = HqMeasure {
+            leader: true,
+            ..avg
+        };
+        assert_eq!(leader.diff(&split, 0), hp_diff(&split, 0));
+    }
+
+    /// `weakest` is for the team modes and `leader` for the deathmatch: each leaves the
+    /// other mode's valuation alone. One against a team: seat 0 at 20 against 13 and 5 aims
+    /// at the 5 (a lead of 15), the team guards it (-15).
+    #[test]
+    fn the_weakest_hq_counts_in_the_team_modes_only_and_the_leader_in_the_deathmatch() {
+        let mut dm = four_seats(nshex_rules::Mode::Deathmatch);
+        dm.hq_hp[..4].copy_from_slice(&[20, 15, 10, 5]);
+        let weakest = HqMeasure {
+            weakest: 1.0,
+            leader: false,
+        };
+        assert_eq!(weakest.diff(&dm, 0), hp_diff(&dm, 0));
+        let both = HqMeasure {
+            weakest: 1.0,
+            leader: true,
+        };
+        assert_eq!(both.diff(&dm, 0), hp_diff_leader(&dm, 0));
         let set = tiles();
-        let armies: Vec<_> = ["borgo", "moloch", "outpost", "hegemony"]
+        let armies: Vec<_> = ["borgo", "moloch", "outpost"]
             .iter()
             .map(|a| set.find_army(a).unwrap())
             .collect();
         let g = Game::with_mode(
             &armies,
             BoardKind::Standard,
-            nshex_rules::Mode::Deathmatch,
+            nshex_rules::Mode::OneVsTeam,
             1,
         )
         .unwrap();
         let mut p = g.pos().clone();
-        p.hq_hp[..4].copy_from_slice(&[20, 15, 10, 5]);
-        assert_eq!(hp_diff(&p, 0), 10.0);
-        assert_eq!(hp_diff_leader(&p, 0), 5.0);
-        assert_eq!(hp_diff_leader(&p, 1), -5.0);
-        assert_eq!(hp_diff_leader(&p, 3), -15.0);
+        p.hq_hp[..3].copy_from_slice(&[20, 13, 5]);
+        assert_eq!(weakest.diff(&p, 0), 15.0);
+        assert_eq!(weakest.diff(&p, 1), -15.0);
+        assert_eq!(hp_diff(&p, 0), 11.0);
     }
 
     /// `material_phase`: a tile on the board is worth `material` plus `material_phase` per

@@ -106,7 +106,10 @@ pub struct Search {
 impl Search {
     pub fn new(cfg: MctsConfig, seed: u64) -> Search {
         let mut battle = BattleEval::with_weights(cfg.deep_eval, cfg.weights.base);
-        battle.against_leader = cfg.against_leader;
+        battle.hq = crate::eval::HqMeasure {
+            leader: cfg.against_leader,
+            weakest: cfg.team_weakest as f64,
+        };
         let evaluator: Box<dyn Evaluator> = Box::new(battle);
         Search {
             mode_weights: true,
@@ -810,6 +813,20 @@ mod tests {
             (multi.horizon_for(&four), multi.horizon_for(&plain)),
             (2, 1)
         );
+    }
+
+    /// Hard values a team match by each side's weakest HQ (a team loses with its first HQ
+    /// destroyed); Medium and `hard-v1` keep the averages, which prefer the other board.
+    #[test]
+    fn hard_values_a_team_match_by_the_weakest_hq_and_hard_v1_by_the_averages() {
+        let (split, even) = crate::eval::split_and_even_team();
+        let prefers_even = |cfg: MctsConfig| {
+            let mut s = Search::new(cfg, 1);
+            s.eval.board(&even, 0) > s.eval.board(&split, 0)
+        };
+        assert!(prefers_even(MctsConfig::hard()));
+        assert!(!prefers_even(MctsConfig::hard_v1()));
+        assert!(!prefers_even(MctsConfig::medium()));
     }
 
     /// `groot=1` (issue 43): the root's first child is the move greedy would play, the best

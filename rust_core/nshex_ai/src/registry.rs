@@ -16,10 +16,11 @@ pub const BOT_NAMES: [&str; 6] = ["random", "greedy", "flatmc", "easy", "medium"
 /// `explore`: the UCB exploration constant in hundredths; `deep`: 1 to value leaves by two
 /// battles; `order`: 1 to order the root's actions by the battle after each, 0 by the static
 /// prior; `groot`: 1 greedy's move first at the root, 2 the root ordered by greedy's
-/// valuation; `grant`: hundredths of an HQ point for each unit next to a Smart HQ;
+/// valuation; `leader`: 1 to value the HQs against the strongest enemy in a deathmatch of
+/// three or four seats; `weakest`: percent of the HQ valuation on each side's weakest HQ in
+/// the team modes; `grant`: hundredths of an HQ point for each unit next to a Smart HQ;
 /// `w.NAME=X`: the evaluation weight NAME, a decimal number, see [`crate::weights`]).
-/// `hard-v1` is `hard` with the shipped weights whatever the shipped set becomes and the
-/// opponent's reply in the tree in every mode: the level as it was before tuning, kept for
+/// `hard-v1` is [`MctsConfig::hard_v1`]: the level as it was before tuning, kept for
 /// side-by-side comparisons.
 pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String> {
     use std::time::Duration;
@@ -37,12 +38,7 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
         "easy" => MctsConfig::easy(),
         "medium" => MctsConfig::medium(),
         "hard" => MctsConfig::hard(),
-        "hard-v1" => MctsConfig {
-            weights: crate::weights::WeightSets::V1,
-            horizon_reinforcements: None,
-            horizon_multi: None,
-            ..MctsConfig::hard()
-        },
+        "hard-v1" => MctsConfig::hard_v1(),
         "flatmc" => MctsConfig {
             iterations: 6_000,
             ..MctsConfig::easy()
@@ -91,6 +87,7 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
             "maxn" if n <= 1 && base != "flatmc" => cfg.maxn = n == 1,
             "peek" if n <= 1 && base != "flatmc" => cfg.peek = n == 1,
             "leader" if n <= 1 && base != "flatmc" => cfg.against_leader = n == 1,
+            "weakest" if n <= 100 && base != "flatmc" => cfg.team_weakest = n as f32 / 100.0,
             "order" if n <= 1 && base != "flatmc" => cfg.root_battle_order = n == 1,
             "groot" if n <= 2 && base != "flatmc" => cfg.greedy_root = n as u8,
             "grant" if n <= 1000 && base != "flatmc" => cfg.grant_worth = n as f32 / 100.0,
