@@ -91,6 +91,12 @@ class Landing(Protocol):
     def seat(self) -> int: ...
 
 
+def energy_in_view(view: Mapping[str, Any]) -> bool:
+    """Whether the game of ``view`` plays with energy, terminals and procedures: the Duel
+    board with two seats (the engine's view holds energy only then)."""
+    return bool(view.get("terminals")) and len(view.get("energy") or []) == 2
+
+
 class SeatHost(Protocol):
     """What the seat panels read of the scene they show (the game scene, the replay's frame),
     by the names the scene gives them."""

@@ -20,7 +20,7 @@ from nshex_pygame.client.board import BoardView
 from nshex_pygame.client.hexgeo import Hex
 from nshex_pygame.client.replay import Frame, Replay, replay
 from nshex_pygame.client.scene import Scene
-from nshex_pygame.client.seatpanels import SeatPanels, seat_layout
+from nshex_pygame.client.seatpanels import SeatPanels, energy_in_view, seat_layout
 from nshex_pygame.client.words import action_words, hex_of, seat_label
 from nshex_pygame.core import GameView
 
@@ -61,7 +61,7 @@ class FrameSeats:
         return int(self.game.current_player())
 
     def energy_in_play(self) -> bool:
-        return bool(self.view.get("terminals")) and len(self.view.get("energy") or []) == 2
+        return energy_in_view(self.view)
 
     def human_to_move(self) -> bool:
         return False  # nobody plays in a replay

@@ -48,6 +48,7 @@ from nshex_pygame.client.scenes.game.panel import ActionsPanel, ProcedureButton
 from nshex_pygame.client.scenes.game.seats import GameSeats
 from nshex_pygame.client.scenes.game.telling import Teller
 from nshex_pygame.client.scenes.game.tooltips import Tooltips
+from nshex_pygame.client.seatpanels import energy_in_view
 from nshex_pygame.client.storage import SeatSetup
 from nshex_pygame.client.tween import Tween
 from nshex_pygame.core import CHANCE, BattleQuestion, EngineError, Game, IllegalActionError
@@ -435,9 +436,8 @@ class GameScene(Scene):
         return self.bombers.deck_spot(seat)
 
     def energy_in_play(self) -> bool:
-        """The Duel board with two seats: energy, terminals and procedures (the engine's view
-        holds energy only then)."""
-        return bool(self.view.get("terminals")) and len(self.view.get("energy") or []) == 2
+        """The Duel board with two seats: energy, terminals and procedures."""
+        return energy_in_view(self.view)
 
     def links(self) -> set[Hex]:
         """The Duel board's Links, as the engine's view lists them."""
