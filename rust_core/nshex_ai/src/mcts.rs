@@ -815,6 +815,29 @@ mod tests {
         );
     }
 
+    /// Hard counts a point of energy at `HARD_ENERGY` in every set (the Duel board; docs/AI.md,
+    /// "Energy on the Duel board"); Medium, and greedy's shipped set, keep 0.6, `hard-v1` the
+    /// hand-set 0.6, and a `w.energy` setting still overrides Hard's.
+    #[test]
+    fn hard_counts_energy_at_its_own_weight_and_the_others_keep_theirs() {
+        use crate::config::HARD_ENERGY;
+        let hard = MctsConfig::hard().weights;
+        assert_eq!(
+            (hard.base.energy, hard.reinforcements.energy),
+            (HARD_ENERGY, HARD_ENERGY)
+        );
+        assert!(HARD_ENERGY < crate::weights::Weights::default().energy);
+        assert_eq!(
+            MctsConfig::medium().weights.base.energy,
+            crate::weights::Weights::default().energy
+        );
+        assert_eq!(
+            MctsConfig::hard_v1().weights.base.energy,
+            crate::weights::V1.energy
+        );
+        assert_eq!(crate::weights::V1.energy, 0.6);
+    }
+
     /// Hard values a team match by each side's weakest HQ (a team loses with its first HQ
     /// destroyed); Medium and `hard-v1` keep the averages, which prefer the other board.
     #[test]
