@@ -154,8 +154,8 @@ impl MctsConfig {
     /// on rotations: docs/AI.md, "Energy on the Duel board").
     pub fn hard_weights() -> crate::weights::WeightSets {
         let mut w = crate::weights::WeightSets::shipped();
-        w.base.energy = HARD_ENERGY;
-        w.reinforcements.energy = HARD_ENERGY;
+        w.set("energy", HARD_ENERGY)
+            .expect("energy is a named weight");
         w
     }
 

@@ -817,7 +817,7 @@ mod tests {
 
     /// Hard counts a point of energy at `HARD_ENERGY` in every set (the Duel board; docs/AI.md,
     /// "Energy on the Duel board"); Medium, and greedy's shipped set, keep 0.6, `hard-v1` the
-    /// hand-set 0.6, and a `w.energy` setting still overrides Hard's.
+    /// hand-set 0.6.
     #[test]
     fn hard_counts_energy_at_its_own_weight_and_the_others_keep_theirs() {
         use crate::config::HARD_ENERGY;
