@@ -48,9 +48,10 @@ pub struct MctsConfig {
     /// seats' coming draws) instead of dealing a fresh order each iteration, to measure what
     /// knowing the draws is worth (docs/AI.md, "What knowing the draws buys").
     pub peek: bool,
-    /// In a deathmatch of three or four seats, value the HQs against the strongest enemy
-    /// instead of the enemies' average (`leader=1`; docs/AI.md).
-    pub against_leader: bool,
+    /// In a deathmatch of three or four seats, the weight (0 to 1) of the strongest enemy in
+    /// the valuation of the HQs, the rest on the enemies' average (`leader=1` for all of it,
+    /// `leadp=PERCENT`; docs/AI.md).
+    pub against_leader: f32,
     /// In the team modes, the weight (0 to 1) of each side's weakest HQ in the valuation of
     /// the HQs, the rest on the sides' averages (`weakest=PERCENT`; docs/AI.md).
     pub team_weakest: f32,
@@ -74,6 +75,13 @@ pub struct MctsConfig {
 /// the same 120 games, 0.6 won 76.2%, 0.3 80.4%, 0.1 82.1%, 0 81.2% and 1.2 49.2%; head to
 /// head against Hard with 0.6 on the Duel board 0.1 lost (41.7% of 96) and 0.3 held (53.6%).
 pub const HARD_ENERGY: f64 = 0.3;
+
+/// The share of Hard's HQ valuation on the strongest enemy in a deathmatch of three or four
+/// seats, the rest on the enemies' average: against three greedy 48.4% -> 64.8% (seed 3106)
+/// and 65.1% -> 65.1% (seed 3107), against two greedy 65.1% -> 83.3% (seed 3108); with two
+/// seats of four against two Hards valuing the average, 29.9% of the seat-games against 20.1%.
+/// All of it on the leader (`leader=1`) lost to Hard (docs/AI.md, "Valuing against the leader").
+pub const HARD_LEADER: f32 = 0.25;
 
 impl MctsConfig {
     /// A small search that plays its own turn well and ignores the reply. Its root actions
@@ -100,7 +108,7 @@ impl MctsConfig {
             deep_eval: false,
             maxn: false,
             peek: false,
-            against_leader: false,
+            against_leader: 0.0,
             team_weakest: 0.0,
             greedy_root: 0,
             grant_worth: 0.0,
@@ -127,7 +135,9 @@ impl MctsConfig {
     /// Reinforcements it searches its own turn only (docs/AI.md, "Variants and Mercenaries":
     /// against greedy 85% instead of 74%, level with the longer horizon head to head). In the
     /// team modes it values each side by its weakest HQ (docs/AI.md, "Three and four seats":
-    /// the team match against Medium + Medium from 65% to 75% on the same 240 games).
+    /// the team match against Medium + Medium from 65% to 75% on the same 240 games); in a
+    /// deathmatch of three or four seats a quarter of its HQ valuation is on the leading
+    /// enemy ([`HARD_LEADER`]).
     pub fn hard() -> MctsConfig {
         MctsConfig {
             iterations: 20_000,
@@ -144,6 +154,7 @@ impl MctsConfig {
             widen_alpha: 0.45,
             max_nodes: 1 << 22,
             team_weakest: 1.0,
+            against_leader: HARD_LEADER,
             weights: MctsConfig::hard_weights(),
             ..MctsConfig::easy()
         }
@@ -167,7 +178,7 @@ impl MctsConfig {
             weights: crate::weights::WeightSets::V1,
             horizon_reinforcements: None,
             horizon_multi: None,
-            against_leader: false,
+            against_leader: 0.0,
             team_weakest: 0.0,
             ..MctsConfig::hard()
         }

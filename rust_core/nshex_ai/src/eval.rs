@@ -128,9 +128,10 @@ pub fn grant_count(p: &Position, seat: u8) -> f64 {
 /// "Three and four seats"): by default each side's average.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct HqMeasure {
-    /// In a deathmatch of three or four seats: against the strongest enemy still in the
-    /// game ([`hp_diff_leader`]) instead of the enemies' average (`leader=1`).
-    pub leader: bool,
+    /// In a deathmatch of three or four seats: the weight, 0 to 1, of the strongest enemy
+    /// still in the game ([`hp_diff_leader`]), the rest on the enemies' average (`leader=1`
+    /// for all of it, `leadp=PERCENT`).
+    pub leader: f64,
     /// In the team modes (a team loses with its first HQ destroyed): the weight, 0 to 1, of
     /// each side's weakest HQ ([`hp_diff_weakest`]); the rest stays on the averages, which
     /// decide the Final Battle (`weakest=PERCENT`).
@@ -149,8 +150,12 @@ impl HqMeasure {
             }
             return (1.0 - w) * hp_diff(p, seat) + w * weakest;
         }
-        if self.leader && mode == nshex_rules::Mode::Deathmatch && p.seats > 2 {
-            return hp_diff_leader(p, seat);
+        if self.leader > 0.0 && mode == nshex_rules::Mode::Deathmatch && p.seats > 2 {
+            let w = self.leader.min(1.0);
+            if w >= 1.0 {
+                return hp_diff_leader(p, seat);
+            }
+            return (1.0 - w) * hp_diff(p, seat) + w * hp_diff_leader(p, seat);
         }
         hp_diff(p, seat)
     }
@@ -450,6 +455,18 @@ mod tests {
         assert_eq!(hp_diff_leader(&p, 0), 5.0);
         assert_eq!(hp_diff_leader(&p, 1), -5.0);
         assert_eq!(hp_diff_leader(&p, 3), -15.0);
+        // `leadp`: a share on the leader, the rest on the average.
+        let share = |w: f64, seat: u8| {
+            HqMeasure {
+                leader: w,
+                ..HqMeasure::default()
+            }
+            .diff(&p, seat)
+        };
+        assert_eq!(share(1.0, 0), 5.0);
+        assert_eq!(share(0.5, 0), 7.5);
+        assert_eq!(share(0.25, 3), 0.75 * -10.0 + 0.25 * -15.0);
+        assert_eq!(share(0.0, 0), 10.0);
     }
 
     /// In a team match the first HQ destroyed loses the game for its team (D-27), so the
@@ -487,10 +504,7 @@ mod tests {
         assert_eq!(half.diff(&split, 0), -2.5);
         assert_eq!(half.diff(&even, 0), -1.0);
         // `leader` is for the deathmatch: in a team match it changes nothing.
-        let leader = HqMeasure {
-            leader: true,
-            ..avg
-        };
+        let leader = HqMeasure { leader: 1.0, ..avg };
         assert_eq!(leader.diff(&split, 0), hp_diff(&split, 0));
     }
 
@@ -503,12 +517,12 @@ mod tests {
         dm.hq_hp[..4].copy_from_slice(&[20, 15, 10, 5]);
         let weakest = HqMeasure {
             weakest: 1.0,
-            leader: false,
+            leader: 0.0,
         };
         assert_eq!(weakest.diff(&dm, 0), hp_diff(&dm, 0));
         let both = HqMeasure {
             weakest: 1.0,
-            leader: true,
+            leader: 1.0,
         };
         assert_eq!(both.diff(&dm, 0), hp_diff_leader(&dm, 0));
         let set = tiles();

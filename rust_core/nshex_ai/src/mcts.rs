@@ -107,7 +107,7 @@ impl Search {
     pub fn new(cfg: MctsConfig, seed: u64) -> Search {
         let mut battle = BattleEval::with_weights(cfg.deep_eval, cfg.weights.base);
         battle.hq = crate::eval::HqMeasure {
-            leader: cfg.against_leader,
+            leader: cfg.against_leader as f64,
             weakest: cfg.team_weakest as f64,
         };
         let evaluator: Box<dyn Evaluator> = Box::new(battle);
@@ -850,6 +850,24 @@ mod tests {
         assert!(prefers_even(MctsConfig::hard()));
         assert!(!prefers_even(MctsConfig::hard_v1()));
         assert!(!prefers_even(MctsConfig::medium()));
+    }
+
+    /// In a deathmatch of three or four seats Hard puts a quarter of the HQ valuation on the
+    /// strongest enemy: of two boards with the same enemy average it prefers the one where
+    /// the leader is lower; Medium and `hard-v1` see no difference.
+    #[test]
+    fn hard_looks_at_the_leading_enemy_in_a_deathmatch_and_hard_v1_at_the_average() {
+        let mut high = crate::eval::four_seats(nshex_rules::Mode::Deathmatch);
+        high.hq_hp[..4].copy_from_slice(&[15, 20, 10, 10]);
+        let mut low = high.clone();
+        low.hq_hp[..4].copy_from_slice(&[15, 16, 16, 8]);
+        let prefers = |cfg: MctsConfig| {
+            let mut s = Search::new(cfg, 1);
+            s.eval.board(&low, 0) - s.eval.board(&high, 0)
+        };
+        assert!(prefers(MctsConfig::hard()) > 0.5, "a quarter of 4 points");
+        assert_eq!(prefers(MctsConfig::hard_v1()), 0.0);
+        assert_eq!(prefers(MctsConfig::medium()), 0.0);
     }
 
     /// `groot=1` (issue 43): the root's first child is the move greedy would play, the best

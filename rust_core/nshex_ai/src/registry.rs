@@ -19,6 +19,8 @@ pub const BOT_NAMES: [&str; 6] = ["random", "greedy", "flatmc", "easy", "medium"
 /// valuation; `leader`: 1 to value the HQs against the strongest enemy in a deathmatch of
 /// three or four seats; `weakest`: percent of the HQ valuation on each side's weakest HQ in
 /// the team modes; `grant`: hundredths of an HQ point for each unit next to a Smart HQ;
+/// `leadp`: percent of the deathmatch valuation on the strongest enemy, the rest on the
+/// enemies' average;
 /// `w.NAME=X`: the evaluation weight NAME, a decimal number, see [`crate::weights`]).
 /// `hard-v1` is [`MctsConfig::hard_v1`]: the level as it was before tuning, kept for
 /// side-by-side comparisons.
@@ -86,7 +88,8 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
             "deep" if n <= 1 && base != "flatmc" => cfg.deep_eval = n == 1,
             "maxn" if n <= 1 && base != "flatmc" => cfg.maxn = n == 1,
             "peek" if n <= 1 && base != "flatmc" => cfg.peek = n == 1,
-            "leader" if n <= 1 && base != "flatmc" => cfg.against_leader = n == 1,
+            "leader" if n <= 1 && base != "flatmc" => cfg.against_leader = n as f32,
+            "leadp" if n <= 100 && base != "flatmc" => cfg.against_leader = n as f32 / 100.0,
             "weakest" if n <= 100 && base != "flatmc" => cfg.team_weakest = n as f32 / 100.0,
             "order" if n <= 1 && base != "flatmc" => cfg.root_battle_order = n == 1,
             "groot" if n <= 2 && base != "flatmc" => cfg.greedy_root = n as u8,
