@@ -77,8 +77,8 @@ pub struct MctsConfig {
 pub const HARD_ENERGY: f64 = 0.3;
 
 /// The share of Hard's HQ valuation on the strongest enemy in a deathmatch of three or four
-/// seats, the rest on the enemies' average: against three greedy 48.4% -> 64.8% (seed 3106)
-/// and 65.1% -> 65.1% (seed 3107), against two greedy 65.1% -> 83.3% (seed 3108); with two
+/// seats, the rest on the enemies' average: against three greedy 54.5% -> 65.3% (288 games,
+/// seeds 3106, 3107, 3109), against two greedy 65.1% -> 83.3% (seed 3108); with two
 /// seats of four against two Hards valuing the average, 29.9% of the seat-games against 20.1%.
 /// All of it on the leader (`leader=1`) lost to Hard (docs/AI.md, "Valuing against the leader").
 pub const HARD_LEADER: f32 = 0.25;
