@@ -141,21 +141,17 @@ pub struct HqMeasure {
 impl HqMeasure {
     /// `seat`'s side's HQs against its enemies' on `p`, in `p`'s mode.
     pub fn diff(self, p: &Position, seat: u8) -> f64 {
+        // A share `w` on another measure, the rest on the averages.
+        let share = |w: f64, other: fn(&Position, u8) -> f64| {
+            let w = w.min(1.0);
+            (1.0 - w) * hp_diff(p, seat) + w * other(p, seat)
+        };
         let mode = p.mode();
         if self.weakest > 0.0 && mode.has_teams() {
-            let w = self.weakest.min(1.0);
-            let weakest = hp_diff_weakest(p, seat);
-            if w >= 1.0 {
-                return weakest;
-            }
-            return (1.0 - w) * hp_diff(p, seat) + w * weakest;
+            return share(self.weakest, hp_diff_weakest);
         }
         if self.leader > 0.0 && mode == nshex_rules::Mode::Deathmatch && p.seats > 2 {
-            let w = self.leader.min(1.0);
-            if w >= 1.0 {
-                return hp_diff_leader(p, seat);
-            }
-            return (1.0 - w) * hp_diff(p, seat) + w * hp_diff_leader(p, seat);
+            return share(self.leader, hp_diff_leader);
         }
         hp_diff(p, seat)
     }

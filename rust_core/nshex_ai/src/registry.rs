@@ -17,10 +17,9 @@ pub const BOT_NAMES: [&str; 6] = ["random", "greedy", "flatmc", "easy", "medium"
 /// battles; `order`: 1 to order the root's actions by the battle after each, 0 by the static
 /// prior; `groot`: 1 greedy's move first at the root, 2 the root ordered by greedy's
 /// valuation; `leader`: 1 to value the HQs against the strongest enemy in a deathmatch of
-/// three or four seats; `weakest`: percent of the HQ valuation on each side's weakest HQ in
+/// three or four seats, `leadp` the percent of it on the strongest enemy, the rest on the
+/// enemies' average; `weakest`: percent of the HQ valuation on each side's weakest HQ in
 /// the team modes; `grant`: hundredths of an HQ point for each unit next to a Smart HQ;
-/// `leadp`: percent of the deathmatch valuation on the strongest enemy, the rest on the
-/// enemies' average;
 /// `w.NAME=X`: the evaluation weight NAME, a decimal number, see [`crate::weights`]).
 /// `hard-v1` is [`MctsConfig::hard_v1`]: the level as it was before tuning, kept for
 /// side-by-side comparisons.
