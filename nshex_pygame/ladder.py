@@ -38,7 +38,7 @@ QUICK_GAMES = 2
 DEFAULT_SEED = 2026
 # --quick: the levels at a tiny budget, so a row of two games takes a second or two.
 QUICK_SETTINGS = {
-    "easy": "iters=20",
+    "easy": "iters=5",
     "medium": "iters=30",
     "hard": "iters=60,turn_ms=0",
     "hard-v1": "iters=60,turn_ms=0",
