@@ -261,7 +261,7 @@ def _add_ladder(commands: Any) -> None:
         type=_row_list,
         help="only the rows of these tables: issue (the ladder and issue 43's rows), armies"
         " (every army against every other), worth (the search's worth per army), levels"
-        " (each level over the one below, per army), league (mixed modes, Hard against"
+        " (each level over the one below, per army and per mode), league (mixed modes, Hard against"
         " hard-v1); default: all",
     )
     ladder.add_argument(

@@ -51,7 +51,9 @@ class Row:
     first is the row's subject) in a multi-seat ``mode``. ``kind`` ``match`` is one arena;
     ``worth`` two (``a`` and then ``b`` playing the row's pairings against ``b``; the row's
     number is the difference of the win rates); ``league`` the mixed league of ``a`` against
-    ``b``. A row without a ``target`` is a measurement only (the army table)."""
+    ``b``. A row without a ``target`` is a measurement only (the army table). In a multi-seat
+    row ``a`` takes the seats ``side`` and their results add up (a deathmatch of two levels,
+    two seats each); team mates share one result, so a team row names one seat."""
 
     name: str
     what: str
@@ -65,6 +67,7 @@ class Row:
     mode: str | None = None
     table: str = "issue"
     kind: str = "match"
+    side: tuple[int, ...] = (0,)
 
 
 def _against_base(army: str) -> tuple[tuple[str, str], ...]:
@@ -153,6 +156,69 @@ def _level_rows() -> list[Row]:
     ]
 
 
+def _mode_level_rows() -> list[Row]:
+    """Item 6 in every mode of item 1: each level over the one below it on the Duel board
+    (Smart, Vegas and the Doomsday Machine on either side against each base army), with each
+    game option (the base pairings), in a four-seat deathmatch (two seats each: the level's
+    two seats win at least 65% of the games, where an even share is 50%) and in a team match
+    (two against two). At least 65% each."""
+    steps = (("easy", "random"), ("medium", "easy"), ("hard", "medium"))
+    duel = tuple(p for army in ("smart", "vegas", "doomsday") for p in _both_ways(army))
+    rows = []
+    for a, b in steps:
+        over = f"{a.capitalize()} over {b.capitalize()}"
+        rows.append(
+            Row(
+                f"level-duel-{a}",
+                f"{over}, Duel board, Smart, Vegas and the Doomsday Machine on either side",
+                a,
+                b,
+                0.65,
+                pairings=duel,
+                board="duel",
+                table="levels",
+            )
+        )
+        for name, what, options in OPTION_ROWS:
+            rows.append(
+                Row(
+                    f"level-{name}-{a}",
+                    f"{over}, {what}, base pairings",
+                    a,
+                    b,
+                    0.65,
+                    options=options,
+                    table="levels",
+                )
+            )
+        rows.append(
+            Row(
+                f"level-deathmatch-{a}",
+                f"{over}, four-seat deathmatch, two seats each",
+                a,
+                b,
+                0.65,
+                bots=(a, b, a, b),
+                mode="deathmatch",
+                table="levels",
+                side=(0, 2),
+            )
+        )
+        rows.append(
+            Row(
+                f"level-team-{a}",
+                f"{over}, team match, two against two",
+                a,
+                b,
+                0.65,
+                bots=(a, b, a, b),
+                mode="team",
+                table="levels",
+            )
+        )
+    return rows
+
+
 # The game options' rows, Hard against greedy over the base pairings (at least 95%): name, what
 # the option is, the arena's options.
 OPTION_ROWS: tuple[tuple[str, str, dict[str, Any]], ...] = (
@@ -192,6 +258,7 @@ ROWS: tuple[Row, ...] = (
     *_army_table(),
     *_worth_rows(),
     *_level_rows(),
+    *_mode_level_rows(),
     Row(
         "league",
         "mixed league: every army, board, variant, Mercenaries, Mad Bomber, 2 to 4 seats,"
@@ -245,6 +312,7 @@ def with_bots(row: Row, bot: Callable[[str], str]) -> Row:
         row.mode,
         row.table,
         row.kind,
+        row.side,
     )
 
 
@@ -266,13 +334,19 @@ def _arena(
 
     if row.bots is not None:
         mode = row.mode or "deathmatch"
-        bots = [a, *row.bots[1:]]
+        bots = [a if seat in row.side else b for seat, b in enumerate(row.bots)]
         if ray is None:
             r = core.arena_multi(bots, mode, games, None, row.board, seed, threads)
         else:
             r = cluster.arena_multi_on_ray(ray, bots, mode, games, row.board, seed, threads)
-        me = r["bots"][0]
-        return int(me["wins"]), int(me["shared"]), float(me["win_rate"]), list(me["wilson95"])
+        if len(row.side) == 1:
+            me = r["bots"][row.side[0]]
+            return int(me["wins"]), int(me["shared"]), float(me["win_rate"]), list(me["wilson95"])
+        # A result shared by two of the side's seats counts twice as shared: one win.
+        won = sum(int(r["bots"][s]["wins"]) for s in row.side)
+        shared = sum(int(r["bots"][s]["shared"]) for s in row.side)
+        rate = cluster.win_rate(won, shared, games)
+        return won, shared, rate, cluster.wilson95(rate, games)
     options = dict(row.options)
     options["board"] = row.board
     if row.pairings is not None:
@@ -352,7 +426,8 @@ def play_row(
             }
             rec["win_rate"] = round(rate - brate, 12)
             rec["wilson95"] = difference_interval(rate, interval, brate, bci)
-    rec["lost"] = games - rec["won"] - rec["drawn"]
+    # A deathmatch side's two seats sharing one game count two shared results for it.
+    rec["lost"] = max(0, games - rec["won"] - rec["drawn"])
     rec["target"] = row.target
     rec["verdict"] = verdict(rec["wilson95"], row.target)
     return rec

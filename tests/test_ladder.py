@@ -121,7 +121,18 @@ def test_the_tables_of_the_issue_are_rows_of_the_ladder() -> None:
         ("medium", "easy"),
         ("hard", "medium"),
     }
-    assert len(levels) == 21 and all(r.target == 0.65 for r in levels)
+    # Seven armies and six modes (the Duel board, three options, deathmatch, team), three steps.
+    assert len(levels) == 39 and all(r.target == 0.65 for r in levels)
+    modes = {r.name.rsplit("-", 1)[0] for r in levels}
+    assert {"level-duel", "level-reinforcements", "level-mercenaries"} <= modes
+    assert {"level-mad-bomber", "level-deathmatch", "level-team"} <= modes
+    duel = next(r for r in levels if r.name == "level-duel-hard")
+    assert duel.board == "duel" and ("borgo", "vegas") in (duel.pairings or ())
+    bomber = next(r for r in levels if r.name == "level-mad-bomber-medium")
+    assert bomber.options == {"mad_bomber": "neutral"} and (bomber.a, bomber.b) == (
+        "medium",
+        "easy",
+    )
     smart = next(r for r in levels if r.name == "level-smart-medium")
     # Smart on either side, so the armies' own strength cancels out.
     assert set(smart.pairings or ()) == {
@@ -134,6 +145,20 @@ def test_the_tables_of_the_issue_are_rows_of_the_ladder() -> None:
     assert (league_row.a, league_row.b, league_row.kind) == ("hard", "hard-v1", "league")
     with pytest.raises(ValueError, match="unknown table moon"):
         ladder.select_rows(None, ["moon"])
+
+
+def test_a_deathmatch_level_row_adds_up_its_two_seats() -> None:
+    """Item 6 in a deathmatch: two seats each, the level's seats 0 and 2 count together."""
+    row = ladder.with_bots(ladder.select_rows(["level-deathmatch-easy"])[0], ladder.quick_bot)
+    assert row.bots == ("easy:iters=5", "random", "easy:iters=5", "random")
+    rec = ladder.play_row(row, 4, 7, 1)
+    arena = core.arena_multi(list(row.bots or ()), "deathmatch", 4, None, "standard", 7, 1)
+    seats = arena["bots"]
+    assert rec["won"] == seats[0]["wins"] + seats[2]["wins"]
+    assert rec["drawn"] == seats[0]["shared"] + seats[2]["shared"]
+    assert rec["won"] + seats[1]["wins"] + seats[3]["wins"] <= 4
+    team = ladder.select_rows(["level-team-medium"])[0]
+    assert team.side == (0,) and team.bots == ("medium", "easy", "medium", "easy")
 
 
 def test_a_worth_row_is_the_difference_of_two_arenas() -> None:
