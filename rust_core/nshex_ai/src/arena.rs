@@ -494,4 +494,30 @@ mod tests {
         );
         assert!(e.unwrap_err().contains("four seats"));
     }
+
+    /// D-24's loop: in game 36 of this arena (Moloch against Hegemony, the neutral Mad
+    /// Bomber) both bots come to keep their two tiles, draw the Mad Bomber and discard it onto
+    /// each other's pile, turn after turn, and no deck shrinks. The game stopped only at a
+    /// million actions (hours); now the stall stops it and it counts as a draw.
+    #[test]
+    fn a_game_passing_the_mad_bomber_back_and_forth_stops_as_a_draw_d24() {
+        let options = nshex_rules::Options {
+            mad_bomber: nshex_rules::MadBomber::from_name("neutral").unwrap(),
+            ..Default::default()
+        };
+        let pairings = pairings_or_base(None);
+        let r = arena_range(
+            "medium",
+            "easy",
+            36,
+            1,
+            &pairings,
+            BoardKind::Standard,
+            options,
+            4520,
+            1,
+        )
+        .unwrap();
+        assert_eq!((r.games, r.draws), (1, 1), "{r:?}");
+    }
 }

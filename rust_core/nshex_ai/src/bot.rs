@@ -56,9 +56,11 @@ impl Progress {
 }
 
 /// Plays `game` to the end: chance by the hidden deck order, seats by `bots[seat]`.
-/// Returns the number of actions applied. `max_actions` bounds a runaway game.
+/// Returns the number of actions applied. `max_actions` bounds a runaway game, and a game
+/// that stalls ([`Stall`]) stops unfinished: its outcome stays `None`, a draw to an arena.
 pub fn play_out(game: &mut Game, bots: &mut [Box<dyn Bot + Send>], max_actions: usize) -> usize {
     let mut n = 0;
+    let mut stall = Stall::default();
     while n < max_actions {
         let a = match game.current_player() {
             Player::Terminal => break,
@@ -67,6 +69,82 @@ pub fn play_out(game: &mut Game, bots: &mut [Box<dyn Bot + Send>], max_actions: 
         };
         game.apply_unchecked(a);
         n += 1;
+        let tiles_left = game.decks().iter().map(Vec::len).sum();
+        if stall.stalled(game.turn(), tiles_left) {
+            break;
+        }
     }
     n
+}
+
+/// A game that no longer moves towards its end: every turn outside the ending sequence draws
+/// at least one tile from a deck, except a draw of the Mad Bomber passed back onto the pile
+/// (D-24). Two seats that keep their hands, draw the Mad Bomber, discard it onto each other's
+/// pile and end their turns play for ever; no deck shrinks. The ending sequence lasts at most
+/// two rounds. So [`STALL_TURNS`] turns in a row without a deck shrinking is a stall.
+///
+/// Progress is a new low of the tiles left in the decks: the Mad Bomber going back onto a
+/// pile and drawn from it again raises and lowers the count without it.
+#[derive(Clone, Copy, Debug)]
+pub struct Stall {
+    turn: u32,
+    fewest_left: usize,
+    still: u32,
+}
+
+impl Default for Stall {
+    fn default() -> Stall {
+        Stall {
+            turn: 0,
+            fewest_left: usize::MAX,
+            still: 0,
+        }
+    }
+}
+
+/// Turns in a row without a deck shrinking that [`Stall`] takes for a stall: ten rounds of
+/// four seats, five times the longest ending sequence.
+pub const STALL_TURNS: u32 = 40;
+
+impl Stall {
+    /// Called after every action with the game's turn number and the tiles left in all
+    /// decks; true once [`STALL_TURNS`] turns have begun in a row without a new low.
+    pub fn stalled(&mut self, turn: u32, tiles_left: usize) -> bool {
+        if tiles_left < self.fewest_left {
+            self.fewest_left = tiles_left;
+            self.still = 0;
+        } else if turn != self.turn {
+            self.still += 1;
+        }
+        self.turn = turn;
+        self.still >= STALL_TURNS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stall_is_forty_turns_without_a_deck_shrinking() {
+        let mut stall = Stall::default();
+        // Several actions a turn; a deck shrinks every turn: never a stall.
+        for turn in 1..200u32 {
+            for _ in 0..3 {
+                assert!(!stall.stalled(turn, 500 - turn as usize));
+            }
+        }
+        // From turn 200 a tile goes back onto a pile and is drawn again, turn after turn:
+        // no new low, and the 40th such turn is the stall.
+        let still: Vec<bool> = (200..260u32)
+            .map(|t| stall.stalled(t, 301) | stall.stalled(t, 302) | stall.stalled(t, 301))
+            .collect();
+        assert_eq!(
+            still.iter().position(|&s| s),
+            Some(STALL_TURNS as usize - 1)
+        );
+        // The ending sequence: two rounds of four seats with empty decks are no stall.
+        let mut ending = Stall::default();
+        assert!((1..=8u32).all(|t| !ending.stalled(t, 0) && !ending.stalled(t, 0)));
+    }
 }
