@@ -156,6 +156,12 @@ def _level_rows() -> list[Row]:
     ]
 
 
+def _level_row(a: str, b: str, name: str, what: str, **how: Any) -> Row:
+    """Item 6's row of level ``a`` over ``b`` in the mode ``name``."""
+    over = f"{a.capitalize()} over {b.capitalize()}"
+    return Row(f"level-{name}-{a}", f"{over}, {what}", a, b, 0.65, table="levels", **how)
+
+
 def _mode_level_rows() -> list[Row]:
     """Item 6 in every mode of item 1: each level over the one below it on the Duel board
     (Smart, Vegas and the Doomsday Machine on either side against each base army), with each
@@ -166,56 +172,27 @@ def _mode_level_rows() -> list[Row]:
     duel = tuple(p for army in ("smart", "vegas", "doomsday") for p in _both_ways(army))
     rows = []
     for a, b in steps:
-        over = f"{a.capitalize()} over {b.capitalize()}"
         rows.append(
-            Row(
-                f"level-duel-{a}",
-                f"{over}, Duel board, Smart, Vegas and the Doomsday Machine on either side",
+            _level_row(
                 a,
                 b,
-                0.65,
+                "duel",
+                "Duel board, Smart, Vegas and the Doomsday Machine on either side",
                 pairings=duel,
                 board="duel",
-                table="levels",
             )
         )
-        for name, what, options in OPTION_ROWS:
-            rows.append(
-                Row(
-                    f"level-{name}-{a}",
-                    f"{over}, {what}, base pairings",
-                    a,
-                    b,
-                    0.65,
-                    options=options,
-                    table="levels",
-                )
-            )
+        rows += [
+            _level_row(a, b, n, f"{what}, base pairings", options=o) for n, what, o in OPTION_ROWS
+        ]
+        deathmatch = "four-seat deathmatch, two seats each"
         rows.append(
-            Row(
-                f"level-deathmatch-{a}",
-                f"{over}, four-seat deathmatch, two seats each",
-                a,
-                b,
-                0.65,
-                bots=(a, b, a, b),
-                mode="deathmatch",
-                table="levels",
-                side=(0, 2),
+            _level_row(
+                a, b, "deathmatch", deathmatch, bots=(a, b, a, b), mode="deathmatch", side=(0, 2)
             )
         )
-        rows.append(
-            Row(
-                f"level-team-{a}",
-                f"{over}, team match, two against two",
-                a,
-                b,
-                0.65,
-                bots=(a, b, a, b),
-                mode="team",
-                table="levels",
-            )
-        )
+        team = "team match, two against two"
+        rows.append(_level_row(a, b, "team", team, bots=(a, b, a, b), mode="team"))
     return rows
 
 
