@@ -136,30 +136,30 @@ def _both_ways(army: str) -> tuple[tuple[str, str], ...]:
     return _against_base(army) + tuple((other, army) for other in BASE_ARMIES if other != army)
 
 
-def _level_rows() -> list[Row]:
-    """Issue 43's item 6: each level beats the one below it in games with each army, the
-    army played by either level against each base army (at least 65%)."""
-    steps = (("easy", "random"), ("medium", "easy"), ("hard", "medium"))
-    return [
-        Row(
-            f"level-{army}-{a}",
-            f"{a.capitalize()} over {b.capitalize()}, {ARMY_NAMES[army]} on either side"
-            " against each base army",
-            a,
-            b,
-            0.65,
-            pairings=_both_ways(army),
-            table="levels",
-        )
-        for army in ALL_ARMIES
-        for a, b in steps
-    ]
+# Item 6's steps: each level and the one below it.
+LEVEL_STEPS = (("easy", "random"), ("medium", "easy"), ("hard", "medium"))
 
 
 def _level_row(a: str, b: str, name: str, what: str, **how: Any) -> Row:
-    """Item 6's row of level ``a`` over ``b`` in the mode ``name``."""
+    """Item 6's row of level ``a`` over ``b`` with the army or in the mode ``name``."""
     over = f"{a.capitalize()} over {b.capitalize()}"
     return Row(f"level-{name}-{a}", f"{over}, {what}", a, b, 0.65, table="levels", **how)
+
+
+def _level_rows() -> list[Row]:
+    """Issue 43's item 6: each level beats the one below it in games with each army, the
+    army played by either level against each base army (at least 65%)."""
+    return [
+        _level_row(
+            a,
+            b,
+            army,
+            f"{ARMY_NAMES[army]} on either side against each base army",
+            pairings=_both_ways(army),
+        )
+        for army in ALL_ARMIES
+        for a, b in LEVEL_STEPS
+    ]
 
 
 def _mode_level_rows() -> list[Row]:
@@ -168,10 +168,9 @@ def _mode_level_rows() -> list[Row]:
     game option (the base pairings), in a four-seat deathmatch (two seats each: the level's
     two seats win at least 65% of the games, where an even share is 50%) and in a team match
     (two against two). At least 65% each."""
-    steps = (("easy", "random"), ("medium", "easy"), ("hard", "medium"))
     duel = tuple(p for army in ("smart", "vegas", "doomsday") for p in _both_ways(army))
     rows = []
-    for a, b in steps:
+    for a, b in LEVEL_STEPS:
         rows.append(
             _level_row(
                 a,
