@@ -69,8 +69,7 @@ pub fn play_out(game: &mut Game, bots: &mut [Box<dyn Bot + Send>], max_actions: 
         };
         game.apply_unchecked(a);
         n += 1;
-        let tiles_left = game.decks().iter().map(Vec::len).sum();
-        if stall.stalled(game.turn(), tiles_left) {
+        if stall.stalled(game) {
             break;
         }
     }
@@ -95,28 +94,37 @@ pub struct Stall {
 impl Default for Stall {
     fn default() -> Stall {
         Stall {
-            turn: 0,
+            turn: u32::MAX,
             fewest_left: usize::MAX,
             still: 0,
         }
     }
 }
 
-/// Turns in a row without a deck shrinking that [`Stall`] takes for a stall: ten rounds of
+/// Turns in a row without a new low of the decks that [`Stall`] takes for a stall: ten rounds of
 /// four seats, five times the longest ending sequence.
 pub const STALL_TURNS: u32 = 40;
 
 impl Stall {
-    /// Called after every action with the game's turn number and the tiles left in all
-    /// decks; true once [`STALL_TURNS`] turns have begun in a row without a new low.
-    pub fn stalled(&mut self, turn: u32, tiles_left: usize) -> bool {
+    /// Called after every action; true once [`STALL_TURNS`] turns have begun in a row
+    /// without a new low. The decks are counted once a turn, when it begins.
+    pub fn stalled(&mut self, game: &Game) -> bool {
+        if game.turn() == self.turn {
+            return false;
+        }
+        self.turn = game.turn();
+        self.turn_begins(game.decks().iter().map(Vec::len).sum())
+    }
+
+    /// A turn begins with `tiles_left` in all decks: true on the [`STALL_TURNS`]th turn in a
+    /// row without a new low.
+    fn turn_begins(&mut self, tiles_left: usize) -> bool {
         if tiles_left < self.fewest_left {
             self.fewest_left = tiles_left;
             self.still = 0;
-        } else if turn != self.turn {
+        } else {
             self.still += 1;
         }
-        self.turn = turn;
         self.still >= STALL_TURNS
     }
 }
@@ -128,23 +136,37 @@ mod tests {
     #[test]
     fn a_stall_is_forty_turns_without_a_deck_shrinking() {
         let mut stall = Stall::default();
-        // Several actions a turn; a deck shrinks every turn: never a stall.
-        for turn in 1..200u32 {
-            for _ in 0..3 {
-                assert!(!stall.stalled(turn, 500 - turn as usize));
-            }
+        // A deck shrinks every turn: never a stall.
+        for turn in 1..200usize {
+            assert!(!stall.turn_begins(500 - turn));
         }
-        // From turn 200 a tile goes back onto a pile and is drawn again, turn after turn:
-        // no new low, and the 40th such turn is the stall.
-        let still: Vec<bool> = (200..260u32)
-            .map(|t| stall.stalled(t, 301) | stall.stalled(t, 302) | stall.stalled(t, 301))
-            .collect();
+        // From turn 200 each turn begins with the Mad Bomber back on a pile (one tile more
+        // than the low) and draws it again: no new low, and the 40th such turn is the stall.
+        let still: Vec<bool> = (200..260).map(|_| stall.turn_begins(302)).collect();
         assert_eq!(
             still.iter().position(|&s| s),
             Some(STALL_TURNS as usize - 1)
         );
         // The ending sequence: two rounds of four seats with empty decks are no stall.
         let mut ending = Stall::default();
-        assert!((1..=8u32).all(|t| !ending.stalled(t, 0) && !ending.stalled(t, 0)));
+        assert!((1..=8).all(|_| !ending.turn_begins(0)));
+    }
+
+    #[test]
+    fn the_decks_are_counted_when_a_turn_begins() {
+        let set = nshex_rules::tiles();
+        let armies = [
+            set.find_army("borgo").unwrap(),
+            set.find_army("moloch").unwrap(),
+        ];
+        let game = Game::new(&armies, nshex_rules::BoardKind::Standard, 1);
+        let mut stall = Stall::default();
+        assert!(!stall.stalled(&game));
+        assert_eq!((stall.turn, stall.still), (game.turn(), 0));
+        let left: usize = game.decks().iter().map(Vec::len).sum();
+        assert_eq!(stall.fewest_left, left);
+        // The same turn again: not counted a second time.
+        assert!(!stall.stalled(&game));
+        assert_eq!(stall.still, 0);
     }
 }
