@@ -161,7 +161,13 @@ impl Search {
             .outcome()
             .and_then(|o| o.share_for(seat, g.pos().relations()))
         {
-            return share as f32;
+            let m = self.cfg.win_margin;
+            if m == 0.0 {
+                return share as f32;
+            }
+            let margin = crate::eval::hp_diff(g.pos(), seat) as f32 / self.cfg.eval_scale;
+            let share = share as f32;
+            return share + m * (1.0 - share) / (1.0 + (-margin).exp());
         }
         // The board, and on the Duel board each seat's energy.
         let w = self.eval.weights();
@@ -930,6 +936,61 @@ mod tests {
             1.5,
             "a corner: three neighbours"
         );
+    }
+
+    /// The last turn of a Duel-board game that seat 1 has lost whatever it does (HQs at 10
+    /// and 15, no unit on the board, the decks empty): by the result alone every action is
+    /// worth the same loss, so the search may as well buy energy with hit points (D-16) before
+    /// the Final Battle; with `margin` a closer loss is worth more, and ending the turn beats
+    /// every purchase.
+    #[test]
+    fn with_margin_a_lost_game_is_kept_close_and_no_hit_point_is_sold_for_nothing() {
+        use nshex_rules::{Hex, Setup};
+        let set = tiles();
+        let armies = crate::eval::armies(["moloch", "borgo"]);
+        let mut p = Game::new(&armies, nshex_rules::BoardKind::Duel, 1)
+            .pos()
+            .clone();
+        p.place(Hex::new(-2, 0), set.find("moloch.hq").unwrap(), 0, 0, 0);
+        p.place(Hex::new(2, 0), set.find("borgo.hq").unwrap(), 1, 0, 0);
+        p.hq_hp[..2].copy_from_slice(&[15, 10]);
+        let mut setup = Setup::new(p);
+        setup.to_move = 1;
+        setup.turn = 30;
+        setup.drawn = true;
+        setup.ending_by = Some(0);
+        let g = Game::from_setup(setup).unwrap();
+        let mut legal = Vec::new();
+        g.legal_actions_into(&mut legal);
+        assert!(legal.contains(&Action::Buy { n: 5 }) && legal.contains(&Action::EndTurn));
+        let root = |margin: f32| {
+            let cfg = MctsConfig {
+                iterations: 600,
+                win_margin: margin,
+                ..MctsConfig::medium()
+            };
+            let mut s = Search::new(cfg, 3);
+            let r = s.run(&g, 600, None, &Progress::new());
+            (r.action, r.root)
+        };
+        let (_, plain) = root(0.0);
+        assert!(plain.iter().all(|&(_, _, q)| q == 0.0), "{plain:?}");
+        let (best, stats) = root(0.1);
+        assert_eq!(best, Action::EndTurn);
+        let q = |a: Action| stats.iter().find(|x| x.0 == a).map(|x| x.2).unwrap();
+        // 5 hit points behind after the Final Battle: 0.1 / (1 + e^(5/4)).
+        assert!((q(Action::EndTurn) - 0.1 / (1.0 + 1.25f32.exp())).abs() < 1e-5);
+        for n in 1..=5 {
+            assert!(q(Action::Buy { n }) < q(Action::EndTurn), "buy {n}");
+        }
+        assert!(q(Action::Buy { n: 5 }) < q(Action::Buy { n: 1 }));
+        // Every level values losses so; `hard-v1` by the result alone; `margin=N` sets it.
+        for cfg in [MctsConfig::easy(), MctsConfig::medium(), MctsConfig::hard()] {
+            assert_eq!(cfg.win_margin, crate::config::WIN_MARGIN);
+        }
+        assert_eq!(MctsConfig::hard_v1().win_margin, 0.0);
+        assert!(crate::registry::bot_by_name("hard:margin=0", 0).is_ok());
+        assert!(crate::registry::bot_by_name("hard:margin=101", 0).is_err());
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub const BOT_NAMES: [&str; 6] = ["random", "greedy", "flatmc", "easy", "medium"
 /// three or four seats, `leadp` the percent of it on the strongest enemy, the rest on the
 /// enemies' average; `weakest`: percent of the HQ valuation on each side's weakest HQ in
 /// the team modes; `grant`: hundredths of an HQ point for each unit next to a Smart HQ;
+/// `margin`: hundredths of a lost game's value that go by its HQ margin;
 /// `w.NAME=X`: the evaluation weight NAME, a decimal number, see [`crate::weights`]).
 /// `hard-v1` is [`MctsConfig::hard_v1`]: the level as it was before tuning, kept for
 /// side-by-side comparisons.
@@ -93,6 +94,7 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
             "order" if n <= 1 && base != "flatmc" => cfg.root_battle_order = n == 1,
             "groot" if n <= 2 && base != "flatmc" => cfg.greedy_root = n as u8,
             "grant" if n <= 1000 && base != "flatmc" => cfg.grant_worth = n as f32 / 100.0,
+            "margin" if n <= 100 && base != "flatmc" => cfg.win_margin = n as f32 / 100.0,
             "scale" if (1..=1000).contains(&n) && base != "flatmc" => {
                 cfg.eval_scale = n as f32 / 10.0
             }
