@@ -41,6 +41,33 @@ impl ArenaResult {
     }
 }
 
+/// How game `i` of a two-seat arena is dealt: the armies in seat order, bot `a`'s seat and
+/// the game's seed (bots are seeded from it). Public so that a tool can replay one game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ArenaDeal {
+    pub order: [ArmyId; 2],
+    pub a_seat: usize,
+    pub game_seed: u64,
+}
+
+impl ArenaDeal {
+    /// Game `i` over `pairings` (bot `a` gets the first army of each) with the arena's
+    /// `seed`: the pairings in turn, two games each, bot `a` in seat 0 in even games.
+    pub fn of(i: u32, pairings: &[(ArmyId, ArmyId)], seed: u64) -> ArenaDeal {
+        let (army_a, army_b) = pairings[(i as usize / 2) % pairings.len()];
+        let a_seat = (i % 2) as usize;
+        let mut order = [army_a, army_b];
+        if a_seat == 1 {
+            order.swap(0, 1);
+        }
+        ArenaDeal {
+            order,
+            a_seat,
+            game_seed: seed.wrapping_mul(1_000_003).wrapping_add(i as u64),
+        }
+    }
+}
+
 /// One arena game: `i` picks the pairing and the seats (bot `a` is seat 0 in even games).
 /// Returns +1 when `a` won, -1 when `b` won, 0 for a draw.
 fn arena_game(
@@ -52,13 +79,11 @@ fn arena_game(
     options: nshex_rules::Options,
     seed: u64,
 ) -> Result<i8, String> {
-    let (army_a, army_b) = pairings[(i as usize / 2) % pairings.len()];
-    let a_seat = (i % 2) as usize;
-    let mut order = [army_a, army_b];
-    if a_seat == 1 {
-        order.swap(0, 1);
-    }
-    let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
+    let ArenaDeal {
+        order,
+        a_seat,
+        game_seed,
+    } = ArenaDeal::of(i, pairings, seed);
     let mut g = Game::with_options(
         &order,
         board,
@@ -341,6 +366,21 @@ pub fn arena_multi_range(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Game `i`: the pairings in turn, two games each, bot `a` in seat 0 in even games and
+    /// on its own army always; the seed fixed by the arena's seed and `i` alone.
+    #[test]
+    fn an_arena_game_is_dealt_by_its_number() {
+        let set = nshex_rules::tiles();
+        let f = |n: &str| set.find_army(n).unwrap();
+        let pairings = [(f("smart"), f("borgo")), (f("vegas"), f("moloch"))];
+        let d = |i| ArenaDeal::of(i, &pairings, 7);
+        assert_eq!((d(0).order, d(0).a_seat), ([f("smart"), f("borgo")], 0));
+        assert_eq!((d(1).order, d(1).a_seat), ([f("borgo"), f("smart")], 1));
+        assert_eq!((d(3).order, d(3).a_seat), ([f("moloch"), f("vegas")], 1));
+        assert_eq!(d(4).order, d(0).order);
+        assert_eq!(d(5).game_seed, 7 * 1_000_003 + 5);
+    }
 
     #[test]
     fn wilson_interval_is_the_known_value() {

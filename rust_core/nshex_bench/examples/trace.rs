@@ -18,12 +18,11 @@ fn main() {
     let board = args.get(6).map_or(nshex_rules::BoardKind::Standard, |b| {
         nshex_rules::BoardKind::from_name(b).expect("BOARD")
     });
-    let a_seat = (i % 2) as usize;
-    let mut order = [army(&args[4]), army(&args[5])];
-    if a_seat == 1 {
-        order.swap(0, 1);
-    }
-    let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
+    let nshex_ai::arena::ArenaDeal {
+        order,
+        a_seat,
+        game_seed,
+    } = nshex_ai::arena::ArenaDeal::of(i, &[(army(&args[4]), army(&args[5]))], seed);
     let mut g = Game::with_options(
         &order,
         board,
