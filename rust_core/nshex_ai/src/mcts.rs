@@ -161,13 +161,10 @@ impl Search {
             .outcome()
             .and_then(|o| o.share_for(seat, g.pos().relations()))
         {
-            let m = self.cfg.win_margin;
-            if m == 0.0 {
-                return share as f32;
-            }
+            // A loss is worth `win_margin` of the HQ margin through the curve; a win stays 1.
             let margin = crate::eval::hp_diff(g.pos(), seat) as f32 / self.cfg.eval_scale;
             let share = share as f32;
-            return share + m * (1.0 - share) / (1.0 + (-margin).exp());
+            return share + self.cfg.win_margin * (1.0 - share) / (1.0 + (-margin).exp());
         }
         // The board, and on the Duel board each seat's energy.
         let w = self.eval.weights();
