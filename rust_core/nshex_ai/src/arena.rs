@@ -246,6 +246,21 @@ fn on_threads<T: Send>(
     })
 }
 
+/// Game `i` of a multi-seat arena of `n` seats: the armies in seat order (seat `s` plays
+/// army `(s + i / n) mod len`) and the game's seed; seat `s`'s bot is seeded with the seed
+/// xor `s + 1`. Public so that a tool can replay one game.
+pub fn multi_deal(i: u32, n: usize, armies: &[ArmyId], seed: u64) -> (Vec<ArmyId>, u64) {
+    let order = (0..n)
+        .map(|s| armies[(s + i as usize / n) % armies.len()])
+        .collect();
+    (order, seed.wrapping_mul(1_000_003).wrapping_add(i as u64))
+}
+
+/// Which of the `n` bots plays seat `s` in game `i` of a multi-seat arena: `(s + i) mod n`.
+pub fn multi_bot(i: u32, s: usize, n: usize) -> usize {
+    (s + i as usize) % n
+}
+
 /// One bot's record in a multi-seat arena.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SeatRecord {
@@ -318,20 +333,14 @@ pub fn arena_multi_range(
     }
     let threads = threads.clamp(1, 64);
     let armies = &armies;
-    // Game i: the bot in seat s is (s + i) mod n; seat s plays army (s + i / n) mod len.
     let play = |k: u32| -> Result<(Vec<u8>, Option<Outcome>, nshex_rules::Relations), String> {
-        let i = first + k;
-        let shift = i as usize % n;
-        let order: Vec<ArmyId> = (0..n)
-            .map(|s| armies[(s + i as usize / n) % armies.len()])
-            .collect();
-        let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
+        let (order, game_seed) = multi_deal(first + k, n, armies, seed);
         let mut g = Game::with_mode(&order, board, mode, game_seed)?;
         g.set_keep_battle_logs(false);
         let mut seat_bots = Vec::with_capacity(n);
         for s in 0..n {
             seat_bots.push(bot_by_name(
-                bots[(s + shift) % n],
+                bots[multi_bot(first + k, s, n)],
                 game_seed ^ (s as u64 + 1),
             )?);
         }
@@ -348,9 +357,8 @@ pub fn arena_multi_range(
         .collect();
     for (k, r) in results {
         let (ranking, outcome, rel) = r?;
-        let shift = (first + k) as usize % n;
         for s in 0..n {
-            let rec = &mut recs[(s + shift) % n];
+            let rec = &mut recs[multi_bot(first + k, s, n)];
             rec.games += 1;
             rec.rank_sum += ranking[s] as u32;
             match outcome.and_then(|o| o.share_for(s as u8, &rel)) {

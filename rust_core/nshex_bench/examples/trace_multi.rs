@@ -25,23 +25,16 @@ fn main() {
         .map(|a| set.find_army(a).expect("an army"))
         .collect();
     let n = bots.len();
-    let shift = i as usize % n;
-    let order: Vec<_> = (0..n)
-        .map(|s| armies[(s + i as usize / n) % armies.len()])
-        .collect();
-    let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
+    let (order, game_seed) = nshex_ai::arena::multi_deal(i, n, &armies, seed);
+    let bot_of = |s: usize| bots[nshex_ai::arena::multi_bot(i, s, n)];
     let mut g =
         Game::with_mode(&order, nshex_rules::BoardKind::Standard, mode, game_seed).expect("a game");
     g.set_keep_battle_logs(false);
     let mut seat_bots: Vec<_> = (0..n)
-        .map(|s| bot_by_name(bots[(s + shift) % n], game_seed ^ (s as u64 + 1)).unwrap())
+        .map(|s| bot_by_name(bot_of(s), game_seed ^ (s as u64 + 1)).unwrap())
         .collect();
-    for s in 0..n {
-        println!(
-            "seat {s}: {} ({})",
-            bots[(s + shift) % n],
-            set.army(order[s]).name
-        );
+    for (s, &army) in order.iter().enumerate() {
+        println!("seat {s}: {} ({})", bot_of(s), set.army(army).name);
     }
     loop {
         let a = match g.current_player() {
