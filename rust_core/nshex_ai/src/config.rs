@@ -72,6 +72,11 @@ pub struct MctsConfig {
     /// lost game close, where the next draws may still turn it. A win stays 1. [`WIN_MARGIN`]
     /// in every level, 0 (by the result alone) in `hard-v1`.
     pub win_margin: f32,
+    /// Keep the subtree of the action played when the same seat decides again in the same
+    /// turn with nothing drawn in between (a tile placed, then the next): the next search
+    /// starts from what the last one learnt below that action instead of from nothing. Off
+    /// (`keep=0`) in `hard-v1`.
+    pub keep_tree: bool,
     /// The evaluation's weights, a set for the base game and one for Reinforcements (the
     /// shipped sets unless a bot name gives others); a search uses the set of its game.
     pub weights: crate::weights::WeightSets,
@@ -133,6 +138,7 @@ impl MctsConfig {
             greedy_root: 0,
             grant_worth: 0.0,
             win_margin: WIN_MARGIN,
+            keep_tree: true,
             weights: crate::weights::WeightSets::shipped(),
         }
     }
@@ -203,6 +209,7 @@ impl MctsConfig {
             against_leader: 0.0,
             team_weakest: 0.0,
             win_margin: 0.0,
+            keep_tree: false,
             ..MctsConfig::hard()
         }
     }

@@ -101,6 +101,13 @@ pub struct Search {
     mode_weights: bool,
     /// The current search's horizon ([`MctsConfig::horizon_for`] its game).
     horizon: u32,
+    /// The last search's root (its seat's view), for [`Search::played`].
+    last_root: Option<Game>,
+    /// The root the next search is expected to start from and its node in this tree (set by
+    /// [`Search::played`] when the tree is kept: `keep_tree`).
+    next_root: Option<(Game, u32)>,
+    /// The node arena the kept subtree is copied into (swapped with `nodes`).
+    spare: Vec<Node>,
 }
 
 impl Search {
@@ -138,6 +145,9 @@ impl Search {
             root_order: Vec::new(),
             mode_weights: false,
             horizon: 0,
+            last_root: None,
+            next_root: None,
+            spare: Vec::new(),
         }
     }
 
@@ -209,8 +219,13 @@ impl Search {
         } else {
             game.for_search(seat)
         };
-        self.nodes.clear();
-        self.nodes.push(Node::new(Action::EndTurn, seat));
+        match self.next_root.take() {
+            Some((expected, node)) if expected == root => self.keep_subtree(node),
+            _ => {
+                self.nodes.clear();
+                self.nodes.push(Node::new(Action::EndTurn, seat));
+            }
+        }
         self.root_order.clear();
         root.legal_actions_into(&mut self.legal);
         self.root_legal.clear();
@@ -258,6 +273,7 @@ impl Search {
                 .fetch_add((done & 63) as u64, Ordering::Relaxed);
         }
         self.work = Some(work);
+        self.last_root = Some(root);
         let action = self.best_child().unwrap_or_else(|| {
             // No iteration ran (one legal action, or cancelled at once).
             self.root_order.first().copied().unwrap_or(first_legal)
@@ -270,6 +286,66 @@ impl Search {
             nodes: self.nodes.len(),
             line: self.principal_line(action),
         }
+    }
+
+    /// Says that `action` was played from the last search's root: with `keep_tree`, when the
+    /// same seat decides next in the same turn and nothing is drawn in between, the next
+    /// search from that state starts with this tree's subtree below `action`.
+    pub fn played(&mut self, action: Action) {
+        self.next_root = None;
+        let Some(root) = self.last_root.as_ref() else {
+            return;
+        };
+        if !self.cfg.keep_tree || self.nodes.is_empty() {
+            return;
+        }
+        let mut c = self.nodes[0].first_child;
+        while c != NIL && self.nodes[c as usize].action != action {
+            c = self.nodes[c as usize].next_sibling;
+        }
+        if c == NIL || self.nodes[c as usize].first_child == NIL {
+            return;
+        }
+        let mut next = root.clone();
+        next.apply_unchecked(action);
+        if next.current_player() == root.current_player() && next.turn() == root.turn() {
+            self.next_root = Some((next, c));
+        }
+    }
+
+    /// Makes the subtree below `node` the whole tree, `node` its root (index 0), the
+    /// children of every node in their order.
+    fn keep_subtree(&mut self, node: u32) {
+        let old = std::mem::take(&mut self.nodes);
+        let mut new = std::mem::take(&mut self.spare);
+        new.clear();
+        let mut root = old[node as usize];
+        root.first_child = NIL;
+        root.next_sibling = NIL;
+        new.push(root);
+        // (node in `old`, its copy in `new`), copied before their children.
+        let mut stack = vec![(node, 0u32)];
+        while let Some((o, n)) = stack.pop() {
+            let mut prev = NIL;
+            let mut c = old[o as usize].first_child;
+            while c != NIL {
+                let k = new.len() as u32;
+                let mut copy = old[c as usize];
+                copy.first_child = NIL;
+                copy.next_sibling = NIL;
+                new.push(copy);
+                if prev == NIL {
+                    new[n as usize].first_child = k;
+                } else {
+                    new[prev as usize].next_sibling = k;
+                }
+                prev = k;
+                stack.push((c, k));
+                c = old[c as usize].next_sibling;
+            }
+        }
+        self.nodes = new;
+        self.spare = old;
     }
 
     /// Greedy's valuation in the root order (`greedy_root`): each action valued as greedy
@@ -596,6 +672,9 @@ impl Bot for MctsBot {
         };
         self.turn_clock.1 += start.elapsed();
         let action = result.action;
+        for search in &mut self.searches {
+            search.played(action);
+        }
         self.last = Some(result);
         action
     }
@@ -871,6 +950,52 @@ mod tests {
         assert!(prefers(MctsConfig::hard()) > 0.5, "a quarter of 4 points");
         assert_eq!(prefers(MctsConfig::hard_v1()), 0.0);
         assert_eq!(prefers(MctsConfig::medium()), 0.0);
+    }
+
+    /// `keep_tree`: when the action played leaves the same seat to decide in the same turn
+    /// (nothing drawn in between), the next search starts from the subtree below that action,
+    /// so its root's children hold more visits than it ran iterations; with `keep=0` a search
+    /// starts from nothing, its root's children holding exactly its iterations. The bot plays
+    /// the same game with the same seed either way it is asked.
+    #[test]
+    fn the_subtree_of_the_action_played_is_kept_for_the_next_decision_of_the_turn() {
+        let play = |keep: bool| {
+            let cfg = MctsConfig {
+                iterations: 300,
+                keep_tree: keep,
+                ..MctsConfig::medium()
+            };
+            let mut bot = MctsBot::new("medium", cfg, 7);
+            let mut g = crate::eval::random_game(["borgo", "moloch"], 5, 4);
+            let (mut kept, mut fresh, mut actions) = (0, 0, Vec::new());
+            while g.turn() < 8 && g.current_player() != Player::Terminal {
+                let a = match g.current_player() {
+                    Player::Chance => g.natural_draw().unwrap(),
+                    _ if g.battle_question().is_some() => bot.choose(&g),
+                    _ => {
+                        let a = bot.choose(&g);
+                        let r = bot.last.as_ref().unwrap();
+                        let visits: u32 = r.root.iter().map(|x| x.1).sum();
+                        if r.iterations > 0 && visits > r.iterations {
+                            kept += 1;
+                        } else if r.iterations > 0 {
+                            assert_eq!(visits, r.iterations);
+                            fresh += 1;
+                        }
+                        a
+                    }
+                };
+                actions.push(a);
+                g.apply_unchecked(a);
+            }
+            (kept, fresh, actions)
+        };
+        let (kept, fresh, with) = play(true);
+        assert!(kept > 3 && fresh > 3, "kept {kept}, fresh {fresh}");
+        let (kept, fresh, _) = play(false);
+        assert_eq!(kept, 0);
+        assert!(fresh > 6);
+        assert_eq!(play(true).2, with, "the same seed plays the same game");
     }
 
     /// `groot=1` (issue 43): the root's first child is the move greedy would play, the best

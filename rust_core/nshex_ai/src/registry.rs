@@ -20,7 +20,8 @@ pub const BOT_NAMES: [&str; 6] = ["random", "greedy", "flatmc", "easy", "medium"
 /// three or four seats, `leadp` the percent of it on the strongest enemy, the rest on the
 /// enemies' average; `weakest`: percent of the HQ valuation on each side's weakest HQ in
 /// the team modes; `grant`: hundredths of an HQ point for each unit next to a Smart HQ;
-/// `margin`: hundredths of a lost game's value that go by its HQ margin;
+/// `margin`: hundredths of a lost game's value that go by its HQ margin; `keep`: 1 to start
+/// the next decision of the same turn from the subtree of the action played;
 /// `w.NAME=X`: the evaluation weight NAME, a decimal number, see [`crate::weights`]).
 /// `hard-v1` is [`MctsConfig::hard_v1`]: the level as it was before tuning, kept for
 /// side-by-side comparisons.
