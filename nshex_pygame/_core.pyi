@@ -464,6 +464,8 @@ class _BotProgress(TypedDict):
     best: int | None
 
 BOT_NAMES: Final[list[str]]
+# Iterations a decision of each searching level on one thread.
+LEVEL_ITERATIONS: Final[dict[str, int]]
 """The bot names ``Bot`` knows, weakest first: random, greedy, flatmc, easy, medium, hard."""
 
 @final

@@ -69,6 +69,7 @@ from nshex_pygame import _core
 # The engine names as they are, each re-exported explicitly (``X as X``).
 from nshex_pygame._core import BOT_NAMES as BOT_NAMES
 from nshex_pygame._core import CHANCE as CHANCE
+from nshex_pygame._core import LEVEL_ITERATIONS as LEVEL_ITERATIONS
 from nshex_pygame._core import TERMINAL as TERMINAL
 from nshex_pygame._core import BattleResult as BattleResult
 from nshex_pygame._core import Bot as Bot

@@ -41,9 +41,15 @@ def test_a_game_thinks_on_every_core_at_medium_and_hard_not_at_easy() -> None:
     """With several cores Medium and Hard search root-parallel with the iterations scaled by
     the threads (a move takes the time it takes on one core); Easy and named settings stay."""
     from nshex_pygame.client.ai import game_bot_name
+    from nshex_pygame.core import LEVEL_ITERATIONS, Bot
 
-    assert game_bot_name("hard", 2) == "hard:threads=2,iters=40000"
+    # The engine's levels, each searching more than the one below.
+    assert LEVEL_ITERATIONS["easy"] < LEVEL_ITERATIONS["medium"] < LEVEL_ITERATIONS["hard"]
+    assert LEVEL_ITERATIONS["medium"] == 1_000
+    hard = LEVEL_ITERATIONS["hard"]
+    assert game_bot_name("hard", 2) == f"hard:threads=2,iters={2 * hard}"
     assert game_bot_name("medium", 8) == "medium:threads=4,iters=4000"
+    Bot(game_bot_name("hard", 2), 1)
     assert game_bot_name("hard", 1) == "hard"
     assert game_bot_name("easy", 4) == "easy"
     assert game_bot_name("hard:iters=5", 4) == "hard:iters=5"

@@ -12,7 +12,7 @@ import os
 import threading
 from typing import Any
 
-from nshex_pygame.core import Bot, Game
+from nshex_pygame.core import LEVEL_ITERATIONS, Bot, Game
 
 FALLBACK = "greedy"
 
@@ -33,11 +33,11 @@ def lower_this_threads_priority() -> None:
         os.setpriority(os.PRIO_PROCESS, tid, max(now, THINKING_NICENESS))
 
 
-# Levels that think on every core in a game: root-parallel searches, twice the iterations on
-# two cores, so a move takes the time it takes on one core and the search sees twice as much
-# (Hard with two threads against one at equal time: 55.7% of 150 games, docs/AI.md). Easy stays
-# on one core: it is meant to be beatable.
-PARALLEL_LEVELS = {"medium": 1_000, "hard": 20_000}
+# Levels that think on every core in a game: root-parallel searches, the level's iterations
+# (the engine's) on each core, so a move takes the time it takes on one core and the search
+# sees twice as much on two (Hard with two threads against one at equal time: 55.7% of 150
+# games, docs/AI.md). Easy stays on one core: it is meant to be beatable.
+PARALLEL_LEVELS = ("medium", "hard")
 
 
 def game_bot_name(name: str, cores: int | None = None) -> str:
@@ -47,7 +47,7 @@ def game_bot_name(name: str, cores: int | None = None) -> str:
     threads = min(cores, 4)
     if name not in PARALLEL_LEVELS or threads < 2:
         return name
-    return f"{name}:threads={threads},iters={PARALLEL_LEVELS[name] * threads}"
+    return f"{name}:threads={threads},iters={LEVEL_ITERATIONS[name] * threads}"
 
 
 def make_bot(name: str, seed: int) -> tuple[Any, str | None]:

@@ -20,5 +20,5 @@ pub mod weights;
 
 pub use bot::{play_out, Bot, Progress};
 pub use eval::{BattleEval, Evaluator};
-pub use registry::{bot_by_name, BOT_NAMES};
+pub use registry::{bot_by_name, level_iterations, BOT_NAMES};
 pub use weights::{WeightSets, Weights, WEIGHT_NAMES};

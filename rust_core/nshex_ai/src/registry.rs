@@ -8,6 +8,16 @@ use nshex_rules::text::quote;
 /// The bot names `bot_by_name` knows, weakest first.
 pub const BOT_NAMES: [&str; 6] = ["random", "greedy", "flatmc", "easy", "medium", "hard"];
 
+/// The iterations a decision of each searching level, by name: a client that runs a level
+/// root-parallel on several cores multiplies them (`hard:threads=2,iters=...`).
+pub fn level_iterations() -> [(&'static str, u32); 3] {
+    [
+        ("easy", MctsConfig::easy().iterations),
+        ("medium", MctsConfig::medium().iterations),
+        ("hard", MctsConfig::hard().iterations),
+    ]
+}
+
 /// A bot by its name: `random`, `greedy`, `flatmc`, `easy`, `medium`, `hard`, optionally
 /// with settings after a colon, e.g. `hard:iters=20000,threads=2` or `flatmc:ms=500`
 /// (`iters`: iterations per decision; `ms`: time per decision; `turn_ms`: time per turn,
@@ -96,6 +106,7 @@ pub fn bot_by_name(name: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String>
             "groot" if n <= 2 && base != "flatmc" => cfg.greedy_root = n as u8,
             "grant" if n <= 1000 && base != "flatmc" => cfg.grant_worth = n as f32 / 100.0,
             "margin" if n <= 100 && base != "flatmc" => cfg.win_margin = n as f32 / 100.0,
+            "keep" if n <= 1 && base != "flatmc" => cfg.keep_tree = n == 1,
             "scale" if (1..=1000).contains(&n) && base != "flatmc" => {
                 cfg.eval_scale = n as f32 / 10.0
             }

@@ -23,7 +23,7 @@ mod tools;
 use bot::{arena, arena_multi, default_weights, PyBot};
 use errors::{EngineError, IllegalActionError, Refusal, SaveError, ScenarioError};
 use game::PyGame;
-use nshex_ai::BOT_NAMES;
+use nshex_ai::{level_iterations, BOT_NAMES};
 use nshex_formats::views::{CHANCE, TERMINAL};
 use position::{
     ability_texts, resolve_battles, tile_ids, tile_info, PyBattleResult, PyPhases, PyPosition,
@@ -51,6 +51,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CHANCE", CHANCE)?;
     m.add("TERMINAL", TERMINAL)?;
     m.add("BOT_NAMES", BOT_NAMES.to_vec())?;
+    let levels = pyo3::types::PyDict::new(py);
+    for (name, iterations) in level_iterations() {
+        levels.set_item(name, iterations)?;
+    }
+    m.add("LEVEL_ITERATIONS", levels)?;
     m.add_class::<PyGame>()?;
     m.add_class::<PyBot>()?;
     m.add_function(wrap_pyfunction!(arena, m)?)?;
