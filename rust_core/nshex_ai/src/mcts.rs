@@ -998,6 +998,19 @@ mod tests {
         assert_eq!(play(true).2, with, "the same seed plays the same game");
     }
 
+    /// Hard searches four times the 20,000 iterations of before (docs/AI.md, "Four times the
+    /// iterations"), each level more than the one below; `hard-v1` keeps Hard's budget, so
+    /// the league compares the two at equal time, and searches every decision from nothing.
+    #[test]
+    fn hard_searches_eighty_thousand_iterations_and_hard_v1_as_many() {
+        let (hard, v1) = (MctsConfig::hard(), MctsConfig::hard_v1());
+        assert_eq!(hard.iterations, 80_000);
+        assert_eq!(v1.iterations, hard.iterations);
+        assert!(MctsConfig::medium().iterations < hard.iterations);
+        assert!(MctsConfig::easy().iterations < MctsConfig::medium().iterations);
+        assert!(hard.keep_tree && MctsConfig::medium().keep_tree && !v1.keep_tree);
+    }
+
     /// `groot=1` (issue 43): the root's first child is the move greedy would play, the best
     /// by greedy's own valuation; `groot=2` orders the whole root by that valuation.
     #[test]
