@@ -42,7 +42,7 @@ PARALLEL_LEVELS = ("medium", "hard")
 
 def game_bot_name(name: str, cores: int | None = None) -> str:
     """The engine's bot for the level ``name`` in a game on this machine: the level itself,
-    or with several cores its root-parallel form (``hard:threads=2,iters=40000``)."""
+    or with several cores its root-parallel form (``hard:threads=2,iters=160000``)."""
     cores = (os.cpu_count() or 1) if cores is None else cores
     threads = min(cores, 4)
     if name not in PARALLEL_LEVELS or threads < 2:
