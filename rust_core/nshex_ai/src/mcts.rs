@@ -955,8 +955,8 @@ mod tests {
     /// `keep_tree`: when the action played leaves the same seat to decide in the same turn
     /// (nothing drawn in between), the next search starts from the subtree below that action,
     /// so its root's children hold more visits than it ran iterations; with `keep=0` a search
-    /// starts from nothing, its root's children holding exactly its iterations. The bot plays
-    /// the same game with the same seed either way it is asked.
+    /// starts from nothing, its root's children holding exactly its iterations. With the tree
+    /// kept, the same seed still plays the same game.
     #[test]
     fn the_subtree_of_the_action_played_is_kept_for_the_next_decision_of_the_turn() {
         let play = |keep: bool| {
