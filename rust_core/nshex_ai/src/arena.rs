@@ -546,7 +546,8 @@ mod tests {
     /// D-24's loop: in game 36 of this arena (Moloch against Hegemony, the neutral Mad
     /// Bomber) both bots come to keep their two tiles, draw the Mad Bomber and discard it onto
     /// each other's pile, turn after turn, and no deck shrinks. The game stopped only at a
-    /// million actions (hours); now the stall stops it and it counts as a draw.
+    /// million actions (hours); now the stall stops it and it counts as a draw. Both levels
+    /// search every decision from nothing (`keep=0`), as they did when the game was found.
     #[test]
     fn a_game_passing_the_mad_bomber_back_and_forth_stops_as_a_draw_d24() {
         let options = nshex_rules::Options {
@@ -555,8 +556,8 @@ mod tests {
         };
         let pairings = pairings_or_base(None);
         let r = arena_range(
-            "medium",
-            "easy",
+            "medium:keep=0",
+            "easy:keep=0",
             36,
             1,
             &pairings,
