@@ -6,9 +6,9 @@ that uses it back. The crates' own order is checked on ``cargo metadata`` in
 A module's dependencies are the top-level modules its files name: ``crate::m``, ``super::m``
 where ``super`` is the crate root, and a name the crate root re-exports (``crate::Outcome`` is
 the module that ``lib.rs`` takes it from), in ``use`` lines and in paths alike. Test-only code
-(``#[cfg(test)]`` modules, helpers and imports) is left out: it is not part of the crate's
-layers. A
-failure names the circle, module by module, with a file and a name that make each step."""
+(``#[cfg(test)]`` modules, helpers and imports, and a module's ``tests.rs``) is left out: it
+is not part of the crate's layers. A failure names the circle, module by module, with a file
+and a name that make each step."""
 
 from __future__ import annotations
 
@@ -89,6 +89,8 @@ def module_graph(crate: str) -> dict[str, dict[str, str]]:
         files = [src / f"{module}.rs"] if (src / f"{module}.rs").exists() else []
         files += sorted((src / module).rglob("*.rs")) if (src / module).is_dir() else []
         for path in files:
+            if path.name == "tests.rs":
+                continue  # a `#[cfg(test)] mod tests;` in its own file: test-only code
             rel = path.relative_to(src)
             # How many `super::` reach the crate root from this file's module.
             depth = len(rel.parts) - (1 if rel.name in ("mod.rs",) else 0)
